@@ -1,0 +1,63 @@
+/** Business constants and UI limits (spec §9). */
+export const LIMITS = {
+  /** Post limit used when the group's limit cannot be loaded. */
+  defaultPostLimit: 500,
+  /** Post limit shown before the group has loaded. */
+  initialPostLimit: 300,
+  counterWarningAt: 30,
+  counterDangerAt: 10,
+  feedTruncate: 300,
+  publicProfileTruncate: 200,
+  replyQuoteTruncate: 200,
+  originalInReplyTruncate: 300,
+  adminBoostedSlots: 1,
+  userBoostedSlots: 3,
+  boostDurationHours: 24,
+  notificationPollMs: 5000,
+  homeSearchDebounceMs: 200,
+  gifSearchDebounceMs: 500,
+  gifPageSizeComposer: 10,
+  gifRatingComposer: 'pg-13',
+  gifPageSizeHome: 20,
+  gifRatingHome: 'g',
+  gifGridColumns: 3,
+  gifGridWidthPx: 400,
+  gifGridGutterPx: 6,
+  composerMaxWidthPx: 600,
+  gifCacheSeconds: 60,
+  gifErrorCacheSeconds: 6,
+  pingbackDebounceMs: 1000,
+  infiniteScrollThresholdPx: 250,
+  infiniteScrollStartPage: 0,
+  videoControlsHideMs: 4000,
+  videoDefaultVolume: 0.7,
+  donationDelayMs: 2500,
+  donationCloseAfterToastMs: 3000,
+  chunkLoadTimeoutMs: 120000,
+  footerYear: 2025,
+  version: '1.01',
+  annualMonthsCharged: 11,
+} as const;
+
+/** Paging of every list (DESIGN.md: keyset paging, `?limit=&cursor=`). */
+export const PAGING = { defaultLimit: 20, maxLimit: 100 } as const;
+
+/** Account field rules (issue 2 and spec §5). */
+export const ACCOUNT_RULES = {
+  usernameMin: 3,
+  usernameMax: 30,
+  usernamePattern: /^[A-Za-z0-9_]{3,30}$/,
+  passwordMin: 8,
+  passwordMax: 256,
+  emailMax: 254,
+  nameMax: 80,
+  bioMax: 300,
+  phoneMax: 32,
+  locationMax: 80,
+  websiteMax: 200,
+} as const;
+
+export const PRODUCT = {
+  name: 'Cloud 9 Social',
+  footer: '© 2025 Cloud 9 Social · Social V1.01 All rights reserved.',
+} as const;

@@ -1,0 +1,182 @@
+/** Wire types of spec §3, as the API sends them. Dates are ISO-8601 strings. */
+import type { FeedCategory } from './categories';
+
+/** The signed-in user (kept in localStorage as `currentUser`). */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  email: string;
+  name: string | null;
+  bio: string | null;
+  birthdate: string | null;
+  phone: string | null;
+  location: string | null;
+  website: string | null;
+  thumbnail: string | null;
+  background: string | null;
+  group_id: number;
+  createdAt: string;
+}
+
+/** Limits of the user's group (kept in localStorage as `groupLimits`). */
+export interface GroupLimits {
+  postLimit: number;
+  mediaLimit: number;
+  editTimeout: number | null;
+  priorityBoost: boolean;
+}
+
+/** GET /api/group/:groupId */
+export interface GroupPlan extends GroupLimits {
+  id: number;
+  name: string;
+  description: string;
+  subscriptionFee: number;
+  monthlyBoosts: number;
+  paypalPlanId: string | null;
+  isAvailable: boolean;
+}
+
+/** GET /api/profile/:username. `email`, `phone` and `birthdate` only for the owner and admins. */
+export interface UserProfile {
+  id: number;
+  username: string;
+  name: string | null;
+  bio: string | null;
+  thumbnail: string | null;
+  background: string | null;
+  location: string | null;
+  website: string | null;
+  group_id: number;
+  createdAt: string;
+  followersCount: number;
+  followingCount: number;
+  email?: string;
+  phone?: string | null;
+  birthdate?: string | null;
+}
+
+export interface PostAuthor {
+  name: string | null;
+  thumbnail: string | null;
+}
+
+export interface Post {
+  id: number;
+  user_id: number;
+  username: string;
+  name: string | null;
+  realname?: string | null;
+  content: string;
+  category: FeedCategory;
+  thumbnail: string | null;
+  postUser: PostAuthor;
+  media_url: string | null;
+  gif_url: string | null;
+  likes: number;
+  repliesCount: number;
+  repostsCount: number;
+  repost_count?: number;
+  likedByMe: boolean;
+  repostedByMe: boolean;
+  isBoosted: boolean;
+  isAdminBoosted: boolean;
+  parent_id: number | null;
+  createdAt: string;
+  updatedAt: string;
+  editedAt: string | null;
+  originalPost?: Post | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface FollowUser {
+  id: number;
+  name: string | null;
+  username: string;
+  thumbnail: string | null;
+  isFollowing: boolean;
+}
+
+export interface BoostQuota {
+  allowed: number;
+  used: number;
+  remaining: number;
+  periodEnd: string;
+}
+
+export interface Subscription {
+  planName: string;
+  subscriptionId: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface SystemNotice {
+  id: number;
+  user_id: number;
+  username: string;
+  content: string;
+  createdAt: string;
+  updatedAt?: string;
+  media_url: string | null;
+  postUser: PostAuthor;
+}
+
+export type AlertType = 'like' | 'reply' | 'repost' | 'follow';
+
+export interface UserAlert {
+  id: number;
+  type: AlertType;
+  message: string;
+  actor_name: string | null;
+  actor_username: string;
+  actor_thumbnail: string | null;
+  post_id: number | null;
+  createdAt: string;
+}
+
+export interface NotificationStatus {
+  latestUserAlert: string | null;
+  latestSystemNotice: string | null;
+  lastSeenUserAlerts: string | null;
+  lastSeenSystemNotices: string | null;
+}
+
+export interface GifImage {
+  url: string;
+  width?: string;
+  height?: string;
+}
+
+export interface GifObject {
+  id: string;
+  url: string;
+  title: string;
+  images: Record<string, GifImage>;
+  is_sticker: number | boolean;
+}
+
+/** Public client configuration: GET /api/config. */
+export interface PublicConfig {
+  supportEmail: string;
+  donateUrl: string | null;
+  paypalClientId: string | null;
+  gifsEnabled: boolean;
+}
+
+/** Every error body: `{ success: false, error, statusCode }`. */
+export interface ApiError {
+  success: false;
+  error: string;
+  statusCode: number;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  database: 'up' | 'down';
+  redis: 'up' | 'down';
+}
