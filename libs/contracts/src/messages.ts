@@ -134,6 +134,8 @@ export const MESSAGES = {
   },
   http: {
     badRequest: 'The request is not valid.',
+    invalidJson: 'The request body is not valid JSON.',
+    bodyTooLarge: 'The request body is too large.',
     notFound: 'Not found.',
     forbidden: 'You are not allowed to do that.',
     originRefused: 'Request origin is not allowed.',

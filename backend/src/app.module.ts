@@ -1,0 +1,38 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
+import { CommonModule } from './common/common.module';
+import { ErrorsFilter } from './common/errors.filter';
+import { RedisModule } from './common/redis.module';
+import { Settings } from './config/settings';
+import { SettingsModule } from './config/settings.module';
+import { dataSourceOptions } from './database/data-source';
+import { AppConfigModule } from './modules/app-config/app-config.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { MediaModule } from './modules/media/media.module';
+import { PlansModule } from './modules/plans/plans.module';
+import { UsersModule } from './modules/users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(settings: Settings, redis: Redis): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        SettingsModule.forRoot(settings),
+        RedisModule.forRoot(redis),
+        TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl)),
+        CommonModule,
+        MediaModule,
+        UsersModule,
+        AuthModule,
+        PlansModule,
+        AppConfigModule,
+        HealthModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }],
+    };
+  }
+}

@@ -1,0 +1,139 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import RedisStore from 'connect-redis';
+import express, { NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import { existsSync, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type Redis from 'ioredis';
+import { MESSAGES } from '@cloud9/contracts';
+import { AppModule } from './app.module';
+import { originGuard } from './common/origin.middleware';
+import { createRedis } from './common/redis.module';
+import { appValidationPipe } from './common/validation';
+import { isSecureDeployment, Settings } from './config/settings';
+import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
+
+/** A start-up problem worth one clear line, not a stack trace. */
+export class StartupError extends Error {}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+async function connectPostgres(settings: Settings): Promise<void> {
+  try {
+    await ensureDatabaseExists(settings.databaseUrl);
+  } catch (error) {
+    throw new StartupError(
+      `Cannot reach PostgreSQL at DATABASE_URL=${redact(settings.databaseUrl)} (${(error as Error).message}). ` +
+        'Start it (pg_ctlcluster <version> main start, or docker compose up -d postgres) or set DATABASE_URL.',
+    );
+  }
+  await runMigrations(settings.databaseUrl);
+}
+
+async function connectRedis(settings: Settings): Promise<Redis> {
+  const redis = createRedis(settings.redisUrl);
+  redis.on('error', () => undefined); // reported below at start; ioredis reconnects later on its own
+  try {
+    await Promise.race([redis.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5000))]);
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    throw new StartupError(
+      `Cannot reach Redis at REDIS_URL=${redact(settings.redisUrl)} (${(error as Error).message}). ` +
+        'Start it (redis-server --daemonize yes, or docker compose up -d redis) or set REDIS_URL.',
+    );
+  }
+}
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+}
+
+/** JSON and form bodies; a malformed or oversized body is a clear 4xx, not the parser's own words. */
+function parseBodies() {
+  const parsers = [express.json({ limit: '100kb' }), express.urlencoded({ extended: false, limit: '100kb' })];
+  return (req: Request, res: Response, next: NextFunction) => {
+    const run = (i: number): void => {
+      if (i === parsers.length) return next();
+      parsers[i](req, res, (error?: { type?: string }) => {
+        if (!error) return run(i + 1);
+        const tooLarge = error.type === 'entity.too.large';
+        const statusCode = tooLarge ? 413 : 400;
+        res.status(statusCode).json({ success: false, statusCode, error: tooLarge ? MESSAGES.http.bodyTooLarge : MESSAGES.http.invalidJson });
+      });
+    };
+    run(0);
+  };
+}
+
+/** The built React app for every GET path that is not the API, an upload or the socket. */
+function serveFrontend(settings: Settings) {
+  const indexHtml = path.join(settings.frontendDist, 'index.html');
+  const assets = express.static(settings.frontendDist, { index: false, immutable: true, maxAge: '1y' });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|uploads|socket\.io)(\/|$)/.test(req.path)) return next();
+    assets(req, res, () => {
+      if (!existsSync(indexHtml)) {
+        res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  };
+}
+
+/** Connects PostgreSQL (creating and migrating it) and Redis, then builds the HTTP app. */
+export async function createApp(settings: Settings): Promise<INestApplication> {
+  await connectPostgres(settings);
+  const redis = await connectRedis(settings);
+  await fs.mkdir(settings.uploadDir, { recursive: true });
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, redis), {
+    logger: settings.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    bodyParser: false,
+  });
+  app.set('trust proxy', settings.trustProxy ? 1 : false);
+  app.disable('x-powered-by');
+  app.use(securityHeaders);
+  app.use(
+    '/api',
+    session({
+      name: 'c9.sid',
+      store: new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:` }),
+      secret: settings.sessionSecret,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isSecureDeployment(settings),
+        maxAge: settings.sessionMaxAgeDays * 24 * 3600 * 1000,
+      },
+    }),
+  );
+  app.use('/api', originGuard(settings));
+  app.use('/api', parseBodies());
+  app.use(
+    '/uploads',
+    express.static(settings.uploadDir, {
+      index: false,
+      dotfiles: 'deny',
+      maxAge: '7d',
+      setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox"),
+    }),
+  );
+  app.use(serveFrontend(settings));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(appValidationPipe());
+  app.enableShutdownHooks();
+  return app;
+}
+
+export const startupLogger = new Logger('Cloud9');

@@ -1,0 +1,143 @@
+import * as path from 'node:path';
+import { config as loadDotenv } from 'dotenv';
+
+/** Every setting the app reads, parsed and validated once at start (see .env.example). */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Settings {
+  nodeEnv: string;
+  role: Role;
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  sessionSecret: string;
+  sessionMaxAgeDays: number;
+  uploadDir: string;
+  frontendDist: string;
+  publicUrl: string;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  adminEmail: string | null;
+  supportEmail: string;
+  rateLimitLogin: RateLimit;
+  rateLimitRegister: RateLimit;
+  donateUrl: string | null;
+  giphyApiBase: string;
+  giphyApiKey: string | null;
+  paypalApiBase: string;
+  paypalClientId: string | null;
+  paypalClientSecret: string | null;
+  paypalWebhookId: string | null;
+  paypalPlans: Record<'silver' | 'gold' | 'platinum' | 'diamond', string | null>;
+  backupDir: string;
+  backupKeep: number;
+}
+
+export class SettingsError extends Error {}
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
+const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** "10/15m", "20/1h", "5/900" (seconds) or a bare count (with the given default window). */
+export function parseRateLimit(name: string, raw: string | undefined, fallback: RateLimit): RateLimit {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const match = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*([smhd])?\s*)?$/i.exec(raw);
+  if (!match) throw new SettingsError(`${name} must look like "10/15m" (count/window), got "${raw}"`);
+  const max = Number(match[1]);
+  const windowSeconds = match[2] ? Number(match[2]) * UNITS[(match[3] ?? 's').toLowerCase()] : fallback.windowSeconds;
+  if (max < 1 || windowSeconds < 1) throw new SettingsError(`${name} needs a count and a window of at least 1`);
+  return { max, windowSeconds };
+}
+
+function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new SettingsError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function urlSetting(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: string[]): string {
+  const raw = (env[name] ?? '').trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SettingsError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new SettingsError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+const optional = (env: NodeJS.ProcessEnv, name: string): string | null => (env[name] ?? '').trim() || null;
+
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = true): Settings {
+  if (readDotenv) loadDotenv({ quiet: true } as never);
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const port = intSetting(env, 'PORT', 3000, 1, 65535);
+  const role = (env.ROLE ?? 'all').trim() as Role;
+  if (!['all', 'api', 'worker'].includes(role)) throw new SettingsError(`ROLE must be all, api or worker, got "${env.ROLE}"`);
+
+  const sessionSecret = optional(env, 'SESSION_SECRET');
+  if (!sessionSecret && nodeEnv === 'production') throw new SettingsError('SESSION_SECRET must be set in production');
+  if (sessionSecret && sessionSecret.length < 16) throw new SettingsError('SESSION_SECRET must be at least 16 characters');
+
+  const publicUrl = urlSetting(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']);
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const repoRoot = path.resolve(__dirname, '../../..');
+
+  return {
+    nodeEnv,
+    role,
+    port,
+    databaseUrl: urlSetting(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cloud9', ['postgres:', 'postgresql:']),
+    redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    redisPrefix: (env.REDIS_PREFIX ?? '').trim() || 'c9:',
+    sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
+    sessionMaxAgeDays: intSetting(env, 'SESSION_MAX_AGE_DAYS', 14, 1, 365),
+    uploadDir: path.resolve(optional(env, 'UPLOAD_DIR') ?? path.join(repoRoot, 'uploads')),
+    frontendDist: path.resolve(optional(env, 'FRONTEND_DIST') ?? path.join(repoRoot, 'frontend/dist')),
+    publicUrl,
+    allowedOrigins,
+    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    adminUsername: optional(env, 'ADMIN_USERNAME'),
+    adminPassword: optional(env, 'ADMIN_PASSWORD'),
+    adminEmail: optional(env, 'ADMIN_EMAIL'),
+    supportEmail: optional(env, 'SUPPORT_EMAIL') ?? 'support@cloud9.social',
+    rateLimitLogin: parseRateLimit('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, { max: 10, windowSeconds: 15 * 60 }),
+    rateLimitRegister: parseRateLimit('RATE_LIMIT_REGISTER', env.RATE_LIMIT_REGISTER, { max: 20, windowSeconds: 3600 }),
+    donateUrl: optional(env, 'DONATE_URL'),
+    giphyApiBase: urlSetting(env, 'GIPHY_API_BASE', 'https://api.giphy.com/v1', ['http:', 'https:']),
+    giphyApiKey: optional(env, 'GIPHY_API_KEY'),
+    paypalApiBase: urlSetting(env, 'PAYPAL_API_BASE', 'https://api-m.paypal.com', ['http:', 'https:']),
+    paypalClientId: optional(env, 'PAYPAL_CLIENT_ID'),
+    paypalClientSecret: optional(env, 'PAYPAL_CLIENT_SECRET'),
+    paypalWebhookId: optional(env, 'PAYPAL_WEBHOOK_ID'),
+    paypalPlans: {
+      silver: optional(env, 'PAYPAL_PLAN_SILVER'),
+      gold: optional(env, 'PAYPAL_PLAN_GOLD'),
+      platinum: optional(env, 'PAYPAL_PLAN_PLATINUM'),
+      diamond: optional(env, 'PAYPAL_PLAN_DIAMOND'),
+    },
+    backupDir: path.resolve(optional(env, 'BACKUP_DIR') ?? path.join(repoRoot, 'backups')),
+    backupKeep: intSetting(env, 'BACKUP_KEEP', 7, 1, 1000),
+  };
+}
+
+/** True when the session cookie must be Secure (the public address is https). */
+export const isSecureDeployment = (settings: Settings): boolean => settings.publicUrl.startsWith('https://');

@@ -1,0 +1,54 @@
+import { Client } from 'pg';
+import { createDataSource } from './data-source';
+
+// One fixed key: every instance takes the same advisory lock before migrating.
+const MIGRATION_LOCK_KEY = 732_200_009;
+
+/** Creates the database named in the URL when it is missing (two instances may race: both fine). */
+export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const probe = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // anything but "database does not exist"
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString(), connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw error; // already exists / created concurrently
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Runs pending migrations under a PostgreSQL advisory lock, so two instances starting together
+ * migrate once; a second run finds nothing to do.
+ */
+export async function runMigrations(databaseUrl: string): Promise<string[]> {
+  const lock = new Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const dataSource = createDataSource(databaseUrl);
+    await dataSource.initialize();
+    try {
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      return applied.map((m) => m.name);
+    } finally {
+      await dataSource.destroy();
+    }
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.end();
+  }
+}

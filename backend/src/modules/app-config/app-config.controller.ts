@@ -1,0 +1,20 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import type { PublicConfig } from '@cloud9/contracts';
+import { SETTINGS } from '../../config/settings.module';
+import { Settings } from '../../config/settings';
+
+/** What the browser may know of the settings; never a secret. */
+@Controller('config')
+export class AppConfigController {
+  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+
+  @Get()
+  get(): PublicConfig {
+    return {
+      supportEmail: this.settings.supportEmail,
+      donateUrl: this.settings.donateUrl,
+      paypalClientId: this.settings.paypalClientId,
+      gifsEnabled: !!this.settings.giphyApiKey,
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { CurrentUser } from '@cloud9/contracts';
+import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { Auth, AuthUser } from './auth.decorators';
+import { AuthService } from './auth.service';
+import { LoginDto } from './login.dto';
+
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  login(@Req() req: Request, @Body() dto: LoginDto): Promise<CurrentUser> {
+    return this.auth.login(req, dto.username, dto.password);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request): Promise<{ success: true }> {
+    await this.auth.logout(req);
+    return { success: true };
+  }
+
+  @Get('me')
+  @Auth()
+  me(@AuthUser() user: UserEntity): CurrentUser {
+    return this.users.toCurrentUser(user);
+  }
+}

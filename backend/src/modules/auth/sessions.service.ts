@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import Redis from 'ioredis';
+import { REDIS, RedisKeys } from '../../common/redis.module';
+
+const promisify = (fn: (cb: (err: unknown) => void) => void) =>
+  new Promise<void>((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
+
+/** Server-side sessions in Redis, indexed per user so all of a user's sessions can be ended. */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  /** A fresh session id on sign-in (no fixation), bound to the user. */
+  async establish(req: Request, userId: number): Promise<void> {
+    await promisify((cb) => req.session.regenerate(cb));
+    req.session.userId = userId;
+    await promisify((cb) => req.session.save(cb));
+    await this.redis.sadd(this.keys.userSessions(userId), req.sessionID);
+  }
+
+  async end(req: Request): Promise<void> {
+    const { userId } = req.session;
+    const sessionId = req.sessionID;
+    await promisify((cb) => req.session.destroy(cb));
+    if (userId) await this.redis.srem(this.keys.userSessions(userId), sessionId);
+  }
+
+  /** Ends every session of a user (account deleted, password reset by an admin). */
+  async endAllForUser(userId: number): Promise<void> {
+    const setKey = this.keys.userSessions(userId);
+    const sessionIds = await this.redis.smembers(setKey);
+    await this.redis.del(setKey, ...sessionIds.map((id) => this.keys.session(id)));
+  }
+}

@@ -1,0 +1,35 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import type { HealthReport } from '@cloud9/contracts';
+import { REDIS } from '../../common/redis.module';
+
+const within = <T>(ms: number, work: Promise<T>) =>
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+
+const up = async (probe: () => Promise<unknown>): Promise<'up' | 'down'> => {
+  try {
+    await within(2000, probe());
+    return 'up';
+  } catch {
+    return 'down';
+  }
+};
+
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** 200 when PostgreSQL and Redis both answer, 503 otherwise. */
+  @Get()
+  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+    const [database, redis] = await Promise.all([up(() => this.dataSource.query('SELECT 1')), up(() => this.redis.ping())]);
+    const healthy = database === 'up' && redis === 'up';
+    res.status(healthy ? 200 : 503);
+    return { status: healthy ? 'ok' : 'degraded', database, redis };
+  }
+}

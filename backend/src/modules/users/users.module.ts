@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityModule } from '../auth/identity.module';
+import { UserEntity } from './user.entity';
+import { UsersController } from './users.controller';
+import { UsersService } from './users.service';
+import { AdminBootstrapService } from './admin-bootstrap.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity]), IdentityModule],
+  controllers: [UsersController],
+  providers: [UsersService, AdminBootstrapService],
+  exports: [UsersService],
+})
+export class UsersModule {}

@@ -1,0 +1,186 @@
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import {
+  ADMIN_GROUP_ID, canDeleteAccount, DEFAULT_GROUP_ID, isAdmin, MESSAGES,
+  type CurrentUser, type UserProfile,
+} from '@cloud9/contracts';
+import { RateLimiterService } from '../../common/rate-limiter.service';
+import { SETTINGS } from '../../config/settings.module';
+import { Settings } from '../../config/settings';
+import { PasswordService } from '../auth/password.service';
+import { SessionsService } from '../auth/sessions.service';
+import { MediaService } from '../media/media.service';
+import { parseBirthdate, parseWebsite } from './profile-fields';
+import { UserEntity } from './user.entity';
+import { RegisterDto, UpdateProfileDto } from './users.dto';
+import { DELETE_USER_SQL } from './users.sql';
+
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  (error as { code?: string; driverError?: { code?: string; constraint?: string } }).driverError?.code === '23505' &&
+  (error as { driverError: { constraint?: string } }).driverError.constraint === constraint;
+
+export interface ProfileImages {
+  thumbnail?: Express.Multer.File;
+  background?: Express.Multer.File;
+}
+
+/** Accounts and profiles. The only place that turns a user row into a response. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly dataSource: DataSource,
+    private readonly passwords: PasswordService,
+    private readonly sessions: SessionsService,
+    private readonly media: MediaService,
+    private readonly rateLimiter: RateLimiterService,
+  ) {}
+
+  findById(id: number): Promise<UserEntity | null> {
+    return this.users.findOne({ where: { id }, relations: { group: true } });
+  }
+
+  findByUsername(username: string): Promise<UserEntity | null> {
+    return this.users.findOne({ where: { username }, relations: { group: true } });
+  }
+
+  /** By username or email (both case-insensitive), with the password hash for sign-in. */
+  findWithPasswordHash(identifier: string): Promise<UserEntity | null> {
+    const column = identifier.includes('@') ? 'email' : 'username';
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .leftJoinAndSelect('u.group', 'g')
+      .where(`u.${column} = :identifier`, { identifier })
+      .getOne();
+  }
+
+  toCurrentUser(u: UserEntity): CurrentUser {
+    return {
+      id: u.id, username: u.username, email: u.email, name: u.name, bio: u.bio, birthdate: u.birthdate,
+      phone: u.phone, location: u.location, website: u.website, thumbnail: u.thumbnail, background: u.background,
+      group_id: u.groupId, createdAt: u.createdAt.toISOString(),
+    };
+  }
+
+  /** Public fields for everyone; email, phone and birthdate for the owner and admins only. */
+  toProfile(u: UserEntity, viewer: UserEntity | undefined): UserProfile {
+    const profile: UserProfile = {
+      id: u.id, username: u.username, name: u.name, bio: u.bio, thumbnail: u.thumbnail, background: u.background,
+      location: u.location, website: u.website, group_id: u.groupId, createdAt: u.createdAt.toISOString(),
+      followersCount: u.followersCount, followingCount: u.followingCount,
+    };
+    if (viewer && (viewer.id === u.id || isAdmin(viewer.groupId))) {
+      Object.assign(profile, { email: u.email, phone: u.phone, birthdate: u.birthdate });
+    }
+    return profile;
+  }
+
+  async getProfile(username: string, viewer: UserEntity | undefined): Promise<UserProfile> {
+    const user = await this.findByUsername(username);
+    if (!user) throw new NotFoundException(MESSAGES.profile.userNotFound);
+    return this.toProfile(user, viewer);
+  }
+
+  /** Registration (spec §5); new users are Basic. Successful sign-ups are limited per IP. */
+  async register(dto: RegisterDto, ip: string): Promise<CurrentUser> {
+    const limit = this.settings.rateLimitRegister;
+    await this.rateLimiter.assertUnder('register', ip, limit, MESSAGES.auth.tooManyRegistrations);
+    if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
+      throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
+    }
+    const user = await this.create({ username: dto.username, email: dto.email, password: dto.password, groupId: DEFAULT_GROUP_ID });
+    await this.rateLimiter.hit('register', ip, limit);
+    return this.toCurrentUser(user);
+  }
+
+  /** Inserts a user; a taken username or email (ignoring case) is a 409. */
+  async create(input: { username: string; email: string; password: string; groupId: number }): Promise<UserEntity> {
+    const clash = await this.users
+      .createQueryBuilder('u')
+      .where('u.username = :username OR u.email = :email', input)
+      .getOne();
+    if (clash) {
+      throw new ConflictException(clash.username.toLowerCase() === input.username.toLowerCase() ? MESSAGES.auth.usernameTaken : MESSAGES.auth.emailTaken);
+    }
+    const passwordHash = await this.passwords.hash(input.password);
+    try {
+      const saved = await this.users.save(
+        this.users.create({ username: input.username, email: input.email, passwordHash, groupId: input.groupId, followersCount: 0, followingCount: 0 }),
+      );
+      return (await this.findById(saved.id))!;
+    } catch (error) {
+      // Two sign-ups for the same name at once: the unique index decides.
+      if (isUniqueViolation(error, 'users_username_key')) throw new ConflictException(MESSAGES.auth.usernameTaken);
+      if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(MESSAGES.auth.emailTaken);
+      throw error;
+    }
+  }
+
+  /** The owner edits their own profile fields, password and images. */
+  async updateProfile(user: UserEntity, dto: UpdateProfileDto, images: ProfileImages): Promise<CurrentUser> {
+    if ((dto.password || dto.confirmPassword) && dto.password !== dto.confirmPassword) {
+      throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
+    }
+    const changes: Partial<UserEntity> = {};
+    const clearable = ['name', 'bio', 'phone', 'location'] as const;
+    for (const field of clearable) if (dto[field] !== undefined) changes[field] = dto[field] || null;
+    if (dto.birthdate !== undefined) changes.birthdate = parseBirthdate(dto.birthdate);
+    if (dto.website !== undefined) changes.website = parseWebsite(dto.website);
+    if (dto.email) changes.email = dto.email;
+    if (dto.password) changes.passwordHash = await this.passwords.hash(dto.password);
+
+    const replaced: (string | null)[] = [];
+    for (const field of ['thumbnail', 'background'] as const) {
+      const file = images[field];
+      if (!file) continue;
+      const stored = await this.media.accept(file, user.id, ['image']);
+      changes[field] = stored.url;
+      replaced.push(user[field]);
+    }
+    try {
+      if (Object.keys(changes).length) await this.users.update({ id: user.id }, changes);
+    } catch (error) {
+      await this.media.removeByUrls([changes.thumbnail, changes.background]);
+      if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(MESSAGES.auth.emailTaken);
+      throw error;
+    }
+    await this.media.removeByUrls(replaced);
+    return this.toCurrentUser((await this.findById(user.id))!);
+  }
+
+  /**
+   * Deletes an account (self or admin) with its posts, likes, reposts, follows, alerts and files,
+   * keeping everyone else's counters exact, then ends all its sessions.
+   */
+  async deleteAccount(targetId: number, actor: UserEntity): Promise<void> {
+    const target = await this.users.findOneBy({ id: targetId });
+    if (!target) throw new NotFoundException(MESSAGES.profile.userNotFound);
+    if (!canDeleteAccount({ id: actor.id, group_id: actor.groupId }, targetId)) {
+      throw new ForbiddenException(MESSAGES.profile.notAllowedToDelete);
+    }
+    const storageKeys = await this.dataSource.transaction(async (manager) => {
+      const files: { storage_key: string }[] = await manager.query(DELETE_USER_SQL.ownedFiles, [targetId]);
+      for (const statement of DELETE_USER_SQL.fixCounters) await manager.query(statement, [targetId]);
+      await manager.query(DELETE_USER_SQL.deleteUser, [targetId]);
+      return files.map((f) => f.storage_key);
+    });
+    await this.media.removeFiles(storageKeys);
+    await this.sessions.endAllForUser(targetId);
+  }
+
+  /** Creates the admin, or makes an existing account admin with the given password (CLI and start-up). */
+  async ensureAdmin(username: string, password: string, email: string | null, overwrite: boolean): Promise<{ user: UserEntity; created: boolean }> {
+    const existing = await this.findByUsername(username);
+    if (existing) {
+      if (overwrite) {
+        await this.users.update({ id: existing.id }, { groupId: ADMIN_GROUP_ID, passwordHash: await this.passwords.hash(password) });
+      }
+      return { user: (await this.findById(existing.id))!, created: false };
+    }
+    const user = await this.create({ username, email: email ?? `${username.toLowerCase()}@admin.cloud9.local`, password, groupId: ADMIN_GROUP_ID });
+    return { user, created: true };
+  }
+}

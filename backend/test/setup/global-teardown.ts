@@ -1,0 +1,24 @@
+import Redis from 'ioredis';
+import { rm } from 'node:fs/promises';
+import * as path from 'node:path';
+import { Client } from 'pg';
+
+/** Drops every database and Redis key this run made (suites may add their own databases). */
+export default async function globalTeardown(): Promise<void> {
+  const runId = process.env.C9_TEST_RUN!;
+  const admin = new Client({ connectionString: process.env.DATABASE_URL!.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`cloud9_test_${runId}%`]);
+  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  await admin.end();
+
+  const redis = new Redis(process.env.REDIS_URL!);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `c9test:${runId}*`, 'COUNT', 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+  await rm(path.dirname(process.env.UPLOAD_DIR!), { recursive: true, force: true });
+}

@@ -1,0 +1,49 @@
+import { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.setup';
+import { loadSettings, Settings } from '../../src/config/settings';
+
+export interface TestApp {
+  app: INestApplication;
+  settings: Settings;
+  db: DataSource;
+  /** A cookie-keeping client, like one browser. */
+  agent: () => ReturnType<typeof request.agent>;
+  close: () => Promise<void>;
+}
+
+/** Boots the real app (PostgreSQL + Redis of this run); `env` overrides settings for one suite. */
+export async function bootApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const settings = loadSettings({ ...process.env, ...env }, false);
+  const app = await createApp(settings);
+  await app.init();
+  return {
+    app,
+    settings,
+    db: app.get(DataSource),
+    agent: () => request.agent(app.getHttpServer()),
+    close: () => app.close(),
+  };
+}
+
+/** A username no other test uses (3–30 letters, digits, underscore). */
+export const uniqueName = (prefix = 'user') => `${prefix}_${randomBytes(5).toString('hex')}`.slice(0, 30);
+
+export const PASSWORD = 'cloud-nine-9!';
+
+export interface SignedIn {
+  agent: ReturnType<typeof request.agent>;
+  user: { id: number; username: string; email: string; group_id: number };
+}
+
+/** Registers a user and signs in with a fresh agent. */
+export async function signUp(t: TestApp, opts: { username?: string; groupId?: number } = {}): Promise<SignedIn> {
+  const username = opts.username ?? uniqueName();
+  const agent = t.agent();
+  await agent.post('/api/users').send({ username, email: `${username}@example.com`, password: PASSWORD }).expect(201);
+  if (opts.groupId) await t.db.query('UPDATE users SET group_id = $1 WHERE username = $2', [opts.groupId, username]);
+  const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
+  return { agent, user: login.body };
+}

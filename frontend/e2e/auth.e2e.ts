@@ -1,0 +1,112 @@
+import * as path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { MESSAGES } from '@cloud9/contracts';
+import { launchBrowser, loginViaUi, openTab, PASSWORD, registerViaApi, screenshotDir, uniqueName, waitFor } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('signing up, in and out', () => {
+  it('registers through the form, returns to Login with cleared fields, then signs in', async () => {
+    const { page, alerts, context } = await openTab(browser);
+    const username = uniqueName('reg');
+    await page.goto('/login');
+    await page.screenshot({ path: path.join(screenshotDir, 'login.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.screenshot({ path: path.join(screenshotDir, 'register.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await waitFor(() => alerts.includes(MESSAGES.auth.registered));
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await page.getByLabel('Username').inputValue()).toBe('');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+
+    await loginViaUi(page, username);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? 'null'));
+    expect(stored).toMatchObject({ username, group_id: 5 });
+    expect(JSON.stringify(stored)).not.toMatch(/password|argon2/i);
+    await context.close();
+  });
+
+  it('refuses mismatched passwords without an account being made', async () => {
+    const { page, alerts, context } = await openTab(browser);
+    const username = uniqueName('mis');
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD + 'x');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await waitFor(() => alerts.includes(MESSAGES.auth.passwordsDoNotMatch));
+    const res = await page.request.get(`/api/profile/${username}`);
+    expect(res.status()).toBe(404);
+    await context.close();
+  });
+
+  it('shows the server error for a wrong password and stays signed out', async () => {
+    const { page, alerts, context } = await openTab(browser);
+    const username = uniqueName('bad');
+    await registerViaApi(username);
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const expected = MESSAGES.auth.loginErrorPrefix + MESSAGES.auth.invalidCredentials;
+    await waitFor(() => alerts.includes(expected));
+    await page.getByText(expected).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+    await context.close();
+  });
+
+  it('logs out: alerts, clears the stored user, ends the server session and goes to /login', async () => {
+    const { page, alerts, context } = await openTab(browser);
+    const username = uniqueName('out');
+    await registerViaApi(username);
+    await loginViaUi(page, username);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await waitFor(() => alerts.includes(MESSAGES.auth.loggedOut));
+    expect(await page.evaluate(() => localStorage.getItem('currentUser'))).toBeNull();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+    await context.close();
+  });
+});
+
+describe('routing rules', () => {
+  it('sends a signed-out visitor from any path to /login', async () => {
+    const { page, context } = await openTab(browser);
+    for (const route of ['/', '/profile', '/settings', '/cloud9', '/admin-tools', '/post/1', '/no/such/page']) {
+      await page.goto(route);
+      await page.waitForURL((url) => url.pathname === '/login');
+    }
+    await context.close();
+  });
+
+  it('sends a signed-in user from /login and unknown paths to /, and serves the route table', async () => {
+    const { page, context } = await openTab(browser);
+    const username = uniqueName('route');
+    await registerViaApi(username);
+    await loginViaUi(page, username);
+    for (const route of ['/login', '/no/such/page']) {
+      await page.goto(route);
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+    for (const route of ['/profile', '/settings', '/notifications', '/cloud9', '/post/123', `/profile/${username}`]) {
+      await page.goto(route);
+      expect(new URL(page.url()).pathname).toBe(route);
+    }
+    await context.close();
+  });
+});

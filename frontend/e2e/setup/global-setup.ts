@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { E2E_ADMIN } from '../support';
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** Starts the built app (`npm start`'s entry) on a free port with its own database and Redis prefix. */
+export default async function globalSetup(): Promise<void> {
+  const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const tmp = path.join(os.tmpdir(), `cloud9-e2e-${runId}`);
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/cloud9_e2e_${runId}`,
+    REDIS_PREFIX: `c9e2e:${runId}:`,
+    UPLOAD_DIR: path.join(tmp, 'uploads'),
+    SESSION_SECRET: 'e2e-session-secret-long-enough',
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SUPPORT_EMAIL: 'help@cloud9.test',
+  };
+  const server = spawn(process.execPath, [path.join(repoRoot, 'backend/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  server.stdout.on('data', (d) => (output += d));
+  server.stderr.on('data', (d) => (output += d));
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`app exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`app did not become healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_RUN = runId;
+  process.env.E2E_DATABASE_URL = env.DATABASE_URL;
+  process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
+  process.env.E2E_TMP = tmp;
+  process.env.E2E_SERVER_PID = String(server.pid);
+  writeFileSync(path.join(os.tmpdir(), `cloud9-e2e-${runId}.pid`), String(server.pid));
+}

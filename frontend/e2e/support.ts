@@ -1,0 +1,65 @@
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+
+export const baseUrl = () => process.env.E2E_BASE_URL!;
+export const screenshotDir = path.resolve(__dirname, '../../docs/screenshots');
+export const E2E_ADMIN = { username: 'e2e_admin', password: 'admin-pass-e2e-1' };
+export const PASSWORD = 'cloud-nine-9!';
+export const uniqueName = (prefix = 'e2e') => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Texts of the native alerts the page raised, in order. */
+  alerts: string[];
+}
+
+/** A fresh browser profile (own cookies and storage) whose alert dialogs are recorded and accepted. */
+export async function openTab(browser: Browser): Promise<Tab> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return { context, page, alerts };
+}
+
+/** Registers through the API (fast) so a test can start from the login form. */
+export async function registerViaApi(username: string, password = PASSWORD): Promise<void> {
+  const res = await fetch(`${baseUrl()}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password }),
+  });
+  if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
+}
+
+/** Signs in through the login form and waits for the shell. */
+export async function loginViaUi(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+}
+
+export const waitFor = async (predicate: () => boolean, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};

@@ -1,0 +1,82 @@
+import type { ApiError } from '@cloud9/contracts';
+import { MESSAGES } from '@cloud9/contracts';
+import { useSessionStore } from '../stores/session';
+
+/** Same origin unless VITE_API_BASE points elsewhere (e.g. a separately hosted API). */
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** The router registers how to reach /login, so this module stays free of React. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Plain objects are sent as JSON; FormData as multipart (the browser sets the boundary). */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function isApiError(value: unknown): value is Pick<ApiError, 'error'> {
+  return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The one place that talks to the backend. Throws ApiRequestError for any non-2xx answer. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiRequestError(0, MESSAGES.http.serviceUnavailable);
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  // A 401 on login just means bad credentials; anywhere else the session is gone.
+  const isLogin = method === 'POST' && path === '/api/login';
+  if (response.status === 401 && !isLogin) {
+    useSessionStore.getState().clearSession();
+    onUnauthorized?.();
+  }
+  const message = isApiError(data) ? data.error : typeof data === 'string' && data.length < 300 ? data : response.statusText;
+  throw new ApiRequestError(response.status, message || '');
+}
+
+/** The server's message when there is one, else the caller's fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiRequestError && err.message ? err.message : fallback;
+}

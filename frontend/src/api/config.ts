@@ -1,0 +1,13 @@
+import type { PublicConfig } from '@cloud9/contracts';
+import { apiRequest } from './client';
+
+let cached: Promise<PublicConfig> | null = null;
+
+/** Public settings rarely change during a visit, so one request serves every screen. */
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  cached ??= apiRequest<PublicConfig>('/api/config').catch((err: unknown) => {
+    cached = null;
+    throw err;
+  });
+  return cached;
+}

@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { MESSAGES } from '@cloud9/contracts';
+import { AppRoutes } from './router';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../test/utils';
+
+describe('routing guard (spec §2)', () => {
+  beforeEach(() => stubFetch(() => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404)));
+
+  it.each(['/', '/settings', '/profile/someone', '/admin-tools', '/nowhere'])('signed out: %s redirects to /login', async (path) => {
+    setSession(null);
+    renderAt(<AppRoutes />, path);
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('signed out: /login renders the login page', async () => {
+    setSession(null);
+    renderAt(<AppRoutes />, '/login');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it.each(['/nowhere', '/login', '/post'])('signed in: %s redirects to /', async (path) => {
+    setSession(testUser());
+    renderAt(<AppRoutes />, path);
+    expect(await screen.findByText(MESSAGES.empty.noPosts)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('signed in: known routes render their screens inside the shell', async () => {
+    setSession(testUser());
+    renderAt(<AppRoutes />, '/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/settings');
+  });
+
+  it('signed in: /post/:id shows not found when the post cannot be loaded', async () => {
+    setSession(testUser());
+    renderAt(<AppRoutes />, '/post/42');
+    expect(await screen.findByText(MESSAGES.post.notFoundOrDeleted)).toBeInTheDocument();
+  });
+
+  it('signed in non-admin: /admin-tools shows Unauthorized Access', async () => {
+    setSession(testUser({ group_id: 6 }));
+    renderAt(<AppRoutes />, '/admin-tools');
+    expect(await screen.findByText('Unauthorized Access')).toBeInTheDocument();
+  });
+
+  it('signed in non-admin: /admin-reset alerts and goes to /', async () => {
+    setSession(testUser({ group_id: 6 }));
+    renderAt(<AppRoutes />, '/admin-reset');
+    expect(await screen.findByText(MESSAGES.empty.noPosts)).toBeInTheDocument();
+    expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.resetUnauthorized);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});

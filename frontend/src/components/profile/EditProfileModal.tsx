@@ -1,0 +1,150 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
+import { errorMessage } from '../../api/client';
+import { updateUser } from '../../api/users';
+import { avatarUrl, bannerUrl } from '../../lib/images';
+import { useSessionStore } from '../../stores/session';
+import { notify, toast } from '../notify';
+import { Modal } from '../ui/Modal';
+import { buildProfileFormData, initialProfileValues, isEmptyForm, type ProfileFormValues } from './editProfileForm';
+import './EditProfileModal.css';
+
+interface EditProfileModalProps {
+  user: CurrentUser;
+  onClose: () => void;
+  /** Called with the updated user after a successful save. */
+  onSaved?: (user: CurrentUser) => void;
+}
+
+const TEXT_INPUTS: { field: keyof ProfileFormValues; label: string; type: string; autoComplete?: string }[] = [
+  { field: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { field: 'birthdate', label: 'Birthdate', type: 'date', autoComplete: 'bday' },
+  { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { field: 'location', label: 'Location', type: 'text', autoComplete: 'address-level2' },
+  { field: 'website', label: 'Website', type: 'url', autoComplete: 'url' },
+];
+
+/** Object URL preview of a chosen file, revoked when the file changes or the modal closes. */
+function usePreview(file: File | null): string | null {
+  const url = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
+}
+
+export function EditProfileModal({ user, onClose, onSaved }: EditProfileModalProps) {
+  const setCurrentUser = useSessionStore((s) => s.setCurrentUser);
+  const initial = useMemo(() => initialProfileValues(user), [user]);
+  const [values, setValues] = useState<ProfileFormValues>(initial);
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [background, setBackground] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const thumbPreview = usePreview(thumbnail);
+  const bannerPreview = usePreview(background);
+  const idPrefix = useId();
+
+  const set = (field: keyof ProfileFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (values.password !== values.confirmPassword) {
+      notify(MESSAGES.auth.passwordsDoNotMatch, 'error');
+      return;
+    }
+    const form = buildProfileFormData(initial, values, { thumbnail, background });
+    if (isEmptyForm(form)) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    try {
+      const updated = await updateUser(user.username, form);
+      if (!updated || typeof updated !== 'object' || typeof updated.id !== 'number') {
+        notify(MESSAGES.profile.badlyFormatted);
+        return;
+      }
+      setCurrentUser(updated);
+      toast(MESSAGES.profile.updated, 'success');
+      onSaved?.(updated);
+      onClose();
+    } catch (err) {
+      notify(errorMessage(err, MESSAGES.profile.updateFailed), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fieldId = (name: string) => `${idPrefix}-${name}`;
+  const formId = `${idPrefix}-form`;
+
+  return (
+    <Modal
+      title="Edit Profile"
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="edit-profile-form" onSubmit={handleSubmit} noValidate>
+        <div className="edit-profile-images">
+          <img className="edit-profile-banner" src={bannerPreview ?? bannerUrl(user.background)} alt="Banner preview" />
+          <img className="edit-profile-avatar" src={thumbPreview ?? avatarUrl(user.thumbnail)} alt="Profile picture preview" />
+        </div>
+        <div className="edit-profile-files">
+          <div className="field">
+            <label htmlFor={fieldId('thumbnail')}>Profile picture</label>
+            <input id={fieldId('thumbnail')} type="file" accept="image/*" onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
+          </div>
+          <div className="field">
+            <label htmlFor={fieldId('background')}>Banner image</label>
+            <input id={fieldId('background')} type="file" accept="image/*" onChange={(e) => setBackground(e.target.files?.[0] ?? null)} />
+          </div>
+        </div>
+        <div className="edit-profile-grid">
+          {TEXT_INPUTS.slice(0, 2).map(({ field, label, type, autoComplete }) => (
+            <div className="field" key={field}>
+              <label htmlFor={fieldId(field)}>{label}</label>
+              <input id={fieldId(field)} type={type} autoComplete={autoComplete} value={values[field]} onChange={(e) => set(field)(e.target.value)} />
+            </div>
+          ))}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId('bio')}>Bio</label>
+          <textarea id={fieldId('bio')} value={values.bio} onChange={(e) => set('bio')(e.target.value)} />
+        </div>
+        <div className="edit-profile-grid">
+          {TEXT_INPUTS.slice(2).map(({ field, label, type, autoComplete }) => (
+            <div className="field" key={field}>
+              <label htmlFor={fieldId(field)}>{label}</label>
+              <input id={fieldId(field)} type={type} autoComplete={autoComplete} value={values[field]} onChange={(e) => set(field)(e.target.value)} />
+            </div>
+          ))}
+          <div className="field">
+            <label htmlFor={fieldId('password')}>New Password</label>
+            <input id={fieldId('password')} type="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password')(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={fieldId('confirm')}>Confirm New Password</label>
+            <input
+              id={fieldId('confirm')}
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={(e) => set('confirmPassword')(e.target.value)}
+            />
+          </div>
+        </div>
+      </form>
+    </Modal>
+  );
+}

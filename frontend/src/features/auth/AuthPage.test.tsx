@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@cloud9/contracts';
+import { AppRoutes } from '../../app/router';
+import { useSessionStore } from '../../stores/session';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall } from '../../test/utils';
+
+const CONFIG = { supportEmail: 'help@cloud9.test', donateUrl: null, paypalClientId: null, gifsEnabled: false };
+
+let calls: FetchCall[];
+let routes: Record<string, () => Response>;
+
+beforeEach(() => {
+  setSession(null);
+  routes = { 'GET /api/config': () => jsonResponse(CONFIG) };
+  calls = stubFetch((url, init) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    return routes[key]?.() ?? jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404);
+  });
+});
+
+const serverCalls = (key: string) => calls.filter((c) => `${c.init.method ?? 'GET'} ${c.url}` === key);
+
+async function openRegister() {
+  const user = userEvent.setup();
+  renderAt(<AppRoutes />, '/login');
+  await user.click(screen.getByRole('tab', { name: 'Register' }));
+  return user;
+}
+
+async function fillRegister(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    if (value) await user.type(screen.getByLabelText(label, { exact: true }), value);
+  }
+}
+
+describe('Login / Register page', () => {
+  it('toggles between Login (Username, Password) and Register (all four fields)', async () => {
+    const user = userEvent.setup();
+    renderAt(<AppRoutes />, '/login');
+    expect(screen.getByRole('tablist', { name: 'Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password', { exact: true })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    expect(screen.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    for (const label of ['Username', 'Email', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label, { exact: true })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
+  });
+
+  it('forgot-password link mails support from /api/config', async () => {
+    renderAt(<AppRoutes />, '/login');
+    const link = screen.getByRole('link', { name: MESSAGES.auth.forgotPassword });
+    await waitFor(() => expect(link).toHaveAttribute('href', 'mailto:help@cloud9.test?subject=Password%20reset'));
+  });
+
+  it('register: requires all four fields, without calling the server', async () => {
+    const user = await openRegister();
+    await fillRegister(user, { Username: 'newbie', Email: 'n@example.com', Password: 'longpassword' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.allFieldsRequired);
+    expect(serverCalls('POST /api/users')).toHaveLength(0);
+  });
+
+  it('register: a password mismatch alerts and never reaches the server', async () => {
+    const user = await openRegister();
+    await fillRegister(user, { Username: 'newbie', Email: 'n@example.com', Password: 'longpassword', 'Confirm Password': 'different1' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.passwordsDoNotMatch);
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.auth.passwordsDoNotMatch);
+    expect(serverCalls('POST /api/users')).toHaveLength(0);
+  });
+
+  it('register: success alerts, returns to Login and clears every field', async () => {
+    routes['POST /api/users'] = () => jsonResponse({ success: true, user: testUser({ username: 'newbie' }) }, 201);
+    const user = await openRegister();
+    await fillRegister(user, { Username: 'newbie', Email: 'n@example.com', Password: 'longpassword', 'Confirm Password': 'longpassword' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.registered));
+    expect(JSON.parse(serverCalls('POST /api/users')[0].init.body as string)).toEqual({
+      username: 'newbie',
+      email: 'n@example.com',
+      password: 'longpassword',
+      confirmPassword: 'longpassword',
+    });
+    expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Username')).toHaveValue('');
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveValue('');
+
+    // Going back to Register shows empty fields too.
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    for (const label of ['Username', 'Email', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label, { exact: true })).toHaveValue('');
+    }
+  });
+
+  it('register: shows the server error with the registration prefix', async () => {
+    routes['POST /api/users'] = () => jsonResponse({ success: false, error: 'That username is already taken.', statusCode: 409 }, 409);
+    const user = await openRegister();
+    await fillRegister(user, { Username: 'taken', Email: 't@example.com', Password: 'longpassword', 'Confirm Password': 'longpassword' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.registrationErrorPrefix + 'That username is already taken.'));
+  });
+
+  it('login: failure alerts "Login error: " plus the server message and stays signed out', async () => {
+    routes['POST /api/login'] = () => jsonResponse({ success: false, error: 'Invalid username or password.', statusCode: 401 }, 401);
+    const user = userEvent.setup();
+    renderAt(<AppRoutes />, '/login');
+    await user.type(screen.getByLabelText('Username'), 'skyler');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'wrongpassword');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Login error: Invalid username or password.'));
+    expect(useSessionStore.getState().currentUser).toBeNull();
+  });
+
+  it('login: success stores the user and group limits, then shows Home', async () => {
+    const me = testUser({ group_id: 6 });
+    routes['POST /api/login'] = () => jsonResponse(me);
+    routes['GET /api/group/6'] = () =>
+      jsonResponse({ id: 6, name: 'Silver', description: '', subscriptionFee: 4.99, postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true, monthlyBoosts: 1, paypalPlanId: null, isAvailable: true });
+    const user = userEvent.setup();
+    renderAt(<AppRoutes />, '/login');
+    await user.type(screen.getByLabelText('Username'), 'skyler');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'rightpassword');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText(MESSAGES.empty.noPosts)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(me);
+    expect(JSON.parse(localStorage.getItem('groupLimits') ?? 'null')).toEqual({ postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true });
+  });
+});

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { MESSAGES, canEditProfile, type UserProfile } from '@cloud9/contracts';
+import { EditProfileModal } from '../../components/profile/EditProfileModal';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { SearchBox } from '../../components/ui/SearchBox';
+import { Spinner } from '../../components/ui/Spinner';
+import { avatarUrl, bannerUrl } from '../../lib/images';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { useProfile } from './useProfile';
+import './profile.css';
+
+const FILTERS = ['Posts', 'Likes', 'Replies', 'Reposts', 'Media'] as const;
+type Filter = (typeof FILTERS)[number];
+
+/** Only http(s) websites become links; anything else is shown as text. */
+const safeWebsite = (url: string) => (/^https?:\/\//i.test(url) ? url : null);
+
+function ProfileDetails({ profile, isOwn }: { profile: UserProfile; isOwn: boolean }) {
+  const website = profile.website ? safeWebsite(profile.website) : null;
+  const bio = profile.bio || (isOwn ? null : MESSAGES.profile.noBio);
+  return (
+    <>
+      <h1 className="profile-name" id="profile-name">{profile.name || profile.username}</h1>
+      <p className="profile-handle">@{profile.username}</p>
+      {bio && <p className="profile-bio">{bio}</p>}
+      <ul className="profile-meta">
+        {profile.location && <li>📍 {profile.location}</li>}
+        {profile.website && <li>🔗 {website ? <a href={website} target="_blank" rel="noopener noreferrer nofollow">{profile.website}</a> : profile.website}</li>}
+      </ul>
+      <p className="profile-counts">
+        <span>
+          <strong>{profile.followersCount}</strong> Followers
+        </span>
+        <span>
+          <strong>{profile.followingCount}</strong> Following
+        </span>
+      </p>
+    </>
+  );
+}
+
+export function ProfilePage() {
+  const params = useParams();
+  const currentUser = useSessionStore(selectCurrentUser);
+  const username = params.username ?? currentUser?.username ?? '';
+  const isOwn = !!currentUser && username.toLowerCase() === currentUser.username.toLowerCase();
+  const [reloadKey, setReloadKey] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [filter, setFilter] = useState<Filter>('Posts');
+  const [search, setSearch] = useState('');
+  const state = useProfile(username, reloadKey);
+
+  if (state.status === 'loading') return <Spinner label={MESSAGES.profile.loading} />;
+  if (state.status === 'error') return <EmptyState message={state.message} />;
+
+  const { profile } = state;
+  const mayEdit = isOwn && canEditProfile(currentUser, profile.id);
+
+  return (
+    <section className="profile" aria-labelledby="profile-name">
+      <div className="profile-banner">
+        <img src={bannerUrl(profile.background)} alt="" />
+      </div>
+      <div className="profile-head">
+        <img className="profile-avatar" src={avatarUrl(profile.thumbnail)} alt={`${profile.name || profile.username}'s profile picture`} />
+        {mayEdit && (
+          <button type="button" className="btn btn-ghost profile-edit" aria-haspopup="dialog" onClick={() => setEditing(true)}>
+            Edit Profile
+          </button>
+        )}
+      </div>
+      <div className="profile-info">
+        <ProfileDetails profile={profile} isOwn={isOwn} />
+      </div>
+      {isOwn && (
+        <div className="profile-search">
+          <SearchBox label="Search your posts" placeholder="Search your posts..." value={search} onChange={setSearch} />
+        </div>
+      )}
+      <div className="profile-filters" role="group" aria-label="Show">
+        {FILTERS.map((f) => (
+          <button key={f} type="button" className="profile-filter" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+            {f} <span className="profile-filter-count">0</span>
+          </button>
+        ))}
+      </div>
+      <EmptyState message={MESSAGES.empty.noPostsFound} />
+      {editing && currentUser && (
+        <EditProfileModal user={currentUser} onClose={() => setEditing(false)} onSaved={() => setReloadKey((k) => k + 1)} />
+      )}
+    </section>
+  );
+}

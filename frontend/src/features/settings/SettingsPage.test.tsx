@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@cloud9/contracts';
+import { SettingsPage } from './SettingsPage';
+import { useSessionStore } from '../../stores/session';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+
+describe('Settings', () => {
+  beforeEach(() => setSession(testUser()));
+
+  it('filters blocks by the search box and says "No results found." when none match', async () => {
+    stubFetch(() => jsonResponse({}, 404));
+    const user = userEvent.setup();
+    renderAt(<SettingsPage />, '/settings');
+    const search = screen.getByPlaceholderText('Search settings...');
+    expect(search).toHaveAttribute('data-page-search');
+    expect(screen.getByRole('heading', { name: 'Delete account' })).toBeInTheDocument();
+
+    await user.type(search, 'paypal');
+    expect(screen.getByRole('heading', { name: 'Cloud 9 subscription' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Delete account' })).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.empty.noResults)).not.toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'zzzz-nothing');
+    expect(screen.getByText(MESSAGES.empty.noResults)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+  });
+
+  it('subscription block shows the PayPal manage link and no subscription yet', () => {
+    stubFetch(() => jsonResponse({}, 404));
+    renderAt(<SettingsPage />, '/settings');
+    expect(screen.getByRole('link', { name: 'Manage on PayPal' })).toHaveAttribute('href', 'https://www.paypal.com/myaccount/autopay/');
+    expect(screen.getByText(MESSAGES.payment.noSubscription)).toBeInTheDocument();
+  });
+
+  it('delete account: confirms, calls DELETE /api/users/:id, clears the session and goes to /login', async () => {
+    const calls = stubFetch((url, init) => (init.method === 'DELETE' ? jsonResponse({ success: true }) : jsonResponse({}, 404)));
+    const user = userEvent.setup();
+    renderAt(<SettingsPage />, '/settings');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(window.confirm).toHaveBeenCalledWith(MESSAGES.profile.confirmDeleteAccount);
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.profile.accountDeleted));
+    expect(calls.find((c) => c.init.method === 'DELETE')?.url).toBe('/api/users/7');
+    expect(useSessionStore.getState().currentUser).toBeNull();
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('delete account: declining the confirmation does nothing', async () => {
+    vi.mocked(window.confirm).mockReturnValue(false);
+    const calls = stubFetch(() => jsonResponse({}, 404));
+    const user = userEvent.setup();
+    renderAt(<SettingsPage />, '/settings');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
+    expect(useSessionStore.getState().currentUser).not.toBeNull();
+  });
+
+  it('delete account: a server failure alerts "Failed to delete account." and keeps the session', async () => {
+    stubFetch((url, init) => (init.method === 'DELETE' ? jsonResponse({ success: false, error: 'nope', statusCode: 500 }, 500) : jsonResponse({}, 404)));
+    const user = userEvent.setup();
+    renderAt(<SettingsPage />, '/settings');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.profile.deleteFailed));
+    expect(useSessionStore.getState().currentUser).not.toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@cloud9/contracts';
+import { deleteUser } from '../../api/users';
+import { notify } from '../../components/notify';
+import { EditProfileModal } from '../../components/profile/EditProfileModal';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { SearchBox } from '../../components/ui/SearchBox';
+import { usePublicConfig } from '../../hooks/usePublicConfig';
+import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import './settings.css';
+
+interface Block {
+  id: string;
+  title: string;
+  keywords: string;
+  body: ReactNode;
+}
+
+const matches = (block: Block, query: string) => {
+  const q = query.trim().toLowerCase();
+  return !q || `${block.title} ${block.keywords}`.toLowerCase().includes(q);
+};
+
+export function SettingsPage() {
+  const navigate = useNavigate();
+  const currentUser = useSessionStore(selectCurrentUser);
+  const clearSession = useSessionStore((s) => s.clearSession);
+  const { supportEmail } = usePublicConfig();
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const handleDelete = async () => {
+    if (!currentUser) {
+      notify(MESSAGES.profile.userNotInStorage, 'error');
+      return;
+    }
+    if (!window.confirm(MESSAGES.profile.confirmDeleteAccount)) return;
+    setDeleting(true);
+    try {
+      await deleteUser(currentUser.id);
+      clearSession();
+      notify(MESSAGES.profile.accountDeleted);
+      navigate('/login', { replace: true });
+    } catch {
+      setDeleting(false);
+      notify(MESSAGES.profile.deleteFailed, 'error');
+    }
+  };
+
+  const blocks: Block[] = [
+    {
+      id: 'profile',
+      title: 'Update profile',
+      keywords: 'edit name email bio birthdate phone location website picture banner avatar',
+      body: (
+        <>
+          <p className="hint">Change your name, bio, pictures and contact details.</p>
+          <button type="button" className="btn btn-primary" aria-haspopup="dialog" onClick={() => setEditing(true)}>
+            Update profile
+          </button>
+        </>
+      ),
+    },
+    {
+      id: 'password',
+      title: 'Password reset',
+      keywords: 'password forgot reset login security',
+      body: (
+        <>
+          <p className="hint">Ask our support team for a password reset. You can also set a new password in Update profile.</p>
+          <a className="btn btn-ghost" href={mailto(supportEmail, 'Password reset')}>
+            Request a password reset
+          </a>
+        </>
+      ),
+    },
+    {
+      id: 'subscription',
+      title: 'Cloud 9 subscription',
+      keywords: 'subscription plan billing paypal premium silver gold platinum diamond payment',
+      body: (
+        <>
+          <p className="settings-subscription">{MESSAGES.payment.noSubscription}</p>
+          <div className="settings-actions">
+            <a className="btn btn-ghost" href={mailto(supportEmail, 'Subscription')}>
+              Email support about billing
+            </a>
+            <a className="btn btn-ghost" href={PAYPAL_MANAGE_URL} target="_blank" rel="noopener noreferrer">
+              Manage on PayPal
+            </a>
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'delete',
+      title: 'Delete account',
+      keywords: 'delete remove close account danger',
+      body: (
+        <>
+          <p className="hint">Permanently delete your account and everything you posted. This cannot be undone.</p>
+          <button type="button" className="btn btn-danger" onClick={handleDelete} disabled={deleting}>
+            Delete account
+          </button>
+        </>
+      ),
+    },
+  ];
+
+  const visible = blocks.filter((b) => matches(b, query));
+
+  return (
+    <section aria-labelledby="settings-title">
+      <div className="page-header">
+        <h1 id="settings-title">Settings</h1>
+        <SearchBox label="Search settings" placeholder="Search settings..." value={query} onChange={setQuery} />
+      </div>
+      <div className="page-body settings-blocks">
+        {visible.length === 0 ? (
+          <EmptyState message={MESSAGES.empty.noResults} />
+        ) : (
+          visible.map((block) => (
+            <section key={block.id} className={`card settings-block settings-block-${block.id}`} aria-labelledby={`settings-${block.id}`}>
+              <h2 id={`settings-${block.id}`} className="settings-block-title">
+                {block.title}
+              </h2>
+              {block.body}
+            </section>
+          ))
+        )}
+      </div>
+      {editing && currentUser && <EditProfileModal user={currentUser} onClose={() => setEditing(false)} />}
+    </section>
+  );
+}

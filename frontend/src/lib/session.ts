@@ -1,0 +1,56 @@
+import type { CurrentUser, GroupLimits, GroupPlan } from '@cloud9/contracts';
+import { fetchMe, logout } from '../api/auth';
+import { fetchGroupPlan } from '../api/plans';
+import { useSessionStore } from '../stores/session';
+
+/** Only the limits the client uses are kept (spec §3: groupLimits). */
+export function toGroupLimits(plan: GroupPlan): GroupLimits {
+  return {
+    postLimit: plan.postLimit,
+    mediaLimit: plan.mediaLimit,
+    editTimeout: plan.editTimeout,
+    priorityBoost: plan.priorityBoost,
+  };
+}
+
+/** Loads the user's group limits; on failure the old limits stay and composers fall back to 500. */
+export async function loadGroupLimits(groupId: number): Promise<void> {
+  try {
+    const plan = await fetchGroupPlan(groupId);
+    useSessionStore.getState().setGroupLimits(toGroupLimits(plan));
+  } catch {
+    // Non-fatal: effectivePostLimit() in contracts supplies the fallback.
+  }
+}
+
+export async function signIn(user: CurrentUser): Promise<void> {
+  useSessionStore.getState().setCurrentUser(user);
+  await loadGroupLimits(user.group_id);
+}
+
+/** Ends the server session too, but the local sign-out must happen even if the server is away. */
+export async function signOut(): Promise<void> {
+  try {
+    await logout();
+  } catch {
+    // Already signed out on the server, or offline: clearing locally is what matters.
+  }
+  useSessionStore.getState().clearSession();
+}
+
+let refreshed = false;
+
+/** On start, confirm a stored user with GET /api/me once; a 401 clears it (in the API client). */
+export async function refreshSessionOnce(): Promise<void> {
+  if (refreshed) return;
+  refreshed = true;
+  const stored = useSessionStore.getState().currentUser;
+  if (!stored) return;
+  try {
+    const user = await fetchMe();
+    useSessionStore.getState().setCurrentUser(user);
+    await loadGroupLimits(user.group_id);
+  } catch {
+    // 401 already cleared the session; a network error keeps the stored user (spec: storage decides).
+  }
+}

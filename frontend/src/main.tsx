@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { refreshSessionOnce } from './lib/session';
+import './styles/theme.css';
+import './styles/global.css';
+
+// Confirm a stored user with the server while the first screen renders from storage.
+void refreshSessionOnce();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,40 @@
+import { STORAGE_KEYS } from '@cloud9/contracts';
+import { hydrateSessionFromStorage, useSessionStore } from './session';
+import { testUser } from '../test/utils';
+
+describe('session store', () => {
+  beforeEach(() => useSessionStore.getState().clearSession());
+
+  it('mirrors currentUser to localStorage as plain JSON under the spec key', () => {
+    const user = testUser();
+    useSessionStore.getState().setCurrentUser(user);
+    expect(STORAGE_KEYS.currentUser).toBe('currentUser');
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(user);
+    expect(useSessionStore.getState().currentUser).toEqual(user);
+  });
+
+  it('mirrors groupLimits to localStorage as plain JSON under the spec key', () => {
+    const limits = { postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true };
+    useSessionStore.getState().setGroupLimits(limits);
+    expect(JSON.parse(localStorage.getItem('groupLimits') ?? 'null')).toEqual(limits);
+  });
+
+  it('clearSession removes both keys and empties the store', () => {
+    useSessionStore.getState().setCurrentUser(testUser());
+    useSessionStore.getState().setGroupLimits({ postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false });
+    useSessionStore.getState().clearSession();
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(localStorage.getItem('groupLimits')).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({ currentUser: null, groupLimits: null });
+  });
+
+  it('reads a stored user back on start, and ignores corrupt data', () => {
+    localStorage.setItem('currentUser', JSON.stringify(testUser({ username: 'stored' })));
+    hydrateSessionFromStorage();
+    expect(useSessionStore.getState().currentUser?.username).toBe('stored');
+
+    localStorage.setItem('currentUser', '{not json');
+    hydrateSessionFromStorage();
+    expect(useSessionStore.getState().currentUser).toBeNull();
+  });
+});

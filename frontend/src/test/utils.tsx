@@ -1,0 +1,65 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { CurrentUser } from '@cloud9/contracts';
+import { useSessionStore } from '../stores/session';
+import { useToastStore } from '../stores/toast';
+import { ToastRegion } from '../components/ui/ToastRegion';
+
+export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: 7,
+  username: 'skyler',
+  email: 'skyler@example.com',
+  name: 'Skyler Blue',
+  bio: 'Head in the clouds.',
+  birthdate: '1990-04-01',
+  phone: null,
+  location: 'Denver',
+  website: 'https://skyler.example.com',
+  thumbnail: null,
+  background: null,
+  group_id: 5,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** Signs a user in through the store (which mirrors to localStorage), or signs out. */
+export function setSession(user: CurrentUser | null) {
+  if (user) useSessionStore.getState().setCurrentUser(user);
+  else useSessionStore.getState().clearSession();
+  useToastStore.setState({ toasts: [] });
+}
+
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export type FetchCall = { url: string; init: RequestInit };
+
+/** Replaces global fetch; `handler` answers each call and every call is recorded. */
+export function stubFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: FetchCall[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push({ url, init });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** Renders inside a router at `path`, with the toast region and a probe of the current path. */
+export function renderAt(ui: ReactElement, path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      {ui}
+      <ToastRegion />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
