@@ -1,5 +1,5 @@
 /** Unit tests (contracts, backend) and backend integration suites; real PostgreSQL + Redis. */
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/backend/tsconfig.json', isolatedModules: true }];
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/backend/tsconfig.json' }];
 const contractsPath = { '^@cloud9/contracts$': '<rootDir>/libs/contracts/src' };
 
 module.exports = {
@@ -8,7 +8,7 @@ module.exports = {
       displayName: 'contracts',
       rootDir: __dirname,
       testMatch: ['<rootDir>/libs/contracts/src/**/*.spec.ts'],
-      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/libs/contracts/tsconfig.json', isolatedModules: true }] },
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/libs/contracts/tsconfig.json' }] },
       testEnvironment: 'node',
     },
     {

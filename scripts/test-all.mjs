@@ -45,7 +45,7 @@ suite('unit (contracts, backend)', 'npx', ['jest', '-c', 'jest.config.js', '--se
 suite('integration (backend, PostgreSQL + Redis)', 'npx', ['jest', '-c', 'jest.config.js', '--selectProjects', 'backend-int', '--runInBand', '--json', `--outputFile=${report('int')}`], report('int'));
 suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend'));
 if (built) {
-  suite('browser (playwright + chromium)', 'npx', ['jest', '-c', 'frontend/e2e/jest.config.js', '--runInBand', '--json', `--outputFile=${report('e2e')}`], report('e2e'));
+  suite('browser (playwright + chromium)', 'npx', ['jest', '-c', 'frontend/e2e/jest.config.cjs', '--runInBand', '--json', `--outputFile=${report('e2e')}`], report('e2e'));
 } else {
   results.push({ name: 'browser (playwright + chromium)', passed: 0, failed: 1, seconds: 0 });
 }

@@ -110,6 +110,9 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
       resave: false,
       saveUninitialized: false,
       rolling: true,
+      // An https PUBLIC_URL means TLS ends at a proxy: trust its X-Forwarded-Proto for the Secure
+      // cookie, or the cookie is never sent and sign-in silently fails without TRUST_PROXY.
+      proxy: isSecureDeployment(settings) ? true : undefined,
       cookie: {
         httpOnly: true,
         sameSite: 'lax',

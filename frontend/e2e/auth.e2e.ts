@@ -1,7 +1,6 @@
-import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@cloud9/contracts';
-import { launchBrowser, loginViaUi, openTab, PASSWORD, registerViaApi, screenshotDir, uniqueName, waitFor } from './support';
+import { launchBrowser, loginViaUi, openTab, PASSWORD, registerViaApi, shot, uniqueName, waitFor } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,14 +15,14 @@ describe('signing up, in and out', () => {
     const { page, alerts, context } = await openTab(browser);
     const username = uniqueName('reg');
     await page.goto('/login');
-    await page.screenshot({ path: path.join(screenshotDir, 'login.png'), fullPage: true });
+    await shot(page, 'login');
 
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Email').fill(`${username}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.screenshot({ path: path.join(screenshotDir, 'register.png'), fullPage: true });
+    await shot(page, 'register');
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await waitFor(() => alerts.includes(MESSAGES.auth.registered));

@@ -1,7 +1,6 @@
-import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { MESSAGES, PRODUCT } from '@cloud9/contracts';
-import { E2E_ADMIN, launchBrowser, loginViaUi, openTab, registerViaApi, screenshotDir, uniqueName } from './support';
+import { E2E_ADMIN, launchBrowser, loginViaUi, openTab, registerViaApi, shot, uniqueName } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +22,7 @@ describe('the signed-in shell', () => {
     await page.getByText(PRODUCT.footer).waitFor();
     await page.getByRole('button', { name: 'Gift Us' }).waitFor();
     expect(await page.getByRole('link', { name: 'Admin Tools' }).count()).toBe(0);
-    await page.screenshot({ path: path.join(screenshotDir, 'shell-home.png'), fullPage: true });
+    await shot(page, 'shell-home');
 
     await page.goto('/admin-tools');
     await page.getByText(MESSAGES.admin.unauthorizedAccess).waitFor();
@@ -50,14 +49,14 @@ describe('the signed-in shell', () => {
     await dialog.getByLabel('Name').fill('Nimbus Winner');
     await dialog.getByLabel('Bio').fill('Above the clouds, every day.');
     await dialog.getByLabel('Location').fill('Cloud City');
-    await page.screenshot({ path: path.join(screenshotDir, 'edit-profile.png') });
+    await shot(page, 'edit-profile', false);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await page.reload();
     await page.getByText('Nimbus Winner').first().waitFor();
     await page.getByText('Above the clouds, every day.').first().waitFor();
-    await page.screenshot({ path: path.join(screenshotDir, 'profile.png'), fullPage: true });
+    await shot(page, 'profile');
     const me = await (await page.request.get('/api/me')).json();
     expect(me).toMatchObject({ name: 'Nimbus Winner', bio: 'Above the clouds, every day.', location: 'Cloud City' });
     await context.close();
@@ -69,7 +68,7 @@ describe('the signed-in shell', () => {
     await registerViaApi(username);
     await loginViaUi(page, username);
     await page.goto('/settings');
-    await page.screenshot({ path: path.join(screenshotDir, 'settings.png'), fullPage: true });
+    await shot(page, 'settings');
     await page.getByPlaceholder('Search settings...').fill('zzzz-nothing');
     await page.getByText(MESSAGES.empty.noResults).waitFor();
     await context.close();

@@ -56,6 +56,10 @@ export async function loginViaUi(page: Page, username: string, password = PASSWO
   await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
 
+/** Saves a screenshot under docs/screenshots with animations settled. */
+export const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });
+
 export const waitFor = async (predicate: () => boolean, timeoutMs = 5000) => {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {

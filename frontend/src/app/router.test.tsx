@@ -54,4 +54,21 @@ describe('routing guard (spec §2)', () => {
     expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.resetUnauthorized);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
+
+  it('admin: /admin-tools lists the tools and links to the reset form', async () => {
+    setSession(testUser({ group_id: 1 }));
+    renderAt(<AppRoutes />, '/admin-tools');
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument();
+    expect(screen.queryByText('Unauthorized Access')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open reset form' })).toHaveAttribute('href', '/admin-reset');
+  });
+
+  it('admin: /admin-reset shows the labelled form without alerting', async () => {
+    setSession(testUser({ group_id: 1 }));
+    renderAt(<AppRoutes />, '/admin-reset');
+    expect(await screen.findByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password')).toBeInTheDocument();
+    expect(window.alert).not.toHaveBeenCalled();
+  });
 });

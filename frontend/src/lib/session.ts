@@ -38,12 +38,8 @@ export async function signOut(): Promise<void> {
   useSessionStore.getState().clearSession();
 }
 
-let refreshed = false;
-
-/** On start, confirm a stored user with GET /api/me once; a 401 clears it (in the API client). */
-export async function refreshSessionOnce(): Promise<void> {
-  if (refreshed) return;
-  refreshed = true;
+/** Confirms a stored user with GET /api/me; a 401 clears it (in the API client). */
+export async function refreshSession(): Promise<void> {
   const stored = useSessionStore.getState().currentUser;
   if (!stored) return;
   try {
@@ -53,4 +49,13 @@ export async function refreshSessionOnce(): Promise<void> {
   } catch {
     // 401 already cleared the session; a network error keeps the stored user (spec: storage decides).
   }
+}
+
+let refreshed = false;
+
+/** App start calls this; StrictMode or HMR re-running it must not hit /api/me twice. */
+export function refreshSessionOnce(): Promise<void> {
+  if (refreshed) return Promise.resolve();
+  refreshed = true;
+  return refreshSession();
 }

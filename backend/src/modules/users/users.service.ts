@@ -72,7 +72,7 @@ export class UsersService {
       location: u.location, website: u.website, group_id: u.groupId, createdAt: u.createdAt.toISOString(),
       followersCount: u.followersCount, followingCount: u.followingCount,
     };
-    if (viewer && (viewer.id === u.id || isAdmin(viewer.groupId))) {
+    if (viewer && viewer.id === u.id) {
       Object.assign(profile, { email: u.email, phone: u.phone, birthdate: u.birthdate });
     }
     return profile;
@@ -133,12 +133,18 @@ export class UsersService {
     if (dto.password) changes.passwordHash = await this.passwords.hash(dto.password);
 
     const replaced: (string | null)[] = [];
-    for (const field of ['thumbnail', 'background'] as const) {
-      const file = images[field];
-      if (!file) continue;
-      const stored = await this.media.accept(file, user.id, ['image']);
-      changes[field] = stored.url;
-      replaced.push(user[field]);
+    try {
+      for (const field of ['thumbnail', 'background'] as const) {
+        const file = images[field];
+        if (!file) continue;
+        const stored = await this.media.accept(file, user.id, ['image']);
+        changes[field] = stored.url;
+        replaced.push(user[field]);
+      }
+    } catch (error) {
+      // One image refused: the one already accepted must not stay behind as an orphan.
+      await this.media.removeByUrls([changes.thumbnail, changes.background]);
+      throw error;
     }
     try {
       if (Object.keys(changes).length) await this.users.update({ id: user.id }, changes);

@@ -52,7 +52,18 @@ export function ProfilePage() {
   const state = useProfile(username, reloadKey);
 
   if (state.status === 'loading') return <Spinner label={MESSAGES.profile.loading} />;
-  if (state.status === 'error') return <EmptyState message={state.message} />;
+  if (state.status === 'error') {
+    return (
+      <div className="page-error">
+        <EmptyState message={state.message} />
+        {state.message !== MESSAGES.profile.userNotFound && (
+          <button type="button" className="btn btn-primary" onClick={() => setReloadKey((k) => k + 1)}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
 
   const { profile } = state;
   const mayEdit = isOwn && canEditProfile(currentUser, profile.id);

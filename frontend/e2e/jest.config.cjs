@@ -2,7 +2,7 @@
 module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.e2e.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   moduleNameMapper: { '^@cloud9/contracts$': '<rootDir>/../../libs/contracts/src' },
   testEnvironment: 'node',
   globalSetup: '<rootDir>/setup/global-setup.ts',

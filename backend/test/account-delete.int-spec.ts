@@ -1,0 +1,175 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import type Redis from 'ioredis';
+import { MESSAGES } from '@cloud9/contracts';
+import { REDIS } from '../src/common/redis.module';
+import { PASSWORD, signUp, SignedIn } from './support/app';
+import { bootWatched, countRows, sessionIdOf, tinyPng, WatchedApp } from './support/harness';
+
+describe('DELETE /api/users/:id', () => {
+  let t: WatchedApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    t = await bootWatched();
+    admin = await signUp(t, { groupId: 1 });
+  });
+  afterAll(() => t?.close());
+
+  const exists = async (id: number) => (await countRows(t, 'users', 'id = $1', [id])) === 1;
+
+  it('refuses another non-admin user with 403 and deletes nothing', async () => {
+    const target = await signUp(t);
+    const other = await signUp(t);
+    const res = await other.agent.delete(`/api/users/${target.user.id}`).expect(403);
+    expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.profile.notAllowedToDelete }));
+    expect(await exists(target.user.id)).toBe(true);
+    await target.agent.get('/api/me').expect(200);
+  });
+
+  it('refuses staff (group 2) deleting another account with 403', async () => {
+    const target = await signUp(t);
+    const staff = await signUp(t, { groupId: 2 });
+    await staff.agent.delete(`/api/users/${target.user.id}`).expect(403);
+    expect(await exists(target.user.id)).toBe(true);
+  });
+
+  it('refuses an anonymous request with 401', async () => {
+    const target = await signUp(t);
+    const res = await t.request().delete(`/api/users/${target.user.id}`).expect(401);
+    expect(res.body.error).toBe(MESSAGES.auth.notSignedIn);
+    expect(await exists(target.user.id)).toBe(true);
+  });
+
+  it('deletes one’s own account: session ended, login refused, profile gone, files gone', async () => {
+    const me = await signUp(t);
+    const other = t.agent();
+    await other.post('/api/login').send({ username: me.user.username, password: PASSWORD }).expect(200);
+    const up = await me.agent
+      .put(`/api/users/${me.user.username}`)
+      .attach('thumbnail', tinyPng(), 't.png')
+      .attach('background', tinyPng([0, 0, 0, 255]), 'b.png')
+      .expect(200);
+    const files = [up.body.thumbnail, up.body.background].map((url: string) => path.join(t.settings.uploadDir, url.replace(/^\/uploads\//, '')));
+    for (const f of files) expect(existsSync(f)).toBe(true);
+    const redis: Redis = t.app.get(REDIS);
+    const sessionsBefore = await redis.smembers(`${t.settings.redisPrefix}user-sessions:${me.user.id}`);
+    expect(sessionsBefore).toHaveLength(2);
+
+    const res = await me.agent.delete(`/api/users/${me.user.id}`).expect(200);
+    expect(res.body).toEqual({ success: true });
+
+    const meRes = await me.agent.get('/api/me').expect(401);
+    expect(meRes.body.error).toBe(MESSAGES.auth.notSignedIn);
+    await other.get('/api/me').expect(401);
+    for (const sid of sessionsBefore) expect(await redis.exists(`${t.settings.redisPrefix}sess:${sid}`)).toBe(0);
+
+    const login = await t.request().post('/api/login').send({ username: me.user.username, password: PASSWORD }).expect(401);
+    expect(login.body.error).toBe(MESSAGES.auth.invalidCredentials);
+    await t.request().get(`/api/profile/${me.user.username}`).expect(404);
+    for (const f of files) expect(existsSync(f)).toBe(false);
+    await t.request().get(up.body.thumbnail).expect(404);
+    expect(await countRows(t, 'media', 'owner_id = $1', [me.user.id])).toBe(0);
+    expect(await exists(me.user.id)).toBe(false);
+  });
+
+  it('lets an admin delete another user (200) and ends that user’s sessions', async () => {
+    const target = await signUp(t);
+    const cookie = (await t.request().post('/api/login').send({ username: target.user.username, password: PASSWORD }).expect(200)).headers['set-cookie'];
+    const sid = sessionIdOf(([] as string[]).concat(cookie)[0]);
+    const res = await admin.agent.delete(`/api/users/${target.user.id}`).expect(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await exists(target.user.id)).toBe(false);
+    await target.agent.get('/api/me').expect(401);
+    expect(await t.app.get<Redis>(REDIS).exists(`${t.settings.redisPrefix}sess:${sid}`)).toBe(0);
+    await admin.agent.get('/api/me').expect(200);
+  });
+
+  it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+    const [{ max }] = await t.db.query('SELECT coalesce(max(id), 0)::int AS max FROM users');
+    const unknown = await admin.agent.delete(`/api/users/${max + 1000}`).expect(404);
+    expect(unknown.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.profile.userNotFound }));
+    const before = await countRows(t, 'users');
+    const bad = await admin.agent.delete('/api/users/abc').expect(400);
+    expect(bad.body.success).toBe(false);
+    await admin.agent.delete('/api/users/1.5').expect(400);
+    await admin.agent.delete('/api/users/99999999999999999999999').expect(400);
+    await admin.agent.delete('/api/users/-1').expect(404);
+    expect(await countRows(t, 'users')).toBe(before);
+  });
+
+  describe('keeps everyone else’s counters exact', () => {
+    let x: SignedIn;
+    let y: SignedIn;
+    let z: SignedIn;
+    let postId: number;
+    let replyId: number;
+
+    beforeAll(async () => {
+      [x, y, z] = [await signUp(t), await signUp(t), await signUp(t)];
+      const q = (sql: string, params: unknown[]) => t.db.query(sql, params);
+      // X follows Y, Z follows X.
+      await q('INSERT INTO follows (follower_id, followed_id) VALUES ($1, $2), ($3, $1)', [x.user.id, y.user.id, z.user.id]);
+      await q('UPDATE users SET following_count = 1 WHERE id = $1', [x.user.id]);
+      await q('UPDATE users SET followers_count = 1 WHERE id = $1', [y.user.id]);
+      await q('UPDATE users SET followers_count = 1 WHERE id = $1', [x.user.id]);
+      await q('UPDATE users SET following_count = 1 WHERE id = $1', [z.user.id]);
+      // A post by Y, liked and reposted by X, with a reply by X.
+      [{ id: postId }] = await q(`INSERT INTO posts (user_id, content) VALUES ($1, 'Y says hi') RETURNING id`, [y.user.id]);
+      await q('INSERT INTO likes (user_id, post_id) VALUES ($1, $2)', [x.user.id, postId]);
+      await q('INSERT INTO reposts (user_id, post_id) VALUES ($1, $2)', [x.user.id, postId]);
+      [{ id: replyId }] = await q(`INSERT INTO posts (user_id, parent_id, content) VALUES ($1, $2, 'X replies') RETURNING id`, [x.user.id, postId]);
+      await q('UPDATE posts SET likes_count = 1, reposts_count = 1, replies_count = 1 WHERE id = $1', [postId]);
+    });
+
+    it('deleting X puts Y’s followers, Z’s following and Y’s post counts back to 0 and removes X’s rows', async () => {
+      await x.agent.delete(`/api/users/${x.user.id}`).expect(200);
+
+      const [yRow] = await t.db.query('SELECT followers_count, following_count FROM users WHERE id = $1', [y.user.id]);
+      expect(yRow).toEqual({ followers_count: 0, following_count: 0 });
+      const [zRow] = await t.db.query('SELECT followers_count, following_count FROM users WHERE id = $1', [z.user.id]);
+      expect(zRow).toEqual({ followers_count: 0, following_count: 0 });
+      const [post] = await t.db.query('SELECT likes_count, reposts_count, replies_count FROM posts WHERE id = $1', [postId]);
+      expect(post).toEqual({ likes_count: 0, reposts_count: 0, replies_count: 0 });
+
+      expect(await countRows(t, 'follows', 'follower_id = $1 OR followed_id = $1', [x.user.id])).toBe(0);
+      expect(await countRows(t, 'likes', 'user_id = $1', [x.user.id])).toBe(0);
+      expect(await countRows(t, 'reposts', 'user_id = $1', [x.user.id])).toBe(0);
+      expect(await countRows(t, 'posts', 'id = $1 OR user_id = $2', [replyId, x.user.id])).toBe(0);
+
+      const profile = await t.request().get(`/api/profile/${y.user.username}`).expect(200);
+      expect(profile.body).toEqual(expect.objectContaining({ followersCount: 0, followingCount: 0 }));
+      const zProfile = await t.request().get(`/api/profile/${z.user.username}`).expect(200);
+      expect(zProfile.body.followingCount).toBe(0);
+    });
+
+    it('only takes away X’s share: others’ likes, reposts, replies and follows stay counted', async () => {
+      const [a, b, c] = [await signUp(t), await signUp(t), await signUp(t)];
+      const q = (sql: string, params: unknown[]) => t.db.query(sql, params);
+      // A and C follow B; A and C like and repost B's post; both reply to it; A also replies to its own reply.
+      await q('INSERT INTO follows (follower_id, followed_id) VALUES ($1, $2), ($3, $2)', [a.user.id, b.user.id, c.user.id]);
+      await q('UPDATE users SET followers_count = 2 WHERE id = $1', [b.user.id]);
+      await q('UPDATE users SET following_count = 1 WHERE id = ANY($1)', [[a.user.id, c.user.id]]);
+      const [{ id: post }] = await q(`INSERT INTO posts (user_id, content) VALUES ($1, 'B post') RETURNING id`, [b.user.id]);
+      await q('INSERT INTO likes (user_id, post_id) VALUES ($1, $3), ($2, $3)', [a.user.id, c.user.id, post]);
+      await q('INSERT INTO reposts (user_id, post_id) VALUES ($1, $3), ($2, $3)', [a.user.id, c.user.id, post]);
+      await q(`INSERT INTO posts (user_id, parent_id, content) VALUES ($1, $3, 'a1'), ($1, $3, 'a2'), ($2, $3, 'c1')`, [a.user.id, c.user.id, post]);
+      await q('UPDATE posts SET likes_count = 2, reposts_count = 2, replies_count = 3 WHERE id = $1', [post]);
+
+      await admin.agent.delete(`/api/users/${a.user.id}`).expect(200);
+
+      const [bRow] = await t.db.query('SELECT followers_count FROM users WHERE id = $1', [b.user.id]);
+      expect(bRow.followers_count).toBe(1);
+      const [cRow] = await t.db.query('SELECT following_count FROM users WHERE id = $1', [c.user.id]);
+      expect(cRow.following_count).toBe(1);
+      const [row] = await t.db.query('SELECT likes_count, reposts_count, replies_count FROM posts WHERE id = $1', [post]);
+      expect(row).toEqual({ likes_count: 1, reposts_count: 1, replies_count: 1 });
+      expect(await countRows(t, 'posts', 'parent_id = $1', [post])).toBe(1);
+    });
+  });
+
+  it('never sent a password field or an argon2 hash in any response', () => {
+    expect(t.inspected()).toBeGreaterThan(15);
+    expect(t.leaks).toEqual([]);
+  });
+});

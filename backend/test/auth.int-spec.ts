@@ -1,0 +1,252 @@
+import type Redis from 'ioredis';
+import request from 'supertest';
+import { DEFAULT_GROUP_ID, MESSAGES } from '@cloud9/contracts';
+import { REDIS } from '../src/common/redis.module';
+import { PASSWORD, signUp, uniqueName } from './support/app';
+import { bootWatched, countRows, findSecrets, sessionCookieOf, sessionIdOf, WatchedApp } from './support/harness';
+
+const CURRENT_USER_KEYS = ['id', 'username', 'email', 'name', 'bio', 'birthdate', 'phone', 'location', 'website', 'thumbnail', 'background', 'group_id'];
+
+describe('accounts and sessions', () => {
+  let t: WatchedApp;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    t = await bootWatched();
+    redis = t.app.get(REDIS);
+  });
+  afterAll(() => t?.close());
+
+  const register = (body: unknown) => t.request().post('/api/users').send(body as object);
+  const creds = (username = uniqueName('reg')) => ({ username, email: `${username}@example.com`, password: PASSWORD });
+
+  describe('POST /api/users (registration)', () => {
+    it('creates a Basic user and answers 201 {success, user} without any password field', async () => {
+      const body = creds();
+      const res = await register({ ...body, confirmPassword: PASSWORD }).expect(201);
+      expect(res.body.success).toBe(true);
+      expect(res.body.user).toEqual(expect.objectContaining({ username: body.username, email: body.email, group_id: DEFAULT_GROUP_ID }));
+      expect(res.body.user.group_id).toBe(5);
+      expect(typeof res.body.user.id).toBe('number');
+      expect(findSecrets(res.text)).toEqual([]);
+      const [row] = await t.db.query('SELECT group_id, password_hash FROM users WHERE username = $1', [body.username]);
+      expect(row.group_id).toBe(5);
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+      expect(res.text).not.toContain(row.password_hash);
+    });
+
+    it('accepts registration without confirmPassword', async () => {
+      await register(creds()).expect(201);
+    });
+
+    it('refuses a username taken in another letter case with 409 and the catalogue message', async () => {
+      const name = uniqueName('Clash');
+      await register(creds(name)).expect(201);
+      const before = await countRows(t, 'users');
+      const res = await register({ ...creds(name.toUpperCase()), email: `${uniqueName('other')}@example.com` }).expect(409);
+      expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.usernameTaken }));
+      expect(await countRows(t, 'users')).toBe(before);
+    });
+
+    it('refuses an email taken in another letter case with 409 and the catalogue message', async () => {
+      const first = creds();
+      await register(first).expect(201);
+      const before = await countRows(t, 'users');
+      const res = await register({ ...creds(), email: first.email.toUpperCase() }).expect(409);
+      expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.emailTaken }));
+      expect(await countRows(t, 'users')).toBe(before);
+    });
+
+    it('refuses a confirmPassword mismatch with 400 "Passwords do not match." and writes nothing', async () => {
+      const before = await countRows(t, 'users');
+      const res = await register({ ...creds(), confirmPassword: 'something-else-1' }).expect(400);
+      expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.passwordsDoNotMatch }));
+      expect(res.body.error).toBe('Passwords do not match.');
+      expect(await countRows(t, 'users')).toBe(before);
+    });
+
+    const ok = () => creds();
+    const malformed: [string, () => unknown, string | null][] = [
+      ['an empty object', () => ({}), MESSAGES.auth.usernameRequired],
+      ['a missing username', () => ({ ...ok(), username: undefined }), MESSAGES.auth.usernameRequired],
+      ['a missing email', () => ({ ...ok(), email: undefined }), MESSAGES.auth.emailRequired],
+      ['a missing password', () => ({ ...ok(), password: undefined }), MESSAGES.auth.passwordRequired],
+      ['a numeric username', () => ({ ...ok(), username: 12345 }), MESSAGES.auth.usernameRequired],
+      ['an array username', () => ({ ...ok(), username: ['abc_def'] }), MESSAGES.auth.usernameRequired],
+      ['an object username', () => ({ ...ok(), username: { $ne: '' } }), MESSAGES.auth.usernameRequired],
+      ['a null username', () => ({ ...ok(), username: null }), MESSAGES.auth.usernameRequired],
+      ['a numeric email', () => ({ ...ok(), email: 42 }), MESSAGES.auth.emailRequired],
+      ['an array email', () => ({ ...ok(), email: ['a@b.co'] }), MESSAGES.auth.emailRequired],
+      ['a null email', () => ({ ...ok(), email: null }), MESSAGES.auth.emailRequired],
+      ['a numeric password', () => ({ ...ok(), password: 123456789 }), MESSAGES.auth.passwordRequired],
+      ['an object password', () => ({ ...ok(), password: { a: 'b' } }), MESSAGES.auth.passwordRequired],
+      ['a null password', () => ({ ...ok(), password: null }), MESSAGES.auth.passwordRequired],
+      ['a numeric confirmPassword', () => ({ ...ok(), confirmPassword: 12345678 }), null],
+      ['a two-letter username', () => ({ ...ok(), username: 'ab' }), MESSAGES.auth.usernameInvalid],
+      ['a 31-letter username', () => ({ ...ok(), username: 'a'.repeat(31) }), MESSAGES.auth.usernameInvalid],
+      ['a very long username', () => ({ ...ok(), username: 'a'.repeat(10_000) }), MESSAGES.auth.usernameInvalid],
+      ['a username with a space', () => ({ ...ok(), username: 'bad name' }), MESSAGES.auth.usernameInvalid],
+      ['a username "drop;table"', () => ({ ...ok(), username: 'drop;table' }), MESSAGES.auth.usernameInvalid],
+      ['a unicode username', () => ({ ...ok(), username: 'ünïcødé_名前' }), MESSAGES.auth.usernameInvalid],
+      ['a username with a quote', () => ({ ...ok(), username: "o'brien" }), MESSAGES.auth.usernameInvalid],
+      ['a blank username', () => ({ ...ok(), username: '   ' }), MESSAGES.auth.usernameRequired],
+      ['an email without @', () => ({ ...ok(), email: 'not-an-email' }), MESSAGES.auth.emailInvalid],
+      ['an email without a domain dot', () => ({ ...ok(), email: 'a@b' }), MESSAGES.auth.emailInvalid],
+      ['an email with spaces', () => ({ ...ok(), email: 'a b@c.de' }), MESSAGES.auth.emailInvalid],
+      ['an over-long email', () => ({ ...ok(), email: `${'a'.repeat(250)}@example.com` }), MESSAGES.auth.emailInvalid],
+      ['a 7-character password', () => ({ ...ok(), password: '1234567' }), MESSAGES.auth.passwordTooShort],
+      ['an empty password', () => ({ ...ok(), password: '' }), MESSAGES.auth.passwordRequired],
+      ['a 257-character password', () => ({ ...ok(), password: 'p'.repeat(257) }), MESSAGES.auth.passwordTooLong],
+      ['an array body', () => [ok()], null],
+      ['a JSON string body', () => JSON.stringify('hello'), null],
+    ];
+
+    it.each(malformed)('refuses %s with 400 (never 500) and writes nothing', async (_what, body, message) => {
+      const before = await countRows(t, 'users');
+      const payload = body();
+      const req = t.request().post('/api/users');
+      const res = typeof payload === 'string' ? await req.set('Content-Type', 'application/json').send(payload) : await req.send(payload as object);
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(typeof res.body.error).toBe('string');
+      if (message) expect(res.body.error).toBe(message);
+      expect(await countRows(t, 'users')).toBe(before);
+    });
+
+    it('refuses a body that is not valid JSON with 400 and the catalogue message', async () => {
+      const before = await countRows(t, 'users');
+      const res = await t.request().post('/api/users').set('Content-Type', 'application/json').send('{"username": "abc_def", "email": ').expect(400);
+      expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.http.invalidJson }));
+      expect(await countRows(t, 'users')).toBe(before);
+    });
+
+    it('refuses a request with no body at all with 400', async () => {
+      const before = await countRows(t, 'users');
+      const res = await t.request().post('/api/users').expect(400);
+      expect(res.body.success).toBe(false);
+      expect(await countRows(t, 'users')).toBe(before);
+    });
+
+    it('stores the username as given but keeps usernames unique ignoring case', async () => {
+      const name = uniqueName('MiXeD');
+      await register(creds(name)).expect(201);
+      const res = await register({ ...creds(name.toLowerCase()), email: `${uniqueName('x')}@example.com` }).expect(409);
+      expect(res.body.error).toBe(MESSAGES.auth.usernameTaken);
+      expect(await countRows(t, 'users', 'lower(username::text) = lower($1)', [name])).toBe(1);
+    });
+  });
+
+  describe('POST /api/login, GET /api/me, POST /api/logout', () => {
+    let username: string;
+    let email: string;
+
+    beforeAll(async () => {
+      username = uniqueName('Login');
+      email = `${username}@example.com`;
+      await register({ username, email, password: PASSWORD }).expect(201);
+    });
+
+    it('answers 200 with the current-user object and an HttpOnly, SameSite=Lax, non-Secure session cookie', async () => {
+      const res = await t.request().post('/api/login').send({ username, password: PASSWORD }).expect(200);
+      for (const key of CURRENT_USER_KEYS) expect(res.body).toHaveProperty(key);
+      expect(res.body).toEqual(expect.objectContaining({ username, email, group_id: 5, name: null, bio: null, thumbnail: null }));
+      expect(findSecrets(res.text)).toEqual([]);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      const sid = cookies.find((c) => c.startsWith('c9.sid='));
+      expect(sid).toBeDefined();
+      expect(sid).toMatch(/;\s*HttpOnly/i);
+      expect(sid).toMatch(/;\s*SameSite=Lax/i);
+      expect(sid).not.toMatch(/;\s*Secure/i);
+    });
+
+    it('keeps the session in Redis under REDIS_PREFIX', async () => {
+      const res = await t.request().post('/api/login').send({ username, password: PASSWORD }).expect(200);
+      const cookie = sessionCookieOf(res);
+      const key = `${t.settings.redisPrefix}sess:${sessionIdOf(cookie)}`;
+      expect(await redis.exists(key)).toBe(1);
+      expect(await redis.keys(`${t.settings.redisPrefix}sess:*`)).toContain(key);
+      expect(await redis.get(key)).toContain(`"userId":${res.body.id}`);
+    });
+
+    it('signs in by email, and by username in any letter case', async () => {
+      const byEmail = await t.request().post('/api/login').send({ username: email.toUpperCase(), password: PASSWORD }).expect(200);
+      expect(byEmail.body.username).toBe(username);
+      const byCase = await t.request().post('/api/login').send({ username: username.toUpperCase(), password: PASSWORD }).expect(200);
+      expect(byCase.body.username).toBe(username);
+      const byLower = await t.request().post('/api/login').send({ username: username.toLowerCase(), password: PASSWORD }).expect(200);
+      expect(byLower.body.id).toBe(byCase.body.id);
+    });
+
+    it('refuses a wrong password and an unknown user with 401 and the same message, setting no cookie', async () => {
+      const wrong = await t.request().post('/api/login').send({ username, password: 'not-the-password' }).expect(401);
+      expect(wrong.body).toEqual(expect.objectContaining({ success: false, error: 'Invalid username or password.' }));
+      expect(wrong.body.error).toBe(MESSAGES.auth.invalidCredentials);
+      expect(wrong.headers['set-cookie']).toBeUndefined();
+      const unknown = await t.request().post('/api/login').send({ username: uniqueName('ghost'), password: PASSWORD }).expect(401);
+      expect(unknown.body.error).toBe(MESSAGES.auth.invalidCredentials);
+      const unknownEmail = await t.request().post('/api/login').send({ username: 'ghost@nowhere.example', password: PASSWORD }).expect(401);
+      expect(unknownEmail.body.error).toBe(MESSAGES.auth.invalidCredentials);
+    });
+
+    it.each([
+      ['no body', undefined],
+      ['a numeric username', { username: 42, password: PASSWORD }],
+      ['an object password', { username: 'someone', password: { $gt: '' } }],
+      ['an array body', [{ username: 'someone', password: PASSWORD }]],
+    ])('refuses a login with %s with 400, not 500', async (_what, body) => {
+      const res = await t.request().post('/api/login').send(body as object).expect(400);
+      expect(res.body.success).toBe(false);
+    });
+
+    it('GET /api/me gives the user with the cookie and 401 without', async () => {
+      const agent = t.agent();
+      const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
+      const me = await agent.get('/api/me').expect(200);
+      expect(me.body).toEqual(login.body);
+      const anon = await t.request().get('/api/me').expect(401);
+      expect(anon.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.notSignedIn }));
+    });
+
+    it('refuses a forged or garbage cookie with 401', async () => {
+      await t.request().get('/api/me').set('Cookie', 'c9.sid=s%3Aforged-session.invalidsignature').expect(401);
+      await t.request().get('/api/me').set('Cookie', 'c9.sid=garbage').expect(401);
+    });
+
+    it('POST /api/logout ends the session on the server: the old cookie no longer works', async () => {
+      const login = await t.request().post('/api/login').send({ username, password: PASSWORD }).expect(200);
+      const cookie = sessionCookieOf(login);
+      const key = `${t.settings.redisPrefix}sess:${sessionIdOf(cookie)}`;
+      await t.request().get('/api/me').set('Cookie', cookie).expect(200);
+
+      const out = await t.request().post('/api/logout').set('Cookie', cookie).expect(200);
+      expect(out.body).toEqual({ success: true });
+      expect(await redis.exists(key)).toBe(0);
+
+      const after = await request(t.app.getHttpServer()).get('/api/me').set('Cookie', cookie).expect(401);
+      expect(after.body.error).toBe(MESSAGES.auth.notSignedIn);
+    });
+
+    it('logging out one session leaves the user’s other sessions alive', async () => {
+      const a = await signUp(t);
+      const other = t.agent();
+      await other.post('/api/login').send({ username: a.user.username, password: PASSWORD }).expect(200);
+      await a.agent.post('/api/logout').expect(200);
+      await a.agent.get('/api/me').expect(401);
+      await other.get('/api/me').expect(200);
+    });
+
+    it('issues a fresh session id at sign-in (no session fixation)', async () => {
+      const agent = t.agent();
+      const first = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
+      const second = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
+      const firstId = sessionIdOf(sessionCookieOf(first));
+      expect(sessionIdOf(sessionCookieOf(second))).not.toBe(firstId);
+      expect(await redis.exists(`${t.settings.redisPrefix}sess:${firstId}`)).toBe(0);
+    });
+  });
+
+  it('never sent a password field or an argon2 hash in any response', () => {
+    expect(t.inspected()).toBeGreaterThan(40);
+    expect(t.leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import request from 'supertest';
+import { bootApp, TestApp } from './app';
+
+/**
+ * Secrets a response must never carry: a key naming a password (password, passwordHash,
+ * password_hash, confirmPassword, ...) anywhere in a JSON body, or an argon2 hash anywhere.
+ */
+export function findSecrets(body: string): string[] {
+  const found: string[] = [];
+  if (body.includes('$argon2')) found.push('argon2 hash');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return found;
+  }
+  const walk = (value: unknown, where: string): void => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (value && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        if (/password|hash/i.test(key)) found.push(`key ${where}.${key}`);
+        walk(v, `${where}.${key}`);
+      }
+    }
+  };
+  walk(parsed, '$');
+  return found;
+}
+
+export interface WatchedApp extends TestApp {
+  /** Every response of this app that carried a secret (method, url, what). */
+  leaks: string[];
+  /** How many JSON responses were inspected (so the leak check is never vacuous). */
+  inspected: () => number;
+  request: () => ReturnType<typeof request>;
+}
+
+/** Boots the real app and inspects every JSON response it sends for password keys or hashes. */
+export async function bootWatched(env: Record<string, string> = {}): Promise<WatchedApp> {
+  const t = await bootApp(env);
+  const leaks: string[] = [];
+  let inspected = 0;
+  const server = t.app.getHttpServer() as Server;
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    const toBuffer = (chunk: unknown, encoding?: unknown) =>
+      Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    (res as { write: unknown }).write = (chunk: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== 'function' && chunks.length < 64) chunks.push(toBuffer(chunk, rest[0]));
+      return write(chunk, ...rest);
+    };
+    (res as { end: unknown }).end = (chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+      const type = String(res.getHeader('content-type') ?? '');
+      if (type.includes('json') || type.includes('text')) {
+        inspected++;
+        const body = Buffer.concat(chunks).toString('utf8');
+        for (const what of findSecrets(body)) leaks.push(`${req.method} ${req.url} ${res.statusCode}: ${what}`);
+      }
+      const cookies = ([] as string[]).concat((res.getHeader('set-cookie') as string[] | string | undefined) ?? []);
+      if (cookies.some((c) => c.includes('$argon2'))) leaks.push(`${req.method} ${req.url}: argon2 hash in Set-Cookie`);
+      return end(chunk, ...rest);
+    };
+  });
+  return { ...t, leaks, inspected: () => inspected, request: () => request(server) };
+}
+
+/** Number of rows in a table (or matching a WHERE clause). */
+export async function countRows(t: TestApp, table: string, where = 'TRUE', params: unknown[] = []): Promise<number> {
+  const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
+  return n;
+}
+
+/** Every regular file under a folder (recursively), as paths relative to it. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string): Promise<void> => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) await walk(full);
+      else out.push(path.relative(dir, full));
+    }
+  };
+  await walk(dir);
+  return out.sort();
+}
+
+/** Waits until `check` holds (for clean-ups that finish just after a response). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([len, typed, crc]);
+}
+
+export const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A valid 1×1 RGBA PNG. */
+export function tinyPng(rgba: [number, number, number, number] = [0, 128, 255, 255]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0); // width
+  ihdr.writeUInt32BE(1, 4); // height
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // colour type RGBA
+  const raw = Buffer.from([0, ...rgba]); // filter byte + one pixel
+  return Buffer.concat([PNG_MAGIC, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** `bytes` long, starting with the PNG signature (judged a PNG by its magic bytes). */
+export function bigPngLike(bytes: number): Buffer {
+  const buf = Buffer.alloc(bytes, 0x41);
+  tinyPng().copy(buf, 0, 0, 33); // signature + IHDR
+  return buf;
+}
+
+/** The session id inside a `c9.sid` Set-Cookie / Cookie value (`s:<sid>.<signature>`). */
+export function sessionIdOf(cookie: string): string {
+  const match = /c9\.sid=([^;]+)/.exec(cookie);
+  if (!match) throw new Error(`no c9.sid in ${cookie}`);
+  const value = decodeURIComponent(match[1]);
+  return value.slice(2, value.lastIndexOf('.'));
+}
+
+/** The `name=value` part of the session Set-Cookie of a response. */
+export function sessionCookieOf(res: request.Response): string {
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const sid = cookies.find((c) => c.startsWith('c9.sid='));
+  if (!sid) throw new Error(`no session cookie in ${JSON.stringify(res.headers)}`);
+  return sid.split(';')[0];
+}

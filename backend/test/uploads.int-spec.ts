@@ -1,0 +1,180 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { MESSAGES } from '@cloud9/contracts';
+import { signUp, SignedIn } from './support/app';
+import { bigPngLike, bootWatched, countRows, eventually, filesUnder, tinyPng, WatchedApp } from './support/harness';
+
+const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
+const OVER_BASIC = Math.round(2.2 * 1024 * 1024); // > 2048 KB (Basic), < 8192 KB (Gold)
+
+describe('profile images (judged by their bytes, limited by plan)', () => {
+  let t: WatchedApp;
+  let user: SignedIn;
+
+  const uploadDir = () => t.settings.uploadDir;
+  const storedPath = (url: string) => path.join(uploadDir(), url.replace(/^\/uploads\//, ''));
+  const thumbnailOf = async (id: number): Promise<string | null> => (await t.db.query('SELECT thumbnail FROM users WHERE id = $1', [id]))[0].thumbnail;
+
+  beforeAll(async () => {
+    t = await bootWatched();
+    user = await signUp(t);
+  });
+  afterAll(() => t?.close());
+
+  it('accepts a real PNG as thumbnail and serves it as image/png with nosniff', async () => {
+    const png = tinyPng();
+    const res = await user.agent.put(`/api/users/${user.user.username}`).attach('thumbnail', png, { filename: 'me.png', contentType: 'image/png' }).expect(200);
+    expect(res.body.thumbnail).toMatch(/^\/uploads\/[^/]+\.png$/);
+    expect(res.body.thumbnail).not.toContain('me.png');
+    expect(await thumbnailOf(user.user.id)).toBe(res.body.thumbnail);
+    const me = await user.agent.get('/api/me').expect(200);
+    expect(me.body.thumbnail).toBe(res.body.thumbnail);
+    expect(await countRows(t, 'media', 'owner_id = $1 AND mime = $2', [user.user.id, 'image/png'])).toBe(1);
+
+    const served = await t.request().get(res.body.thumbnail).expect(200);
+    expect(served.headers['content-type']).toMatch(/^image\/png/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.compare(served.body as Buffer, png)).toBe(0);
+  });
+
+  it('judges by bytes, not by name: a PNG named .txt and declared text/plain is stored as a PNG', async () => {
+    const me = await signUp(t);
+    const res = await me.agent
+      .put(`/api/users/${me.user.username}`)
+      .attach('background', tinyPng([255, 0, 0, 255]), { filename: 'notes.txt', contentType: 'text/plain' })
+      .expect(200);
+    expect(res.body.background).toMatch(/^\/uploads\/[^/]+\.png$/);
+    const served = await t.request().get(res.body.background).expect(200);
+    expect(served.headers['content-type']).toMatch(/^image\/png/);
+  });
+
+  it('refuses HTML named x.png and declared image/png with 415, leaving the thumbnail and UPLOAD_DIR unchanged', async () => {
+    const before = await thumbnailOf(user.user.id);
+    expect(before).toMatch(/^\/uploads\//);
+    const filesBefore = await filesUnder(uploadDir());
+    const mediaBefore = await countRows(t, 'media');
+    const res = await user.agent.put(`/api/users/${user.user.username}`).attach('thumbnail', HTML, { filename: 'x.png', contentType: 'image/png' }).expect(415);
+    expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.http.unsupportedImage }));
+    expect(await thumbnailOf(user.user.id)).toBe(before);
+    expect(await filesUnder(uploadDir())).toEqual(filesBefore);
+    expect(await countRows(t, 'media')).toBe(mediaBefore);
+    await t.request().get(before!).expect(200);
+  });
+
+  it('refuses an SVG with 415 and keeps no file', async () => {
+    const filesBefore = await filesUnder(uploadDir());
+    const res = await user.agent.put(`/api/users/${user.user.username}`).attach('thumbnail', SVG, { filename: 'logo.svg', contentType: 'image/svg+xml' }).expect(415);
+    expect(res.body.error).toBe(MESSAGES.http.unsupportedImage);
+    expect(await filesUnder(uploadDir())).toEqual(filesBefore);
+  });
+
+  it('refuses audio as a profile image with 415 (images only)', async () => {
+    const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)]);
+    const res = await user.agent.put(`/api/users/${user.user.username}`).attach('background', wav, { filename: 'a.png', contentType: 'image/png' }).expect(415);
+    expect(res.body.error).toBe(MESSAGES.http.unsupportedImage);
+  });
+
+  it('refuses a file over the Basic plan limit (2048 KB) with 413 and keeps no part of it', async () => {
+    const before = await thumbnailOf(user.user.id);
+    const filesBefore = await filesUnder(uploadDir());
+    const res = await user.agent.put(`/api/users/${user.user.username}`).attach('thumbnail', bigPngLike(OVER_BASIC), { filename: 'big.png', contentType: 'image/png' });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.http.tooLarge }));
+    expect(await thumbnailOf(user.user.id)).toBe(before);
+    expect(await eventually(async () => JSON.stringify(await filesUnder(uploadDir())) === JSON.stringify(filesBefore))).toBe(true);
+  });
+
+  it('lets a Gold user (8192 KB) upload the same 2.2 MB file', async () => {
+    const gold = await signUp(t, { groupId: 7 });
+    const big = bigPngLike(OVER_BASIC);
+    const res = await gold.agent.put(`/api/users/${gold.user.username}`).attach('thumbnail', big, { filename: 'big.png', contentType: 'image/png' }).expect(200);
+    expect(res.body.thumbnail).toMatch(/^\/uploads\/[^/]+\.png$/);
+    expect(existsSync(storedPath(res.body.thumbnail))).toBe(true);
+    const [media] = await t.db.query('SELECT bytes FROM media WHERE owner_id = $1', [gold.user.id]);
+    expect(media.bytes).toBe(OVER_BASIC);
+  });
+
+  it('replacing the thumbnail removes the old file from UPLOAD_DIR and its media row', async () => {
+    const me = await signUp(t);
+    const first = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', tinyPng([1, 2, 3, 255]), 'a.png').expect(200);
+    const oldFile = storedPath(first.body.thumbnail);
+    expect(existsSync(oldFile)).toBe(true);
+    const second = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', tinyPng([4, 5, 6, 255]), 'b.png').expect(200);
+    expect(second.body.thumbnail).not.toBe(first.body.thumbnail);
+    expect(existsSync(oldFile)).toBe(false);
+    expect(existsSync(storedPath(second.body.thumbnail))).toBe(true);
+    await t.request().get(first.body.thumbnail).expect(404);
+    expect(await countRows(t, 'media', 'owner_id = $1', [me.user.id])).toBe(1);
+  });
+
+  it('keeps no uploaded file when the rest of the form is refused (password mismatch)', async () => {
+    const me = await signUp(t);
+    const filesBefore = await filesUnder(uploadDir());
+    const res = await me.agent
+      .put(`/api/users/${me.user.username}`)
+      .field('password', 'new-password-1')
+      .field('confirmPassword', 'new-password-2')
+      .attach('thumbnail', tinyPng(), 'p.png')
+      .expect(400);
+    expect(res.body.error).toBe(MESSAGES.auth.passwordsDoNotMatch);
+    expect(await thumbnailOf(me.user.id)).toBeNull();
+    expect(await eventually(async () => JSON.stringify(await filesUnder(uploadDir())) === JSON.stringify(filesBefore))).toBe(true);
+  });
+
+  it('keeps neither file when one of two images is refused (good thumbnail, HTML background)', async () => {
+    const me = await signUp(t);
+    const filesBefore = await filesUnder(uploadDir());
+    const mediaBefore = await countRows(t, 'media');
+    const res = await me.agent
+      .put(`/api/users/${me.user.username}`)
+      .attach('thumbnail', tinyPng(), 'ok.png')
+      .attach('background', HTML, { filename: 'bg.png', contentType: 'image/png' })
+      .expect(415);
+    expect(res.body.error).toBe(MESSAGES.http.unsupportedImage);
+    const [row] = await t.db.query('SELECT thumbnail, background FROM users WHERE id = $1', [me.user.id]);
+    expect(row).toEqual({ thumbnail: null, background: null });
+    expect(await countRows(t, 'media')).toBe(mediaBefore);
+    expect(await eventually(async () => JSON.stringify(await filesUnder(uploadDir())) === JSON.stringify(filesBefore))).toBe(true);
+  });
+
+  it('refuses an image under an unexpected field name with 400', async () => {
+    const res = await user.agent.put(`/api/users/${user.user.username}`).attach('avatar', tinyPng(), 'p.png').expect(400);
+    expect(res.body.success).toBe(false);
+  });
+
+  describe('PUT /api/profile/:username (images only)', () => {
+    it('stores a thumbnail and answers {thumbnail, background}', async () => {
+      const me = await signUp(t);
+      const res = await me.agent.put(`/api/profile/${me.user.username}`).attach('thumbnail', tinyPng(), 't.png').expect(200);
+      expect(Object.keys(res.body).sort()).toEqual(['background', 'thumbnail']);
+      expect(res.body.thumbnail).toMatch(/^\/uploads\/[^/]+\.png$/);
+      expect(res.body.background).toBeNull();
+      expect(await thumbnailOf(me.user.id)).toBe(res.body.thumbnail);
+      const both = await me.agent
+        .put(`/api/profile/${me.user.username}`)
+        .attach('background', tinyPng([9, 9, 9, 255]), 'b.png')
+        .expect(200);
+      expect(both.body.thumbnail).toBe(res.body.thumbnail);
+      expect(both.body.background).toMatch(/^\/uploads\/[^/]+\.png$/);
+    });
+
+    it('refuses another user with 403 and stores nothing', async () => {
+      const victim = await signUp(t);
+      const filesBefore = await filesUnder(uploadDir());
+      const res = await user.agent.put(`/api/profile/${victim.user.username}`).attach('thumbnail', tinyPng(), 't.png').expect(403);
+      expect(res.body.error).toBe(MESSAGES.profile.onlyOwnerEdits);
+      expect(await thumbnailOf(victim.user.id)).toBeNull();
+      expect(await filesUnder(uploadDir())).toEqual(filesBefore);
+    });
+
+    it('refuses an anonymous request with 401', async () => {
+      await t.request().put(`/api/profile/${user.user.username}`).attach('thumbnail', tinyPng(), 't.png').expect(401);
+    });
+  });
+
+  it('never sent a password field or an argon2 hash in any response', () => {
+    expect(t.inspected()).toBeGreaterThan(15);
+    expect(t.leaks).toEqual([]);
+  });
+});

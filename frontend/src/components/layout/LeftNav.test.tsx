@@ -1,0 +1,57 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@cloud9/contracts';
+import { LeftNav } from './LeftNav';
+import { useNotificationsStore } from '../../stores/notifications';
+import { useSessionStore } from '../../stores/session';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+
+describe('LeftNav', () => {
+  beforeEach(() => {
+    setSession(testUser());
+    useNotificationsStore.setState({ hasUnseen: false });
+  });
+
+  it('links to every signed-in screen', () => {
+    renderAt(<LeftNav />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const expected = { Home: '/', Profile: '/profile', Notifications: '/notifications', Settings: '/settings', 'Cloud 9': '/cloud9' };
+    for (const [name, href] of Object.entries(expected)) {
+      expect(nav.querySelector(`a[href="${href}"]`)).toHaveAccessibleName(name);
+    }
+  });
+
+  it('shows the notifications dot and names the link "Notifications, new" only when unseen', () => {
+    renderAt(<LeftNav />);
+    expect(screen.queryByTestId('notifications-dot')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    act(() => useNotificationsStore.setState({ hasUnseen: true }));
+    expect(screen.getByRole('link', { name: 'Notifications, new' })).toBeInTheDocument();
+    expect(screen.getByTestId('notifications-dot')).toBeInTheDocument();
+  });
+
+  it('Search focuses the page search box', async () => {
+    const user = userEvent.setup();
+    renderAt(
+      <>
+        <LeftNav />
+        <input aria-label="page search" data-page-search="" />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByLabelText('page search')).toHaveFocus();
+  });
+
+  it('Logout posts /api/logout, clears the session, alerts and goes to /login', async () => {
+    useSessionStore.getState().setGroupLimits({ postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false });
+    const calls = stubFetch(() => jsonResponse({ success: true }));
+    const user = userEvent.setup();
+    renderAt(<LeftNav />, '/settings');
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.loggedOut));
+    expect(calls[0]).toMatchObject({ url: '/api/logout', init: { method: 'POST' } });
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(localStorage.getItem('groupLimits')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+});
