@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
+import { PRODUCT } from '@cloud9/contracts';
 
 /** Every setting the app reads, parsed and validated once at start (see .env.example). */
 export interface RateLimit {
@@ -118,7 +119,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     adminUsername: optional(env, 'ADMIN_USERNAME'),
     adminPassword: optional(env, 'ADMIN_PASSWORD'),
     adminEmail: optional(env, 'ADMIN_EMAIL'),
-    supportEmail: optional(env, 'SUPPORT_EMAIL') ?? 'support@cloud9.social',
+    supportEmail: optional(env, 'SUPPORT_EMAIL') ?? PRODUCT.defaultSupportEmail,
     rateLimitLogin: parseRateLimit('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, { max: 10, windowSeconds: 15 * 60 }),
     rateLimitRegister: parseRateLimit('RATE_LIMIT_REGISTER', env.RATE_LIMIT_REGISTER, { max: 20, windowSeconds: 3600 }),
     donateUrl: optional(env, 'DONATE_URL'),

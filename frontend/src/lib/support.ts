@@ -1,7 +1,8 @@
-/** Used until GET /api/config answers, or when it cannot (candidate for contracts). */
-export const FALLBACK_SUPPORT_EMAIL = 'support@cloud9.social';
+import { PRODUCT } from '@cloud9/contracts';
 
-/** PayPal's page where members manage automatic payments. */
-export const PAYPAL_MANAGE_URL = 'https://www.paypal.com/myaccount/autopay/';
+/** Used until GET /api/config answers, or when it cannot. */
+export const FALLBACK_SUPPORT_EMAIL = PRODUCT.defaultSupportEmail;
+
+export const PAYPAL_MANAGE_URL = PRODUCT.paypalManageUrl;
 
 export const mailto = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;

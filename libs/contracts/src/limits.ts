@@ -60,4 +60,8 @@ export const ACCOUNT_RULES = {
 export const PRODUCT = {
   name: 'Cloud 9 Social',
   footer: '© 2025 Cloud 9 Social · Social V1.01 All rights reserved.',
+  /** SUPPORT_EMAIL's default, and the client's until GET /api/config answers. */
+  defaultSupportEmail: 'support@cloud9.social',
+  /** PayPal's page where members manage automatic payments. */
+  paypalManageUrl: 'https://www.paypal.com/myaccount/autopay/',
 } as const;

@@ -72,7 +72,7 @@ export class UsersService {
       location: u.location, website: u.website, group_id: u.groupId, createdAt: u.createdAt.toISOString(),
       followersCount: u.followersCount, followingCount: u.followingCount,
     };
-    if (viewer && viewer.id === u.id) {
+    if (viewer && (viewer.id === u.id || isAdmin(viewer.groupId))) {
       Object.assign(profile, { email: u.email, phone: u.phone, birthdate: u.birthdate });
     }
     return profile;

@@ -2,10 +2,15 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { DEFAULT_CATEGORY, MESSAGES, STORAGE_KEYS, isFeedCategory } from '@cloud9/contracts';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { SearchBox } from '../../components/ui/SearchBox';
 import './home.css';
 
 type FeedTab = 'for-you' | 'following';
+const FEED_TABS: readonly TabItem<FeedTab>[] = [
+  { id: 'for-you', label: 'For you' },
+  { id: 'following', label: 'Following' },
+];
 
 function storedCategory(): string {
   try {
@@ -27,30 +32,27 @@ export function HomePage() {
 
   return (
     <section aria-labelledby="home-title">
-      <div className="page-header">
-        <h1 id="home-title">Home</h1>
-        <SearchBox label="Search posts" placeholder="Search posts or @user..." value={search} onChange={setSearch} />
-        <div className="tabs" role="tablist" aria-label="Feed">
-          {(
-            [
-              ['for-you', 'For you'],
-              ['following', 'Following'],
-            ] as const
-          ).map(([id, label]) => (
-            <button key={id} type="button" role="tab" className="tab" aria-selected={tab === id} aria-controls="home-feed" onClick={() => setTab(id)}>
-              {label}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div id="home-feed" role="tabpanel" className="page-body" aria-label={tab === 'for-you' ? 'For you' : 'Following'}>
+      <Tabs
+        label="Feed"
+        items={FEED_TABS}
+        selected={tab}
+        onSelect={setTab}
+        panelClassName="page-body"
+        header={(tabList) => (
+          <div className="page-header">
+            <h1 id="home-title">Home</h1>
+            <SearchBox label="Search posts" placeholder="Search posts or @user..." value={search} onChange={setSearch} />
+            {tabList}
+          </div>
+        )}
+      >
         {category !== DEFAULT_CATEGORY && (
           <p className="home-category">
             Feed: <span className="badge">{category}</span>
           </p>
         )}
         <EmptyState message={MESSAGES.empty.noPosts} />
-      </div>
+      </Tabs>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { MESSAGES } from '@cloud9/contracts';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { SearchBox } from '../../components/ui/SearchBox';
 
 type NoticeTab = 'alerts' | 'system';
-const TABS: { id: NoticeTab; label: string; empty: string }[] = [
+const TABS: readonly (TabItem<NoticeTab> & { empty: string })[] = [
   { id: 'alerts', label: 'My Notifications', empty: MESSAGES.empty.noAlerts },
   { id: 'system', label: 'System Notices', empty: MESSAGES.empty.noSystemNotices },
 ];
@@ -17,29 +18,22 @@ export function NotificationsPage() {
 
   return (
     <section aria-labelledby="notifications-title">
-      <div className="page-header">
-        <h1 id="notifications-title">Notifications</h1>
-        <SearchBox label="Search notifications" placeholder="Search notifications..." value={search} onChange={setSearch} />
-        <div className="tabs" role="tablist" aria-label="Notification type">
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              id={`notifications-tab-${t.id}`}
-              type="button"
-              role="tab"
-              className="tab"
-              aria-selected={tab === t.id}
-              aria-controls="notifications-panel"
-              onClick={() => setTab(t.id)}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div id="notifications-panel" role="tabpanel" aria-labelledby={`notifications-tab-${tab}`} className="page-body">
+      <Tabs
+        label="Notification type"
+        items={TABS}
+        selected={tab}
+        onSelect={setTab}
+        panelClassName="page-body"
+        header={(tabList) => (
+          <div className="page-header">
+            <h1 id="notifications-title">Notifications</h1>
+            <SearchBox label="Search notifications" placeholder="Search notifications..." value={search} onChange={setSearch} />
+            {tabList}
+          </div>
+        )}
+      >
         <EmptyState message={active.empty} />
-      </div>
+      </Tabs>
     </section>
   );
 }
