@@ -30,7 +30,7 @@ export class AuthService {
       await this.rateLimiter.hit('login', subject, limit);
       throw new UnauthorizedException(MESSAGES.auth.invalidCredentials);
     }
-    
+    await this.rateLimiter.reset('login', subject);
     await this.sessions.establish(req, found.id);
     return this.users.toCurrentUser(found);
   }
