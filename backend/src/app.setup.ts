@@ -11,6 +11,7 @@ import { MESSAGES } from '@cloud9/contracts';
 import { AppModule } from './app.module';
 import { originGuard } from './common/origin.middleware';
 import { createRedis } from './common/redis.module';
+import { withTimeout } from './common/with-timeout';
 import { appValidationPipe } from './common/validation';
 import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
@@ -36,7 +37,7 @@ async function connectRedis(settings: Settings): Promise<Redis> {
   const redis = createRedis(settings.redisUrl);
   redis.on('error', () => undefined); // reported below at start; ioredis reconnects later on its own
   try {
-    await Promise.race([redis.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5000))]);
+    await withTimeout(redis.ping(), 5000);
     return redis;
   } catch (error) {
     redis.disconnect();

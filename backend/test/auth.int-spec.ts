@@ -127,6 +127,25 @@ describe('accounts and sessions', () => {
       expect(await countRows(t, 'users')).toBe(before);
     });
 
+    it('two simultaneous sign-ups for one name (different case) give one 201 and one 409, never 500', async () => {
+      const name = uniqueName('Race');
+      const results = await Promise.all([
+        register(creds(name)),
+        register({ ...creds(name.toLowerCase()), email: `${uniqueName('race2')}@example.com` }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(results.find((r) => r.status === 409)!.body.error).toBe(MESSAGES.auth.usernameTaken);
+      expect(await countRows(t, 'users', 'username = $1', [name])).toBe(1);
+    });
+
+    it('two simultaneous sign-ups for one email give one 201 and one 409 with the email message', async () => {
+      const email = `${uniqueName('race')}@example.com`;
+      const results = await Promise.all([register({ ...creds(), email }), register({ ...creds(), email: email.toUpperCase() })]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(results.find((r) => r.status === 409)!.body.error).toBe(MESSAGES.auth.emailTaken);
+      expect(await countRows(t, 'users', 'email = $1', [email])).toBe(1);
+    });
+
     it('stores the username as given but keeps usernames unique ignoring case', async () => {
       const name = uniqueName('MiXeD');
       await register(creds(name)).expect(201);
@@ -243,6 +262,13 @@ describe('accounts and sessions', () => {
       expect(sessionIdOf(sessionCookieOf(second))).not.toBe(firstId);
       expect(await redis.exists(`${t.settings.redisPrefix}sess:${firstId}`)).toBe(0);
     });
+  });
+
+  it('the leak check itself spots password keys and argon2 hashes', () => {
+    expect(findSecrets(JSON.stringify({ user: { id: 1, password_hash: 'x' } }))).toHaveLength(1);
+    expect(findSecrets(JSON.stringify([{ passwordHash: 'x' }, { confirmPassword: 'y' }]))).toHaveLength(2);
+    expect(findSecrets('{"note":"$argon2id$v=19$m=19456,t=2,p=1$abc"}')).toContain('argon2 hash');
+    expect(findSecrets(JSON.stringify({ success: true, user: { id: 1, username: 'a' } }))).toEqual([]);
   });
 
   it('never sent a password field or an argon2 hash in any response', () => {

@@ -4,13 +4,11 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { HealthReport } from '@cloud9/contracts';
 import { REDIS } from '../../common/redis.module';
-
-const within = <T>(ms: number, work: Promise<T>) =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+import { withTimeout } from '../../common/with-timeout';
 
 const up = async (probe: () => Promise<unknown>): Promise<'up' | 'down'> => {
   try {
-    await within(2000, probe());
+    await withTimeout(probe(), 2000);
     return 'up';
   } catch {
     return 'down';

@@ -92,7 +92,7 @@ export class UsersService {
       throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
     }
     const user = await this.create({ username: dto.username, email: dto.email, password: dto.password, groupId: DEFAULT_GROUP_ID });
-    
+    await this.rateLimiter.hit('register', ip, limit);
     return this.toCurrentUser(user);
   }
 
