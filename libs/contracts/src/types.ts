@@ -72,6 +72,8 @@ export interface Post {
   thumbnail: string | null;
   postUser: PostAuthor;
   media_url: string | null;
+  /** MIME type of the uploaded file (judged by its bytes), so the card picks image, video or audio. */
+  media_mime: string | null;
   gif_url: string | null;
   likes: number;
   repliesCount: number;
@@ -86,6 +88,50 @@ export interface Post {
   updatedAt: string;
   editedAt: string | null;
   originalPost?: Post | null;
+}
+
+/** One earlier version of an edited post: GET /api/posts/:id/history. */
+export interface PostEdit {
+  content: string;
+  editedAt: string;
+}
+
+/** Counts behind the profile filter buttons: GET /api/users/:username/counts. */
+export interface PostCounts {
+  posts: number;
+  likes: number;
+  replies: number;
+  reposts: number;
+  media: number;
+}
+
+/** POST /api/posts/:id/like */
+export interface LikeResult {
+  success: true;
+  liked: boolean;
+  likes: number;
+}
+
+/** POST /api/posts/:id/repost */
+export interface RepostResult {
+  success: true;
+  reposted: boolean;
+  reposts: number;
+}
+
+/** GET /api/search/user/:name (404 when none). */
+export interface UserSearchResult {
+  id: number;
+  username: string;
+  name: string | null;
+  thumbnail: string | null;
+}
+
+/** GET /api/gifs/search and /api/gifs/trending answer in the provider's (Giphy's) shape. */
+export interface GifSearchResponse {
+  data: GifObject[];
+  pagination: { total_count: number; count: number; offset: number };
+  meta: { status: number; msg: string; response_id?: string };
 }
 
 export interface Page<T> {
