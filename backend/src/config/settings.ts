@@ -33,6 +33,8 @@ export interface Settings {
   donateUrl: string | null;
   giphyApiBase: string;
   giphyApiKey: string | null;
+  /** Hosts a post's GIF URL may point at (the provider's media CDN). */
+  giphyMediaHosts: string[];
   paypalApiBase: string;
   paypalClientId: string | null;
   paypalClientSecret: string | null;
@@ -44,6 +46,7 @@ export interface Settings {
 
 export class SettingsError extends Error {}
 
+const DEFAULT_GIPHY_MEDIA_HOSTS = 'giphy.com,media.giphy.com,media0.giphy.com,media1.giphy.com,media2.giphy.com,media3.giphy.com,media4.giphy.com,i.giphy.com';
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -125,6 +128,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     donateUrl: optional(env, 'DONATE_URL'),
     giphyApiBase: urlSetting(env, 'GIPHY_API_BASE', 'https://api.giphy.com/v1', ['http:', 'https:']),
     giphyApiKey: optional(env, 'GIPHY_API_KEY'),
+    giphyMediaHosts: (optional(env, 'GIPHY_MEDIA_HOSTS') ?? DEFAULT_GIPHY_MEDIA_HOSTS)
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     paypalApiBase: urlSetting(env, 'PAYPAL_API_BASE', 'https://api-m.paypal.com', ['http:', 'https:']),
     paypalClientId: optional(env, 'PAYPAL_CLIENT_ID'),
     paypalClientSecret: optional(env, 'PAYPAL_CLIENT_SECRET'),
