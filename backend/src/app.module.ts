@@ -10,6 +10,7 @@ import { SettingsModule } from './config/settings.module';
 import { dataSourceOptions } from './database/data-source';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { GifsModule } from './modules/gifs/gifs.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { PlansModule } from './modules/plans/plans.module';
@@ -30,6 +31,7 @@ export class AppModule {
         AuthModule,
         PlansModule,
         AppConfigModule,
+        GifsModule,
         HealthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }],

@@ -26,6 +26,10 @@ export class RedisKeys {
   rateLimit(bucket: string, subject: string) {
     return `${this.settings.redisPrefix}rl:${bucket}:${subject}`;
   }
+  /** A cached GIF provider answer for one normalised request (see GifsService). */
+  gifCache(request: string) {
+    return `${this.settings.redisPrefix}gif:${request}`;
+  }
 }
 
 @Injectable()

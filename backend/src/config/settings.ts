@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
-import { PRODUCT } from '@cloud9/contracts';
+import { LIMITS, PRODUCT } from '@cloud9/contracts';
 
 /** Every setting the app reads, parsed and validated once at start (see .env.example). */
 export interface RateLimit {
@@ -35,6 +35,11 @@ export interface Settings {
   giphyApiKey: string | null;
   /** Hosts a post's GIF URL may point at (the provider's media CDN). */
   giphyMediaHosts: string[];
+  /** How long a provider answer is cached in Redis (spec: 60 s; 6 s for errors); tests shorten them. */
+  gifCacheSeconds: number;
+  gifErrorCacheSeconds: number;
+  /** How long the server waits for the GIF provider before answering 502. */
+  giphyTimeoutMs: number;
   paypalApiBase: string;
   paypalClientId: string | null;
   paypalClientSecret: string | null;
@@ -132,6 +137,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    gifCacheSeconds: intSetting(env, 'GIF_CACHE_SECONDS', LIMITS.gifCacheSeconds, 1, 3600),
+    gifErrorCacheSeconds: intSetting(env, 'GIF_ERROR_CACHE_SECONDS', LIMITS.gifErrorCacheSeconds, 1, 3600),
+    giphyTimeoutMs: intSetting(env, 'GIPHY_TIMEOUT_MS', 5000, 100, 60000),
     paypalApiBase: urlSetting(env, 'PAYPAL_API_BASE', 'https://api-m.paypal.com', ['http:', 'https:']),
     paypalClientId: optional(env, 'PAYPAL_CLIENT_ID'),
     paypalClientSecret: optional(env, 'PAYPAL_CLIENT_SECRET'),

@@ -118,6 +118,11 @@ export const MESSAGES = {
     loading: 'Loading...',
     locationError: 'This content is not available in your location',
     notConfigured: 'GIF search is not configured.',
+    providerError: 'GIFs could not be loaded right now. Please try again.',
+    queryRequired: 'Enter 1 to 100 characters to search for GIFs.',
+    invalidLimit: 'limit must be a whole number from 1 to 50.',
+    invalidOffset: 'offset must be a whole number from 0 to 4999.',
+    invalidRating: 'rating must be one of g, pg, pg-13 or r.',
   },
   admin: {
     unauthorizedAccess: 'Unauthorized Access',

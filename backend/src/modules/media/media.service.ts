@@ -7,6 +7,7 @@ import { MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { FileSignature, SNIFF_BYTES, sniffFile } from './file-signature';
+import { needsSanitizing, sanitizeImage, UndecodableImageError } from './image-sanitizer';
 import { MediaEntity, MediaKind } from './media.entity';
 
 export const UPLOAD_URL_PREFIX = '/uploads/';
@@ -49,20 +50,47 @@ export class MediaService {
 
   /**
    * Moves an uploaded temp file into UPLOAD_DIR under a random name if its bytes are one of
-   * `kinds`; otherwise deletes it and answers 415.
+   * `kinds`; otherwise deletes it and answers 415. JPEG, PNG, WebP and AVIF are first re-encoded
+   * upright and without metadata (no EXIF/GPS location leaves the server); one that does not
+   * decode is a 415 too. The row records the size of the stored file.
    */
   async accept(file: Express.Multer.File, ownerId: number, kinds: readonly MediaKind[], manager?: EntityManager): Promise<StoredMedia> {
-    const signature = await this.sniff(file.path).catch(() => null);
-    if (!signature || !kinds.includes(signature.kind)) {
+    const refuse = async (extra: string[] = []): Promise<never> => {
       await this.discard([file]);
+      await Promise.all(extra.map((p) => fs.rm(p, { force: true })));
       const message = kinds.length === 1 && kinds[0] === 'image' ? MESSAGES.http.unsupportedImage : MESSAGES.http.unsupportedMedia;
       throw new UnsupportedMediaTypeException(message);
+    };
+    const signature = await this.sniff(file.path).catch(() => null);
+    if (!signature || !kinds.includes(signature.kind)) return refuse();
+
+    let source = file.path;
+    if (needsSanitizing(signature.mime)) {
+      const cleaned = `${file.path}.clean`;
+      try {
+        await sanitizeImage(file.path, cleaned, signature.mime);
+      } catch (error) {
+        if (!(error instanceof UndecodableImageError)) throw error;
+        this.logger.warn(`refused an undecodable ${signature.mime} upload: ${error.message}`);
+        return refuse([cleaned]);
+      }
+      await fs.rm(file.path, { force: true });
+      source = cleaned;
     }
+
     const storageKey = `${randomUUID()}.${signature.ext}`;
-    await fs.rename(file.path, path.join(this.settings.uploadDir, storageKey));
-    const repo = (manager ?? this.dataSource.manager).getRepository(MediaEntity);
-    const saved = await repo.save(repo.create({ ownerId, storageKey, mime: signature.mime, kind: signature.kind, bytes: file.size }));
-    return { id: saved.id, url: UPLOAD_URL_PREFIX + storageKey, mime: signature.mime, kind: signature.kind };
+    const target = path.join(this.settings.uploadDir, storageKey);
+    try {
+      const { size } = await fs.stat(source);
+      await fs.rename(source, target);
+      const repo = (manager ?? this.dataSource.manager).getRepository(MediaEntity);
+      const saved = await repo.save(repo.create({ ownerId, storageKey, mime: signature.mime, kind: signature.kind, bytes: size }));
+      return { id: saved.id, url: UPLOAD_URL_PREFIX + storageKey, mime: signature.mime, kind: signature.kind };
+    } catch (error) {
+      // No file without its row.
+      await Promise.all([source, target].map((p) => fs.rm(p, { force: true })));
+      throw error;
+    }
   }
 
   /** Deletes temp files of a request that did not go through. */

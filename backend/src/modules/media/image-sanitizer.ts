@@ -1,0 +1,38 @@
+import sharp from 'sharp';
+
+// Uploads are deleted right after processing: libvips must not keep them open in its file cache.
+sharp.cache({ files: 0 });
+
+/** Images re-encoded without metadata; GIF is kept as uploaded (no EXIF, and sharp would flatten its animation). */
+const SANITIZED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
+
+/** Larger images are refused: a small file can declare a huge canvas (a decompression bomb). */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
+export const needsSanitizing = (mime: string): boolean => SANITIZED.has(mime);
+
+/** The decoder could not read the file as the image its bytes claim to be. */
+export class UndecodableImageError extends Error {}
+
+/**
+ * Writes `input` to `output` upright (EXIF orientation applied) and re-encoded in the same format,
+ * without EXIF, GPS, XMP, IPTC or ICC data (sharp keeps none of them unless asked). A file that does
+ * not decode cleanly (truncated, corrupt, a polyglot) rejects with UndecodableImageError.
+ */
+export async function sanitizeImage(input: string, output: string, mime: string): Promise<void> {
+  try {
+    const options = { failOn: 'warning', limitInputPixels: MAX_IMAGE_PIXELS } as const;
+    const meta = await sharp(input, options).metadata();
+    // An animated WebP keeps its frames; its orientation tag goes with the rest of the metadata.
+    const animated = mime === 'image/webp' && (meta.pages ?? 1) > 1;
+    const image = animated ? sharp(input, { ...options, animated: true }) : sharp(input, options).rotate();
+    if (mime === 'image/jpeg') image.jpeg({ quality: 88, mozjpeg: false });
+    // A palette PNG stays a palette PNG (≤256 colours are kept exactly) instead of growing to truecolour.
+    else if (mime === 'image/png') image.png({ compressionLevel: 9, palette: meta.isPalette === true });
+    else if (mime === 'image/webp') image.webp({ quality: 88 });
+    else image.avif({ quality: 60 });
+    await image.toFile(output);
+  } catch (error) {
+    throw new UndecodableImageError((error as Error).message.split('\n')[0]);
+  }
+}

@@ -1,0 +1,136 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { MESSAGES } from '@cloud9/contracts';
+import { fakeGifBytes } from './fakes/giphy-server';
+import { signUp, SignedIn } from './support/app';
+import { bootWatched, countRows, filesUnder, tinyPng, WatchedApp } from './support/harness';
+
+/** EXIF a phone writes: camera make and a GPS position (IFD3 is the GPS directory). */
+const LOCATION_EXIF = { IFD0: { Make: 'SecretCam', Model: 'Phone 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } };
+
+/** A photo-like image (noise, so the encoders have work to do), width × height. */
+function noise(width: number, height: number): Sharp {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 7)) % 251;
+  return sharp(raw, { raw: { width, height, channels: 3 } });
+}
+
+describe('uploaded images lose their metadata (location) and must decode', () => {
+  let t: WatchedApp;
+  let user: SignedIn;
+
+  const upload = (who: SignedIn, bytes: Buffer, filename: string) => who.agent.put(`/api/users/${who.user.username}`).attach('thumbnail', bytes, { filename, contentType: 'image/jpeg' });
+  const storedPath = (url: string) => path.join(t.settings.uploadDir, url.replace(/^\/uploads\//, ''));
+  const mediaRow = async (url: string): Promise<{ bytes: number; mime: string }> =>
+    (await t.db.query('SELECT bytes, mime FROM media WHERE storage_key = $1', [url.replace(/^\/uploads\//, '')]))[0];
+  const thumbnailOf = async (id: number): Promise<string | null> => (await t.db.query('SELECT thumbnail FROM users WHERE id = $1', [id]))[0].thumbnail;
+
+  beforeAll(async () => {
+    t = await bootWatched();
+    user = await signUp(t);
+  });
+  afterAll(() => t?.close());
+
+  it.each([
+    ['jpeg', 'jpg', 'image/jpeg', 'jpeg'],
+    ['png', 'png', 'image/png', 'png'],
+    ['webp', 'webp', 'image/webp', 'webp'],
+    ['avif', 'avif', 'image/avif', 'heif'],
+  ] as const)('a %s with GPS EXIF is stored in the same format without any EXIF', async (format, ext, mime, decodedAs) => {
+    const original = await noise(64, 48).toFormat(format).withExif(LOCATION_EXIF).toBuffer();
+    const before = await sharp(original).metadata();
+    expect(before.exif?.includes(Buffer.from('SecretCam'))).toBe(true); // the test image really carries it
+
+    const res = await upload(user, original, `photo.${ext}`).expect(200);
+    expect(res.body.thumbnail).toMatch(new RegExp(`^/uploads/[^/]+\\.${ext}$`));
+    const served = await t.request().get(res.body.thumbnail).expect(200);
+    expect(served.headers['content-type']).toMatch(new RegExp(`^${mime}`));
+    const stored = served.body as Buffer;
+    const after = await sharp(stored).metadata();
+    expect(after.format).toBe(decodedAs);
+    expect([after.width, after.height]).toEqual([64, 48]);
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(stored.includes(Buffer.from('SecretCam'))).toBe(false);
+
+    // The row records the stored (re-encoded) size, not the uploaded one.
+    const row = await mediaRow(res.body.thumbnail);
+    expect(row.mime).toBe(mime);
+    expect(row.bytes).toBe((await fs.stat(storedPath(res.body.thumbnail))).size);
+    expect(row.bytes).toBe(stored.length);
+    expect(row.bytes).not.toBe(original.length);
+  });
+
+  it('a JPEG whose EXIF says "rotate 90°" is stored upright, without the orientation tag', async () => {
+    // 60×30: left half red, right half blue; orientation 6 means "turn 90° clockwise to view".
+    const raw = Buffer.alloc(60 * 30 * 3);
+    for (let y = 0; y < 30; y++) for (let x = 0; x < 60; x++) raw[(y * 60 + x) * 3 + (x < 30 ? 0 : 2)] = 255;
+    const sideways = await sharp(raw, { raw: { width: 60, height: 30, channels: 3 } }).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
+    expect((await sharp(sideways).metadata()).orientation).toBe(6);
+
+    const res = await upload(user, sideways, 'sideways.jpg').expect(200);
+    const stored = (await t.request().get(res.body.thumbnail).expect(200)).body as Buffer;
+    const meta = await sharp(stored).metadata();
+    expect([meta.width, meta.height]).toEqual([30, 60]);
+    expect(meta.orientation).toBeUndefined();
+    const { data, info } = await sharp(stored).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    const [topR, , topB] = pixel(15, 8);
+    const [bottomR, , bottomB] = pixel(15, 52);
+    expect(topR).toBeGreaterThan(200); // the left (red) half is now on top
+    expect(topB).toBeLessThan(60);
+    expect(bottomB).toBeGreaterThan(200);
+    expect(bottomR).toBeLessThan(60);
+  });
+
+  it('a GIF is stored byte for byte (its animation intact)', async () => {
+    const gif = fakeGifBytes();
+    expect((await sharp(gif).metadata()).pages).toBe(2);
+    const res = await upload(user, gif, 'party.gif').expect(200);
+    expect(res.body.thumbnail).toMatch(/\.gif$/);
+    const served = await t.request().get(res.body.thumbnail).expect(200);
+    expect(served.headers['content-type']).toMatch(/^image\/gif/);
+    expect(Buffer.compare(served.body as Buffer, gif)).toBe(0);
+    expect((await mediaRow(res.body.thumbnail)).bytes).toBe(gif.length);
+  });
+
+  it('HTML hidden after the end of a valid PNG does not survive the re-encoding', async () => {
+    const polyglot = Buffer.concat([tinyPng([10, 20, 30, 255]), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const res = await upload(user, polyglot, 'p.png').expect(200);
+    const stored = (await t.request().get(res.body.thumbnail).expect(200)).body as Buffer;
+    expect(stored.includes(Buffer.from('<script'))).toBe(false);
+    const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([10, 20, 30]);
+  });
+
+  describe('a file that looks like an image by its first bytes but does not decode is a 415 and leaves nothing behind', () => {
+    const cases: [string, () => Promise<Buffer>][] = [
+      ['a PNG header followed by HTML', async () => Buffer.concat([tinyPng().subarray(0, 33), Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'), Buffer.alloc(64, 0x20)])],
+      ['a truncated JPEG', async () => {
+        const jpeg = await noise(120, 90).jpeg().withExif(LOCATION_EXIF).toBuffer();
+        return jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
+      }],
+      ['a WebP header followed by garbage', async () => Buffer.concat([Buffer.from('RIFF\x00\x01\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(256, 0x41)])],
+    ];
+
+    it.each(cases)('%s', async (_name, make) => {
+      const me = await signUp(t);
+      const first = await upload(me, tinyPng([1, 1, 1, 255]), 'first.png').expect(200);
+      const filesBefore = await filesUnder(t.settings.uploadDir);
+      const mediaBefore = await countRows(t, 'media');
+
+      const res = await upload(me, await make(), 'bad.png').expect(415);
+      expect(res.body).toEqual({ success: false, statusCode: 415, error: MESSAGES.http.unsupportedImage });
+      expect(await filesUnder(t.settings.uploadDir)).toEqual(filesBefore); // .incoming included
+      expect(await countRows(t, 'media')).toBe(mediaBefore);
+      expect(await thumbnailOf(me.user.id)).toBe(first.body.thumbnail);
+    });
+  });
+
+  it('never leaked a secret in any response', () => {
+    expect(t.inspected()).toBeGreaterThan(0);
+    expect(t.leaks).toEqual([]);
+  });
+});
