@@ -14,6 +14,8 @@ import { GifsModule } from './modules/gifs/gifs.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { PlansModule } from './modules/plans/plans.module';
+import { PostsModule } from './modules/posts/posts.module';
+import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
 
 @Module({})
@@ -30,6 +32,8 @@ export class AppModule {
         UsersModule,
         AuthModule,
         PlansModule,
+        PostsModule,
+        SearchModule,
         AppConfigModule,
         GifsModule,
         HealthModule,

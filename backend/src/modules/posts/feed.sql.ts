@@ -1,0 +1,126 @@
+import type { FeedCategory } from '@cloud9/contracts';
+import { hydratePage, POST_JOINS, postColumns } from './posts.sql';
+import { containsPattern, SqlParams } from './sql-params';
+
+/** What a home feed shows; every part narrows it (spec §4, DESIGN.md server-side filters). */
+export interface FeedFilter {
+  viewerId: number | null;
+  /** Only posts of these usernames (the `username` query and `@user` search tokens). */
+  authors: string[];
+  category?: FeedCategory;
+  /** Full-text or partial-word match on the content. */
+  text?: string;
+  /** Only authors the viewer follows. */
+  following: boolean;
+}
+
+export interface TimeCursor {
+  time: string;
+  id: number;
+}
+
+/** Text match: full-text (posts_search) or the literal text anywhere (posts_content_trgm). */
+export function textCondition(params: SqlParams, text: string, alias = 'p'): string {
+  return `(${alias}.search_vector @@ websearch_to_tsquery('english', ${params.add(text)})
+           OR ${alias}.content ILIKE ${params.add(containsPattern(text))})`;
+}
+
+/** Conditions on `p` shared by the pinned and the keyset part, so pinned posts obey the same filters. */
+function conditions(f: FeedFilter, params: SqlParams, viewer: string, includeFollowing: boolean): string[] {
+  const where = ['p.parent_id IS NULL'];
+  for (const author of f.authors) where.push(`p.user_id = (SELECT id FROM users WHERE username = ${params.add(author)})`);
+  if (f.category) where.push(`p.category = ${params.add(f.category)}`);
+  if (f.text) where.push(textCondition(params, f.text));
+  if (f.following && includeFollowing) {
+    where.push(`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer}::bigint AND f.followed_id = p.user_id)`);
+  }
+  return where;
+}
+
+/**
+ * The live boosted posts that match the filter (few: 1 admin + a handful of user boosts are
+ * active at a time; capped anyway). orderFeed picks the pinned ones from these.
+ */
+export function pinnedCandidatesSql(f: FeedFilter): { sql: string; params: unknown[] } {
+  const params = new SqlParams();
+  const viewer = params.add(f.viewerId);
+  const where = conditions(f, params, viewer, true);
+  const sql = `
+    SELECT ${postColumns(viewer)} FROM posts p ${POST_JOINS}
+     WHERE p.id IN (SELECT b.post_id FROM boosts b
+                     WHERE b.status = 'active' AND (b.expires_at IS NULL OR b.expires_at > now()))
+       AND ${where.join(' AND ')}
+     ORDER BY p.updated_at DESC, p.id DESC
+     LIMIT 50`;
+  return { sql, params: params.values };
+}
+
+/**
+ * One keyset page of the feed by (created_at DESC, id DESC), without the pinned ids. The plain
+ * feed walks posts_feed / posts_category_feed / posts_author; the following feed is driven by the
+ * viewer's follows, taking at most `take` newest posts per followed author from posts_author and
+ * merging them, so its cost is bounded by the number of followed accounts, not by the table.
+ */
+export function feedPageSql(f: FeedFilter, cursor: TimeCursor | undefined, pinnedIds: number[], take: number): { sql: string; params: unknown[] } {
+  const params = new SqlParams();
+  const viewer = params.add(f.viewerId);
+  const where = conditions(f, params, viewer, false);
+  if (cursor) where.push(`(p.created_at, p.id) < (${params.add(cursor.time)}::timestamptz, ${params.add(cursor.id)}::bigint)`);
+  if (pinnedIds.length) where.push(`p.id <> ALL(${params.add(pinnedIds)}::bigint[])`);
+  const limit = params.add(take);
+
+  const inner = f.following
+    ? `SELECT x.id, x.created_at AS k1, x.id AS k2
+         FROM follows f
+         CROSS JOIN LATERAL (
+           SELECT p.id, p.created_at FROM posts p
+            WHERE p.user_id = f.followed_id AND ${where.join(' AND ')}
+            ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}) x
+        WHERE f.follower_id = ${viewer}::bigint
+        ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit}`
+    : `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
+        WHERE ${where.join(' AND ')}
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`;
+  return { sql: hydratePage(inner, viewer, 'DESC'), params: params.values };
+}
+
+/** The lists behind the profile filter buttons and a post's replies, all keyset-paged. */
+export type ListKind = 'replies' | 'liked' | 'reposts' | 'media' | 'thread';
+
+/**
+ * `ownerId` is the profile's user (or, for 'thread', the parent post). Replies of a thread read
+ * oldest first (posts_replies); the profile lists newest first (posts_author, likes_user_recent,
+ * reposts_user_recent).
+ */
+export function listPageSql(kind: ListKind, ownerId: number, viewerId: number | null, cursor: TimeCursor | undefined, take: number): { sql: string; params: unknown[] } {
+  const params = new SqlParams();
+  const viewer = params.add(viewerId);
+  const owner = params.add(ownerId);
+  const after = (time: string, id: string, op: '<' | '>') =>
+    cursor ? `AND (${time}, ${id}) ${op} (${params.add(cursor.time)}::timestamptz, ${params.add(cursor.id)}::bigint)` : '';
+  let inner: string;
+  switch (kind) {
+    case 'thread':
+      inner = `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
+                WHERE p.parent_id = ${owner} ${after('p.created_at', 'p.id', '>')}
+                ORDER BY p.created_at, p.id LIMIT ${params.add(take)}`;
+      return { sql: hydratePage(inner, viewer, 'ASC'), params: params.values };
+    case 'liked':
+    case 'reposts': {
+      const table = kind === 'liked' ? 'likes' : 'reposts';
+      inner = `SELECT x.post_id AS id, x.created_at AS k1, x.post_id AS k2 FROM ${table} x
+                WHERE x.user_id = ${owner} ${after('x.created_at', 'x.post_id', '<')}
+                ORDER BY x.created_at DESC, x.post_id DESC LIMIT ${params.add(take)}`;
+      break;
+    }
+    case 'replies':
+    case 'media': {
+      const which = kind === 'replies' ? 'p.parent_id IS NOT NULL' : '(p.media_url IS NOT NULL OR p.gif_url IS NOT NULL)';
+      inner = `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
+                WHERE p.user_id = ${owner} AND ${which} ${after('p.created_at', 'p.id', '<')}
+                ORDER BY p.created_at DESC, p.id DESC LIMIT ${params.add(take)}`;
+      break;
+    }
+  }
+  return { sql: hydratePage(inner, viewer, 'DESC'), params: params.values };
+}

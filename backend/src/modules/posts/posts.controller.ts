@@ -1,0 +1,101 @@
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  isFeedCategory, MESSAGES,
+  type LikeResult, type Page, type Post as PostWire, type PostEdit, type RepostResult,
+} from '@cloud9/contracts';
+import { IdParam } from '../../common/validation';
+import { Auth, AuthUser } from '../auth/auth.decorators';
+import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
+import type { UserEntity } from '../users/user.entity';
+import { assertActor } from './actor';
+import { feedFilterOf, limitOf } from './feed-filter';
+import { FeedService } from './feed.service';
+import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, PageQueryDto, ReplyDto } from './posts.dto';
+import { PostsService } from './posts.service';
+import { ReactionsService } from './reactions.service';
+
+/** Posts and reactions (spec §7). Reads are public; writes take the actor from the session. */
+@Controller()
+export class PostsController {
+  constructor(
+    private readonly feed: FeedService,
+    private readonly posts: PostsService,
+    private readonly reactions: ReactionsService,
+  ) {}
+
+  @Get('posts')
+  list(@Query() query: FeedQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
+    return this.feed.feed(feedFilterOf(query, viewer?.id ?? null), limitOf(query), query.cursor);
+  }
+
+  // Declared before posts/:id/... so 'category' is never read as an id.
+  @Get('posts/category/:category')
+  byCategory(@Param('category') category: string, @Query() query: FeedQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
+    if (!isFeedCategory(category)) throw new BadRequestException(MESSAGES.post.categoryInvalid);
+    return this.feed.feed(feedFilterOf(query, viewer?.id ?? null, category), limitOf(query), query.cursor);
+  }
+
+  @Post('posts')
+  @Auth()
+  @UseInterceptors(PlanUpload([{ name: 'file' }]))
+  create(@AuthUser() user: UserEntity, @Body() dto: CreatePostDto, @Req() req: Request): Promise<PostWire> {
+    return this.posts.create(user, dto, uploadedFile(req, 'file'));
+  }
+
+  @Get('posts/:id')
+  one(@Param('id', IdParam()) id: number, @AuthUser() viewer?: UserEntity): Promise<PostWire> {
+    return this.feed.post(id, viewer?.id ?? null);
+  }
+
+  @Get('posts/:id/replies')
+  replies(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
+    return this.feed.replies(id, viewer?.id ?? null, limitOf(query), query.cursor);
+  }
+
+  @Get('posts/:id/history')
+  history(@Param('id', IdParam()) id: number): Promise<{ items: PostEdit[] }> {
+    return this.feed.history(id);
+  }
+
+  @Get('reposts/count/:id')
+  repostCount(@Param('id', IdParam()) id: number): Promise<{ count: number }> {
+    return this.feed.repostCount(id);
+  }
+
+  @Post('posts/:id/like')
+  @Auth()
+  @HttpCode(200)
+  like(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: ActorDto): Promise<LikeResult> {
+    assertActor(user, dto);
+    return this.reactions.like(user, id);
+  }
+
+  @Post('posts/:id/repost')
+  @Auth()
+  @HttpCode(200)
+  repost(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: ActorDto): Promise<RepostResult> {
+    assertActor(user, dto);
+    return this.reactions.repost(user, id);
+  }
+
+  @Post('posts/:id/reply')
+  @Auth()
+  reply(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: ReplyDto): Promise<PostWire> {
+    return this.posts.reply(user, id, dto);
+  }
+
+  @Put('posts/:id/edit')
+  @Auth()
+  edit(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: EditPostDto): Promise<{ success: true; post: PostWire }> {
+    return this.posts.edit(user, id, dto);
+  }
+
+  /** The spec's username/group_id query parameters are ignored: the session decides. */
+  @Delete('posts/:id')
+  @Auth()
+  @HttpCode(200)
+  remove(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity): Promise<{ success: true }> {
+    return this.posts.remove(user, id);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { FeedService } from './feed.service';
+import { PostsController } from './posts.controller';
+import { PostsService } from './posts.service';
+import { ProfilePostsController } from './profile-posts.controller';
+import { ReactionsService } from './reactions.service';
+
+/** Posts, replies, reactions, feeds and profile lists. MediaService comes from the global MediaModule. */
+@Module({
+  controllers: [PostsController, ProfilePostsController],
+  providers: [FeedService, PostsService, ReactionsService],
+  exports: [FeedService],
+})
+export class PostsModule {}

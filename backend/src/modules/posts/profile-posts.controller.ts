@@ -1,0 +1,38 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import type { Page, Post, PostCounts } from '@cloud9/contracts';
+import { AuthUser } from '../auth/auth.decorators';
+import type { UserEntity } from '../users/user.entity';
+import { limitOf } from './feed-filter';
+import { FeedService } from './feed.service';
+import { PageQueryDto } from './posts.dto';
+
+/** The profile filter lists (spec §2 Posts/Likes/Replies/Reposts/Media); here so users never depends on posts. */
+@Controller('users/:username')
+export class ProfilePostsController {
+  constructor(private readonly feed: FeedService) {}
+
+  @Get('replies')
+  replies(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+    return this.feed.profileList('replies', username, viewer?.id ?? null, limitOf(q), q.cursor);
+  }
+
+  @Get('liked-posts')
+  liked(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+    return this.feed.profileList('liked', username, viewer?.id ?? null, limitOf(q), q.cursor);
+  }
+
+  @Get('reposts')
+  reposts(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+    return this.feed.profileList('reposts', username, viewer?.id ?? null, limitOf(q), q.cursor);
+  }
+
+  @Get('media')
+  media(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+    return this.feed.profileList('media', username, viewer?.id ?? null, limitOf(q), q.cursor);
+  }
+
+  @Get('counts')
+  counts(@Param('username') username: string): Promise<PostCounts> {
+    return this.feed.counts(username);
+  }
+}

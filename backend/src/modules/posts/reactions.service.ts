@@ -1,0 +1,48 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
+import type { UserEntity } from '../users/user.entity';
+import { reactionSql } from './posts.sql';
+import { rowsOf } from './sql-params';
+
+const LIKES = reactionSql('likes', 'likes_count');
+const REPOSTS = reactionSql('reposts', 'reposts_count');
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Like and repost toggles. The reaction row and the post's counter change in one transaction
+ * (insert-or-delete, then ±1 only for a row that really changed), so the counter always equals
+ * the row count, also under concurrent toggles. Neither touches posts.updated_at.
+ */
+@Injectable()
+export class ReactionsService {
+  constructor(private readonly db: DataSource) {}
+
+  private async toggle(sql: typeof LIKES, userId: number, postId: number): Promise<{ on: boolean; count: number }> {
+    try {
+      return await this.db.transaction(async (m: EntityManager) => {
+        const count = async (statement: string) => rowsOf<{ n: number }>(await m.query(statement, [postId]))[0];
+        if (rowsOf(await m.query(sql.insert, [userId, postId])).length) return { on: true, count: (await count(sql.increment)).n };
+        if (rowsOf(await m.query(sql.remove, [userId, postId])).length) return { on: false, count: (await count(sql.decrement)).n };
+        // A concurrent toggle of the same user removed the row first: nothing changed here.
+        const current = await count(sql.current);
+        if (!current) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+        return { on: false, count: current.n };
+      });
+    } catch (error) {
+      const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
+      if (code === FOREIGN_KEY_VIOLATION) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+      throw error;
+    }
+  }
+
+  async like(user: UserEntity, postId: number): Promise<LikeResult> {
+    const { on, count } = await this.toggle(LIKES, user.id, postId);
+    return { success: true, liked: on, likes: count };
+  }
+
+  async repost(user: UserEntity, postId: number): Promise<RepostResult> {
+    const { on, count } = await this.toggle(REPOSTS, user.id, postId);
+    return { success: true, reposted: on, reposts: count };
+  }
+}

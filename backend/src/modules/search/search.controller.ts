@@ -1,0 +1,28 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import type { Page, Post, UserSearchResult } from '@cloud9/contracts';
+import { AuthUser } from '../auth/auth.decorators';
+import { limitOf } from '../posts/feed-filter';
+import { SearchQueryDto } from '../posts/posts.dto';
+import type { UserEntity } from '../users/user.entity';
+import { SearchService } from './search.service';
+
+/** Public search endpoints (spec §7 Search). */
+@Controller('search')
+export class SearchController {
+  constructor(private readonly search: SearchService) {}
+
+  @Get('posts')
+  posts(@Query() q: SearchQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+    return this.search.posts(q.query, viewer?.id ?? null, limitOf(q), q.cursor);
+  }
+
+  @Get('user/:name')
+  users(@Param('name') name: string): Promise<UserSearchResult[]> {
+    return this.search.users(name);
+  }
+
+  @Get('profile/:username')
+  profile(@Param('username') username: string, @Query() q: SearchQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+    return this.search.profile(username, q.query, viewer?.id ?? null, limitOf(q), q.cursor);
+  }
+}
