@@ -13,14 +13,23 @@ export function toGroupLimits(plan: GroupPlan): GroupLimits {
   };
 }
 
+let inFlight: { groupId: number; promise: Promise<void> } | null = null;
+
 /** Loads the user's group limits; on failure the old limits stay and composers fall back to 500. */
-export async function loadGroupLimits(groupId: number): Promise<void> {
-  try {
-    const plan = await fetchGroupPlan(groupId);
-    useSessionStore.getState().setGroupLimits(toGroupLimits(plan));
-  } catch {
-    // Non-fatal: effectivePostLimit() in contracts supplies the fallback.
-  }
+export function loadGroupLimits(groupId: number): Promise<void> {
+  // Two composers mounting at once (or start-up plus a composer) share one request.
+  if (inFlight?.groupId === groupId) return inFlight.promise;
+  const promise = fetchGroupPlan(groupId)
+    .then((plan) => useSessionStore.getState().setGroupLimits(toGroupLimits(plan)))
+    .catch(() => {
+      // Non-fatal: effectivePostLimit() in contracts supplies the fallback (500).
+      useSessionStore.getState().setLimitsFailed();
+    })
+    .finally(() => {
+      if (inFlight?.promise === promise) inFlight = null;
+    });
+  inFlight = { groupId, promise };
+  return promise;
 }
 
 export async function signIn(user: CurrentUser): Promise<void> {

@@ -6,11 +6,16 @@ import { STORAGE_KEYS, type CurrentUser, type GroupLimits } from '@cloud9/contra
  * fixed keys as plain JSON, so we mirror by hand rather than use zustand/persist (which wraps
  * the value in {state, version}).
  */
+/** Whether this visit has the group's limits: pending (not yet), ready, or failed (composers use 500). */
+export type LimitsStatus = 'pending' | 'ready' | 'failed';
+
 interface SessionState {
   currentUser: CurrentUser | null;
   groupLimits: GroupLimits | null;
+  limitsStatus: LimitsStatus;
   setCurrentUser: (user: CurrentUser) => void;
   setGroupLimits: (limits: GroupLimits | null) => void;
+  setLimitsFailed: () => void;
   clearSession: () => void;
 }
 
@@ -38,30 +43,32 @@ function readStoredUser(): CurrentUser | null {
   return user && typeof user === 'object' && typeof user.username === 'string' ? user : null;
 }
 
+const readStoredLimits = () => readJson<GroupLimits>(STORAGE_KEYS.groupLimits);
+
 export const useSessionStore = create<SessionState>()((set) => ({
   currentUser: readStoredUser(),
-  groupLimits: readJson<GroupLimits>(STORAGE_KEYS.groupLimits),
+  groupLimits: readStoredLimits(),
+  limitsStatus: readStoredLimits() ? 'ready' : 'pending',
   setCurrentUser: (user) => {
     writeJson(STORAGE_KEYS.currentUser, user);
     set({ currentUser: user });
   },
   setGroupLimits: (limits) => {
     writeJson(STORAGE_KEYS.groupLimits, limits);
-    set({ groupLimits: limits });
+    set({ groupLimits: limits, limitsStatus: limits ? 'ready' : 'pending' });
   },
+  setLimitsFailed: () => set({ limitsStatus: 'failed' }),
   clearSession: () => {
     writeJson(STORAGE_KEYS.currentUser, null);
     writeJson(STORAGE_KEYS.groupLimits, null);
-    set({ currentUser: null, groupLimits: null });
+    set({ currentUser: null, groupLimits: null, limitsStatus: 'pending' });
   },
 }));
 
 /** Re-reads localStorage into the store (app start, tests, another tab signing out). */
 export function hydrateSessionFromStorage(): void {
-  useSessionStore.setState({
-    currentUser: readStoredUser(),
-    groupLimits: readJson<GroupLimits>(STORAGE_KEYS.groupLimits),
-  });
+  const groupLimits = readStoredLimits();
+  useSessionStore.setState({ currentUser: readStoredUser(), groupLimits, limitsStatus: groupLimits ? 'ready' : 'pending' });
 }
 
 export const selectCurrentUser = (s: SessionState) => s.currentUser;

@@ -26,6 +26,8 @@ export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => (
 
 /** Signs a user in through the store (which mirrors to localStorage), or signs out. */
 export function setSession(user: CurrentUser | null) {
+  // Each test starts with the group's limits not yet loaded, as after a fresh sign-in from storage.
+  useSessionStore.setState({ groupLimits: null, limitsStatus: 'pending' });
   if (user) useSessionStore.getState().setCurrentUser(user);
   else useSessionStore.getState().clearSession();
   useToastStore.setState({ toasts: [] });

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { GlobalComposerHost } from '../composer/GlobalComposerHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LeftNav } from './LeftNav';
@@ -21,6 +22,7 @@ export function Layout() {
         <SidePanel />
       </div>
       <Footer />
+      <GlobalComposerHost />
     </div>
   );
 }

@@ -9,6 +9,8 @@ interface ModalProps {
   /** Optional footer (action buttons). */
   footer?: ReactNode;
   size?: 'md' | 'lg';
+  /** Extra class on the dialog (e.g. a screen-specific width). */
+  className?: string;
 }
 
 const FOCUSABLE =
@@ -18,7 +20,7 @@ const FOCUSABLE =
  * An accessible modal dialog: labelled by its title, Escape closes, Tab stays inside, and focus
  * goes back to whatever opened it. Rendered in a portal so page stacking never clips it.
  */
-export function Modal({ title, onClose, children, footer, size = 'md' }: ModalProps) {
+export function Modal({ title, onClose, children, footer, size = 'md', className }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -71,7 +73,7 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
     >
       <div
         ref={dialogRef}
-        className={`modal modal-${size}`}
+        className={`modal modal-${size}${className ? ` ${className}` : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,9 +1,16 @@
-import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { DEFAULT_CATEGORY, MESSAGES, STORAGE_KEYS, isFeedCategory } from '@cloud9/contracts';
-import { EmptyState } from '../../components/ui/EmptyState';
-import { Tabs, type TabItem } from '../../components/ui/Tabs';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_CATEGORY, LIMITS, MESSAGES, type Post } from '@cloud9/contracts';
+import { fetchPosts } from '../../api/posts';
+import { PostCard } from '../../components/post/PostCard';
+import { PostList } from '../../components/post/PostList';
 import { SearchBox } from '../../components/ui/SearchBox';
+import { Tabs, type TabItem } from '../../components/ui/Tabs';
+import { useCursorList } from '../../hooks/useCursorList';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { usePostEventsStore } from '../../stores/postEvents';
+import { HomeComposer } from './HomeComposer';
+import { useSelectedCategory } from './useSelectedCategory';
 import './home.css';
 
 type FeedTab = 'for-you' | 'following';
@@ -12,28 +19,60 @@ const FEED_TABS: readonly TabItem<FeedTab>[] = [
   { id: 'following', label: 'Following' },
 ];
 
-function storedCategory(): string {
-  try {
-    const value = localStorage.getItem(STORAGE_KEYS.selectedCategory);
-    return isFeedCategory(value) ? value : DEFAULT_CATEGORY;
-  } catch {
-    return DEFAULT_CATEGORY;
-  }
-}
+const logFetchFailure = (err: unknown) => console.error(MESSAGES.post.fetchFailed, err);
 
-/** Home feed shell; posts arrive with the posts issue, until then the empty state is the truth. */
+/**
+ * Home (spec §2): For you / Following, a search box (200 ms debounce, '@user' filter, kept in
+ * ?search=), the side panel's feed as a removable chip, the inline composer and the feed.
+ */
 export function HomePage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<FeedTab>('for-you');
   const [search, setSearch] = useState(() => params.get('search') ?? '');
-  // Re-read on every navigation: the side panel stores a category, then navigates here.
-  useLocation();
-  const category = storedCategory();
+  const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
+  const [category, resetCategory] = useSelectedCategory();
+
+  // Keep the (debounced) search in the address, so it survives a reload and can be shared.
+  useEffect(() => {
+    if ((params.get('search') ?? '') === query) return;
+    const next = new URLSearchParams(params);
+    if (query) next.set('search', query);
+    else next.delete('search');
+    setParams(next, { replace: true, preventScrollReset: true });
+  }, [query, params, setParams]);
+
+  const load = useCallback(
+    (cursor: string | null, signal: AbortSignal) =>
+      fetchPosts(
+        {
+          cursor,
+          tab: tab === 'following' ? 'following' : undefined,
+          search: query || undefined,
+          category: category === DEFAULT_CATEGORY ? undefined : category,
+        },
+        signal,
+      ),
+    [tab, query, category],
+  );
+  const list = useCursorList<Post>(`${tab}|${category}|${query}`, load, logFetchFailure);
+  const { setItems } = list;
+
+  const prepend = useCallback((post: Post) => setItems((items) => [post, ...items.filter((p) => p.id !== post.id)]), [setItems]);
+  const removePost = useCallback((id: number) => setItems((items) => items.filter((p) => p.id !== id)), [setItems]);
+
+  // Posts from the global composer: show them on top (only events after this screen mounted).
+  const created = usePostEventsStore((s) => s.created);
+  const seenSeq = useRef(created?.seq ?? 0);
+  useEffect(() => {
+    if (!created || created.seq <= seenSeq.current) return;
+    seenSeq.current = created.seq;
+    prepend(created.post);
+  }, [created, prepend]);
 
   return (
-    <section aria-labelledby="home-title">
+    <section aria-labelledby="home-title" className="home">
       <Tabs
-        label="Feed"
+        label="Home feeds"
         items={FEED_TABS}
         selected={tab}
         onSelect={setTab}
@@ -48,10 +87,21 @@ export function HomePage() {
       >
         {category !== DEFAULT_CATEGORY && (
           <p className="home-category">
-            Feed: <span className="badge">{category}</span>
+            <span className="home-chip">
+              Feed: {category}
+              <button type="button" className="home-chip-clear" onClick={resetCategory} aria-label="Show all feeds" title="Show all feeds">
+                <span aria-hidden="true">×</span>
+              </button>
+            </span>
           </p>
         )}
-        <EmptyState message={MESSAGES.empty.noPosts} />
+        <HomeComposer key={category} defaultCategory={category} onPosted={prepend} />
+        <PostList
+          list={list}
+          label="Posts"
+          emptyMessage={MESSAGES.empty.noPosts}
+          renderPost={(post) => <PostCard post={post} onDeleted={removePost} />}
+        />
       </Tabs>
     </section>
   );

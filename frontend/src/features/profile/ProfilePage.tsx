@@ -1,17 +1,25 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { MESSAGES, canEditProfile, type UserProfile } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, canEditProfile, type PostCounts, type UserProfile } from '@cloud9/contracts';
 import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { Spinner } from '../../components/ui/Spinner';
 import { avatarUrl, bannerUrl } from '../../lib/images';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { PROFILE_FILTERS, ProfilePosts, type ProfileFilter } from './ProfilePosts';
+import { usePostCounts } from './usePostCounts';
 import { useProfile } from './useProfile';
 import './profile.css';
 
-const FILTERS = ['Posts', 'Likes', 'Replies', 'Reposts', 'Media'] as const;
-type Filter = (typeof FILTERS)[number];
+const COUNT_OF: Record<ProfileFilter, keyof PostCounts> = {
+  Posts: 'posts',
+  Likes: 'likes',
+  Replies: 'replies',
+  Reposts: 'reposts',
+  Media: 'media',
+};
 
 /** Only http(s) websites become links; anything else is shown as text. */
 const safeWebsite = (url: string) => (/^https?:\/\//i.test(url) ? url : null);
@@ -47,9 +55,11 @@ export function ProfilePage() {
   const isOwn = !!currentUser && username.toLowerCase() === currentUser.username.toLowerCase();
   const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState(false);
-  const [filter, setFilter] = useState<Filter>('Posts');
+  const [filter, setFilter] = useState<ProfileFilter>('Posts');
   const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
   const state = useProfile(username, reloadKey);
+  const counts = usePostCounts(username);
 
   if (state.status === 'loading') return <Spinner label={MESSAGES.profile.loading} />;
   if (state.status === 'error') {
@@ -90,13 +100,15 @@ export function ProfilePage() {
         </div>
       )}
       <div className="profile-filters" role="group" aria-label="Show">
-        {FILTERS.map((f) => (
+        {PROFILE_FILTERS.map((f) => (
           <button key={f} type="button" className="profile-filter" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-            {f} <span className="profile-filter-count">0</span>
+            {f} <span className="profile-filter-count">{counts[COUNT_OF[f]]}</span>
           </button>
         ))}
       </div>
-      <EmptyState message={MESSAGES.empty.noPostsFound} />
+      <div className="profile-posts">
+        <ProfilePosts username={profile.username} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
+      </div>
       {editing && currentUser && (
         <EditProfileModal user={currentUser} onClose={() => setEditing(false)} onSaved={() => setReloadKey((k) => k + 1)} />
       )}

@@ -1,0 +1,29 @@
+import type { GifObject, GifSearchResponse } from '@cloud9/contracts';
+import { apiRequest } from './client';
+import { queryString } from './posts';
+
+export interface GifQuery {
+  /** Empty: trending. */
+  q: string;
+  offset: number;
+  limit: number;
+  rating: string;
+}
+
+/** Search when there is a query, else trending (spec §7: the provider is reached through our API). */
+export function fetchGifs({ q, offset, limit, rating }: GifQuery, signal?: AbortSignal): Promise<GifSearchResponse> {
+  const term = q.trim();
+  return term
+    ? apiRequest<GifSearchResponse>(`/api/gifs/search${queryString({ q: term, offset, limit, rating })}`, { signal })
+    : apiRequest<GifSearchResponse>(`/api/gifs/trending${queryString({ offset, limit, rating })}`, { signal });
+}
+
+/** The URL a post stores for a chosen GIF: its fixed-height rendition (spec §4). */
+export function gifFixedHeightUrl(gif: GifObject): string {
+  return gif.images?.fixed_height?.url ?? gif.images?.original?.url ?? gif.url;
+}
+
+/** A small rendition for the picker grid. */
+export function gifPreviewUrl(gif: GifObject): string {
+  return gif.images?.fixed_width_small?.url ?? gif.images?.fixed_width?.url ?? gifFixedHeightUrl(gif);
+}

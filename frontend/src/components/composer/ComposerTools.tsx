@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import type { ComposerDraft } from './useComposerDraft';
+import { FilePickButton } from './FilePickButton';
+
+/** The toolbar both composers share: Photo/Video, GIF and Emoji; `children` adds composer-specific tools. */
+export function ComposerTools({ draft, children }: { draft: ComposerDraft; children?: ReactNode }) {
+  return (
+    <div className="composer-tools">
+      <FilePickButton
+        onPick={(file) => {
+          // A post carries one file or one GIF, not both.
+          if (file) draft.setGif(null);
+          draft.setFile(file);
+        }}
+      />
+      <button type="button" className="composer-tool" aria-expanded={draft.gifOpen} onClick={draft.toggleGif}>
+        <span className="composer-tool-gif">GIF</span>
+      </button>
+      <button type="button" className="composer-tool" aria-expanded={draft.emojiOpen} onClick={draft.toggleEmoji}>
+        <span aria-hidden="true">😊</span>
+        <span>Emoji</span>
+      </button>
+      {children}
+    </div>
+  );
+}

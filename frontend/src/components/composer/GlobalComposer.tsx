@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '@cloud9/contracts';
+import { createPost } from '../../api/posts';
+import { errorMessage } from '../../api/client';
+import { usePostLimit } from '../../hooks/usePostLimit';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { usePostEventsStore } from '../../stores/postEvents';
+import { LazyEmojiPanel } from '../emoji/LazyEmojiPanel';
+import { LazyGlobalGifPicker } from '../gifs/LazyGifPickers';
+import { notify, toast } from '../notify';
+import { Avatar } from '../ui/Avatar';
+import { Modal } from '../ui/Modal';
+import { CharacterCounter } from './CharacterCounter';
+import { ComposerTools } from './ComposerTools';
+import { MediaPreview } from './MediaPreview';
+import { useComposerDraft } from './useComposerDraft';
+import './composer.css';
+
+/**
+ * The floating button's modal composer (spec §2, §4, §5). Mounted fresh on each opening, so text,
+ * file, GIF and picker flags start clear. Blank without a file or GIF does nothing.
+ */
+export function GlobalComposer({ onClose }: { onClose: () => void }) {
+  const user = useSessionStore(selectCurrentUser);
+  const limit = usePostLimit();
+  const draft = useComposerDraft(limit);
+  const announceCreated = usePostEventsStore((s) => s.announceCreated);
+  const [busy, setBusy] = useState(false);
+  const formId = 'global-composer-form';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !draft.hasContent) return;
+    if (!user?.username) {
+      notify(MESSAGES.post.mustBeLoggedInToPost);
+      return;
+    }
+    const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
+    setBusy(true);
+    try {
+      const post = await createPost(draft.file ? { content, file: draft.file } : { content, gif: draft.gif });
+      announceCreated(post);
+      toast(MESSAGES.post.posted, 'success');
+      onClose();
+    } catch (err) {
+      console.error(errorMessage(err, MESSAGES.post.submitFailed), err);
+      notify(MESSAGES.post.submitFailedAlert, 'error');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="New post"
+      onClose={onClose}
+      className="composer-modal"
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={!draft.hasContent || busy}>
+            {busy ? 'Posting...' : 'Post'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="composer" onSubmit={submit}>
+        <Avatar path={user?.thumbnail} size={44} />
+        <div className="composer-main">
+          <textarea
+            className="composer-text"
+            aria-label="What's happening?"
+            placeholder="What's happening?"
+            value={draft.text}
+            maxLength={draft.maxLength}
+            onChange={(e) => draft.setText(e.target.value)}
+          />
+          <MediaPreview file={draft.file} gif={draft.gif} onRemoveFile={() => draft.setFile(null)} onRemoveGif={() => draft.setGif(null)} />
+          <ComposerTools draft={draft}>
+            <CharacterCounter text={draft.text} limit={limit} />
+          </ComposerTools>
+          {draft.gifOpen && (
+            <LazyGlobalGifPicker
+              onPick={(url) => {
+                draft.setFile(null);
+                draft.setGif(url);
+              }}
+              onClose={draft.toggleGif}
+            />
+          )}
+          {draft.emojiOpen && <LazyEmojiPanel onPick={draft.addEmoji} />}
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+
+interface MediaPreviewProps {
+  file: File | null;
+  gif: string | null;
+  onRemoveFile: () => void;
+  onRemoveGif: () => void;
+}
+
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/** The chosen GIF, or the uploaded file shown by its MIME type: image, video or audio. */
+export function MediaPreview({ file, gif, onRemoveFile, onRemoveGif }: MediaPreviewProps) {
+  const url = useObjectUrl(file);
+  if (!file && !gif) return null;
+
+  if (gif) {
+    return (
+      <div className="media-preview">
+        <img src={gif} alt="Chosen GIF" className="media-preview-item" />
+        <button type="button" className="btn btn-ghost media-preview-remove" onClick={onRemoveGif}>
+          Remove GIF
+        </button>
+      </div>
+    );
+  }
+
+  const type = file?.type ?? '';
+  let media = <p className="hint">{file?.name}</p>;
+  if (url && type.startsWith('image/')) media = <img src={url} alt={`Preview of ${file?.name}`} className="media-preview-item" />;
+  else if (url && type.startsWith('video/')) media = <video src={url} controls className="media-preview-item" aria-label={`Preview of ${file?.name}`} />;
+  else if (url && type.startsWith('audio/')) media = <audio src={url} controls className="media-preview-audio" aria-label={`Preview of ${file?.name}`} />;
+
+  return (
+    <div className="media-preview" data-kind={type.split('/')[0] || 'file'}>
+      {media}
+      <button type="button" className="btn btn-ghost media-preview-remove" onClick={onRemoveFile}>
+        Remove media
+      </button>
+    </div>
+  );
+}

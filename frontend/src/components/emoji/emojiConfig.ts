@@ -1,0 +1,33 @@
+import type { EmojiStyleValue, SkinTonesValue, SuggestionModeValue, ThemeValue } from 'emoji-picker-react';
+
+/** Spec §2 emoji picker categories, in order. */
+export const EMOJI_CATEGORIES = [
+  'suggested',
+  'custom',
+  'smileys_people',
+  'animals_nature',
+  'food_drink',
+  'travel_places',
+  'activities',
+  'objects',
+  'symbols',
+  'flags',
+] as const;
+
+/** Quick reactions: thumbs up, red heart, smiling face, crying face, folded hands, thumbs down, angry face. */
+export const EMOJI_REACTIONS = ['1f44d', '2764-fe0f', '1f603', '1f622', '1f64f', '1f44e', '1f621'];
+
+/** The options spec §2 names, as picker props. Native style needs no CDN, so it works offline. */
+export interface EmojiOptions {
+  emojiStyle?: EmojiStyleValue;
+  theme?: ThemeValue;
+  skinTone?: SkinTonesValue;
+  suggestionMode?: SuggestionModeValue;
+}
+
+export const EMOJI_DEFAULTS: Required<EmojiOptions> = {
+  emojiStyle: 'native',
+  theme: 'auto',
+  skinTone: 'neutral',
+  suggestionMode: 'recent',
+};

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { LIMITS, MESSAGES, type GifObject } from '@cloud9/contracts';
+import { gifFixedHeightUrl } from '../../api/gifs';
+import { GifGrid } from './GifGrid';
+import { useGifSearch } from './useGifSearch';
+import './gifs.css';
+
+interface GlobalGifPickerProps {
+  onPick: (url: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * The global composer's GIF overlay (spec §7, §9): 10 per page, rating pg-13, a 3-column grid
+ * 400 px wide with a 6 px gutter.
+ */
+export function GlobalGifPicker({ onPick, onClose }: GlobalGifPickerProps) {
+  const [query, setQuery] = useState('');
+  const search = useGifSearch(query, {
+    limit: LIMITS.gifPageSizeComposer,
+    rating: LIMITS.gifRatingComposer,
+    debounceMs: LIMITS.gifSearchDebounceMs,
+  });
+
+  return (
+    <div
+      className="gif-overlay"
+      role="group"
+      aria-label="GIF picker"
+      style={{ ['--gif-cols' as string]: LIMITS.gifGridColumns, ['--gif-width' as string]: `${LIMITS.gifGridWidthPx}px`, ['--gif-gap' as string]: `${LIMITS.gifGridGutterPx}px` }}
+    >
+      <div className="gif-overlay-head">
+        <input
+          type="search"
+          className="input gif-search"
+          aria-label="Search GIFs"
+          placeholder="Search GIFs..."
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          autoFocus
+        />
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Close GIFs
+        </button>
+      </div>
+      <div className="gif-body" aria-live="polite">
+        {search.status === 'loading' && <p className="gif-note">{MESSAGES.gifs.loading}</p>}
+        {search.status === 'error' && (
+          <p className="gif-note gif-note-error">
+            {MESSAGES.gifs.errorLoading}{' '}
+            <a
+              href="#"
+              onClick={(e) => {
+                e.preventDefault();
+                search.retry();
+              }}
+            >
+              {MESSAGES.gifs.tryAgain}
+            </a>
+          </p>
+        )}
+        {search.status === 'unconfigured' && <p className="gif-note">{MESSAGES.gifs.notConfigured}</p>}
+        {search.status === 'ready' && search.gifs.length === 0 && <p className="gif-note">{MESSAGES.gifs.noMatches}</p>}
+        {search.status === 'ready' && search.gifs.length > 0 && (
+          <GifGrid gifs={search.gifs} onPick={(gif: GifObject) => onPick(gifFixedHeightUrl(gif))} className="gif-grid-global" />
+        )}
+      </div>
+      {search.hasMore && (
+        <button type="button" className="btn btn-ghost btn-block gif-more" onClick={search.loadMore} disabled={search.loadingMore}>
+          {search.loadingMore ? MESSAGES.gifs.loading : 'More GIFs'}
+        </button>
+      )}
+      <p className="gif-attribution">Powered by GIPHY</p>
+    </div>
+  );
+}

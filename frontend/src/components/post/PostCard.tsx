@@ -1,0 +1,97 @@
+import { Suspense, useState } from 'react';
+import { LIMITS, MESSAGES, type Post } from '@cloud9/contracts';
+import { deletePost } from '../../api/posts';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { notify, toast } from '../notify';
+import { Modal } from '../ui/Modal';
+import { EditPostDialog, PostHistoryDialog, ReplyDialog } from './lazyPostDialogs';
+import { PostMenu } from './PostMenu';
+import { PostText } from './PostText';
+import { PostView } from './PostView';
+import { usePostState } from './usePostState';
+import './post.css';
+
+export interface PostCardProps {
+  post: Post;
+  /** The card is removed by its list after a delete. */
+  onDeleted?: (postId: number) => void;
+  /** No actions, no menu (single post page). */
+  readOnly?: boolean;
+  /** Characters shown before Show more; null never cuts. */
+  truncateAt?: number | null;
+  /** 'inline': Show more / Show less in place (public profile); 'modal': Show more opens the full post. */
+  expand?: 'modal' | 'inline';
+}
+
+type Dialog = 'full' | 'reply' | 'edit' | 'history' | null;
+
+/** A post in a list: optimistic like/repost, reply, edit (with history) and delete, per spec §5–§6. */
+export function PostCard({ post: initial, onDeleted, readOnly = false, truncateAt = LIMITS.feedTruncate, expand = 'modal' }: PostCardProps) {
+  const { post, setPost, toggleLike, toggleRepost } = usePostState(initial);
+  const user = useSessionStore(selectCurrentUser);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [deleted, setDeleted] = useState(false);
+  const close = () => setDialog(null);
+
+  const openReply = () => {
+    if (!user) {
+      notify(MESSAGES.post.mustBeLoggedInToReply);
+      return;
+    }
+    setDialog('reply');
+  };
+
+  const openEdit = () => {
+    if (!user) {
+      notify(MESSAGES.post.editNotLoggedIn);
+      return;
+    }
+    setDialog('edit');
+  };
+
+  const remove = async () => {
+    if (!window.confirm(MESSAGES.post.confirmDelete)) return;
+    try {
+      await deletePost(post.id);
+      setDeleted(true);
+      onDeleted?.(post.id);
+      toast(MESSAGES.post.deleted);
+    } catch (err) {
+      console.error('Delete failed', err);
+    }
+  };
+
+  if (deleted) return null;
+
+  const actions = readOnly ? undefined : { onLike: toggleLike, onReply: openReply, onRepost: toggleRepost };
+  const menu = readOnly ? undefined : <PostMenu post={post} user={user} onEdit={openEdit} onDelete={remove} />;
+  const showHistory = () => setDialog('history');
+
+  return (
+    <>
+      <PostView
+        post={post}
+        text={<PostText content={post.content} max={truncateAt} mode={expand} onShowMore={() => setDialog('full')} />}
+        actions={actions}
+        menu={menu}
+        onShowHistory={showHistory}
+      />
+      {dialog === 'full' && (
+        <Modal title={`Post by @${post.username}`} onClose={close} size="lg">
+          <PostView post={post} text={<PostText content={post.content} max={null} />} actions={actions} onShowHistory={showHistory} className="post-card-full" />
+        </Modal>
+      )}
+      <Suspense fallback={null}>
+        {dialog === 'reply' && (
+          <ReplyDialog
+            post={post}
+            onClose={close}
+            onReplied={() => setPost((p) => ({ ...p, repliesCount: p.repliesCount + 1 }))}
+          />
+        )}
+        {dialog === 'edit' && <EditPostDialog post={post} onClose={close} onSaved={(saved) => setPost((p) => ({ ...p, ...saved }))} />}
+        {dialog === 'history' && <PostHistoryDialog post={post} onClose={close} />}
+      </Suspense>
+    </>
+  );
+}

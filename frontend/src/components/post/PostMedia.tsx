@@ -1,0 +1,41 @@
+import { LIMITS, isVideoUrl, resolveImageUrl, truncateForDisplay, type Post } from '@cloud9/contracts';
+import { API_BASE } from '../../api/client';
+
+/** Sets the spec's default volume (0.7) once the element exists. */
+const withDefaultVolume = (node: HTMLMediaElement | null) => {
+  if (node) node.volume = LIMITS.videoDefaultVolume;
+};
+
+/** A post's GIF or upload, shown by MIME type (or a .mp4 URL): image, video or audio. */
+export function PostMedia({ post }: { post: Pick<Post, 'gif_url' | 'media_url' | 'media_mime' | 'content'> }) {
+  const alt = truncateForDisplay(post.content ?? '', 120).text;
+  if (post.gif_url) {
+    return (
+      <div className="post-media">
+        <img src={post.gif_url} alt={alt ? `GIF: ${alt}` : 'GIF'} loading="lazy" />
+      </div>
+    );
+  }
+  if (!post.media_url) return null;
+  const url = resolveImageUrl(post.media_url, API_BASE, '');
+  const mime = post.media_mime ?? '';
+  if (mime.startsWith('video/') || (!mime && isVideoUrl(post.media_url))) {
+    return (
+      <div className="post-media">
+        <video src={url} controls preload="metadata" ref={withDefaultVolume} aria-label={alt ? `Video: ${alt}` : 'Video'} />
+      </div>
+    );
+  }
+  if (mime.startsWith('audio/')) {
+    return (
+      <div className="post-media post-media-audio">
+        <audio src={url} controls preload="metadata" ref={withDefaultVolume} aria-label={alt ? `Audio: ${alt}` : 'Audio'} />
+      </div>
+    );
+  }
+  return (
+    <div className="post-media">
+      <img src={url} alt={alt || 'Post image'} loading="lazy" />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FEED_CATEGORIES, MESSAGES, type FeedCategory, type Post } from '@cloud9/contracts';
+import { errorMessage } from '../../api/client';
+import { createPost } from '../../api/posts';
+import { CharacterCounter } from '../../components/composer/CharacterCounter';
+import { ComposerTools } from '../../components/composer/ComposerTools';
+import { MediaPreview } from '../../components/composer/MediaPreview';
+import { useComposerDraft } from '../../components/composer/useComposerDraft';
+import { LazyEmojiPanel } from '../../components/emoji/LazyEmojiPanel';
+import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
+import { notify } from '../../components/notify';
+import { Avatar } from '../../components/ui/Avatar';
+import { usePostLimit } from '../../hooks/usePostLimit';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import '../../components/composer/composer.css';
+
+interface HomeComposerProps {
+  /** The feed chosen in the side panel, or General. */
+  defaultCategory: FeedCategory;
+  onPosted: (post: Post) => void;
+}
+
+/** The inline composer of Home (spec §2, §5): text, counter, feed, photo/video, GIF, emoji, Cancel, Post. */
+export function HomeComposer({ defaultCategory, onPosted }: HomeComposerProps) {
+  const user = useSessionStore(selectCurrentUser);
+  const limit = usePostLimit();
+  const draft = useComposerDraft(limit);
+  const [category, setCategory] = useState<FeedCategory>(defaultCategory);
+  const [busy, setBusy] = useState(false);
+  const feedId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!user?.username) {
+      notify(MESSAGES.post.noUserInline);
+      return;
+    }
+    if (!draft.hasContent) {
+      notify(MESSAGES.post.contentRequired);
+      return;
+    }
+    const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
+    setBusy(true);
+    try {
+      const post = await createPost({ content, category, file: draft.file, gif: draft.file ? null : draft.gif });
+      draft.reset();
+      onPosted(post);
+    } catch (err) {
+      console.error(errorMessage(err, MESSAGES.post.submitFailed), err);
+      notify(MESSAGES.post.submitFailedAlert, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="composer" aria-label="Create a post" onSubmit={submit}>
+      <Avatar path={user?.thumbnail} size={46} />
+      <div className="composer-main">
+        <textarea
+          className="composer-text"
+          aria-label="What's happening?"
+          placeholder="What's happening?"
+          value={draft.text}
+          maxLength={draft.maxLength}
+          onChange={(e) => draft.setText(e.target.value)}
+        />
+        <MediaPreview file={draft.file} gif={draft.gif} onRemoveFile={() => draft.setFile(null)} onRemoveGif={() => draft.setGif(null)} />
+        <ComposerTools draft={draft}>
+          <span className="composer-feed">
+            <label htmlFor={feedId}>Feed</label>
+            <select id={feedId} value={category} onChange={(e) => setCategory(e.target.value as FeedCategory)}>
+              {FEED_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </span>
+        </ComposerTools>
+        {draft.gifOpen && (
+          <LazyHomeGifWidget
+            onPick={(url) => {
+              draft.setFile(null);
+              draft.setGif(url);
+            }}
+          />
+        )}
+        {draft.emojiOpen && <LazyEmojiPanel onPick={draft.addEmoji} />}
+        <div className="composer-footer">
+          <CharacterCounter text={draft.text} limit={limit} />
+          <button type="button" className="btn btn-ghost" onClick={draft.reset} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Posting...' : 'Post'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { LIMITS, type Post } from '@cloud9/contracts';
+import { PostCard } from '../../components/post/PostCard';
+
+interface ReplyThreadProps {
+  reply: Post;
+  replyTruncateAt: number;
+  replyExpand: 'modal' | 'inline';
+  onDeleted: (id: number) => void;
+}
+
+/** A reply on a profile: the original post (cut at 300, Show more opens it) above the reply, joined by a line. */
+export function ReplyThread({ reply, replyTruncateAt, replyExpand, onDeleted }: ReplyThreadProps) {
+  return (
+    <div className="reply-thread">
+      {reply.originalPost ? (
+        <div className="reply-thread-original">
+          <PostCard post={reply.originalPost} truncateAt={LIMITS.originalInReplyTruncate} expand="modal" />
+        </div>
+      ) : (
+        <p className="reply-thread-missing hint">The original post is no longer available.</p>
+      )}
+      <div className="reply-thread-line" aria-hidden="true" />
+      <PostCard post={reply} truncateAt={replyTruncateAt} expand={replyExpand} onDeleted={onDeleted} />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { Page } from '@cloud9/contracts';
+
+export type ListStatus = 'loading' | 'ready' | 'error';
+
+export interface CursorList<T> {
+  items: T[];
+  setItems: Dispatch<SetStateAction<T[]>>;
+  /** State of the first page (page 0). */
+  status: ListStatus;
+  loadingMore: boolean;
+  /** A later page failed; the items so far stay. */
+  moreFailed: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+  retry: () => void;
+}
+
+/**
+ * A keyset-paged list (DESIGN.md: `?cursor=`). Starts at page 0 whenever `key` changes; answers
+ * that arrive for an older key are dropped, so fast typing never shows a stale list.
+ */
+export function useCursorList<T>(
+  key: string,
+  load: (cursor: string | null, signal: AbortSignal) => Promise<Page<T>>,
+  onError?: (err: unknown) => void,
+): CursorList<T> {
+  const [items, setItems] = useState<T[]>([]);
+  const [status, setStatus] = useState<ListStatus>('loading');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+  const generation = useRef(0);
+  const moreController = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const gen = ++generation.current;
+    const controller = new AbortController();
+    moreController.current?.abort();
+    setStatus('loading');
+    setItems([]);
+    setCursor(null);
+    setLoadingMore(false);
+    setMoreFailed(false);
+    loadRef
+      .current(null, controller.signal)
+      .then((page) => {
+        if (gen !== generation.current) return;
+        setItems(Array.isArray(page?.items) ? page.items : []);
+        setCursor(page?.nextCursor ?? null);
+        setStatus('ready');
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted || gen !== generation.current) return;
+        onErrorRef.current?.(err);
+        setStatus('error');
+      });
+    return () => controller.abort();
+  }, [key, attempt]);
+
+  const loadMore = useCallback(() => {
+    if (status !== 'ready' || !cursor || loadingMore) return;
+    const gen = generation.current;
+    const controller = new AbortController();
+    moreController.current = controller;
+    setLoadingMore(true);
+    setMoreFailed(false);
+    loadRef
+      .current(cursor, controller.signal)
+      .then((page) => {
+        if (gen !== generation.current) return;
+        setItems((prev) => [...prev, ...(page?.items ?? [])]);
+        setCursor(page?.nextCursor ?? null);
+        setLoadingMore(false);
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted || gen !== generation.current) return;
+        onErrorRef.current?.(err);
+        setLoadingMore(false);
+        setMoreFailed(true);
+      });
+  }, [status, cursor, loadingMore]);
+
+  const retry = useCallback(() => {
+    if (status === 'error') setAttempt((a) => a + 1);
+    else {
+      setMoreFailed(false);
+      loadMore();
+    }
+  }, [status, loadMore]);
+
+  return { items, setItems, status, loadingMore, moreFailed, hasMore: cursor !== null, loadMore, retry };
+}

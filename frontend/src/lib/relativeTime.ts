@@ -1,0 +1,27 @@
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Short age of a post: 'now', '5m', '2h', '3d', then a date ('Mar 4', or 'Mar 4, 2024' in another year). */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const then = new Date(iso);
+  const ms = now.getTime() - then.getTime();
+  if (Number.isNaN(ms)) return '';
+  if (ms < MINUTE) return 'now';
+  if (ms < HOUR) return `${Math.floor(ms / MINUTE)}m`;
+  if (ms < DAY) return `${Math.floor(ms / HOUR)}h`;
+  if (ms < 7 * DAY) return `${Math.floor(ms / DAY)}d`;
+  const sameYear = then.getFullYear() === now.getFullYear();
+  return then.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+}
+
+/** The full date and time, for the tooltip. */
+export const fullDate = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** Whole minutes until `deadline`, at least 1 while it is still ahead. */
+export function minutesLeft(deadline: Date, now: Date = new Date()): number {
+  return Math.max(1, Math.ceil((deadline.getTime() - now.getTime()) / MINUTE));
+}
