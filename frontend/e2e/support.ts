@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
@@ -59,6 +60,36 @@ export async function loginViaUi(page: Page, username: string, password = PASSWO
 /** Saves a screenshot under docs/screenshots with animations settled. */
 export const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });
+
+/** A signed-in API client (cookie session), for arranging data quickly. */
+export async function apiSession(username: string, password = PASSWORD) {
+  const login = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!login.ok) throw new Error(`login ${username}: ${login.status}`);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0];
+  const user = (await login.json()) as { id: number; username: string };
+  const call = async <T>(method: string, apiPath: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl()}${apiPath}`, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return { user, cookie, call, post: (content: string) => call<{ id: number }>('POST', '/api/posts', { content }) };
+}
+
+/** Changes a user's group directly in the database (plans are bought in a later issue). */
+export async function setGroup(username: string, groupId: number): Promise<void> {
+  const client = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  await client.query('UPDATE users SET group_id = $1 WHERE username = $2', [groupId, username]);
+  await client.end();
+}
 
 export const waitFor = async (predicate: () => boolean, timeoutMs = 5000) => {
   const deadline = Date.now() + timeoutMs;

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeFileSync } from 'node:fs';
+import { startFakeGiphy } from '../../../backend/test/fakes/giphy-server';
 import { E2E_ADMIN } from '../support';
 
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -23,6 +24,9 @@ export default async function globalSetup(): Promise<void> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const tmp = path.join(os.tmpdir(), `cloud9-e2e-${runId}`);
+  // The GIF provider is our own fake on loopback, speaking Giphy's wire format and serving real GIFs.
+  const giphy = await startFakeGiphy({ apiKey: 'e2e-giphy-key' });
+  (globalThis as { __fakeGiphy?: typeof giphy }).__fakeGiphy = giphy;
   const env = {
     ...process.env,
     NODE_ENV: 'test',
@@ -35,6 +39,11 @@ export default async function globalSetup(): Promise<void> {
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SUPPORT_EMAIL: 'help@cloud9.test',
+    // Many accounts come from one address here; the limits themselves are proven by the integration suites.
+    RATE_LIMIT_REGISTER: '100000/1h',
+    GIPHY_API_BASE: giphy.baseUrl,
+    GIPHY_API_KEY: 'e2e-giphy-key',
+    GIPHY_MEDIA_HOSTS: giphy.mediaHost,
   };
   const server = spawn(process.execPath, [path.join(repoRoot, 'backend/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { Client } from 'pg';
 
 export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { __fakeGiphy?: { close: () => Promise<void> } }).__fakeGiphy?.close();
   const pid = Number(process.env.E2E_SERVER_PID);
   if (pid) {
     try {

@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// npm run bench:feed — feed, following and search under load on 100k users / 1M posts / 3M likes /
+// 2M follows, beside two floors: the same page's SQL through `pg` (database floor) and a bare Node
+// `http` JSON handler (HTTP floor). Prints a markdown table for docs/benchmarks.md.
+//   BENCH_DATABASE_URL  default postgres://postgres@127.0.0.1:5432/cloud9_bench (reseeded with --reseed)
+//   BENCH_SECONDS       seconds per measurement (default 10); BENCH_CONNECTIONS (default 32)
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import http from 'node:http';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import argon2 from 'argon2';
+import { closedLoop, fmt, freePort } from './lib.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const require = (await import('node:module')).createRequire(import.meta.url);
+const { ensureDatabaseExists, runMigrations } = require('../dist/database/database-bootstrap.js');
+const { feedFilterOf } = require('../dist/modules/posts/feed-filter.js');
+const { feedPageSql, pinnedCandidatesSql } = require('../dist/modules/posts/feed.sql.js');
+const { decodeTimeCursor } = require('../dist/modules/posts/cursor.js');
+const { searchPostsSql } = require('../dist/modules/search/search.sql.js');
+
+const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PASSWORD = 'bench-password-1';
+const READER = 'bench_1';
+
+async function seedIfNeeded() {
+  await ensureDatabaseExists(DB);
+  await runMigrations(DB);
+  const client = new pg.Client({ connectionString: DB });
+  await client.connect();
+  const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM users WHERE username LIKE 'bench\\_%'`)).rows;
+  if (n === 100000 && !process.argv.includes('--reseed')) {
+    console.log('bench data already present (pass --reseed to rebuild)');
+    await client.end();
+    return;
+  }
+  if (n) throw new Error(`${DB} holds partial bench data: drop the database and run again`);
+  const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const script = readFileSync(path.join(here, 'seed.sql'), 'utf8').replace(":'hash'", client.escapeLiteral(hash));
+  const statements = script.split(/;\s*\n/).map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
+  const started = Date.now();
+  for (const statement of statements) {
+    const t0 = Date.now();
+    await client.query(statement);
+    console.log(`  ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${statement.split('\n')[0].slice(0, 90)}`);
+  }
+  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await client.end();
+}
+
+/** The statements the API runs for one page, built by the app's own SQL builders (the database floor). */
+function pageStatements({ viewerId, tab, cursor, search }) {
+  const take = 21; // the default page of 20, plus one row to know whether there is more
+  if (search) {
+    const { sql, params } = searchPostsSql(search, viewerId, undefined, take);
+    return [{ text: sql, values: params }];
+  }
+  const filter = feedFilterOf({ tab }, viewerId);
+  const statements = [];
+  if (!cursor) {
+    const pinned = pinnedCandidatesSql(filter);
+    statements.push({ text: pinned.sql, values: pinned.params });
+  }
+  const page = feedPageSql(filter, decodeTimeCursor(cursor ?? undefined), [], take);
+  statements.push({ text: page.sql, values: page.params });
+  return statements;
+}
+
+async function startApp() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATABASE_URL: DB,
+      REDIS_PREFIX: 'c9bench:',
+      SESSION_SECRET: 'bench-session-secret-0123456789',
+      RATE_LIMIT_LOGIN: '100000/1m',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { app, base };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  app.kill();
+  throw new Error('app did not start');
+}
+
+async function cannon(url, headers) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx + result.errors };
+}
+
+async function main() {
+  await seedIfNeeded();
+  const { app, base } = await startApp();
+  try {
+    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: READER, password: PASSWORD }) });
+    if (!login.ok) throw new Error(`login failed: ${login.status}`);
+    const cookie = login.headers.get('set-cookie').split(';')[0];
+    const me = await login.json();
+    const headers = { cookie };
+
+    // A cursor 20,000 posts deep, reached the way a client would.
+    let cursor = null;
+    for (let i = 0; i < 200; i++) {
+      const page = await (await fetch(`${base}/api/posts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers })).json();
+      cursor = page.nextCursor;
+    }
+    const searchWord = 'champion';
+    const endpoints = [
+      { name: 'feed, first page', path: '/api/posts', query: { viewerId: me.id } },
+      { name: 'feed, deep cursor (20k)', path: `/api/posts?cursor=${encodeURIComponent(cursor)}`, query: { viewerId: me.id, cursor } },
+      { name: 'following (1,000 accounts)', path: '/api/posts?tab=following', query: { viewerId: me.id, tab: 'following' } },
+      { name: `search "${searchWord}"`, path: `/api/search/posts?query=${searchWord}`, query: { viewerId: me.id, search: searchWord } },
+    ];
+
+    // HTTP floor: a bare node:http handler answering the first page's exact JSON.
+    const firstPageBody = await (await fetch(`${base}/api/posts`, { headers })).text();
+    const floorPort = await freePort();
+    const floorServer = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(firstPageBody);
+    });
+    await new Promise((r) => floorServer.listen(floorPort, '127.0.0.1', r));
+    const httpFloor = await cannon(`http://127.0.0.1:${floorPort}/`, {});
+    floorServer.close();
+
+    const pool = new pg.Pool({ connectionString: DB, max: CONNECTIONS });
+    const rows = [];
+    for (const endpoint of endpoints) {
+      await cannon(`${base}${endpoint.path}`, headers); // warm-up
+      const api = await cannon(`${base}${endpoint.path}`, headers);
+      const statements = pageStatements(endpoint.query);
+      const dbFloor = await closedLoop(async () => {
+        for (const { text, values } of statements) await pool.query(text, values);
+      }, { connections: CONNECTIONS, seconds: SECONDS });
+      rows.push({ name: endpoint.name, api, dbFloor, statements: statements.length });
+      console.log(`${endpoint.name}: api p99 ${fmt(api.p99)} ms, ${fmt(api.rps, 0)} req/s; db floor ${fmt(dbFloor.rps, 0)} req/s`);
+    }
+    await pool.end();
+
+    const table = [
+      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${CONNECTIONS} connections, ${SECONDS} s each, 100k users / 1M posts / 3M likes / 2M follows.`,
+      '',
+      '| Endpoint | p50 ms | p99 ms | req/s | non-2xx | DB floor req/s (p99 ms) | API / DB floor | API / HTTP floor |',
+      '|---|---|---|---|---|---|---|---|',
+      ...rows.map(({ name, api, dbFloor, statements }) =>
+        `| ${name} | ${fmt(api.p50)} | ${fmt(api.p99)} | ${fmt(api.rps, 0)} | ${api.non2xx} | ${fmt(dbFloor.rps, 0)} (${fmt(dbFloor.p99)}; ${statements} statements) | ${fmt((100 * api.rps) / dbFloor.rps, 0)} % | ${fmt((100 * api.rps) / httpFloor.rps, 0)} % |`,
+      ),
+      `| HTTP floor (bare node:http, same JSON) | ${fmt(httpFloor.p50)} | ${fmt(httpFloor.p99)} | ${fmt(httpFloor.rps, 0)} | ${httpFloor.non2xx} | | | |`,
+    ].join('\n');
+    console.log(`\n${table}\n`);
+    mkdirSync(path.join(root, '.test-artifacts'), { recursive: true });
+    writeFileSync(path.join(root, '.test-artifacts/bench-feed.md'), table + '\n');
+  } finally {
+    app.kill();
+  }
+}
+
+await main();

@@ -1,0 +1,41 @@
+// Small measuring tools shared by the benchmarks: a closed-loop load of N concurrent workers
+// over any async call, with latency percentiles, and a free port finder.
+import { createServer } from 'node:net';
+
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Runs `call` from `connections` concurrent loops for `seconds`; returns p50/p99 (ms) and requests/s. */
+export async function closedLoop(call, { connections = 32, seconds = 10 } = {}) {
+  const latencies = [];
+  let errors = 0;
+  const stopAt = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async (_, worker) => {
+      while (performance.now() < stopAt) {
+        const t0 = performance.now();
+        try {
+          await call(worker);
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, requests: latencies.length, errors };
+}
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+export const fmt = (n, digits = 1) => (n === undefined ? '–' : Number(n).toFixed(digits));

@@ -1,0 +1,272 @@
+import type { Browser, Page } from 'playwright-core';
+import { deflateSync } from 'node:zlib';
+import { MESSAGES } from '@cloud9/contracts';
+import { apiSession, launchBrowser, loginViaUi, openTab, registerViaApi, setGroup, shot, uniqueName, waitFor } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A valid 2x2 sky-blue PNG. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    let c = ~0;
+    for (const byte of body) {
+      c ^= byte;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    crc.writeUInt32BE(~c >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
+  const row = [0, 80, 160, 240, 80, 160, 240];
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([...row, ...row]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
+const card = (page: Page, text: string) => page.locator('article', { hasText: text }).first();
+
+async function signedIn(prefix: string, groupId?: number) {
+  const username = uniqueName(prefix);
+  await registerViaApi(username);
+  if (groupId) await setGroup(username, groupId);
+  const tab = await openTab(browser);
+  await loginViaUi(tab.page, username);
+  return { ...tab, username };
+}
+
+describe('writing posts', () => {
+  it('posts text from the inline composer and shows it first in the feed', async () => {
+    const { page, context } = await signedIn('txt');
+    const text = `Sunny above the clouds ${uniqueName('t')}`;
+    await composer(page).getByLabel("What's happening?").fill(text);
+    await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+    await card(page, text).waitFor();
+    expect(await composer(page).getByLabel("What's happening?").inputValue()).toBe('');
+    await page.reload();
+    await card(page, text).waitFor();
+    await context.close();
+  });
+
+  it('posts an image with a preview, served from /uploads', async () => {
+    const { page, context } = await signedIn('img');
+    const text = `A photo ${uniqueName('p')}`;
+    await composer(page).getByLabel("What's happening?").fill(text);
+    await composer(page).getByLabel('Photo/Video').setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: png() });
+    await composer(page).locator('img').first().waitFor();
+    await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+    const img = card(page, text).locator('img[src*="/uploads/"]');
+    await img.waitFor();
+    const res = await page.request.get((await img.getAttribute('src'))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+    await context.close();
+  });
+
+  it('posts a GIF chosen in the GIF picker (fake provider on loopback)', async () => {
+    const { page, context } = await signedIn('gif');
+    const text = `Party time ${uniqueName('g')}`;
+    await composer(page).getByLabel("What's happening?").fill(text);
+    await composer(page).getByRole('button', { name: 'GIF', exact: true }).click();
+    await page.getByLabel('Search GIFs').fill('party');
+    const firstGif = page.locator('.gif-grid-item').first();
+    await firstGif.waitFor();
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('.gif-grid-item img')).some((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    await shot(page, 'composer-gif-picker', false);
+    await firstGif.click();
+    await page.getByRole('button', { name: 'Remove GIF' }).waitFor();
+    await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+    const gif = card(page, text).locator('img[src*="/media/"]');
+    await gif.waitFor();
+    expect(await gif.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+    await context.close();
+  });
+
+  it('posts from the floating Post button and closes the dialog', async () => {
+    const { page, context } = await signedIn('glob');
+    const text = `From anywhere ${uniqueName('f')}`;
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'New post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New post' });
+    expect(await dialog.getByRole('button', { name: 'Post', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByLabel("What's happening?").fill(text);
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto('/');
+    await card(page, text).waitFor();
+    await context.close();
+  });
+
+  it('turns the counter to warning at 30 left and red at 10 left, and appends an emoji that fits', async () => {
+    const { page, context } = await signedIn('cnt');
+    const box = composer(page).getByLabel("What's happening?");
+    const counter = composer(page).getByTestId('char-counter');
+    await box.fill('a'.repeat(269));
+    expect(await counter.getAttribute('data-tone')).toBe('normal');
+    await box.fill('a'.repeat(270));
+    expect(await counter.getAttribute('data-tone')).toBe('warning');
+    await composer(page).getByText('30 characters remaining').waitFor();
+    await box.fill('a'.repeat(290));
+    expect(await counter.getAttribute('data-tone')).toBe('danger');
+    await shot(page, 'composer-counter', false);
+
+    await box.fill('Hello sky ');
+    await composer(page).getByRole('button', { name: 'Emoji', exact: true }).click();
+    const emoji = page.locator('.epr-emoji-category button.epr-emoji, button.epr-emoji').first();
+    await emoji.waitFor();
+    await emoji.click();
+    await page.waitForFunction(() => {
+      const value = (document.querySelector('form[aria-label="Create a post"] textarea') as HTMLTextAreaElement | null)?.value ?? '';
+      return value.startsWith('Hello sky ') && value.length > 'Hello sky '.length;
+    });
+    await context.close();
+  });
+});
+
+describe('reacting to posts', () => {
+  it('likes and unlikes, replies and reposts, with counts that survive a reload', async () => {
+    const author = uniqueName('auth');
+    await registerViaApi(author);
+    const text = `React to me ${uniqueName('r')}`;
+    await (await apiSession(author)).post(text);
+    const { page, context } = await signedIn('fan');
+    await page.goto(`/?search=${encodeURIComponent('@' + author)}`);
+    const post = card(page, text);
+    await post.getByRole('button', { name: 'Like, 0 likes' }).click();
+    await post.getByRole('button', { name: 'Unlike, 1 likes' }).waitFor();
+    await page.reload();
+    await card(page, text).getByRole('button', { name: 'Unlike, 1 likes' }).click();
+    await card(page, text).getByRole('button', { name: 'Like, 0 likes' }).waitFor();
+
+    await card(page, text).getByRole('button', { name: 'Reply, 0 replies' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reply to @${author}` });
+    await dialog.getByLabel('Your reply').fill('Lovely view!');
+    await dialog.getByRole('button', { name: 'Reply', exact: true }).click();
+    await card(page, text).getByRole('button', { name: 'Reply, 1 replies' }).waitFor();
+
+    await card(page, text).getByRole('button', { name: 'Repost, 0 reposts' }).click();
+    await card(page, text).getByRole('button', { name: 'Repost, 1 reposts' }).waitFor();
+    await page.reload();
+    const after = card(page, text);
+    await after.getByRole('button', { name: 'Reply, 1 replies' }).waitFor();
+    expect(await after.getByRole('button', { name: 'Repost, 1 reposts' }).getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+});
+
+describe('reading posts', () => {
+  it('cuts long text at 300 with Show more opening the whole post', async () => {
+    const author = uniqueName('long');
+    await registerViaApi(author);
+    await setGroup(author, 6); // Silver: 500 characters
+    const text = `Start ${uniqueName('s')} ` + 'cloud '.repeat(70) + 'THE-END';
+    await (await apiSession(author)).post(text);
+    const { page, context } = await signedIn('reader');
+    await page.goto(`/?search=${encodeURIComponent('@' + author)}`);
+    const post = card(page, 'Start');
+    await post.getByRole('button', { name: 'Show more' }).click();
+    await page.getByRole('dialog', { name: `Post by @${author}` }).getByText('THE-END').waitFor();
+    await context.close();
+  });
+
+  it('filters the feed with @user in the search box', async () => {
+    const alice = uniqueName('alice');
+    const bob = uniqueName('bob');
+    await registerViaApi(alice);
+    await registerViaApi(bob);
+    await (await apiSession(alice)).post(`alice writes ${alice}`);
+    await (await apiSession(bob)).post(`bob writes ${bob}`);
+    const { page, context } = await signedIn('search');
+    await page.getByLabel('Search posts').fill(`@${alice}`);
+    await card(page, `alice writes ${alice}`).waitFor();
+    await page.waitForURL((url) => url.searchParams.get('search') === `@${alice}`);
+    expect(await page.locator('article', { hasText: `bob writes ${bob}` }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('loads more posts when scrolling to the end (infinite scroll)', async () => {
+    const author = uniqueName('many');
+    await registerViaApi(author);
+    const api = await apiSession(author);
+    for (let i = 1; i <= 45; i++) await api.post(`numbered post ${i} of ${author}`);
+    const { page, context } = await signedIn('scroll');
+    await page.goto(`/?search=${encodeURIComponent('@' + author)}`);
+    await card(page, `numbered post 45 of ${author}`).waitFor();
+    expect(await page.locator('article').count()).toBe(20);
+    for (let i = 0; i < 10 && (await page.locator('article', { hasText: `numbered post 1 of ${author}` }).count()) === 0; i++) {
+      await page.mouse.wheel(0, 20000);
+      await page.waitForTimeout(300);
+    }
+    await card(page, `numbered post 1 of ${author}`).waitFor();
+    expect(await page.locator('article').count()).toBe(45);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'home-feed', false);
+    await context.close();
+  });
+
+  it('shows the single post page read-only, and the not-found message', async () => {
+    const author = uniqueName('single');
+    await registerViaApi(author);
+    const text = `Standalone ${uniqueName('x')}`;
+    const { id } = await (await apiSession(author)).post(text);
+    const { page, context } = await signedIn('viewer');
+    await page.goto(`/post/${id}`);
+    await page.getByText(text).waitFor();
+    expect(await page.getByRole('button', { name: /^Like/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Post options' }).count()).toBe(0);
+    await page.goto('/post/999999999');
+    await page.getByText(MESSAGES.post.notFoundOrDeleted).waitFor();
+    await context.close();
+  });
+});
+
+describe('editing and deleting', () => {
+  it('gives a Basic author no Edit, a Silver author Edit with the time left', async () => {
+    const basic = await signedIn('basic');
+    const text = `Basic thought ${uniqueName('b')}`;
+    await (await apiSession(basic.username)).post(text);
+    await basic.page.goto(`/?search=${encodeURIComponent('@' + basic.username)}`);
+    await card(basic.page, text).getByRole('button', { name: 'Post options' }).click();
+    await basic.page.getByRole('menuitem', { name: 'Delete' }).waitFor();
+    expect(await basic.page.getByRole('menuitem', { name: /^Edit/ }).count()).toBe(0);
+    await basic.context.close();
+
+    const silver = await signedIn('silver', 6);
+    const mine = `Silver thought ${uniqueName('s')}`;
+    await (await apiSession(silver.username)).post(mine);
+    await silver.page.goto(`/?search=${encodeURIComponent('@' + silver.username)}`);
+    await card(silver.page, mine).getByRole('button', { name: 'Post options' }).click();
+    await silver.page.getByRole('menuitem', { name: /^Edit \(\d+ min left\)$/ }).click();
+    const dialog = silver.page.getByRole('dialog', { name: 'Edit post' });
+    await dialog.getByLabel('Post text').fill(`${mine} (revised)`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await card(silver.page, `${mine} (revised)`).getByRole('button', { name: 'edited' }).waitFor();
+    await silver.context.close();
+  });
+
+  it('deletes a post after the confirmation', async () => {
+    const { page, alerts, context, username } = await signedIn('del');
+    const text = `Short-lived ${uniqueName('d')}`;
+    const { id } = await (await apiSession(username)).post(text);
+    await page.goto(`/?search=${encodeURIComponent('@' + username)}`);
+    await card(page, text).getByRole('button', { name: 'Post options' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await waitFor(() => alerts.includes(MESSAGES.post.confirmDelete));
+    await page.locator('article', { hasText: text }).waitFor({ state: 'detached' });
+    expect((await page.request.get(`/api/posts/${id}`)).status()).toBe(404);
+    await context.close();
+  });
+});
