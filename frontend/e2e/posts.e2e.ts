@@ -146,23 +146,23 @@ describe('reacting to posts', () => {
     await page.goto(`/?search=${encodeURIComponent('@' + author)}`);
     const post = card(page, text);
     await post.getByRole('button', { name: 'Like, 0 likes' }).click();
-    await post.getByRole('button', { name: 'Unlike, 1 likes' }).waitFor();
+    await post.getByRole('button', { name: 'Unlike, 1 like' }).waitFor();
     await page.reload();
-    await card(page, text).getByRole('button', { name: 'Unlike, 1 likes' }).click();
+    await card(page, text).getByRole('button', { name: 'Unlike, 1 like' }).click();
     await card(page, text).getByRole('button', { name: 'Like, 0 likes' }).waitFor();
 
     await card(page, text).getByRole('button', { name: 'Reply, 0 replies' }).click();
     const dialog = page.getByRole('dialog', { name: `Reply to @${author}` });
     await dialog.getByLabel('Your reply').fill('Lovely view!');
     await dialog.getByRole('button', { name: 'Reply', exact: true }).click();
-    await card(page, text).getByRole('button', { name: 'Reply, 1 replies' }).waitFor();
+    await card(page, text).getByRole('button', { name: 'Reply, 1 reply' }).waitFor();
 
     await card(page, text).getByRole('button', { name: 'Repost, 0 reposts' }).click();
-    await card(page, text).getByRole('button', { name: 'Repost, 1 reposts' }).waitFor();
+    await card(page, text).getByRole('button', { name: 'Repost, 1 repost' }).waitFor();
     await page.reload();
     const after = card(page, text);
-    await after.getByRole('button', { name: 'Reply, 1 replies' }).waitFor();
-    expect(await after.getByRole('button', { name: 'Repost, 1 reposts' }).getAttribute('aria-pressed')).toBe('true');
+    await after.getByRole('button', { name: 'Reply, 1 reply' }).waitFor();
+    expect(await after.getByRole('button', { name: 'Repost, 1 repost' }).getAttribute('aria-pressed')).toBe('true');
     await context.close();
   });
 });

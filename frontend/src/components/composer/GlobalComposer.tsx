@@ -12,7 +12,7 @@ import { Avatar } from '../ui/Avatar';
 import { Modal } from '../ui/Modal';
 import { CharacterCounter } from './CharacterCounter';
 import { ComposerTools } from './ComposerTools';
-import { MediaPreview } from './MediaPreview';
+import { ComposerEditor } from './ComposerEditor';
 import { useComposerDraft } from './useComposerDraft';
 import './composer.css';
 
@@ -68,15 +68,7 @@ export function GlobalComposer({ onClose }: { onClose: () => void }) {
       <form id={formId} className="composer" onSubmit={submit}>
         <Avatar path={user?.thumbnail} size={44} />
         <div className="composer-main">
-          <textarea
-            className="composer-text"
-            aria-label="What's happening?"
-            placeholder="What's happening?"
-            value={draft.text}
-            maxLength={draft.maxLength}
-            onChange={(e) => draft.setText(e.target.value)}
-          />
-          <MediaPreview file={draft.file} gif={draft.gif} onRemoveFile={() => draft.setFile(null)} onRemoveGif={() => draft.setGif(null)} />
+          <ComposerEditor draft={draft} />
           <ComposerTools draft={draft}>
             <CharacterCounter text={draft.text} limit={limit} />
           </ComposerTools>

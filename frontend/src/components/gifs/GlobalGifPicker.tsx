@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { LIMITS, MESSAGES, type GifObject } from '@cloud9/contracts';
-import { gifFixedHeightUrl } from '../../api/gifs';
-import { GifGrid } from './GifGrid';
+import { LIMITS, MESSAGES } from '@cloud9/contracts';
+import { GifResults } from './GifResults';
 import { useGifSearch } from './useGifSearch';
 import './gifs.css';
 
@@ -43,10 +42,12 @@ export function GlobalGifPicker({ onPick, onClose }: GlobalGifPickerProps) {
           Close GIFs
         </button>
       </div>
-      <div className="gif-body" aria-live="polite">
-        {search.status === 'loading' && <p className="gif-note">{MESSAGES.gifs.loading}</p>}
-        {search.status === 'error' && (
-          <p className="gif-note gif-note-error">
+      <GifResults
+        search={search}
+        onPick={onPick}
+        gridClassName="gif-grid-global"
+        error={
+          <>
             {MESSAGES.gifs.errorLoading}{' '}
             <a
               href="#"
@@ -57,20 +58,9 @@ export function GlobalGifPicker({ onPick, onClose }: GlobalGifPickerProps) {
             >
               {MESSAGES.gifs.tryAgain}
             </a>
-          </p>
-        )}
-        {search.status === 'unconfigured' && <p className="gif-note">{MESSAGES.gifs.notConfigured}</p>}
-        {search.status === 'ready' && search.gifs.length === 0 && <p className="gif-note">{MESSAGES.gifs.noMatches}</p>}
-        {search.status === 'ready' && search.gifs.length > 0 && (
-          <GifGrid gifs={search.gifs} onPick={(gif: GifObject) => onPick(gifFixedHeightUrl(gif))} className="gif-grid-global" />
-        )}
-      </div>
-      {search.hasMore && (
-        <button type="button" className="btn btn-ghost btn-block gif-more" onClick={search.loadMore} disabled={search.loadingMore}>
-          {search.loadingMore ? MESSAGES.gifs.loading : 'More GIFs'}
-        </button>
-      )}
-      <p className="gif-attribution">Powered by GIPHY</p>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -6,9 +6,12 @@ export interface PostActionHandlers {
   onRepost: () => void;
 }
 
+/** "1 like", "2 likes". */
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /**
- * Like, Reply and Repost with their counts; toggles expose aria-pressed. Names keep one fixed
- * pattern ('Like, N likes') so tests and screen-reader users can rely on it.
+ * Like, Reply and Repost with their counts; toggles expose aria-pressed. Names keep one pattern
+ * ('Like, 2 likes'; 'Unlike, 1 like') so screen-reader users hear the action and the count.
  */
 export function PostActions({ post, onLike, onReply, onRepost }: { post: Post } & PostActionHandlers) {
   return (
@@ -16,7 +19,7 @@ export function PostActions({ post, onLike, onReply, onRepost }: { post: Post } 
       <button
         type="button"
         className="post-action post-action-reply"
-        aria-label={`Reply, ${post.repliesCount} replies`}
+        aria-label={`Reply, ${counted(post.repliesCount, 'reply', 'replies')}`}
         aria-haspopup="dialog"
         onClick={onReply}
       >
@@ -27,7 +30,7 @@ export function PostActions({ post, onLike, onReply, onRepost }: { post: Post } 
         type="button"
         className="post-action post-action-repost"
         aria-pressed={post.repostedByMe}
-        aria-label={`Repost, ${post.repostsCount} reposts`}
+        aria-label={`Repost, ${counted(post.repostsCount, 'repost', 'reposts')}`}
         onClick={onRepost}
       >
         <span aria-hidden="true">🔁</span>
@@ -37,7 +40,7 @@ export function PostActions({ post, onLike, onReply, onRepost }: { post: Post } 
         type="button"
         className="post-action post-action-like"
         aria-pressed={post.likedByMe}
-        aria-label={`${post.likedByMe ? 'Unlike' : 'Like'}, ${post.likes} likes`}
+        aria-label={`${post.likedByMe ? 'Unlike' : 'Like'}, ${counted(post.likes, 'like', 'likes')}`}
         onClick={onLike}
       >
         <span aria-hidden="true">{post.likedByMe ? '❤️' : '🤍'}</span>

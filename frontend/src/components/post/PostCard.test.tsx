@@ -221,7 +221,7 @@ describe('PostCard reply', () => {
     const user = userEvent.setup();
     const long = `${'q'.repeat(200)}HIDDEN`;
     renderAt(<PostCard post={makePost({ content: long, repliesCount: 1 })} />);
-    await user.click(screen.getByRole('button', { name: 'Reply, 1 replies' }));
+    await user.click(screen.getByRole('button', { name: 'Reply, 1 reply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reply to @other' });
     expect(within(dialog).getByTestId('reply-quote')).toHaveTextContent(`${'q'.repeat(200)}…`);
     expect(within(dialog).getByTestId('reply-quote')).not.toHaveTextContent('HIDDEN');

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client';
 import { createPost } from '../../api/posts';
 import { CharacterCounter } from '../../components/composer/CharacterCounter';
 import { ComposerTools } from '../../components/composer/ComposerTools';
-import { MediaPreview } from '../../components/composer/MediaPreview';
+import { ComposerEditor } from '../../components/composer/ComposerEditor';
 import { useComposerDraft } from '../../components/composer/useComposerDraft';
 import { LazyEmojiPanel } from '../../components/emoji/LazyEmojiPanel';
 import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
@@ -58,15 +58,7 @@ export function HomeComposer({ defaultCategory, onPosted }: HomeComposerProps) {
     <form className="composer" aria-label="Create a post" onSubmit={submit}>
       <Avatar path={user?.thumbnail} size={46} />
       <div className="composer-main">
-        <textarea
-          className="composer-text"
-          aria-label="What's happening?"
-          placeholder="What's happening?"
-          value={draft.text}
-          maxLength={draft.maxLength}
-          onChange={(e) => draft.setText(e.target.value)}
-        />
-        <MediaPreview file={draft.file} gif={draft.gif} onRemoveFile={() => draft.setFile(null)} onRemoveGif={() => draft.setGif(null)} />
+        <ComposerEditor draft={draft} />
         <ComposerTools draft={draft}>
           <span className="composer-feed">
             <label htmlFor={feedId}>Feed</label>
