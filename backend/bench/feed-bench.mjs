@@ -21,7 +21,8 @@ const { ensureDatabaseExists, runMigrations } = require('../dist/database/databa
 const { feedFilterOf } = require('../dist/modules/posts/feed-filter.js');
 const { feedPageSql, pinnedCandidatesSql } = require('../dist/modules/posts/feed.sql.js');
 const { decodeTimeCursor } = require('../dist/modules/posts/cursor.js');
-const { searchPostsSql } = require('../dist/modules/search/search.sql.js');
+const { olderMatchesSql, rankedPageSql, recentMatchesSql, SEARCH_CANDIDATES } = require('../dist/modules/search/search.sql.js');
+const { statementName } = require('../dist/common/sql.service.js');
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -54,21 +55,30 @@ async function seedIfNeeded() {
   await client.end();
 }
 
-/** The statements the API runs for one page, built by the app's own SQL builders (the database floor). */
-function pageStatements({ viewerId, tab, cursor, search }) {
+/**
+ * The statements the API runs for one page, built by the app's own SQL builders (the database
+ * floor), each `prepared` (named, as SqlService runs it) or not, as the app runs it.
+ */
+async function pageStatements(pool, { viewer, tab, cursor, search }) {
   const take = 21; // the default page of 20, plus one row to know whether there is more
+  const statement = ({ sql, params }, prepared = true) => ({ text: sql, values: params, prepared });
   if (search) {
-    const { sql, params } = searchPostsSql(search, viewerId, undefined, take);
-    return [{ text: sql, values: params }];
+    // As SearchService: the newest matches (older ones too when those are few), then the ranked page.
+    const recent = recentMatchesSql(search);
+    const statements = [statement(recent)];
+    let ids = (await pool.query(recent.sql, recent.params)).rows.map((r) => r.id);
+    if (ids.length < SEARCH_CANDIDATES) {
+      const older = olderMatchesSql(search);
+      statements.push(statement(older, false));
+      ids = [...new Set([...ids, ...(await pool.query(older.sql, older.params)).rows.map((r) => r.id)])];
+    }
+    statements.push(statement(rankedPageSql(ids, search, viewer.id, undefined, take)));
+    return statements;
   }
-  const filter = feedFilterOf({ tab }, viewerId);
+  const filter = feedFilterOf({ tab }, viewer);
   const statements = [];
-  if (!cursor) {
-    const pinned = pinnedCandidatesSql(filter);
-    statements.push({ text: pinned.sql, values: pinned.params });
-  }
-  const page = feedPageSql(filter, decodeTimeCursor(cursor ?? undefined), [], take);
-  statements.push({ text: page.sql, values: page.params });
+  if (!cursor) statements.push(statement(pinnedCandidatesSql(filter)));
+  statements.push(statement(feedPageSql(filter, decodeTimeCursor(cursor ?? undefined), [], take)));
   return statements;
 }
 
@@ -114,6 +124,11 @@ async function main() {
     const cookie = login.headers.get('set-cookie').split(';')[0];
     const me = await login.json();
     const headers = { cookie };
+    const setup = new pg.Client({ connectionString: DB });
+    await setup.connect();
+    const [{ following_count: followingCount }] = (await setup.query('SELECT following_count FROM users WHERE id = $1', [me.id])).rows;
+    await setup.end();
+    const viewer = { id: me.id, followingCount };
 
     // A cursor 20,000 posts deep, reached the way a client would.
     let cursor = null;
@@ -123,10 +138,10 @@ async function main() {
     }
     const searchWord = 'champion';
     const endpoints = [
-      { name: 'feed, first page', path: '/api/posts', query: { viewerId: me.id } },
-      { name: 'feed, deep cursor (20k)', path: `/api/posts?cursor=${encodeURIComponent(cursor)}`, query: { viewerId: me.id, cursor } },
-      { name: 'following (1,000 accounts)', path: '/api/posts?tab=following', query: { viewerId: me.id, tab: 'following' } },
-      { name: `search "${searchWord}"`, path: `/api/search/posts?query=${searchWord}`, query: { viewerId: me.id, search: searchWord } },
+      { name: 'feed, first page', path: '/api/posts', query: { viewer } },
+      { name: 'feed, deep cursor (20k)', path: `/api/posts?cursor=${encodeURIComponent(cursor)}`, query: { viewer, cursor } },
+      { name: 'following (1,000 accounts)', path: '/api/posts?tab=following', query: { viewer, tab: 'following' } },
+      { name: `search "${searchWord}"`, path: `/api/search/posts?query=${searchWord}`, query: { viewer, search: searchWord } },
     ];
 
     // HTTP floor: a bare node:http handler answering the first page's exact JSON.
@@ -145,9 +160,10 @@ async function main() {
     for (const endpoint of endpoints) {
       await cannon(`${base}${endpoint.path}`, headers); // warm-up
       const api = await cannon(`${base}${endpoint.path}`, headers);
-      const statements = pageStatements(endpoint.query);
+      const statements = await pageStatements(pool, endpoint.query);
       const dbFloor = await closedLoop(async () => {
-        for (const { text, values } of statements) await pool.query(text, values);
+        // Named like the app's (SqlService): the same prepared statements, planned once per connection.
+        for (const { text, values, prepared } of statements) await pool.query({ name: prepared ? statementName(text) : undefined, text, values });
       }, { connections: CONNECTIONS, seconds: SECONDS });
       rows.push({ name: endpoint.name, api, dbFloor, statements: statements.length });
       console.log(`${endpoint.name}: api p99 ${fmt(api.p99)} ms, ${fmt(api.rps, 0)} req/s; db floor ${fmt(dbFloor.rps, 0)} req/s`);

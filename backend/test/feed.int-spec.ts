@@ -1,4 +1,6 @@
 import { MESSAGES, orderFeed, type Page, type Post } from '@cloud9/contracts';
+import { SqlService } from '../src/common/sql.service';
+import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 
 /** Inserts top-level posts directly, with exact created_at values (microseconds matter). */
@@ -156,21 +158,21 @@ describe('home feeds (order, paging, filters)', () => {
 
   it('serves a page in a fixed number of statements, whatever its size', async () => {
     const statements: string[] = [];
-    const original = t.db.query.bind(t.db);
-    (t.db as { query: unknown }).query = (sql: string, params?: unknown[]) => {
-      statements.push(sql);
-      return original(sql, params);
+    const sql = t.app.get(SqlService);
+    const original = sql.query.bind(sql);
+    (sql as { query: unknown }).query = (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
+      if (text !== SESSION_USER_SQL) statements.push(text); // the session user lookup is not the feed's own
+      return original(text, values, options);
     };
     try {
       await alice.agent.get('/api/posts?limit=50').expect(200);
-      // Session user lookup goes through the repository, not DataSource.query: these are the feed's own.
       expect(statements.length).toBeGreaterThanOrEqual(1);
       expect(statements.length).toBeLessThanOrEqual(3);
       statements.length = 0;
       await alice.agent.get('/api/posts?limit=5').expect(200);
       expect(statements.length).toBeLessThanOrEqual(3);
     } finally {
-      (t.db as { query: unknown }).query = original;
+      (sql as { query: unknown }).query = original;
     }
   });
 
@@ -178,19 +180,21 @@ describe('home feeds (order, paging, filters)', () => {
     await t.db.query('ANALYZE posts');
     const plan = async (path: string) => {
       const rows: { 'QUERY PLAN': string }[] = [];
-      const original = t.db.query.bind(t.db);
-      (t.db as { query: unknown }).query = async (sql: string, params?: unknown[]) => {
-        if (/WITH page AS MATERIALIZED/.test(sql)) {
-          await original('SET enable_seqscan = off');
-          rows.push(...(await original(`EXPLAIN ${sql}`, params)));
-          await original('SET enable_seqscan = on');
+      const sql = t.app.get(SqlService);
+      const original = sql.query.bind(sql);
+      (sql as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
+        if (/WITH page AS MATERIALIZED/.test(text)) {
+          await t.db.transaction(async (m) => {
+            await m.query('SET LOCAL enable_seqscan = off');
+            rows.push(...(await m.query(`EXPLAIN ${text}`, values)));
+          });
         }
-        return original(sql, params);
+        return original(text, values, options);
       };
       try {
         await alice.agent.get(path).expect(200);
       } finally {
-        (t.db as { query: unknown }).query = original;
+        (sql as { query: unknown }).query = original;
       }
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     };

@@ -20,7 +20,7 @@ export class SessionGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const userId = req.session?.userId;
     if (userId) {
-      const user = await this.users.findById(userId);
+      const user = await this.users.findSessionUser(userId);
       if (user) req.user = user;
       else delete req.session.userId; // the account is gone
     }

@@ -18,8 +18,19 @@ export function parseSearch(search: string | undefined): { authors: string[]; te
   return text ? { authors, text } : { authors };
 }
 
-/** The feed filter of a request; the following tab needs a signed-in viewer (401 otherwise). */
-export function feedFilterOf(query: FeedQueryDto, viewerId: number | null, category?: FeedCategory): FeedFilter {
+/** The signed-in viewer as the feed needs them: the id, and how many accounts they follow. */
+export interface FeedViewer {
+  id: number;
+  followingCount: number;
+}
+
+/**
+ * The feed filter of a request; the following tab needs a signed-in viewer (401 otherwise).
+ * `viewer` is the viewer's id, or the viewer with their following count (which picks the
+ * following feed's plan, see feedPageSql).
+ */
+export function feedFilterOf(query: FeedQueryDto, viewer: number | FeedViewer | null, category?: FeedCategory): FeedFilter {
+  const viewerId = typeof viewer === 'number' || viewer === null ? viewer : viewer.id;
   const following = query.tab === 'following';
   if (following && viewerId === null) throw new UnauthorizedException(MESSAGES.auth.notSignedIn);
   const search = parseSearch(query.search);
@@ -27,6 +38,7 @@ export function feedFilterOf(query: FeedQueryDto, viewerId: number | null, categ
   return {
     viewerId,
     following,
+    ...(following && typeof viewer === 'object' && viewer !== null ? { followingCount: viewer.followingCount } : {}),
     authors: [...new Set(authors.map((a) => a.toLowerCase()))],
     category: category ?? (query.category as FeedCategory | undefined),
     text: search.text,

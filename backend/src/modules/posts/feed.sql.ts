@@ -1,6 +1,6 @@
 import type { FeedCategory } from '@cloud9/contracts';
 import { hydratePage, POST_JOINS, postColumns } from './posts.sql';
-import { containsPattern, SqlParams } from './sql-params';
+import { containsPattern, limitLiteral, SqlParams } from './sql-params';
 
 /** What a home feed shows; every part narrows it (spec §4, DESIGN.md server-side filters). */
 export interface FeedFilter {
@@ -12,7 +12,18 @@ export interface FeedFilter {
   text?: string;
   /** Only authors the viewer follows. */
   following: boolean;
+  /** How many accounts the viewer follows (picks the following feed's plan; unknown: the LATERAL plan). */
+  followingCount?: number;
 }
+
+/** From this many followed accounts on, the following feed walks the global feed index first. */
+export const FOLLOWING_WALK_MIN = 200;
+/** ...looking at most this many newest feed entries before falling back to the per-author plan. */
+export const FOLLOWING_WALK_ROWS = 10000;
+
+/** Which plan feedPageSql uses for the following feed of this filter. */
+export const followingPlanOf = (f: FeedFilter): 'walk' | 'lateral' =>
+  (f.followingCount ?? 0) >= FOLLOWING_WALK_MIN ? 'walk' : 'lateral';
 
 export interface TimeCursor {
   time: string;
@@ -57,30 +68,60 @@ export function pinnedCandidatesSql(f: FeedFilter): { sql: string; params: unkno
 
 /**
  * One keyset page of the feed by (created_at DESC, id DESC), without the pinned ids. The plain
- * feed walks posts_feed / posts_category_feed / posts_author; the following feed is driven by the
- * viewer's follows, taking at most `take` newest posts per followed author from posts_author and
- * merging them, so its cost is bounded by the number of followed accounts, not by the table.
+ * feed walks posts_feed / posts_category_feed / posts_author. The following feed has two plans
+ * that return the same rows (`plan` overrides the choice, for tests):
+ *  - 'lateral', for viewers following few accounts: driven by the viewer's follows, taking at most
+ *    `take` newest posts per followed author from posts_author and merging them, so its cost is
+ *    bounded by the number of followed accounts, not by the table;
+ *  - 'walk', for viewers following many (FOLLOWING_WALK_MIN): walks the global feed index
+ *    (posts_feed_authors, index-only: it carries user_id) newest first and keeps the posts whose
+ *    author is in a hash of the viewer's follows, stopping at `take` rows. The walk looks at no
+ *    more than FOLLOWING_WALK_ROWS entries; when that yields fewer than `take` rows it is not
+ *    known to be the whole answer, and the 'lateral' part runs instead (exactly one part returns
+ *    rows). The hash probe is written `(... IN (SELECT ...)) IS TRUE` so PostgreSQL keeps it a
+ *    hashed subplan instead of turning it into a join driven by the follows, which a generic
+ *    (prepared) plan would do for any viewer, as it assumes an average follow count.
  */
-export function feedPageSql(f: FeedFilter, cursor: TimeCursor | undefined, pinnedIds: number[], take: number): { sql: string; params: unknown[] } {
+export function feedPageSql(
+  f: FeedFilter,
+  cursor: TimeCursor | undefined,
+  pinnedIds: number[],
+  take: number,
+  plan: 'walk' | 'lateral' = followingPlanOf(f),
+): { sql: string; params: unknown[] } {
   const params = new SqlParams();
   const viewer = params.add(f.viewerId);
   const where = conditions(f, params, viewer, false);
   if (cursor) where.push(`(p.created_at, p.id) < (${params.add(cursor.time)}::timestamptz, ${params.add(cursor.id)}::bigint)`);
   if (pinnedIds.length) where.push(`p.id <> ALL(${params.add(pinnedIds)}::bigint[])`);
-  const limit = params.add(take);
+  const limit = limitLiteral(take);
 
-  const inner = f.following
-    ? `SELECT x.id, x.created_at AS k1, x.id AS k2
+  const lateral = `SELECT x.id, x.created_at AS k1, x.id AS k2
          FROM follows f
          CROSS JOIN LATERAL (
            SELECT p.id, p.created_at FROM posts p
             WHERE p.user_id = f.followed_id AND ${where.join(' AND ')}
             ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}) x
         WHERE f.follower_id = ${viewer}::bigint
-        ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit}`
-    : `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
+        ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit}`;
+  const walk = `WITH walked AS MATERIALIZED (
+          SELECT w.id, w.created_at FROM (
+            SELECT p.id, p.created_at, p.user_id FROM posts p
+             WHERE ${where.join(' AND ')}
+             ORDER BY p.created_at DESC, p.id DESC LIMIT ${limitLiteral(FOLLOWING_WALK_ROWS)}) w
+           WHERE (w.user_id IN (SELECT f.followed_id FROM follows f WHERE f.follower_id = ${viewer}::bigint)) IS TRUE
+           ORDER BY w.created_at DESC, w.id DESC LIMIT ${limit})
+        SELECT id, created_at AS k1, id AS k2 FROM walked WHERE (SELECT count(*) FROM walked) >= ${limit}
+        UNION ALL
+        (SELECT * FROM (${lateral}) l WHERE (SELECT count(*) FROM walked) < ${limit})`;
+
+  const inner = !f.following
+    ? `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
         WHERE ${where.join(' AND ')}
-        ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`;
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`
+    : plan === 'walk'
+      ? walk
+      : lateral;
   return { sql: hydratePage(inner, viewer, 'DESC'), params: params.values };
 }
 
@@ -103,14 +144,14 @@ export function listPageSql(kind: ListKind, ownerId: number, viewerId: number | 
     case 'thread':
       inner = `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
                 WHERE p.parent_id = ${owner} ${after('p.created_at', 'p.id', '>')}
-                ORDER BY p.created_at, p.id LIMIT ${params.add(take)}`;
+                ORDER BY p.created_at, p.id LIMIT ${limitLiteral(take)}`;
       return { sql: hydratePage(inner, viewer, 'ASC'), params: params.values };
     case 'liked':
     case 'reposts': {
       const table = kind === 'liked' ? 'likes' : 'reposts';
       inner = `SELECT x.post_id AS id, x.created_at AS k1, x.post_id AS k2 FROM ${table} x
                 WHERE x.user_id = ${owner} ${after('x.created_at', 'x.post_id', '<')}
-                ORDER BY x.created_at DESC, x.post_id DESC LIMIT ${params.add(take)}`;
+                ORDER BY x.created_at DESC, x.post_id DESC LIMIT ${limitLiteral(take)}`;
       break;
     }
     case 'replies':
@@ -118,7 +159,7 @@ export function listPageSql(kind: ListKind, ownerId: number, viewerId: number | 
       const which = kind === 'replies' ? 'p.parent_id IS NOT NULL' : '(p.media_url IS NOT NULL OR p.gif_url IS NOT NULL)';
       inner = `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
                 WHERE p.user_id = ${owner} AND ${which} ${after('p.created_at', 'p.id', '<')}
-                ORDER BY p.created_at DESC, p.id DESC LIMIT ${params.add(take)}`;
+                ORDER BY p.created_at DESC, p.id DESC LIMIT ${limitLiteral(take)}`;
       break;
     }
   }

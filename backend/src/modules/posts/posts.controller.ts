@@ -26,14 +26,14 @@ export class PostsController {
 
   @Get('posts')
   list(@Query() query: FeedQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
-    return this.feed.feed(feedFilterOf(query, viewer?.id ?? null), limitOf(query), query.cursor);
+    return this.feed.feed(feedFilterOf(query, viewer ?? null), limitOf(query), query.cursor);
   }
 
   // Declared before posts/:id/... so 'category' is never read as an id.
   @Get('posts/category/:category')
   byCategory(@Param('category') category: string, @Query() query: FeedQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
     if (!isFeedCategory(category)) throw new BadRequestException(MESSAGES.post.categoryInvalid);
-    return this.feed.feed(feedFilterOf(query, viewer?.id ?? null, category), limitOf(query), query.cursor);
+    return this.feed.feed(feedFilterOf(query, viewer ?? null, category), limitOf(query), query.cursor);
   }
 
   @Post('posts')

@@ -1,10 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { MESSAGES, type Page, type Post, type UserSearchResult } from '@cloud9/contracts';
+import { SqlService } from '../../common/sql.service';
 import { decodeRankCursor, encodeCursor } from '../posts/cursor';
 import { FeedService } from '../posts/feed.service';
 import { PostRow, toPost } from '../posts/post-row';
-import { searchPostsSql, searchUsersSql } from './search.sql';
+import { olderMatchesSql, rankedPageSql, recentMatchesSql, SEARCH_CANDIDATES, searchUsersSql } from './search.sql';
 
 type RankedRow = PostRow & { cursor_rank: number; cursor_similarity: number; cursor_id: number };
 
@@ -18,26 +18,37 @@ const required = (query: string | undefined): string => {
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly db: DataSource,
+    private readonly sql: SqlService,
     private readonly feed: FeedService,
   ) {}
 
   async posts(query: string | undefined, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const text = required(query);
     const after = decodeRankCursor(cursor);
-    const { sql, params } = searchPostsSql(text, viewerId, after, limit + 1);
-    const rows: RankedRow[] = await this.db.query(sql, params);
+    const ids = await this.candidates(text);
+    const { sql, params } = rankedPageSql(ids, text, viewerId, after, limit + 1);
+    const rows = await this.sql.query<RankedRow>(sql, params);
     const kept = rows.slice(0, limit);
     const last = kept[kept.length - 1];
     const nextCursor = rows.length > limit && last ? encodeCursor([last.cursor_rank, last.cursor_similarity, last.cursor_id]) : null;
     return { items: await this.feed.attachOriginals(kept.map(toPost), viewerId), nextCursor };
   }
 
+  /** The ids a post search ranks (search.sql.ts): the newest matches, plus older ones when those are few. */
+  async candidates(text: string): Promise<number[]> {
+    const recent = recentMatchesSql(text);
+    const ids = (await this.sql.query<{ id: number }>(recent.sql, recent.params)).map((r) => r.id);
+    if (ids.length >= SEARCH_CANDIDATES) return ids;
+    const older = olderMatchesSql(text);
+    const more = await this.sql.query<{ id: number }>(older.sql, older.params, { prepare: false }); // planned for the word
+    return [...new Set([...ids, ...more.map((r) => r.id)])];
+  }
+
   async users(name: string): Promise<UserSearchResult[]> {
     const text = name.trim();
     if (!text) throw new NotFoundException(MESSAGES.profile.userNotFound);
     const { sql, params } = searchUsersSql(text);
-    const users: UserSearchResult[] = await this.db.query(sql, params);
+    const users = await this.sql.query<UserSearchResult>(sql, params, { prepare: false }); // planned for the pattern
     if (!users.length) throw new NotFoundException(MESSAGES.profile.userNotFound);
     return users;
   }

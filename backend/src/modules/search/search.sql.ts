@@ -1,10 +1,10 @@
 import { hydratePage } from '../posts/posts.sql';
-import { containsPattern, SqlParams } from '../posts/sql-params';
+import { containsPattern, limitLiteral, SqlParams } from '../posts/sql-params';
 
-/** Each matcher contributes at most this many candidates from anywhere, so ranking cost stays bounded. */
-export const SEARCH_CANDIDATES = 500;
-/** ...plus its matches among this many newest posts (a bounded walk of posts_pkey), so recent posts are never missed. */
-export const RECENT_WINDOW = 20000;
+/** The search ranks at most this many of the newest matches (more only when those are few, see below). */
+export const SEARCH_CANDIDATES = 200;
+/** The newest matches are looked for among this many newest posts (a bounded walk of posts_pkey). */
+export const RECENT_WINDOW = 5000;
 /** Trigram indexes need 3 characters; shorter input is matched by full-text only. */
 const TRIGRAM_MIN = 3;
 
@@ -15,38 +15,65 @@ export interface RankCursor {
 }
 
 /**
- * Post search (top-level posts and replies): candidates are full-text matches (posts_search) and
- * partial-word matches (posts_content_trgm), each capped (see below); they are
- * ranked by full-text rank, then trigram similarity, then recency (id), and keyset-paged on that
- * triple. The user's text is only ever a parameter.
+ * The parsed query, as a scalar subquery: PostgreSQL evaluates it once per statement (an InitPlan),
+ * where a bare `websearch_to_tsquery($n)` in a prepared statement is parsed again for every row.
  */
-export function searchPostsSql(text: string, viewerId: number | null, cursor: RankCursor | undefined, take: number): { sql: string; params: unknown[] } {
+const tsqueryOf = (param: string) => `(SELECT websearch_to_tsquery('english', ${param}))`;
+
+/** A post matches by full-text (posts_search) or, from 3 characters, as a partial word (posts_content_trgm). */
+function matchers(params: SqlParams, text: string, alias: string): string[] {
+  const found = [`${alias}.search_vector @@ ${tsqueryOf(params.add(text))}`];
+  if ([...text].length >= TRIGRAM_MIN) found.push(`${alias}.content ILIKE ${params.add(containsPattern(text))}`);
+  return found;
+}
+
+/**
+ * Post search (top-level posts and replies), in up to three statements, so a common word costs a
+ * few milliseconds and the statements that run on every search can be prepared:
+ *  1. recentMatchesSql: the newest SEARCH_CANDIDATES matches (full-text or partial word) among
+ *     the newest RECENT_WINDOW posts, by a walk of posts_pkey that stops as soon as it has them.
+ *     Its plan is the same for every word (the walk is fenced by its LIMIT), so it is prepared.
+ *  2. olderMatchesSql, only when (1) found fewer (a rare word): up to SEARCH_CANDIDATES more
+ *     matches per matcher from anywhere, through the GIN indexes. Not prepared: whether an index
+ *     or a scan finds them sooner depends on the word, so it is planned for the word each time.
+ *  3. rankedPageSql: those candidates ranked by full-text rank, then trigram similarity, then
+ *     recency (id), keyset-paged on that triple, hydrated. Prepared.
+ * A common word thus ranks only its newest matches (recency is part of relevance in a feed);
+ * every page of one query sees the same candidates as long as no post is added or removed.
+ * The user's text is only ever a parameter.
+ */
+export function recentMatchesSql(text: string): { sql: string; params: unknown[] } {
+  const params = new SqlParams();
+  const sql = `
+    SELECT w.id FROM (SELECT p.id, p.search_vector, p.content FROM posts p ORDER BY p.id DESC LIMIT ${limitLiteral(RECENT_WINDOW)}) w
+     WHERE ${matchers(params, text, 'w').join(' OR ')}
+     ORDER BY w.id DESC LIMIT ${limitLiteral(SEARCH_CANDIDATES)}`;
+  return { sql, params: params.values };
+}
+
+export function olderMatchesSql(text: string): { sql: string; params: unknown[] } {
+  const params = new SqlParams();
+  const sql = matchers(params, text, 'p')
+    .map((m) => `(SELECT p.id FROM posts p WHERE ${m} LIMIT ${limitLiteral(SEARCH_CANDIDATES)})`)
+    .join(' UNION ');
+  return { sql, params: params.values };
+}
+
+export function rankedPageSql(candidateIds: number[], text: string, viewerId: number | null, cursor: RankCursor | undefined, take: number): { sql: string; params: unknown[] } {
   const params = new SqlParams();
   const viewer = params.add(viewerId);
-  const tsquery = `websearch_to_tsquery('english', ${params.add(text)})`;
+  const ids = params.add(candidateIds);
+  const tsquery = tsqueryOf(params.add(text));
   const raw = params.add(text);
-  const fullText = `p.search_vector @@ ${tsquery}`;
-  const matchers = [fullText];
-  if ([...text].length >= TRIGRAM_MIN) matchers.push(`p.content ILIKE ${params.add(containsPattern(text))}`);
-  // Per matcher: its newest matches among the newest posts, and any matches the index finds first.
-  // Ordering all matches by recency would read every match of a common word, or walk the whole
-  // table for a word that is not there.
-  const recent = `p.id > (SELECT max(id) FROM posts) - ${RECENT_WINDOW}`;
-  const candidates = matchers
-    .flatMap((m) => [
-      `(SELECT p.id FROM posts p WHERE ${m} AND ${recent} ORDER BY p.id DESC LIMIT ${SEARCH_CANDIDATES})`,
-      `(SELECT p.id FROM posts p WHERE ${m} LIMIT ${SEARCH_CANDIDATES})`,
-    ])
-    .join(' UNION ');
   const after = cursor
     ? `WHERE (r, s, id) < (${params.add(cursor.rank)}::float8, ${params.add(cursor.similarity)}::float8, ${params.add(cursor.id)}::bigint)`
     : '';
   const inner = `
-    WITH candidates AS (${candidates}), scored AS (
+    WITH scored AS (
       SELECT p.id, ts_rank(p.search_vector, ${tsquery})::float8 AS r, similarity(p.content, ${raw})::float8 AS s
-        FROM candidates c JOIN posts p ON p.id = c.id
+        FROM posts p WHERE p.id = ANY(${ids}::bigint[])
     )
-    SELECT id, r, s FROM scored ${after} ORDER BY r DESC, s DESC, id DESC LIMIT ${params.add(take)}`;
+    SELECT id, r, s FROM scored ${after} ORDER BY r DESC, s DESC, id DESC LIMIT ${limitLiteral(take)}`;
   const sql = hydratePage(inner, viewer, 'DESC', ['r', 's', 'id'], 'page.r AS cursor_rank, page.s AS cursor_similarity, page.id AS cursor_id');
   return { sql, params: params.values };
 }

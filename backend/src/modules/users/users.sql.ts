@@ -17,3 +17,46 @@ export const DELETE_USER_SQL = {
   // Posts, replies, likes, reposts, follows, alerts, boosts, media rows go with it (ON DELETE CASCADE).
   deleteUser: `DELETE FROM users WHERE id = $1`,
 };
+
+/**
+ * The signed-in user with their group, loaded on every request (SessionGuard): one prepared
+ * statement, the same columns UsersService.findById returns (never the password hash). A date
+ * travels as its 'YYYY-MM-DD' text, as TypeORM gives it.
+ */
+export const SESSION_USER_SQL = `
+  SELECT u.id, u.username, u.email, u.name, u.bio, u.birthdate::text AS birthdate, u.phone, u.location, u.website,
+         u.thumbnail, u.background, u.group_id, u.followers_count, u.following_count, u.created_at, u.updated_at,
+         g.name AS g_name, g.description AS g_description, g.subscription_fee::text AS g_subscription_fee,
+         g.post_limit AS g_post_limit, g.media_limit_kb AS g_media_limit_kb, g.edit_timeout_minutes AS g_edit_timeout_minutes,
+         g.monthly_boosts AS g_monthly_boosts, g.priority_boost AS g_priority_boost, g.is_available AS g_is_available
+    FROM users u LEFT JOIN groups g ON g.id = u.group_id
+   WHERE u.id = $1`;
+
+/** One row of SESSION_USER_SQL. */
+export interface SessionUserRow {
+  id: number;
+  username: string;
+  email: string;
+  name: string | null;
+  bio: string | null;
+  birthdate: string | null;
+  phone: string | null;
+  location: string | null;
+  website: string | null;
+  thumbnail: string | null;
+  background: string | null;
+  group_id: number;
+  followers_count: number;
+  following_count: number;
+  created_at: Date;
+  updated_at: Date;
+  g_name: string | null;
+  g_description: string | null;
+  g_subscription_fee: string | null;
+  g_post_limit: number | null;
+  g_media_limit_kb: number | null;
+  g_edit_timeout_minutes: number | null;
+  g_monthly_boosts: number | null;
+  g_priority_boost: boolean | null;
+  g_is_available: boolean | null;
+}
