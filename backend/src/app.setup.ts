@@ -15,6 +15,7 @@ import { withTimeout } from './common/with-timeout';
 import { appValidationPipe } from './common/validation';
 import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
+import { renewSessionDaily } from './modules/auth/session-renewal';
 
 /** A start-up problem worth one clear line, not a stack trace. */
 export class StartupError extends Error {}
@@ -106,11 +107,12 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
     '/api',
     session({
       name: 'c9.sid',
-      store: new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:` }),
+      // No touch per request: renewSessionDaily extends the session at most once a day.
+      store: new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:`, disableTouch: true }),
       secret: settings.sessionSecret,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      rolling: false,
       // An https PUBLIC_URL means TLS ends at a proxy: trust its X-Forwarded-Proto for the Secure
       // cookie, or the cookie is never sent and sign-in silently fails without TRUST_PROXY.
       proxy: isSecureDeployment(settings) ? true : undefined,
@@ -122,6 +124,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
       },
     }),
   );
+  app.use('/api', renewSessionDaily(settings.sessionMaxAgeDays * 24 * 3600 * 1000));
   app.use('/api', originGuard(settings));
   app.use('/api', parseBodies());
   app.use(

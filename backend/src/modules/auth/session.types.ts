@@ -4,6 +4,8 @@ import type { UserEntity } from '../users/user.entity';
 declare module 'express-session' {
   interface SessionData {
     userId: number;
+    /** When the session was last renewed (see session-renewal.ts). */
+    renewedAt?: number;
   }
 }
 
