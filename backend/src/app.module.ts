@@ -15,6 +15,7 @@ import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { PostsModule } from './modules/posts/posts.module';
+import { RealtimeModule } from './modules/realtime/realtime.module';
 import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -29,6 +30,7 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl)),
         CommonModule,
         MediaModule,
+        RealtimeModule,
         UsersModule,
         AuthModule,
         PlansModule,
