@@ -10,9 +10,11 @@ import { SettingsModule } from './config/settings.module';
 import { dataSourceOptions } from './database/data-source';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { FollowsModule } from './modules/follows/follows.module';
 import { GifsModule } from './modules/gifs/gifs.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
@@ -35,6 +37,8 @@ export class AppModule {
         AuthModule,
         PlansModule,
         PostsModule,
+        NotificationsModule,
+        FollowsModule,
         SearchModule,
         AppConfigModule,
         GifsModule,

@@ -16,6 +16,7 @@ import { appValidationPipe } from './common/validation';
 import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
 import { renewSessionDaily } from './modules/auth/session-renewal';
+import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
 
 /** A start-up problem worth one clear line, not a stack trace. */
 export class StartupError extends Error {}
@@ -90,7 +91,7 @@ function serveFrontend(settings: Settings) {
   };
 }
 
-/** Connects PostgreSQL (creating and migrating it) and Redis, then builds the HTTP app. */
+/** Connects PostgreSQL (creating and migrating it) and Redis, then builds the HTTP + Socket.IO app. */
 export async function createApp(settings: Settings): Promise<INestApplication> {
   await connectPostgres(settings);
   const redis = await connectRedis(settings);
@@ -139,6 +140,8 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   app.use(serveFrontend(settings));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(appValidationPipe());
+  // Socket.IO on this same HTTP server at /socket.io (RealtimeGateway), behind the Redis Streams adapter.
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app, settings));
   app.enableShutdownHooks();
   return app;
 }

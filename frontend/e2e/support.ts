@@ -4,6 +4,8 @@ import { Client } from 'pg';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
+/** The second app instance: same database and Redis, another process and port. */
+export const secondBaseUrl = () => process.env.E2E_BASE_URL_2!;
 export const screenshotDir = path.resolve(__dirname, '../../docs/screenshots');
 export const E2E_ADMIN = { username: 'e2e_admin', password: 'admin-pass-e2e-1' };
 export const PASSWORD = 'cloud-nine-9!';
@@ -26,8 +28,8 @@ export interface Tab {
 }
 
 /** A fresh browser profile (own cookies and storage) whose alert dialogs are recorded and accepted. */
-export async function openTab(browser: Browser): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 860 } });
+export async function openTab(browser: Browser, base = baseUrl()): Promise<Tab> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {

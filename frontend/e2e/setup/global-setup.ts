@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { writeFileSync } from 'node:fs';
 import { startFakeGiphy } from '../../../backend/test/fakes/giphy-server';
 import { E2E_ADMIN } from '../support';
 
@@ -45,28 +44,36 @@ export default async function globalSetup(): Promise<void> {
     GIPHY_API_KEY: 'e2e-giphy-key',
     GIPHY_MEDIA_HOSTS: giphy.mediaHost,
   };
+  // Two instances on one database and one Redis: live events must cross between them.
+  const first = await startInstance(env, baseUrl);
+  const port2 = await freePort();
+  const baseUrl2 = `http://127.0.0.1:${port2}`;
+  const second = await startInstance({ ...env, PORT: String(port2), PUBLIC_URL: baseUrl2 }, baseUrl2);
+  process.env.E2E_BASE_URL_2 = baseUrl2;
+  process.env.E2E_SERVER_PIDS = `${first.pid},${second.pid}`;
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_RUN = runId;
+  process.env.E2E_DATABASE_URL = env.DATABASE_URL;
+  process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
+  process.env.E2E_TMP = tmp;
+}
+
+/** Starts `npm start`'s entry with `env` and waits until /api/health answers. */
+async function startInstance(env: NodeJS.ProcessEnv, baseUrl: string) {
   const server = spawn(process.execPath, [path.join(repoRoot, 'backend/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   server.stdout.on('data', (d) => (output += d));
   server.stderr.on('data', (d) => (output += d));
-
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`app exited early:\n${output}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
+      if (res.ok) return server;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`app did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_RUN = runId;
-  process.env.E2E_DATABASE_URL = env.DATABASE_URL;
-  process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
-  process.env.E2E_TMP = tmp;
-  process.env.E2E_SERVER_PID = String(server.pid);
-  writeFileSync(path.join(os.tmpdir(), `cloud9-e2e-${runId}.pid`), String(server.pid));
 }

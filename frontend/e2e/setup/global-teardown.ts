@@ -4,15 +4,14 @@ import { Client } from 'pg';
 
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { __fakeGiphy?: { close: () => Promise<void> } }).__fakeGiphy?.close();
-  const pid = Number(process.env.E2E_SERVER_PID);
-  if (pid) {
+  for (const pid of (process.env.E2E_SERVER_PIDS ?? '').split(',').filter(Boolean).map(Number)) {
     try {
       process.kill(pid, 'SIGTERM');
     } catch {
       // already gone
     }
-    await new Promise((r) => setTimeout(r, 500));
   }
+  await new Promise((r) => setTimeout(r, 500));
   const url = process.env.E2E_DATABASE_URL!;
   const admin = new Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
   await admin.connect();

@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@cloud9/contracts';
 import { AppRoutes } from './router';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../test/utils';
+import { FakeSocket } from '../test/notifications';
+import { setSocketFactory } from '../realtime/socket';
+import { useSessionStore } from '../stores/session';
 
 describe('routing guard (spec §2)', () => {
   beforeEach(() => stubFetch(() => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404)));
@@ -70,5 +73,23 @@ describe('routing guard (spec §2)', () => {
     expect(screen.getByLabelText('Username')).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
     expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('signed in: /@username opens that profile (the modal link form)', async () => {
+    setSession(testUser());
+    renderAt(<AppRoutes />, '/@cloudy');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile\/cloudy$/));
+  });
+
+  it('signed in: the shell opens the socket; signing out closes it', async () => {
+    const socket = new FakeSocket();
+    setSocketFactory(() => socket.asSocket());
+    setSession(testUser());
+    renderAt(<AppRoutes />, '/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    act(() => useSessionStore.getState().clearSession());
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(socket.disconnect).toHaveBeenCalled();
   });
 });

@@ -40,6 +40,19 @@ function UnauthorizedRedirect() {
   return null;
 }
 
+const AT_PROFILE = /^\/@([^/]+)\/?$/;
+
+/**
+ * Signed-in fallback: the `/@username` profile link form (spec §2) goes to /profile/username;
+ * any other unknown path goes to /. (React Router matches whole segments only, so `/@:username`
+ * cannot be a route of its own.)
+ */
+function UnknownPathRedirect() {
+  const { pathname } = useLocation();
+  const match = AT_PROFILE.exec(pathname);
+  return <Navigate to={match ? `/profile/${match[1]}` : '/'} replace />;
+}
+
 /**
  * Spec §2 routing. Signed in or out is decided only by the stored user: signed out, /login is
  * the only screen; signed in, /login and unknown paths go to /.
@@ -74,7 +87,7 @@ export function AppRoutes() {
           <Route path="admin-tools" element={<Screen><AdminToolsPage /></Screen>} />
           <Route path="admin-reset" element={<Screen><AdminResetPage /></Screen>} />
         </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<UnknownPathRedirect />} />
       </Routes>
     </>
   );

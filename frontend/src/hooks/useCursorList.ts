@@ -14,6 +14,8 @@ export interface CursorList<T> {
   hasMore: boolean;
   loadMore: () => void;
   retry: () => void;
+  /** Starts again from page 0 (e.g. 'N new posts'). */
+  reload: () => void;
 }
 
 /**
@@ -94,5 +96,7 @@ export function useCursorList<T>(
     }
   }, [status, loadMore]);
 
-  return { items, setItems, status, loadingMore, moreFailed, hasMore: cursor !== null, loadMore, retry };
+  const reload = useCallback(() => setAttempt((a) => a + 1), []);
+
+  return { items, setItems, status, loadingMore, moreFailed, hasMore: cursor !== null, loadMore, retry, reload };
 }

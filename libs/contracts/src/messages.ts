@@ -101,6 +101,24 @@ export const MESSAGES = {
     contentOrMedia: 'Enter content or media.',
     permissionDenied: 'Permission denied.',
     editEmpty: 'Content cannot be empty.',
+    notFound: 'Notice not found.',
+    invalidId: 'The notice id must be a positive whole number.',
+  },
+  follow: {
+    self: 'You cannot follow yourself.',
+    onlyYourself: 'You can only follow or unfollow as yourself.',
+    invalidId: 'User ids must be positive whole numbers.',
+  },
+  notifications: {
+    onlyOwnAlerts: 'You can only see your own notifications.',
+    invalidKind: "kind must be 'alerts' or 'notices'.",
+  },
+  /** Texts of personal alerts (spec §3 User alert); `actor` is the actor's name, else their username. */
+  alerts: {
+    like: (actor: string) => `${actor} liked your post`,
+    reply: (actor: string) => `${actor} replied to your post`,
+    repost: (actor: string) => `${actor} reposted your post`,
+    follow: (actor: string) => `${actor} started following you`,
   },
   payment: {
     paypalError: 'An error occurred with PayPal.',

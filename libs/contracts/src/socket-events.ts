@@ -29,5 +29,23 @@ export interface ServerToClientEvents {
   'boosts:changed': (payload: { at: string }) => void;
 }
 
+/**
+ * Why the server refused a socket (the `message` of the client's `connect_error`). After
+ * `unauthorized` the client must not retry until it signs in again (REST answers 401 too); after
+ * `unavailable` (Redis or the database was away) it may retry later. A refused Origin fails the
+ * transport itself (HTTP 403), so the client sees a transport error instead.
+ */
+export const SocketErrors = {
+  unauthorized: 'Unauthorized',
+  unavailable: 'Unavailable',
+} as const;
+
+/**
+ * How long the server keeps a dropped socket's rooms and missed events (connection state recovery):
+ * a client back within this window gets what it missed, with `socket.recovered === true`; after it,
+ * the client refetches from the REST API.
+ */
+export const SOCKET_RECOVERY_MS = 2 * 60 * 1000;
+
 /** The client sends nothing over the socket: every action is a REST call. */
 export type ClientToServerEvents = Record<string, never>;

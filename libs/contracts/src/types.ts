@@ -169,7 +169,28 @@ export interface SystemNotice {
   createdAt: string;
   updatedAt?: string;
   media_url: string | null;
+  /** MIME type of the uploaded file, so the card picks image, video or audio (null without one). */
+  media_mime?: string | null;
   postUser: PostAuthor;
+}
+
+/** POST /api/notifications/posts: 201 on create, 200 on edit (with `id`). */
+export interface NoticeResult {
+  success: true;
+  notice: SystemNotice;
+}
+
+/** POST /api/follow and /api/unfollow: the followed user's followers and the follower's following. */
+export interface FollowResult {
+  success: true;
+  isFollowing: boolean;
+  followersCount: number;
+  followingCount: number;
+}
+
+/** GET /api/is-following?followerId&followedId */
+export interface IsFollowingResult {
+  isFollowing: boolean;
 }
 
 export type AlertType = 'like' | 'reply' | 'repost' | 'follow';
@@ -191,6 +212,12 @@ export interface NotificationStatus {
   lastSeenUserAlerts: string | null;
   lastSeenSystemNotices: string | null;
 }
+
+/** POST /api/notifications/seen {kind} */
+export type NotificationSeenKind = 'alerts' | 'notices';
+export const NOTIFICATION_SEEN_KINDS: readonly NotificationSeenKind[] = ['alerts', 'notices'];
+
+export type NotificationSeenResult = { success: true } & NotificationStatus;
 
 export interface GifImage {
   url: string;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import Redis from 'ioredis';
 import { REDIS, RedisKeys } from '../../common/redis.module';
+import { RealtimeService } from '../realtime/realtime.service';
 
 const promisify = (fn: (cb: (err: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
@@ -12,6 +13,7 @@ export class SessionsService {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
+    private readonly realtime: RealtimeService,
   ) {}
 
   /** A fresh session id on sign-in (no fixation), bound to the user. */
@@ -27,6 +29,8 @@ export class SessionsService {
     const sessionId = req.sessionID;
     await promisify((cb) => req.session.destroy(cb));
     if (userId) await this.redis.srem(this.keys.userSessions(userId), sessionId);
+    // Live sockets of this session close too, on every instance.
+    this.realtime.disconnectSessions([sessionId]);
   }
 
   /** Ends every session of a user (account deleted, password reset by an admin). */
@@ -34,5 +38,6 @@ export class SessionsService {
     const setKey = this.keys.userSessions(userId);
     const sessionIds = await this.redis.smembers(setKey);
     await this.redis.del(setKey, ...sessionIds.map((id) => this.keys.session(id)));
+    this.realtime.disconnectSessions(sessionIds);
   }
 }

@@ -2,12 +2,14 @@ import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundEx
 import { DataSource } from 'typeorm';
 import {
   canDeletePost, canEditWithinWindow, clampToLimit, DEFAULT_CATEGORY, editWindowMinutes, MESSAGES,
-  type Post,
+  SocketEvents, type Post,
 } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { isAllowedGifUrl } from '../gifs/gif-url';
 import { MediaService, StoredMedia } from '../media/media.service';
+import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
+import { RealtimeService } from '../realtime/realtime.service';
 import type { UserEntity } from '../users/user.entity';
 import { assertActor, postLimitOf } from './actor';
 import { FeedService } from './feed.service';
@@ -25,6 +27,8 @@ export class PostsService {
     private readonly media: MediaService,
     private readonly feed: FeedService,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly realtime: RealtimeService,
+    private readonly alerts: AlertsService,
   ) {}
 
   /** spec §5: text, a file or a GIF (not both); text trimmed and cut to the plan's limit. */
@@ -42,7 +46,10 @@ export class PostsService {
       const [{ id }] = await this.db.query(WRITE_SQL.insertPost, [
         user.id, null, text || placeholder, dto.category ?? DEFAULT_CATEGORY, stored?.id ?? null, stored?.url ?? null, gif ?? null,
       ]);
-      return await this.feed.post(id, user.id);
+      const post = await this.feed.post(id, user.id);
+      // After the commit: feeds offer a "new posts" pill (DESIGN.md, Real time).
+      this.realtime.toEveryone(SocketEvents.postCreated, { id: post.id, category: post.category, user_id: post.user_id, createdAt: post.createdAt });
+      return post;
     } catch (error) {
       if (stored) await this.media.removeByUrls([stored.url]); // no post: the file must not stay behind
       throw error;
@@ -54,12 +61,16 @@ export class PostsService {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.replyEmpty);
+    let events: AlertEvent[] = [];
     const id = await this.db.transaction(async (m) => {
       const [parent] = rowsOf<{ category: string }>(await m.query(WRITE_SQL.countReply, [parentId]));
       if (!parent) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       const [{ id: replyId }] = await m.query(WRITE_SQL.insertPost, [user.id, parentId, text, parent.category, null, null, null]);
+      // The parent's author is alerted; the alert points at the reply, so deleting it withdraws exactly this one.
+      events = await this.alerts.raiseOnReply(m, user, parentId, replyId as number);
       return replyId as number;
     });
+    this.alerts.publish(events);
     return this.feed.post(id, user.id);
   }
 
@@ -85,15 +96,18 @@ export class PostsService {
    * parent's reply count drops in the same transaction; files go after the commit.
    */
   async remove(user: UserEntity, postId: number): Promise<{ success: true }> {
+    let events: AlertEvent[] = [];
     const files = await this.db.transaction(async (m) => {
       const [post] = (await m.query(WRITE_SQL.lockPost, [postId])) as { user_id: number; parent_id: number | null }[];
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       if (!canDeletePost({ id: user.id, group_id: user.groupId }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
       const media: { media_id: number | null; media_url: string }[] = await m.query(WRITE_SQL.treeMedia, [postId]);
       if (post.parent_id !== null) await m.query(WRITE_SQL.uncountReply, [post.parent_id]);
+      events = await this.alerts.withdrawForPostTree(m, postId);
       await m.query(WRITE_SQL.deletePost, [postId]);
       return media;
     });
+    this.alerts.publish(events);
     if (files.length) {
       const unused: { url: string }[] = await this.db.query(WRITE_SQL.unreferencedMedia, [files.map((f) => f.media_url), files.map((f) => f.media_id)]);
       await this.media.removeByUrls(unused.map((u) => u.url));

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
+import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import type { UserEntity } from '../users/user.entity';
 import { reactionSql } from './posts.sql';
 import { rowsOf } from './sql-params';
@@ -16,19 +17,33 @@ const FOREIGN_KEY_VIOLATION = '23503';
  */
 @Injectable()
 export class ReactionsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly alerts: AlertsService,
+  ) {}
 
-  private async toggle(sql: typeof LIKES, userId: number, postId: number): Promise<{ on: boolean; count: number }> {
+  /** The author's alert is raised or withdrawn in the same transaction and pushed after the commit. */
+  private async toggle(sql: typeof LIKES, type: 'like' | 'repost', user: UserEntity, postId: number): Promise<{ on: boolean; count: number }> {
+    const userId = user.id;
+    let events: AlertEvent[] = [];
     try {
-      return await this.db.transaction(async (m: EntityManager) => {
+      const result = await this.db.transaction(async (m: EntityManager) => {
         const count = async (statement: string) => rowsOf<{ n: number }>(await m.query(statement, [postId]))[0];
-        if (rowsOf(await m.query(sql.insert, [userId, postId])).length) return { on: true, count: (await count(sql.increment)).n };
-        if (rowsOf(await m.query(sql.remove, [userId, postId])).length) return { on: false, count: (await count(sql.decrement)).n };
+        if (rowsOf(await m.query(sql.insert, [userId, postId])).length) {
+          events = await this.alerts.raiseOnPost(m, user, type, postId);
+          return { on: true, count: (await count(sql.increment)).n };
+        }
+        if (rowsOf(await m.query(sql.remove, [userId, postId])).length) {
+          events = await this.alerts.withdrawOnPost(m, userId, type, postId);
+          return { on: false, count: (await count(sql.decrement)).n };
+        }
         // A concurrent toggle of the same user removed the row first: nothing changed here.
         const current = await count(sql.current);
         if (!current) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
         return { on: false, count: current.n };
       });
+      this.alerts.publish(events);
+      return result;
     } catch (error) {
       const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
       if (code === FOREIGN_KEY_VIOLATION) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
@@ -37,12 +52,12 @@ export class ReactionsService {
   }
 
   async like(user: UserEntity, postId: number): Promise<LikeResult> {
-    const { on, count } = await this.toggle(LIKES, user.id, postId);
+    const { on, count } = await this.toggle(LIKES, 'like', user, postId);
     return { success: true, liked: on, likes: count };
   }
 
   async repost(user: UserEntity, postId: number): Promise<RepostResult> {
-    const { on, count } = await this.toggle(REPOSTS, user.id, postId);
+    const { on, count } = await this.toggle(REPOSTS, 'repost', user, postId);
     return { success: true, reposted: on, reposts: count };
   }
 }

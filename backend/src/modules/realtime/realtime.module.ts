@@ -1,6 +1,13 @@
 import { Global, Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
+import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
+/**
+ * Live events over Socket.IO (DESIGN.md, Real time). RealtimeService is global so any module can
+ * emit; the gateway authenticates sockets; RealtimeIoAdapter (set in createApp) configures the
+ * server and its Redis Streams adapter.
+ */
 @Global()
-@Module({ providers: [RealtimeService], exports: [RealtimeService] })
+@Module({ imports: [UsersModule], providers: [RealtimeService, RealtimeGateway], exports: [RealtimeService] })
 export class RealtimeModule {}

@@ -1,16 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import type { Server } from 'socket.io';
+import { createHash } from 'node:crypto';
+import type { Server, Socket } from 'socket.io';
 import { SocketRooms, type ClientToServerEvents, type ServerToClientEvents } from '@cloud9/contracts';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+/** What the gateway learnt about a socket at the handshake. */
+export interface SocketData {
+  userId: number;
+  sessionId: string;
+}
+type ServerToServerEvents = Record<string, never>;
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerToServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerToServerEvents, SocketData>;
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>;
+
+/** The server-side room of one session's sockets (hashed: the session id stays out of the adapter's stream). */
+export const sessionRoom = (sessionId: string) => `session:${createHash('sha256').update(sessionId).digest('base64url').slice(0, 22)}`;
 
 /**
  * The one way services push live events (names and payloads typed in libs/contracts). The gateway
  * attaches the Socket.IO server at start; through the Redis adapter an emit here reaches sockets on
- * every instance. Without a server (a worker-only process, a unit test) emits are dropped: clients
- * catch up from the database on reconnect.
+ * every instance. Without a server (a unit test) emits are dropped: clients catch up from the
+ * database on reconnect.
  */
 @Injectable()
 export class RealtimeService {
@@ -28,5 +39,13 @@ export class RealtimeService {
   /** To every signed-in socket (room `notices`). */
   toEveryone<E extends EventName>(event: E, ...payload: Payload<E>): void {
     this.server?.to(SocketRooms.notices).emit(event, ...payload);
+  }
+
+  /**
+   * Closes the sockets of ended sessions on every instance (sign-out, account deleted, sessions
+   * revoked); their reconnects are then refused at the handshake.
+   */
+  disconnectSessions(sessionIds: string[]): void {
+    if (sessionIds.length) this.server?.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 }

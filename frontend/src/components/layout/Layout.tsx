@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { RealtimeConnection } from '../../realtime/RealtimeConnection';
 import { GlobalComposerHost } from '../composer/GlobalComposerHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -23,6 +24,7 @@ export function Layout() {
       </div>
       <Footer />
       <GlobalComposerHost />
+      <RealtimeConnection />
     </div>
   );
 }

@@ -5,11 +5,13 @@ import { LeftNav } from './LeftNav';
 import { useNotificationsStore } from '../../stores/notifications';
 import { useSessionStore } from '../../stores/session';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { makeAlert, status } from '../../test/notifications';
 
 describe('LeftNav', () => {
   beforeEach(() => {
     setSession(testUser());
-    useNotificationsStore.setState({ hasUnseen: false });
+    useNotificationsStore.getState().reset();
+    useNotificationsStore.getState().start(7);
   });
 
   it('links to every signed-in screen', () => {
@@ -25,9 +27,18 @@ describe('LeftNav', () => {
     renderAt(<LeftNav />);
     expect(screen.queryByTestId('notifications-dot')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
-    act(() => useNotificationsStore.setState({ hasUnseen: true }));
+    act(() => useNotificationsStore.getState().alertArrived(makeAlert()));
     expect(screen.getByRole('link', { name: 'Notifications, new' })).toBeInTheDocument();
     expect(screen.getByTestId('notifications-dot')).toBeInTheDocument();
+  });
+
+  it('lights for an unseen system notice too, and clears when both are seen', () => {
+    renderAt(<LeftNav />);
+    act(() => useNotificationsStore.getState().applyStatus(status({ latestSystemNotice: '2025-06-01T10:00:00.000Z' })));
+    expect(screen.getByRole('link', { name: 'Notifications, new' })).toBeInTheDocument();
+    act(() => useNotificationsStore.getState().applyStatus(status({ lastSeenSystemNotices: '2025-06-01T10:00:01.000Z' })));
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByTestId('notifications-dot')).not.toBeInTheDocument();
   });
 
   it('Search focuses the page search box', async () => {

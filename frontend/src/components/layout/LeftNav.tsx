@@ -1,7 +1,7 @@
 import { NavLink, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@cloud9/contracts';
 import { signOut } from '../../lib/session';
-import { useNotificationsStore } from '../../stores/notifications';
+import { selectHasUnseen, useNotificationsStore } from '../../stores/notifications';
 import { notify } from '../notify';
 import { NavIcon, type NavIconName } from './NavIcons';
 
@@ -20,7 +20,7 @@ function focusPageSearch() {
 
 export function LeftNav() {
   const navigate = useNavigate();
-  const hasUnseen = useNotificationsStore((s) => s.hasUnseen);
+  const hasUnseen = useNotificationsStore(selectHasUnseen);
 
   const handleLogout = async () => {
     await signOut();

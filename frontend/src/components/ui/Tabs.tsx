@@ -3,6 +3,10 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 export interface TabItem<T extends string> {
   id: T;
   label: string;
+  /** Shown after the label inside the tab (e.g. a 'new' dot), hidden from assistive tech. */
+  badge?: ReactNode;
+  /** The tab's accessible name when it should say more than the label (e.g. 'System Notices, new'). */
+  ariaLabel?: string;
 }
 
 interface TabsProps<T extends string> {
@@ -16,10 +20,12 @@ interface TabsProps<T extends string> {
   panelClassName?: string;
   /** Rendered between the tab list and the panel (e.g. inside a sticky page header). */
   header?: (tabList: ReactNode) => ReactNode;
+  /** Names the panel itself instead of by its tab (when the tab's name would clash with a field's label inside). */
+  panelLabel?: string;
 }
 
 /** WAI-ARIA tabs: one tab stop, arrow keys (and Home/End) move and select, the panel is labelled by its tab. */
-export function Tabs<T extends string>({ label, items, selected, onSelect, children, panelClassName, header }: TabsProps<T>) {
+export function Tabs<T extends string>({ label, items, selected, onSelect, children, panelClassName, header, panelLabel }: TabsProps<T>) {
   const id = useId();
   const tabId = (item: T) => `${id}-tab-${item}`;
   const panelId = `${id}-panel`;
@@ -46,10 +52,12 @@ export function Tabs<T extends string>({ label, items, selected, onSelect, child
           aria-selected={selected === item.id}
           aria-controls={panelId}
           tabIndex={selected === item.id ? 0 : -1}
+          aria-label={item.ariaLabel}
           onClick={() => onSelect(item.id)}
           onKeyDown={onKeyDown}
         >
           {item.label}
+          {item.badge && <span aria-hidden="true">{item.badge}</span>}
         </button>
       ))}
     </div>
@@ -58,7 +66,13 @@ export function Tabs<T extends string>({ label, items, selected, onSelect, child
   return (
     <>
       {header ? header(tabList) : tabList}
-      <div id={panelId} role="tabpanel" aria-labelledby={tabId(selected)} className={panelClassName}>
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={panelLabel ? undefined : tabId(selected)}
+        aria-label={panelLabel}
+        className={panelClassName}
+      >
         {children}
       </div>
     </>

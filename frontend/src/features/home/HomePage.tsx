@@ -9,7 +9,10 @@ import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { useCursorList } from '../../hooks/useCursorList';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePostEventsStore } from '../../stores/postEvents';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { HomeComposer } from './HomeComposer';
+import { NewPostsPill } from './NewPostsPill';
+import { useNewPosts } from './useNewPosts';
 import { useSelectedCategory } from './useSelectedCategory';
 import './home.css';
 
@@ -20,6 +23,15 @@ const FEED_TABS: readonly TabItem<FeedTab>[] = [
 ];
 
 const logFetchFailure = (err: unknown) => console.error(MESSAGES.post.fetchFailed, err);
+
+/** Back to the top of the page, where the reloaded feed starts (jsdom has no scrolling). */
+function scrollToTop() {
+  try {
+    window.scrollTo({ top: 0, behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  } catch {
+    // Not available (tests): nothing to scroll.
+  }
+}
 
 /**
  * Home (spec §2): For you / Following, a search box (200 ms debounce, '@user' filter, kept in
@@ -54,8 +66,24 @@ export function HomePage() {
       ),
     [tab, query, category],
   );
-  const list = useCursorList<Post>(`${tab}|${category}|${query}`, load, logFetchFailure);
-  const { setItems } = list;
+  const feedKey = `${tab}|${category}|${query}`;
+  const list = useCursorList<Post>(feedKey, load, logFetchFailure);
+  const { setItems, items, reload } = list;
+  const viewerId = useSessionStore(selectCurrentUser)?.id ?? null;
+  const [newCount, clearNew] = useNewPosts({
+    feedKey,
+    enabled: tab === 'for-you' && !query,
+    category,
+    viewerId,
+    isShown: (id) => items.some((p) => p.id === id),
+  });
+  const showNewPosts = () => {
+    clearNew();
+    reload();
+    scrollToTop();
+    // The pill goes away; keep keyboard focus at the top of the page's content, not on <body>.
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  };
 
   const prepend = useCallback((post: Post) => setItems((items) => [post, ...items.filter((p) => p.id !== post.id)]), [setItems]);
   const removePost = useCallback((id: number) => setItems((items) => items.filter((p) => p.id !== id)), [setItems]);
@@ -82,6 +110,7 @@ export function HomePage() {
             <h1 id="home-title">Home</h1>
             <SearchBox label="Search posts" placeholder="Search posts or @user..." value={search} onChange={setSearch} />
             {tabList}
+            <NewPostsPill count={newCount} onShow={showNewPosts} />
           </div>
         )}
       >

@@ -1,29 +1,46 @@
 import { useState } from 'react';
-import { MESSAGES } from '@cloud9/contracts';
-import { EmptyState } from '../../components/ui/EmptyState';
-import { Tabs, type TabItem } from '../../components/ui/Tabs';
+import { LIMITS } from '@cloud9/contracts';
+import type { SeenKind } from '../../api/notifications';
 import { SearchBox } from '../../components/ui/SearchBox';
+import { Tabs, type TabItem } from '../../components/ui/Tabs';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { selectAlertsDot, selectNoticesDot, useNotificationsStore } from '../../stores/notifications';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { AlertList } from './AlertList';
+import { NoticeBoard } from './NoticeBoard';
+import { useMarkSeenOnView } from './useMarkSeenOnView';
+import './notifications.css';
 
-type NoticeTab = 'alerts' | 'system';
-const TABS: readonly (TabItem<NoticeTab> & { empty: string })[] = [
-  { id: 'alerts', label: 'My Notifications', empty: MESSAGES.empty.noAlerts },
-  { id: 'system', label: 'System Notices', empty: MESSAGES.empty.noSystemNotices },
-];
+/** A tab's own dot; its name then ends in ', new' (like the nav link's 'Notifications, new'). */
+const withDot = (label: string, dot: boolean) =>
+  dot ? { label, badge: <span className="tab-dot" />, ariaLabel: `${label}, new` } : { label };
 
-/** Alerts and notices land with the notifications issue; until then both lists are honestly empty. */
+/** Notifications (spec §2): My Notifications and System Notices, a search box, the staff composer. */
 export function NotificationsPage() {
-  const [tab, setTab] = useState<NoticeTab>('alerts');
+  const currentUser = useSessionStore(selectCurrentUser);
+  const [tab, setTab] = useState<SeenKind>('alerts');
   const [search, setSearch] = useState('');
-  const active = TABS.find((t) => t.id === tab) ?? TABS[0];
+  const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
+  const alertsDot = useNotificationsStore(selectAlertsDot);
+  const noticesDot = useNotificationsStore(selectNoticesDot);
+  useMarkSeenOnView(tab, tab === 'alerts' ? alertsDot : noticesDot);
+
+  const tabs: TabItem<SeenKind>[] = [
+    { id: 'alerts', ...withDot('My Notifications', alertsDot) },
+    { id: 'notices', ...withDot('System Notices', noticesDot) },
+  ];
 
   return (
-    <section aria-labelledby="notifications-title">
+    <section aria-labelledby="notifications-title" className="notifications">
       <Tabs
         label="Notification type"
-        items={TABS}
+        items={tabs}
         selected={tab}
         onSelect={setTab}
         panelClassName="page-body"
+        // Labelled by its tab, the notices panel would also answer to the composer's label
+        // 'System notice' (label lookups match parts of names), so it gets a name of its own.
+        panelLabel={tab === 'notices' ? 'Notices from staff' : undefined}
         header={(tabList) => (
           <div className="page-header">
             <h1 id="notifications-title">Notifications</h1>
@@ -32,7 +49,7 @@ export function NotificationsPage() {
           </div>
         )}
       >
-        <EmptyState message={active.empty} />
+        {tab === 'alerts' ? currentUser && <AlertList userId={currentUser.id} query={query} /> : <NoticeBoard query={query} />}
       </Tabs>
     </section>
   );

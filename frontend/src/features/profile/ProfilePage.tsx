@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { LIMITS, MESSAGES, canEditProfile, type PostCounts, type UserProfile } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, canEditProfile, canFollow, type PostCounts, type UserProfile } from '@cloud9/contracts';
 import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
@@ -8,7 +8,10 @@ import { Spinner } from '../../components/ui/Spinner';
 import { avatarUrl, bannerUrl } from '../../lib/images';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { FollowToggleButton } from './FollowToggleButton';
+import { ProfileFollowCounts } from './ProfileFollowCounts';
 import { PROFILE_FILTERS, ProfilePosts, type ProfileFilter } from './ProfilePosts';
+import { useIsFollowing } from './useIsFollowing';
 import { usePostCounts } from './usePostCounts';
 import { useProfile } from './useProfile';
 import './profile.css';
@@ -36,14 +39,6 @@ function ProfileDetails({ profile, isOwn }: { profile: UserProfile; isOwn: boole
         {profile.location && <li>📍 {profile.location}</li>}
         {profile.website && <li>🔗 {website ? <a href={website} target="_blank" rel="noopener noreferrer nofollow">{profile.website}</a> : profile.website}</li>}
       </ul>
-      <p className="profile-counts">
-        <span>
-          <strong>{profile.followersCount}</strong> Followers
-        </span>
-        <span>
-          <strong>{profile.followingCount}</strong> Following
-        </span>
-      </p>
     </>
   );
 }
@@ -60,6 +55,11 @@ export function ProfilePage() {
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
   const state = useProfile(username, reloadKey);
   const counts = usePostCounts(username);
+  // Follow counts move by one at once, until the reloaded profile (a new object) brings the truth (spec §4).
+  const [adjust, setAdjust] = useState<{ of: UserProfile; followers: number; following: number } | null>(null);
+  const loaded = state.status === 'ready' ? state.profile : null;
+  const mayFollow = !!loaded && canFollow(currentUser, loaded.id);
+  const isFollowing = useIsFollowing(currentUser?.id ?? null, loaded?.id ?? 0, mayFollow);
 
   if (state.status === 'loading') return <Spinner label={MESSAGES.profile.loading} />;
   if (state.status === 'error') {
@@ -77,6 +77,13 @@ export function ProfilePage() {
 
   const { profile } = state;
   const mayEdit = isOwn && canEditProfile(currentUser, profile.id);
+  const delta = adjust?.of === profile ? adjust : { followers: 0, following: 0 };
+  const moveCounts = (followers: number, following: number) => {
+    setAdjust({ of: profile, followers: delta.followers + followers, following: delta.following + following });
+    setReloadKey((k) => k + 1);
+  };
+  // Following someone from a list changes the viewer's own Following count, shown here only on the own profile.
+  const onListToggled = (now: boolean) => moveCounts(0, isOwn ? (now ? 1 : -1) : 0);
 
   return (
     <section className="profile" aria-labelledby="profile-name">
@@ -90,9 +97,27 @@ export function ProfilePage() {
             Edit Profile
           </button>
         )}
+        {mayFollow && currentUser && isFollowing !== null && (
+          <FollowToggleButton
+            key={profile.id}
+            viewerId={currentUser.id}
+            targetId={profile.id}
+            initialFollowing={isFollowing}
+            onChanged={(now) => moveCounts(now ? 1 : -1, 0)}
+            className="profile-edit"
+          />
+        )}
       </div>
       <div className="profile-info">
         <ProfileDetails profile={profile} isOwn={isOwn} />
+        <ProfileFollowCounts
+          key={profile.id}
+          userId={profile.id}
+          followers={Math.max(0, profile.followersCount + delta.followers)}
+          following={Math.max(0, profile.followingCount + delta.following)}
+          viewer={currentUser}
+          onToggled={onListToggled}
+        />
       </div>
       {isOwn && (
         <div className="profile-search">

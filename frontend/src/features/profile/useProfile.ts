@@ -14,7 +14,7 @@ export function useProfile(username: string, reloadKey: number): ProfileState {
 
   useEffect(() => {
     const controller = new AbortController();
-    setState((s) => (s.status === 'ready' && s.profile.username === username ? s : { status: 'loading' }));
+    setState((s) => (s.status === 'ready' && s.profile.username.toLowerCase() === username.toLowerCase() ? s : { status: 'loading' }));
     fetchProfile(username, controller.signal)
       .then((profile) => setState({ status: 'ready', profile }))
       .catch((err: unknown) => {

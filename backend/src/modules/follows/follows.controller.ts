@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { FollowResult, FollowUser, IsFollowingResult, Page } from '@cloud9/contracts';
+import { IdParam } from '../../common/validation';
+import { Auth, AuthUser } from '../auth/auth.decorators';
+import { limitOf } from '../posts/feed-filter';
+import { PageQueryDto } from '../posts/posts.dto';
+import type { UserEntity } from '../users/user.entity';
+import { FollowPairDto } from './follows.dto';
+import { FollowsService } from './follows.service';
+
+/** Follows (spec §7). Lists and is-following are public; the acting user is always the session's. */
+@Controller()
+export class FollowsController {
+  constructor(private readonly follows: FollowsService) {}
+
+  @Post('follow')
+  @Auth()
+  @HttpCode(200)
+  follow(@AuthUser() user: UserEntity, @Body() dto: FollowPairDto): Promise<FollowResult> {
+    return this.follows.follow(user, dto);
+  }
+
+  @Post('unfollow')
+  @Auth()
+  @HttpCode(200)
+  unfollow(@AuthUser() user: UserEntity, @Body() dto: FollowPairDto): Promise<FollowResult> {
+    return this.follows.unfollow(user, dto);
+  }
+
+  @Get('followers/:userId')
+  followers(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<FollowUser>> {
+    return this.follows.list('followers', userId, viewer?.id ?? null, limitOf(q), q.cursor);
+  }
+
+  @Get('following/:userId')
+  following(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<FollowUser>> {
+    return this.follows.list('following', userId, viewer?.id ?? null, limitOf(q), q.cursor);
+  }
+
+  @Get('is-following')
+  isFollowing(@Query() q: FollowPairDto): Promise<IsFollowingResult> {
+    return this.follows.isFollowing(q);
+  }
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { FollowsController } from './follows.controller';
+import { FollowsService } from './follows.service';
+
+/** Follow/unfollow, follower and following lists. AlertsService comes from the global NotificationsModule. */
+@Module({ controllers: [FollowsController], providers: [FollowsService] })
+export class FollowsModule {}

@@ -1,0 +1,51 @@
+/** SQL of follows. The follow row and both denormalised counters change in one transaction. */
+import { timeKey } from '../posts/posts.sql';
+
+export const FOLLOW_SQL = {
+  userExists: `SELECT 1 FROM users WHERE id = $1`,
+  insert: `INSERT INTO follows (follower_id, followed_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING created_at`,
+  remove: `DELETE FROM follows WHERE follower_id = $1 AND followed_id = $2 RETURNING created_at`,
+  /**
+   * $1 follower, $2 followed, $3 +1 or -1. Both user rows are locked in id order first, so
+   * A→B and B→A at once cannot deadlock; then followed.followers_count and
+   * follower.following_count move together.
+   */
+  count: `
+    WITH locked AS (SELECT id FROM users WHERE id IN ($1::bigint, $2::bigint) ORDER BY id FOR NO KEY UPDATE)
+    UPDATE users u
+       SET followers_count = u.followers_count + CASE WHEN u.id = $2::bigint THEN $3::int ELSE 0 END,
+           following_count = u.following_count + CASE WHEN u.id = $1::bigint THEN $3::int ELSE 0 END
+      FROM locked WHERE u.id = locked.id
+    RETURNING u.id, u.followers_count, u.following_count`,
+  counts: `SELECT id, followers_count, following_count FROM users WHERE id IN ($1::bigint, $2::bigint)`,
+  isFollowing: `SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = $1 AND followed_id = $2) AS is_following`,
+};
+
+/**
+ * A page of followers (people following $1) or following (people $1 follows), newest follow
+ * first, keyset on (created_at, other user's id) along follows_followed / follows_follower_recent.
+ * $2 is the viewer (NULL signed out: isFollowing false); with a cursor $3 time, $4 id.
+ * The page size is a literal (see limitLiteral).
+ */
+export function followPageSql(direction: 'followers' | 'following', withCursor: boolean, take: string): string {
+  const [mine, other] = direction === 'followers' ? ['followed_id', 'follower_id'] : ['follower_id', 'followed_id'];
+  return `
+    SELECT u.id, u.name, u.username, u.thumbnail,
+           EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = $2::bigint AND v.followed_id = u.id) AS is_following,
+           ${timeKey('f.created_at')} AS cursor_time, f.${other} AS cursor_id
+      FROM follows f JOIN users u ON u.id = f.${other}
+     WHERE f.${mine} = $1
+       ${withCursor ? `AND (f.created_at, f.${other}) < ($3::timestamptz, $4::bigint)` : ''}
+     ORDER BY f.created_at DESC, f.${other} DESC
+     LIMIT ${take}`;
+}
+
+export interface FollowPageRow {
+  id: number;
+  name: string | null;
+  username: string;
+  thumbnail: string | null;
+  is_following: boolean;
+  cursor_time: string;
+  cursor_id: number;
+}

@@ -1,0 +1,128 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { MESSAGES, type AlertType, type Page, type UserAlert } from '@cloud9/contracts';
+import { SqlService } from '../../common/sql.service';
+import { RealtimeService } from '../realtime/realtime.service';
+import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
+import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../posts/sql-params';
+import type { UserEntity } from '../users/user.entity';
+import { ALERT_SQL, alertPageSql, type AlertRow } from './notifications.sql';
+
+/** What a committed action changed in someone's alerts; pushed with `publish` after the commit. */
+export type AlertEvent =
+  | { kind: 'new'; recipientId: number; alert: UserAlert }
+  | { kind: 'removed'; recipientId: number; id: number };
+
+type PostAlertType = Exclude<AlertType, 'follow'>;
+
+const toWire = (r: AlertRow): UserAlert => ({
+  id: r.id,
+  type: r.type,
+  message: r.message,
+  actor_name: r.actor_name,
+  actor_username: r.actor_username,
+  actor_thumbnail: r.actor_thumbnail,
+  post_id: r.post_id,
+  createdAt: r.created_at.toISOString(),
+});
+
+/**
+ * Personal alerts (a like, reply, repost or follow). Actions raise and withdraw them inside their
+ * own transaction (`m`), so an alert exists exactly while its action does; never for acting on
+ * oneself. The live push happens only after the commit (`publish`).
+ */
+@Injectable()
+export class AlertsService {
+  constructor(
+    private readonly sql: SqlService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  /** An alert to the author of `postId` (none when the actor wrote it). */
+  async raiseOnPost(m: EntityManager, actor: UserEntity, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
+    const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
+      await m.query(ALERT_SQL.raiseOnPost, [actor.id, type, postId, this.message(type, actor)]),
+    );
+    return rows.map((r) => this.created(r, actor, type, postId));
+  }
+
+  /** A reply alert to the author of `parentId` (none on one's own post); its post_id is the reply. */
+  async raiseOnReply(m: EntityManager, actor: UserEntity, parentId: number, replyId: number): Promise<AlertEvent[]> {
+    const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
+      await m.query(ALERT_SQL.raiseOnReply, [actor.id, parentId, replyId, this.message('reply', actor)]),
+    );
+    return rows.map((r) => this.created(r, actor, 'reply', replyId));
+  }
+
+  /** A follow alert to `recipientId` (none to oneself). */
+  async raiseOnUser(m: EntityManager, actor: UserEntity, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
+    const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
+      await m.query(ALERT_SQL.raiseOnUser, [actor.id, type, recipientId, this.message(type, actor)]),
+    );
+    return rows.map((r) => this.created(r, actor, type, null));
+  }
+
+  async withdrawOnPost(m: EntityManager, actorId: number, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
+    return this.removed(await m.query(ALERT_SQL.withdrawOnPost, [actorId, type, postId]));
+  }
+
+  async withdrawOnUser(m: EntityManager, actorId: number, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
+    return this.removed(await m.query(ALERT_SQL.withdrawOnUser, [actorId, type, recipientId]));
+  }
+
+  /** Before a post is deleted: the alerts about it and every reply below it. */
+  async withdrawForPostTree(m: EntityManager, postId: number): Promise<AlertEvent[]> {
+    return this.removed(await m.query(ALERT_SQL.withdrawPostTree, [postId]));
+  }
+
+  /** Pushes committed changes to the recipients' sockets. */
+  publish(events: AlertEvent[]): void {
+    for (const e of events) {
+      if (e.kind === 'new') this.realtime.toUser(e.recipientId, 'alert:new', e.alert);
+      else this.realtime.toUser(e.recipientId, 'alert:removed', { id: e.id });
+    }
+  }
+
+  /** GET /api/notifications/user/:userId: own alerts only, newest first, optionally filtered. */
+  async list(viewer: UserEntity, userId: number, limit: number, cursor?: string, query?: string): Promise<Page<UserAlert>> {
+    if (viewer.id !== userId) throw new ForbiddenException(MESSAGES.notifications.onlyOwnAlerts);
+    const after = decodeTimeCursor(cursor);
+    const p = new SqlParams();
+    p.add(userId);
+    if (after) {
+      p.add(after.time);
+      p.add(after.id);
+    }
+    const text = query?.trim();
+    const filter = text ? p.add(containsPattern(text)) : null;
+    const rows = await this.sql.query<AlertRow>(alertPageSql(!!after, filter, limitLiteral(limit + 1)), p.values);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return { items: page.map(toWire), nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null };
+  }
+
+  private message(type: AlertType, actor: UserEntity): string {
+    return MESSAGES.alerts[type](actor.name?.trim() || actor.username);
+  }
+
+  private created(r: { id: number; recipient_id: number; created_at: Date }, actor: UserEntity, type: AlertType, postId: number | null): AlertEvent {
+    return {
+      kind: 'new',
+      recipientId: r.recipient_id,
+      alert: {
+        id: r.id,
+        type,
+        message: this.message(type, actor),
+        actor_name: actor.name,
+        actor_username: actor.username,
+        actor_thumbnail: actor.thumbnail,
+        post_id: postId,
+        createdAt: r.created_at.toISOString(),
+      },
+    };
+  }
+
+  private removed(result: unknown): AlertEvent[] {
+    return rowsOf<{ id: number; recipient_id: number }>(result).map((r) => ({ kind: 'removed', recipientId: r.recipient_id, id: r.id }));
+  }
+}

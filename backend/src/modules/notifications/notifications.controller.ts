@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { NoticeResult, NotificationSeenResult, NotificationStatus, Page, SystemNotice, UserAlert } from '@cloud9/contracts';
+import { IdParam } from '../../common/validation';
+import { Auth, AuthUser } from '../auth/auth.decorators';
+import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
+import { limitOf } from '../posts/feed-filter';
+import { PageQueryDto } from '../posts/posts.dto';
+import type { UserEntity } from '../users/user.entity';
+import { AlertsService } from './alerts.service';
+import { NoticesService } from './notices.service';
+import { NotificationStatusService } from './notification-status.service';
+import { AlertsQueryDto, NoticeBodyDto, NoticeSearchDto, SeenDto } from './notifications.dto';
+
+/** Personal alerts, system notices and the unseen state (spec §7 Notifications). All need a session. */
+@Controller()
+@Auth()
+export class NotificationsController {
+  constructor(
+    private readonly alerts: AlertsService,
+    private readonly notices: NoticesService,
+    private readonly seen: NotificationStatusService,
+  ) {}
+
+  @Get('notifications/user/:userId')
+  userAlerts(@Param('userId', IdParam()) userId: number, @Query() q: AlertsQueryDto, @AuthUser() user: UserEntity): Promise<Page<UserAlert>> {
+    return this.alerts.list(user, userId, limitOf(q), q.cursor, q.query);
+  }
+
+  @Get('notifications/posts')
+  listNotices(@Query() q: PageQueryDto): Promise<Page<SystemNotice>> {
+    return this.notices.list(limitOf(q), q.cursor);
+  }
+
+  /** 201 for a new notice, 200 for an edit (body with `id`). */
+  @Post('notifications/posts')
+  @UseInterceptors(PlanUpload([{ name: 'file' }]))
+  async saveNotice(
+    @AuthUser() user: UserEntity,
+    @Body() dto: NoticeBodyDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<NoticeResult> {
+    const { created, notice } = await this.notices.save(user, dto, uploadedFile(req, 'file'));
+    res.status(created ? 201 : 200);
+    return { success: true, notice };
+  }
+
+  /** The spec's group_id query parameter is ignored: the session decides. */
+  @Delete('notifications/posts/:id')
+  @HttpCode(200)
+  removeNotice(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity): Promise<{ success: true }> {
+    return this.notices.remove(user, id);
+  }
+
+  @Get('search/notifications')
+  searchNotices(@Query() q: NoticeSearchDto): Promise<Page<SystemNotice>> {
+    return this.notices.search(q.query, limitOf(q), q.cursor);
+  }
+
+  @Get('notifications/status')
+  status(@AuthUser() user: UserEntity): Promise<NotificationStatus> {
+    return this.seen.status(user.id);
+  }
+
+  @Post('notifications/seen')
+  @HttpCode(200)
+  markSeen(@AuthUser() user: UserEntity, @Body() dto: SeenDto): Promise<NotificationSeenResult> {
+    return this.seen.markSeen(user.id, dto.kind);
+  }
+}

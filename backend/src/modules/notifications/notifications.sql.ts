@@ -1,0 +1,145 @@
+/**
+ * SQL of personal alerts, system notices and the unseen state. Reads of a page select the
+ * columns plus the keyset (created_at as exact microsecond text, id); page sizes are literals.
+ */
+import { timeKey } from '../posts/posts.sql';
+
+const ALERT_RETURNING = `RETURNING id, recipient_id, created_at`;
+
+export const ALERT_SQL = {
+  /** $1 actor, $2 type, $3 post, $4 message: to the post's author, never to the actor. */
+  raiseOnPost: `
+    INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
+    SELECT p.user_id, $1, $2, p.id, $4 FROM posts p WHERE p.id = $3 AND p.user_id <> $1
+    ${ALERT_RETURNING}`,
+  /** $1 actor, $2 parent post, $3 the reply, $4 message: to the parent's author; the alert points at the reply. */
+  raiseOnReply: `
+    INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
+    SELECT p.user_id, $1, 'reply', $3, $4 FROM posts p WHERE p.id = $2 AND p.user_id <> $1
+    ${ALERT_RETURNING}`,
+  /** $1 actor, $2 type, $3 recipient, $4 message. */
+  raiseOnUser: `
+    INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
+    SELECT $3, $1, $2, NULL, $4 WHERE $3::bigint <> $1::bigint
+    ${ALERT_RETURNING}`,
+  /** $1 actor, $2 type, $3 post (served by user_alerts_action). */
+  withdrawOnPost: `DELETE FROM user_alerts WHERE actor_id = $1 AND type = $2 AND post_id = $3 RETURNING id, recipient_id`,
+  /** $1 actor, $2 type, $3 recipient. */
+  withdrawOnUser: `
+    DELETE FROM user_alerts WHERE actor_id = $1 AND type = $2 AND post_id IS NULL AND recipient_id = $3
+    RETURNING id, recipient_id`,
+  /** Every alert about a post or any reply below it (they would cascade with the post). */
+  withdrawPostTree: `
+    WITH RECURSIVE tree AS (
+      SELECT id FROM posts WHERE id = $1
+      UNION ALL
+      SELECT c.id FROM posts c JOIN tree t ON c.parent_id = t.id
+    )
+    DELETE FROM user_alerts a USING tree WHERE a.post_id = tree.id RETURNING a.id, a.recipient_id`,
+};
+
+/** A page of one recipient's alerts ($1), newest first; optional keyset ($2 time, $3 id) and filter. */
+export function alertPageSql(withCursor: boolean, filterParam: string | null, take: string): string {
+  return `
+    SELECT a.id, a.type, a.message, u.name AS actor_name, u.username AS actor_username, u.thumbnail AS actor_thumbnail,
+           a.post_id, a.created_at, ${timeKey('a.created_at')} AS cursor_time, a.id AS cursor_id
+      FROM user_alerts a JOIN users u ON u.id = a.actor_id
+     WHERE a.recipient_id = $1
+       ${withCursor ? `AND (a.created_at, a.id) < ($2::timestamptz, $3::bigint)` : ''}
+       ${filterParam ? `AND (a.message ILIKE ${filterParam} OR u.username ILIKE ${filterParam} OR u.name ILIKE ${filterParam})` : ''}
+     ORDER BY a.created_at DESC, a.id DESC
+     LIMIT ${take}`;
+}
+
+export interface AlertRow {
+  id: number;
+  type: 'like' | 'reply' | 'repost' | 'follow';
+  message: string;
+  actor_name: string | null;
+  actor_username: string;
+  actor_thumbnail: string | null;
+  post_id: number | null;
+  created_at: Date;
+  cursor_time: string;
+  cursor_id: number;
+}
+
+const NOTICE_COLUMNS = `
+  n.id, n.user_id, u.username, u.name, u.thumbnail, n.content, n.created_at, n.updated_at, n.media_url, m.mime AS media_mime,
+  ${timeKey('n.created_at')} AS cursor_time, n.id AS cursor_id`;
+const NOTICE_FROM = `FROM system_notices n JOIN users u ON u.id = n.user_id LEFT JOIN media m ON m.id = n.media_id`;
+
+/**
+ * Notices newest first along system_notices_recent; keyset ($1 time, $2 id) and, for search, a
+ * contains-pattern on the content (the trigram index) as the last parameter.
+ */
+export function noticePageSql(withCursor: boolean, searchParam: string | null, take: string): string {
+  const where = [
+    withCursor ? `(n.created_at, n.id) < ($1::timestamptz, $2::bigint)` : '',
+    searchParam ? `n.content ILIKE ${searchParam}` : '',
+  ].filter(Boolean);
+  return `
+    SELECT ${NOTICE_COLUMNS} ${NOTICE_FROM}
+     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY n.created_at DESC, n.id DESC
+     LIMIT ${take}`;
+}
+
+export interface NoticeRow {
+  id: number;
+  user_id: number;
+  username: string;
+  name: string | null;
+  thumbnail: string | null;
+  content: string;
+  created_at: Date;
+  updated_at: Date;
+  media_url: string | null;
+  media_mime: string | null;
+  cursor_time: string;
+  cursor_id: number;
+}
+
+export const NOTICE_SQL = {
+  byId: `SELECT ${NOTICE_COLUMNS} ${NOTICE_FROM} WHERE n.id = $1`,
+  lock: `SELECT id, user_id, media_id, media_url FROM system_notices WHERE id = $1 FOR UPDATE`,
+  insert: `INSERT INTO system_notices (user_id, content, media_id, media_url) VALUES ($1, $2, $3, $4) RETURNING id`,
+  updateText: `UPDATE system_notices SET content = $2, updated_at = now() WHERE id = $1`,
+  updateTextAndMedia: `UPDATE system_notices SET content = $2, media_id = $3, media_url = $4, updated_at = now() WHERE id = $1`,
+  remove: `DELETE FROM system_notices WHERE id = $1`,
+};
+
+/**
+ * The unseen state of one user ($1): the newest alert (user_alerts_recipient, one index probe),
+ * the newest notice time counting edits (system_notices_updated), and the last-seen times. Notices
+ * posted before the account existed are not news to it: until it has seen any, its notices
+ * baseline is its sign-up time.
+ */
+export const STATUS_SQL = `
+  SELECT (SELECT a.created_at FROM user_alerts a WHERE a.recipient_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 1) AS latest_alert,
+         (SELECT n.updated_at FROM system_notices n ORDER BY n.updated_at DESC LIMIT 1) AS latest_notice,
+         s.alerts_seen_at, coalesce(s.notices_seen_at, u.created_at) AS notices_seen_at
+    FROM users u LEFT JOIN notification_seen s ON s.user_id = u.id
+   WHERE u.id = $1`;
+
+export interface StatusRow {
+  latest_alert: Date | null;
+  latest_notice: Date | null;
+  alerts_seen_at: Date | null;
+  notices_seen_at: Date | null;
+}
+
+/**
+ * Marks one kind seen at now(), never earlier than the newest item it covers (an item committed
+ * by a transaction that started after this one has a later time than now()) and never moving back.
+ */
+export const SEEN_SQL = {
+  alerts: `
+    INSERT INTO notification_seen AS s (user_id, alerts_seen_at)
+    VALUES ($1, GREATEST(now(), (SELECT a.created_at FROM user_alerts a WHERE a.recipient_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 1)))
+    ON CONFLICT (user_id) DO UPDATE SET alerts_seen_at = GREATEST(EXCLUDED.alerts_seen_at, s.alerts_seen_at)`,
+  notices: `
+    INSERT INTO notification_seen AS s (user_id, notices_seen_at)
+    VALUES ($1, GREATEST(now(), (SELECT max(n.updated_at) FROM system_notices n)))
+    ON CONFLICT (user_id) DO UPDATE SET notices_seen_at = GREATEST(EXCLUDED.notices_seen_at, s.notices_seen_at)`,
+} as const;

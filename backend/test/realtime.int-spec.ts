@@ -1,0 +1,208 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type Redis from 'ioredis';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PATH, SocketErrors, SocketRooms, type ServerToClientEvents } from '@cloud9/contracts';
+import { REDIS } from '../src/common/redis.module';
+import { RealtimeService } from '../src/modules/realtime/realtime.service';
+import { sessionCookieFor } from '../src/modules/realtime/socket-auth';
+import { bootApp, PASSWORD, TestApp, uniqueName } from './support/app';
+import { eventually, sessionCookieOf, sessionIdOf } from './support/harness';
+
+type ClientSocket = Socket<ServerToClientEvents>;
+interface Instance {
+  t: TestApp;
+  url: string;
+  realtime: RealtimeService;
+}
+interface Account {
+  id: number;
+  username: string;
+  cookie: string;
+}
+
+/** Two app instances on real ports sharing PostgreSQL and one Redis prefix: a two-node deployment. */
+async function startInstance(prefix: string): Promise<Instance> {
+  const t = await bootApp({ REDIS_PREFIX: prefix });
+  const server: Server = await t.app.listen(0, '127.0.0.1');
+  const { port } = server.address() as AddressInfo;
+  return { t, url: `http://127.0.0.1:${port}`, realtime: t.app.get(RealtimeService) };
+}
+
+const sockets: ClientSocket[] = [];
+
+function open(url: string, opts: { cookie?: string; origin?: string; reconnection?: boolean } = {}): ClientSocket {
+  const headers: Record<string, string> = {};
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.origin) headers.origin = opts.origin;
+  const socket: ClientSocket = io(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    extraHeaders: headers,
+    forceNew: true,
+    reconnection: opts.reconnection ?? false,
+    reconnectionDelay: 50,
+    reconnectionDelayMax: 100,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+/** A connected socket, or the reason it was refused. */
+function connect(url: string, opts: Parameters<typeof open>[1] = {}): Promise<ClientSocket> {
+  const socket = open(url, opts);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+async function refusal(url: string, opts: Parameters<typeof open>[1] = {}): Promise<Error> {
+  try {
+    const socket = await connect(url, opts);
+    socket.disconnect();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('the socket was accepted');
+}
+
+/** The next `event` on a socket (payload), or a timeout. */
+function next<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E, timeoutMs = 3000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
+    socket.once(event, listener as never);
+  });
+}
+
+/** Nothing of `event` arrives within `ms`. */
+async function silent(socket: ClientSocket, event: keyof ServerToClientEvents, ms = 300): Promise<boolean> {
+  return next(socket, event, ms).then(
+    () => false,
+    () => true,
+  );
+}
+
+describe('Socket.IO across two instances (session cookie auth, Redis Streams adapter)', () => {
+  let a: Instance;
+  let b: Instance;
+
+  /** Registers and signs in through instance A's HTTP API; returns the session cookie. */
+  async function account(): Promise<Account> {
+    const username = uniqueName('rt');
+    await a.t.agent().post('/api/users').send({ username, email: `${username}@example.com`, password: PASSWORD }).expect(201);
+    const login = await a.t.agent().post('/api/login').send({ username, password: PASSWORD }).expect(200);
+    return { id: login.body.id, username, cookie: sessionCookieOf(login) };
+  }
+
+  beforeAll(async () => {
+    const prefix = `${process.env.REDIS_PREFIX}rt1:`;
+    [a, b] = await Promise.all([startInstance(prefix), startInstance(prefix)]);
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all([a?.t.close(), b?.t.close()]);
+  });
+
+  it('accepts on instance B a session made on instance A, and delivers toUser emitted on A', async () => {
+    const alice = await account();
+    const bob = await account();
+    const aliceOnB = await connect(b.url, { cookie: alice.cookie });
+    const bobOnB = await connect(b.url, { cookie: bob.cookie });
+
+    const alert = next(aliceOnB, 'alert:removed');
+    a.realtime.toUser(alice.id, 'alert:removed', { id: 42 });
+    expect(await alert).toEqual({ id: 42 });
+    expect(await silent(bobOnB, 'alert:removed')).toBe(true); // only the recipient's room
+  });
+
+  it('delivers toEveryone to sockets on both instances', async () => {
+    const carol = await account();
+    const onA = await connect(a.url, { cookie: carol.cookie });
+    const onB = await connect(b.url, { cookie: carol.cookie });
+    const payload = { id: 7 };
+    const received = Promise.all([next(onA, 'notice:deleted'), next(onB, 'notice:deleted')]);
+    b.realtime.toEveryone('notice:deleted', payload);
+    expect(await received).toEqual([payload, payload]);
+  });
+
+  it('emits post:created to every signed-in socket after POST /api/posts', async () => {
+    const author = await account();
+    const reader = await account();
+    const readerOnB = await connect(b.url, { cookie: reader.cookie });
+    const created = next(readerOnB, 'post:created');
+    const res = await a.t.agent().post('/api/posts').set('cookie', author.cookie).send({ content: 'live hello' }).expect(201);
+    expect(await created).toEqual({ id: res.body.id, category: res.body.category, user_id: author.id, createdAt: res.body.createdAt });
+  });
+
+  it('pushes alert:new to the author on B when another user likes the post through A', async () => {
+    const author = await account();
+    const fan = await account();
+    const authorOnB = await connect(b.url, { cookie: author.cookie });
+    const post = await a.t.agent().post('/api/posts').set('cookie', author.cookie).send({ content: 'like me' }).expect(201);
+    const alert = next(authorOnB, 'alert:new');
+    await a.t.agent().post(`/api/posts/${post.body.id}/like`).set('cookie', fan.cookie).send({ username: fan.username }).expect(200);
+    expect(await alert).toEqual(expect.objectContaining({ type: 'like', actor_username: fan.username, post_id: post.body.id }));
+  });
+
+  it('refuses anonymous sockets and unsigned, forged or unknown session cookies with "Unauthorized"', async () => {
+    const dave = await account();
+    const sid = sessionIdOf(dave.cookie);
+    const forged = `c9.sid=${encodeURIComponent(`s:${sid}.${'A'.repeat(43)}`)}`;
+    const otherSecret = sessionCookieFor(sid, 'some-other-secret-of-16-chars');
+    const unknownSession = sessionCookieFor('no-such-session', b.t.settings.sessionSecret);
+    for (const cookie of [undefined, `c9.sid=${sid}`, `c9.sid=s:${sid}`, forged, otherSecret, unknownSession]) {
+      expect((await refusal(b.url, { cookie })).message).toBe(SocketErrors.unauthorized);
+    }
+    await connect(b.url, { cookie: dave.cookie }); // the real cookie still works
+  });
+
+  it('refuses the socket of a session whose user no longer exists', async () => {
+    const erin = await account();
+    const redis: Redis = b.t.app.get(REDIS);
+    await b.t.db.query('DELETE FROM users WHERE id = $1', [erin.id]);
+    expect(await redis.exists(`${b.t.settings.redisPrefix}sess:${sessionIdOf(erin.cookie)}`)).toBe(1); // the session is still there
+    expect((await refusal(b.url, { cookie: erin.cookie })).message).toBe(SocketErrors.unauthorized);
+  });
+
+  it('refuses a foreign Origin and accepts PUBLIC_URL', async () => {
+    const frank = await account();
+    const foreign = await refusal(b.url, { cookie: frank.cookie, origin: 'https://evil.example' });
+    expect(foreign.message).not.toBe(SocketErrors.unauthorized); // refused at the transport (HTTP 403)
+    await connect(b.url, { cookie: frank.cookie, origin: b.t.settings.publicUrl });
+  });
+
+  it('closes the sockets of ended sessions on every instance (disconnectSessions)', async () => {
+    const gina = await account();
+    const onB = await connect(b.url, { cookie: gina.cookie });
+    const closed = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    a.realtime.disconnectSessions([sessionIdOf(gina.cookie)]);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('recovers a dropped connection: its rooms and the events it missed (connection state recovery)', async () => {
+    const hank = await account();
+    const socket = open(b.url, { cookie: hank.cookie, reconnection: true });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const first = next(socket, 'alert:removed');
+    a.realtime.toUser(hank.id, 'alert:removed', { id: 1 }); // gives the client an offset to resume from
+    await first;
+
+    const server = (b.realtime as unknown as { server: import('socket.io').Server }).server;
+    socket.io.engine.close(); // the network drops; the client will reconnect on its own
+    expect(await eventually(async () => (await server.in(SocketRooms.user(hank.id)).local.fetchSockets()).length === 0)).toBe(true);
+    a.realtime.toUser(hank.id, 'alert:removed', { id: 2 }); // while away
+    const missed = next(socket, 'alert:removed');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    expect(socket.recovered).toBe(true);
+    expect(await missed).toEqual({ id: 2 });
+  });
+});

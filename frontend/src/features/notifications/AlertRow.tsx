@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import type { AlertType, UserAlert } from '@cloud9/contracts';
+import { Avatar } from '../../components/ui/Avatar';
+import { PostTime } from '../../components/post/PostTime';
+
+const ICONS: Record<AlertType, string> = { like: '❤️', reply: '💬', repost: '🔁', follow: '👤' };
+
+/** Where an alert leads: the post for like/reply/repost, the actor's profile for a follow. */
+export function alertTarget(alert: UserAlert): string {
+  if (alert.type !== 'follow' && alert.post_id != null) return `/post/${alert.post_id}`;
+  return `/profile/${encodeURIComponent(alert.actor_username)}`;
+}
+
+/** One personal alert: the actor's picture, the message (which names the actor) and its age. */
+export function AlertRow({ alert }: { alert: UserAlert }) {
+  return (
+    <Link to={alertTarget(alert)} className="alert-row">
+      <span className="alert-row-avatar">
+        <Avatar path={alert.actor_thumbnail} size={44} />
+        <span className="alert-row-icon" aria-hidden="true">
+          {ICONS[alert.type] ?? '🔔'}
+        </span>
+      </span>
+      <span className="alert-row-text">{alert.message}</span>
+      <PostTime iso={alert.createdAt} />
+    </Link>
+  );
+}

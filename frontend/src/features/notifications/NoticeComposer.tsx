@@ -1,0 +1,85 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { MESSAGES, type SystemNotice } from '@cloud9/contracts';
+import { ApiRequestError } from '../../api/client';
+import { saveNotice } from '../../api/notifications';
+import { notify } from '../../components/notify';
+
+interface NoticeComposerProps {
+  /** The notice being edited; the button then reads Save and Cancel appears (spec §4). */
+  editing: SystemNotice | null;
+  onSaved: (notice: SystemNotice, wasEdit: boolean) => void;
+  onCancel: () => void;
+}
+
+function failureMessage(err: unknown, isEdit: boolean): string {
+  if (err instanceof ApiRequestError && err.status === 401) return MESSAGES.notices.unauthorized;
+  if (err instanceof ApiRequestError && err.status === 403) return MESSAGES.notices.permissionDenied;
+  return isEdit ? MESSAGES.notices.couldNotUpdate : MESSAGES.notices.postFailed;
+}
+
+/**
+ * The staff composer (groups 1–4): text, optional media, Post. Re-mount it (a `key`) to load
+ * another notice for editing.
+ */
+export function NoticeComposer({ editing, onSaved, onCancel }: NoticeComposerProps) {
+  const [text, setText] = useState(editing?.content ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const textId = useId();
+  const fileId = useId();
+  const isEdit = editing !== null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const message = text.trim();
+    if (isEdit && !message) return notify(MESSAGES.notices.editEmpty, 'error');
+    if (!isEdit && !message && !file) return notify(MESSAGES.notices.contentOrMedia, 'error');
+    setBusy(true);
+    try {
+      const result = await saveNotice({ id: editing?.id, message, file });
+      if (!result?.notice) throw new Error('No notice in the answer');
+      setText('');
+      setFile(null);
+      if (fileRef.current) fileRef.current.value = '';
+      onSaved(result.notice, isEdit);
+    } catch (err) {
+      console.error(isEdit ? 'Updating the notice failed' : 'Posting the notice failed', err);
+      notify(failureMessage(err, isEdit), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="notice-composer card" aria-label={isEdit ? 'Notice editor' : 'Notice composer'} onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={textId}>System notice</label>
+        <textarea id={textId} rows={3} value={text} onChange={(e) => setText(e.target.value)} autoFocus={isEdit} />
+      </div>
+      <div className="notice-composer-row">
+        <div className="notice-composer-file">
+          <label htmlFor={fileId}>Attach media</label>
+          <input
+            id={fileId}
+            ref={fileRef}
+            type="file"
+            accept="image/*,video/*,audio/*"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </div>
+        <div className="notice-composer-actions">
+          {isEdit && (
+            <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {isEdit ? 'Save' : 'Post'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import type { Actor } from '@cloud9/contracts';
+import type { FollowListKind } from '../../api/follows';
+import { FollowListModal } from './FollowListModal';
+
+interface ProfileFollowCountsProps {
+  userId: number;
+  followers: number;
+  following: number;
+  viewer: Actor | null;
+  /** The viewer followed or unfollowed someone from one of the lists. */
+  onToggled: (nowFollowing: boolean) => void;
+}
+
+/** Followers and Following counts as buttons, each opening its list (spec §2). */
+export function ProfileFollowCounts({ userId, followers, following, viewer, onToggled }: ProfileFollowCountsProps) {
+  const [open, setOpen] = useState<FollowListKind | null>(null);
+  return (
+    <p className="profile-counts">
+      <button type="button" className="profile-count" aria-haspopup="dialog" aria-label={`Show followers (${followers})`} onClick={() => setOpen('followers')}>
+        <strong>{followers}</strong> Followers
+      </button>
+      <button type="button" className="profile-count" aria-haspopup="dialog" aria-label={`Show following (${following})`} onClick={() => setOpen('following')}>
+        <strong>{following}</strong> Following
+      </button>
+      {open && <FollowListModal kind={open} userId={userId} viewer={viewer} onClose={() => setOpen(null)} onToggled={onToggled} />}
+    </p>
+  );
+}

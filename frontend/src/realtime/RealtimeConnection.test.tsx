@@ -1,0 +1,160 @@
+import { act, render } from '@testing-library/react';
+import { LIMITS, SocketErrors } from '@cloud9/contracts';
+import { RealtimeConnection } from './RealtimeConnection';
+import { subscribeRealtime } from './bus';
+import { setSocketFactory } from './socket';
+import { useNotificationsStore } from '../stores/notifications';
+import { useSessionStore } from '../stores/session';
+import { jsonResponse, setSession, stubFetch, testUser, type FetchCall } from '../test/utils';
+import { FakeSocket, makeAlert, makeNotice, status } from '../test/notifications';
+
+const statusCalls = (calls: FetchCall[]) => calls.filter((c) => c.url === '/api/notifications/status');
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+describe('realtime connection', () => {
+  let socket: FakeSocket;
+  let calls: FetchCall[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    setVisibility('visible');
+    socket = new FakeSocket();
+    setSocketFactory(() => socket.asSocket());
+    calls = stubFetch(() => jsonResponse(status({ latestUserAlert: '2025-06-01T10:00:00.000Z' })));
+    setSession(testUser());
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    setVisibility('visible');
+  });
+
+  const flush = () => act(async () => undefined);
+
+  it('connects the socket while signed in and closes it (and clears the dots) on sign-out', async () => {
+    render(<RealtimeConnection />);
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    expect(socket.listenerCount('alert:new')).toBe(1);
+    act(() => socket.serverConnect());
+    await flush();
+    expect(useNotificationsStore.getState().alertsDot).toBe(true);
+
+    act(() => useSessionStore.getState().clearSession());
+    expect(socket.disconnect).toHaveBeenCalledTimes(1);
+    expect(socket.listenerCount('alert:new')).toBe(0);
+    expect(useNotificationsStore.getState()).toMatchObject({ alertsDot: false, userId: null });
+  });
+
+  it('a pushed alert lights the dot at once and reaches the screens through the bus', () => {
+    const heard = vi.fn();
+    const unsubscribe = subscribeRealtime('alert:new', heard);
+    render(<RealtimeConnection />);
+    act(() => socket.serverConnect());
+    const alert = makeAlert({ createdAt: new Date().toISOString() });
+    act(() => void socket.emit('alert:new', alert));
+    expect(useNotificationsStore.getState().alertsDot).toBe(true);
+    expect(useNotificationsStore.getState().recentAlerts[0]).toEqual(alert);
+    expect(heard).toHaveBeenCalledWith(alert);
+    unsubscribe();
+  });
+
+  it('notices: created lights the notices dot; updated and deleted change the live list', () => {
+    render(<RealtimeConnection />);
+    act(() => socket.serverConnect());
+    act(() => void socket.emit('notice:created', makeNotice({ id: 5, content: 'v1', createdAt: new Date().toISOString() })));
+    expect(useNotificationsStore.getState().noticesDot).toBe(true);
+    act(() => void socket.emit('notice:updated', makeNotice({ id: 5, content: 'v2' })));
+    expect(useNotificationsStore.getState().recentNotices[0].content).toBe('v2');
+    act(() => void socket.emit('notice:deleted', { id: 5 }));
+    expect(useNotificationsStore.getState().recentNotices).toEqual([]);
+  });
+
+  it('fetches the status once on every (re)connect', async () => {
+    render(<RealtimeConnection />);
+    act(() => socket.serverConnect());
+    await flush();
+    const afterConnect = statusCalls(calls).length;
+    act(() => socket.drop());
+    act(() => socket.serverConnect());
+    await flush();
+    expect(statusCalls(calls).length).toBe(afterConnect + 1);
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs * 3));
+    expect(statusCalls(calls).length).toBe(afterConnect + 1);
+  });
+
+  it('polls every 5 s only while the socket is down and the tab visible, and stops when it reconnects', async () => {
+    render(<RealtimeConnection />);
+    // Signing in checks at once (the socket is still connecting), and the connect checks once more.
+    await flush();
+    expect(statusCalls(calls)).toHaveLength(1);
+    act(() => socket.serverConnect());
+    await flush();
+    expect(statusCalls(calls)).toHaveLength(2);
+
+    // Connected: no polling.
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs * 2));
+    expect(statusCalls(calls)).toHaveLength(2);
+
+    // Down: the last check is older than 5 s, so one at once, then one per 5 s.
+    act(() => socket.drop());
+    await flush();
+    expect(statusCalls(calls)).toHaveLength(3);
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs - 1));
+    expect(statusCalls(calls)).toHaveLength(3);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(statusCalls(calls)).toHaveLength(4);
+
+    // Hidden tab: no polling.
+    act(() => setVisibility('hidden'));
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs * 3));
+    expect(statusCalls(calls)).toHaveLength(4);
+
+    // Visible again after a while: checks at once, then every 5 s.
+    act(() => setVisibility('visible'));
+    await flush();
+    expect(statusCalls(calls)).toHaveLength(5);
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs));
+    expect(statusCalls(calls)).toHaveLength(6);
+
+    // Reconnected: one status fetch, then polling stops.
+    act(() => socket.serverConnect());
+    await flush();
+    expect(statusCalls(calls)).toHaveLength(7);
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs * 4));
+    expect(statusCalls(calls)).toHaveLength(7);
+  });
+
+  it('when the socket never connects, the poller keeps the dot current', async () => {
+    render(<RealtimeConnection />);
+    await flush();
+    expect(statusCalls(calls)).toHaveLength(1);
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs));
+    expect(statusCalls(calls)).toHaveLength(2);
+    expect(useNotificationsStore.getState().alertsDot).toBe(true);
+  });
+
+  it('a 401 from the status poll signs out, which closes the socket', async () => {
+    stubFetch(() => jsonResponse({ success: false, error: 'Not signed in.', statusCode: 401 }, 401));
+    render(<RealtimeConnection />);
+    await flush();
+    expect(useSessionStore.getState().currentUser).toBeNull();
+    expect(socket.disconnect).toHaveBeenCalled();
+  });
+
+  it("after 'Unavailable' the socket is tried again once a poll shows the session works; after 'Unauthorized' it is not", async () => {
+    render(<RealtimeConnection />);
+    await flush();
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    act(() => socket.refuse(SocketErrors.unavailable));
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs));
+    expect(socket.connect).toHaveBeenCalledTimes(2);
+
+    act(() => socket.refuse(SocketErrors.unauthorized));
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs * 2));
+    expect(socket.connect).toHaveBeenCalledTimes(2);
+  });
+});

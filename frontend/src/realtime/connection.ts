@@ -1,0 +1,87 @@
+import { SocketErrors, SocketEvents, type ServerToClientEvents } from '@cloud9/contracts';
+import { fetchNotificationStatus } from '../api/notifications';
+import { useNotificationsStore } from '../stores/notifications';
+import { publishRealtime } from './bus';
+import { createFallbackPoller } from './poller';
+import { createSocket } from './socket';
+
+const notifications = () => useNotificationsStore.getState();
+
+/** What each pushed event does to the store, before screens hear it through the bus. */
+const STORE_EFFECTS: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] } = {
+  [SocketEvents.alertNew]: (alert) => notifications().alertArrived(alert),
+  [SocketEvents.alertRemoved]: ({ id }) => notifications().alertRemoved(id),
+  [SocketEvents.noticeCreated]: (notice) => notifications().noticeArrived(notice),
+  [SocketEvents.noticeUpdated]: (notice) => notifications().noticeUpdated(notice),
+  [SocketEvents.noticeDeleted]: ({ id }) => notifications().noticeRemoved(id),
+};
+
+const FORWARDED = Object.values(SocketEvents);
+
+type AnyHandler = (...args: unknown[]) => void;
+type LooseEmitter = (event: string, handler: AnyHandler) => void;
+
+/**
+ * Opens the signed-in user's socket and keeps the notification dots current: pushed events go to
+ * the store and the bus; every (re)connect fetches the status once (to catch what was missed);
+ * while the socket is down and the tab visible, the fallback poller fetches it every 5 s.
+ * Returns the function that closes it all (sign-out, 401).
+ */
+export function startRealtime(): () => void {
+  const socket = createSocket();
+  let stopped = false;
+  /** The server said the session is not valid: no retries until the next sign-in (the poll's 401 signs out). */
+  let refused = false;
+  const controllers = new Set<AbortController>();
+
+  const fetchStatus = () => {
+    const controller = new AbortController();
+    controllers.add(controller);
+    fetchNotificationStatus(controller.signal)
+      .then((status) => {
+        if (stopped) return;
+        notifications().applyStatus(status);
+        // The server ended the socket, or refused it while Redis or the database was away, and the
+        // client will not retry on its own; the session still works, so try again.
+        if (!refused && !socket.connected && socket.active === false) socket.connect();
+      })
+      .catch(() => {
+        // A 401 signs out in the API client (which closes this); other failures wait for the next poll.
+      })
+      .finally(() => controllers.delete(controller));
+  };
+
+  const poller = createFallbackPoller(fetchStatus);
+  const handlers: [string, AnyHandler][] = [];
+  const on = (event: string, handler: AnyHandler) => {
+    handlers.push([event, handler]);
+    (socket.on as LooseEmitter)(event, handler);
+  };
+
+  on('connect', () => {
+    poller.setSocketConnected(true);
+    fetchStatus();
+  });
+  on('disconnect', () => poller.setSocketConnected(false));
+  on('connect_error', (err) => {
+    if (err instanceof Error && err.message === SocketErrors.unauthorized) refused = true;
+    poller.setSocketConnected(false);
+  });
+  for (const event of FORWARDED) {
+    on(event, (payload) => {
+      (STORE_EFFECTS[event] as ((p: unknown) => void) | undefined)?.(payload);
+      publishRealtime(event, payload as never);
+    });
+  }
+
+  poller.start();
+  socket.connect();
+
+  return () => {
+    stopped = true;
+    poller.stop();
+    for (const controller of controllers) controller.abort();
+    for (const [event, handler] of handlers) (socket.off as LooseEmitter)(event, handler);
+    socket.disconnect();
+  };
+}

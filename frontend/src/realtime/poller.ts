@@ -1,0 +1,57 @@
+import { LIMITS } from '@cloud9/contracts';
+
+export interface FallbackPoller {
+  start: () => void;
+  stop: () => void;
+  setSocketConnected: (connected: boolean) => void;
+}
+
+const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+
+/**
+ * Calls `poll` every `intervalMs` (spec: 5 s) while the socket is down AND the tab is visible,
+ * and stops as soon as either is no longer true. When it turns on and the last poll is older
+ * than one interval (start, or coming back to a hidden tab), it polls at once.
+ */
+export function createFallbackPoller(poll: () => void, intervalMs: number = LIMITS.notificationPollMs): FallbackPoller {
+  let started = false;
+  let socketUp = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let lastPollAt = Number.NEGATIVE_INFINITY;
+
+  const tick = () => {
+    lastPollAt = Date.now();
+    poll();
+  };
+
+  const update = () => {
+    const shouldRun = started && !socketUp && isVisible();
+    if (shouldRun && timer === null) {
+      if (Date.now() - lastPollAt >= intervalMs) tick();
+      timer = setInterval(tick, intervalMs);
+    } else if (!shouldRun && timer !== null) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+
+  return {
+    start: () => {
+      if (started) return;
+      started = true;
+      document.addEventListener('visibilitychange', update);
+      update();
+    },
+    stop: () => {
+      started = false;
+      document.removeEventListener('visibilitychange', update);
+      update();
+    },
+    setSocketConnected: (connected) => {
+      socketUp = connected;
+      // A status fetched on (re)connect counts as a poll, so coming back later waits a full interval.
+      if (connected) lastPollAt = Date.now();
+      update();
+    },
+  };
+}

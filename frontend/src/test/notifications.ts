@@ -1,0 +1,100 @@
+import type { NotificationStatus, SystemNotice, UserAlert } from '@cloud9/contracts';
+import { vi } from 'vitest';
+import type { RealtimeSocket } from '../realtime/socket';
+
+export const makeAlert = (overrides: Partial<UserAlert> = {}): UserAlert => ({
+  id: 1,
+  type: 'like',
+  message: 'Other Person liked your post',
+  actor_name: 'Other Person',
+  actor_username: 'other',
+  actor_thumbnail: null,
+  post_id: 42,
+  createdAt: new Date().toISOString(),
+  ...overrides,
+});
+
+export const makeNotice = (overrides: Partial<SystemNotice> = {}): SystemNotice => ({
+  id: 1,
+  user_id: 2,
+  username: 'staffer',
+  content: 'Maintenance tonight at 10.',
+  createdAt: new Date(Date.now() - 60_000).toISOString(),
+  media_url: null,
+  postUser: { name: 'Staff Person', thumbnail: null },
+  ...overrides,
+});
+
+export const status = (overrides: Partial<NotificationStatus> = {}): NotificationStatus => ({
+  latestUserAlert: null,
+  latestSystemNotice: null,
+  lastSeenUserAlerts: null,
+  lastSeenSystemNotices: null,
+  ...overrides,
+});
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * A stand-in for the Socket.IO client: `connect()`/`disconnect()` flip `connected` and fire the
+ * reserved events like the real one; `emit(event, payload)` plays a server push.
+ */
+export class FakeSocket {
+  connected = false;
+  active = false;
+  private listeners = new Map<string, Set<Listener>>();
+  connect = vi.fn(() => {
+    this.active = true;
+    return this;
+  });
+  disconnect = vi.fn(() => {
+    const was = this.connected;
+    this.connected = false;
+    this.active = false;
+    if (was) this.emit('disconnect', 'io client disconnect');
+    return this;
+  });
+
+  on(event: string, listener: Listener) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)?.add(listener);
+    return this;
+  }
+
+  off(event: string, listener: Listener) {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]) {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
+    return true;
+  }
+
+  listenerCount(event: string) {
+    return this.listeners.get(event)?.size ?? 0;
+  }
+
+  /** The server accepted the handshake. */
+  serverConnect() {
+    this.connected = true;
+    this.emit('connect');
+  }
+
+  /** The connection dropped (server gone, network); the real client would retry. */
+  drop() {
+    this.connected = false;
+    this.emit('disconnect', 'transport close');
+  }
+
+  /** The server's middleware refused the handshake; the real client then stops retrying. */
+  refuse(message: string) {
+    this.connected = false;
+    this.active = false;
+    this.emit('connect_error', new Error(message));
+  }
+
+  asSocket() {
+    return this as unknown as RealtimeSocket;
+  }
+}
