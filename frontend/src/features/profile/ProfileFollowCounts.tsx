@@ -18,7 +18,7 @@ export function ProfileFollowCounts({ userId, followers, following, viewer, onTo
   return (
     <p className="profile-counts">
       <button type="button" className="profile-count" aria-haspopup="dialog" aria-label={`Show followers (${followers})`} onClick={() => setOpen('followers')}>
-        <strong>{followers}</strong> Followers
+        <strong>{followers}</strong> {followers === 1 ? 'Follower' : 'Followers'}
       </button>
       <button type="button" className="profile-count" aria-haspopup="dialog" aria-label={`Show following (${following})`} onClick={() => setOpen('following')}>
         <strong>{following}</strong> Following
