@@ -62,12 +62,12 @@ describe('live notification dots across two instances', () => {
     const text = `Maintenance tonight ${uniqueName('n')}`;
     await staff.page.getByLabel('System notice').fill(text);
     await staff.page.getByRole('button', { name: 'Post', exact: true }).click();
-    await staff.page.getByText(text).waitFor();
+    await staff.page.getByRole('list', { name: 'Notices' }).getByText(text).waitFor();
 
     await dotLink(reader.page).waitFor({ timeout: 5000 });
     await reader.page.getByRole('link', { name: /^Notifications/ }).click();
     await reader.page.getByRole('tab', { name: /^System Notices/ }).click();
-    await reader.page.getByText(text).waitFor();
+    await reader.page.getByRole('list', { name: 'Notices' }).getByText(text).waitFor();
     await reader.context.close();
     await staff.context.close();
   });
