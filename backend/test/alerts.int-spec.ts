@@ -1,6 +1,6 @@
 import { MESSAGES, type Page, type Post, type UserAlert } from '@cloud9/contracts';
 import { RealtimeService, type RealtimeServer } from '../src/modules/realtime/realtime.service';
-import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
+import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
 
 interface Emitted {
   room: string;
@@ -18,22 +18,6 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
     in: () => ({ disconnectSockets: () => undefined }),
   };
 
-  async function manyUsers(n: number): Promise<SignedIn[]> {
-    const template = await signUp(t);
-    const names = Array.from({ length: n }, (_, i) => `${template.user.username.slice(0, 22)}_${i}`);
-    await t.db.query(
-      `INSERT INTO users (username, email, password_hash, group_id)
-       SELECT x, x || '@example.com', u.password_hash, 5 FROM users u, unnest($2::text[]) x WHERE u.id = $1`,
-      [template.user.id, names],
-    );
-    return Promise.all(
-      names.map(async (username) => {
-        const agent = t.agent();
-        const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
-        return { agent, user: login.body };
-      }),
-    );
-  }
 
   const newPost = async (who: SignedIn, content = 'a post') => ((await who.agent.post('/api/posts').send({ content }).expect(201)).body as Post).id;
   const alertRows = async (recipientId: number) =>
@@ -178,7 +162,7 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
     const author = await signUp(t);
     const other = await signUp(t);
     const postId = await newPost(author);
-    const fans = await manyUsers(25);
+    const fans = await signUpMany(t, 25);
     for (const f of fans) await f.agent.post(`/api/posts/${postId}/like`).send({}).expect(200);
     await named(fans[7], 'Zed 100%_sure');
 

@@ -1,26 +1,10 @@
 import { MESSAGES, type FollowUser, type Page } from '@cloud9/contracts';
-import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
+import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
 
 describe('follows: follow, unfollow, lists, is-following', () => {
   let t: TestApp;
 
   /** Many signed-in users fast: rows copied from one registered user's password hash, then parallel logins. */
-  async function manyUsers(n: number): Promise<SignedIn[]> {
-    const template = await signUp(t);
-    const names = Array.from({ length: n }, (_, i) => `${template.user.username.slice(0, 22)}_${i}`);
-    await t.db.query(
-      `INSERT INTO users (username, email, password_hash, group_id)
-       SELECT x, x || '@example.com', u.password_hash, 5 FROM users u, unnest($2::text[]) x WHERE u.id = $1`,
-      [template.user.id, names],
-    );
-    return Promise.all(
-      names.map(async (username) => {
-        const agent = t.agent();
-        const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
-        return { agent, user: login.body };
-      }),
-    );
-  }
 
   /** Stored counters next to the real row counts. */
   const counts = async (id: number) =>
@@ -103,7 +87,7 @@ describe('follows: follow, unfollow, lists, is-following', () => {
     expect(twice.map((r) => r.body.followersCount)).toEqual([1, 1]);
     expect(await exact(target.user.id)).toEqual(expect.objectContaining({ followers_count: 1 }));
 
-    const fans = await manyUsers(20);
+    const fans = await signUpMany(t, 20);
     await Promise.all(fans.map((f) => follow(f, target.user.id).expect(200)));
     expect(await exact(target.user.id)).toEqual(expect.objectContaining({ followers_count: 21 }));
     // Each fan also toggles in a mix while others follow and unfollow each other (no deadlock, exact counts).
@@ -120,7 +104,7 @@ describe('follows: follow, unfollow, lists, is-following', () => {
 
   it('lists: newest follow first, keyset pages without repeats, isFollowing per viewer, public, 404 unknown', async () => {
     const star = await signUp(t);
-    const fans = await manyUsers(25);
+    const fans = await signUpMany(t, 25);
     for (const f of fans) await follow(f, star.user.id).expect(200); // one after the other: distinct times
     const viewer = await signUp(t);
     const followedByViewer = new Set([fans[0].user.id, fans[13].user.id, fans[24].user.id]);

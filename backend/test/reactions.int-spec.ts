@@ -1,5 +1,5 @@
 import { MESSAGES, type Page, type Post, type PostCounts } from '@cloud9/contracts';
-import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
+import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
 
 describe('likes, reposts, replies and profile lists', () => {
   let t: TestApp;
@@ -17,22 +17,6 @@ describe('likes, reposts, replies and profile lists', () => {
     ))[0];
 
   /** Many signed-in users fast: rows copied from one registered user's password hash, then parallel logins. */
-  async function manyUsers(n: number): Promise<SignedIn[]> {
-    const template = await signUp(t);
-    const names = Array.from({ length: n }, (_, i) => `${template.user.username.slice(0, 22)}_${i}`);
-    await t.db.query(
-      `INSERT INTO users (username, email, password_hash, group_id)
-       SELECT x, x || '@example.com', u.password_hash, 5 FROM users u, unnest($2::text[]) x WHERE u.id = $1`,
-      [template.user.id, names],
-    );
-    return Promise.all(
-      names.map(async (username) => {
-        const agent = t.agent();
-        const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
-        return { agent, user: login.body };
-      }),
-    );
-  }
 
   beforeAll(async () => {
     t = await bootApp();
@@ -63,7 +47,7 @@ describe('likes, reposts, replies and profile lists', () => {
 
   it('counters never drift: 30 users like at once, then all unlike at once', async () => {
     const id = await newPost(author);
-    const fans = await manyUsers(30);
+    const fans = await signUpMany(t, 30);
     const liked = await Promise.all(fans.map((f) => f.agent.post(`/api/posts/${id}/like`).send({})));
     expect(liked.every((r) => r.status === 200 && r.body.liked === true)).toBe(true);
     expect(new Set(liked.map((r) => r.body.likes)).size).toBe(30); // each saw its own increment

@@ -47,3 +47,24 @@ export async function signUp(t: TestApp, opts: { username?: string; groupId?: nu
   const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
   return { agent, user: login.body };
 }
+
+/**
+ * `n` signed-in users made at once: one real sign-up, the rest copied from it in one INSERT (same
+ * password hash), each then signed in through the API. For suites that need many actors.
+ */
+export async function signUpMany(t: TestApp, n: number): Promise<SignedIn[]> {
+  const template = await signUp(t);
+  const names = Array.from({ length: n }, (_, i) => `${template.user.username.slice(0, 22)}_${i}`);
+  await t.db.query(
+    `INSERT INTO users (username, email, password_hash, group_id)
+     SELECT x, x || '@example.com', u.password_hash, 5 FROM users u, unnest($2::text[]) x WHERE u.id = $1`,
+    [template.user.id, names],
+  );
+  return Promise.all(
+    names.map(async (username) => {
+      const agent = t.agent();
+      const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
+      return { agent, user: login.body };
+    }),
+  );
+}

@@ -5,7 +5,7 @@ import { useCursorList } from '../../hooks/useCursorList';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent';
 import { useNotificationsStore } from '../../stores/notifications';
 import { AlertRow } from './AlertRow';
-import { PagedItems } from './PagedItems';
+import { PagedList } from '../../components/ui/PagedList';
 import { mergeLive } from './mergeLive';
 
 const logFailure = (err: unknown) => console.error('Loading notifications failed', err);
@@ -23,7 +23,8 @@ export function AlertList({ userId, query }: { userId: number; query: string }) 
   // While searching, only the server's matches are shown.
   const items = query ? list.items : mergeLive(recent, list.items);
   return (
-    <PagedItems
+    <PagedList
+      className="notice-list"
       list={list}
       items={items}
       label="Alerts"

@@ -9,7 +9,7 @@ import { useNotificationsStore } from '../../stores/notifications';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { NoticeCard } from './NoticeCard';
 import { NoticeComposer } from './NoticeComposer';
-import { PagedItems } from './PagedItems';
+import { PagedList } from '../../components/ui/PagedList';
 import { mergeLive } from './mergeLive';
 
 /** Spec §5 Delete confirmations (system message). Shared message to add: MESSAGES.notices.confirmDelete. */
@@ -73,7 +73,8 @@ export function NoticeBoard({ query }: { query: string }) {
       {canPostNotice(currentUser) && (
         <NoticeComposer key={editing?.id ?? 'new'} editing={editing} onSaved={onSaved} onCancel={() => setEditing(null)} />
       )}
-      <PagedItems
+      <PagedList
+        className="notice-list"
         list={list}
         items={items}
         label="Notices"
