@@ -10,6 +10,7 @@ import { SettingsModule } from './config/settings.module';
 import { dataSourceOptions } from './database/data-source';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BillingModule } from './modules/billing/billing.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { GifsModule } from './modules/gifs/gifs.module';
 import { HealthModule } from './modules/health/health.module';
@@ -20,6 +21,9 @@ import { PostsModule } from './modules/posts/posts.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
+import { JobsModule } from './jobs/jobs.module';
+import { BoostsModule } from './modules/boosts/boosts.module';
+import { AdminUsersModule } from './modules/admin/admin-users.module';
 
 @Module({})
 export class AppModule {
@@ -43,6 +47,10 @@ export class AppModule {
         AppConfigModule,
         GifsModule,
         HealthModule,
+        JobsModule,
+        BoostsModule,
+        AdminUsersModule,
+        BillingModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }],
     };

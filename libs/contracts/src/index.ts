@@ -14,3 +14,4 @@ export * from './rules/notification-dot';
 export * from './rules/feed-order';
 export * from './rules/account';
 export * from './rules/images';
+export * from './boosts';

@@ -161,6 +161,21 @@ export interface Subscription {
   createdAt: string;
 }
 
+/** POST /api/subscriptions: the verified subscription and the account's new group and limits. */
+export interface SubscribeResult {
+  success: true;
+  subscription: Subscription;
+  groupId: number;
+  limits: { postLimit: number; mediaLimit: number; editTimeout: number | null; priorityBoost: boolean };
+}
+
+/** POST /api/webhooks/paypal */
+export interface WebhookResult {
+  success: true;
+  duplicate?: true;
+  ignored?: true;
+}
+
 export interface SystemNotice {
   id: number;
   user_id: number;

@@ -1,0 +1,78 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { isValidGroupId, type AdminUser, type Page } from '@cloud9/contracts';
+import { AuditService, type AuditActor } from './admin-users.audit';
+
+interface UserRow {
+  id: string;
+  username: string;
+  email: string;
+  name: string | null;
+  group_id: number;
+  created_at: Date;
+}
+
+export const ADMIN_USERS_DEFAULT_LIMIT = 20;
+export const ADMIN_USERS_MAX_LIMIT = 100;
+
+const toAdminUser = (r: UserRow): AdminUser => ({
+  id: Number(r.id),
+  username: r.username,
+  email: r.email,
+  name: r.name,
+  group_id: Number(r.group_id),
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** A LIKE pattern matching `text` literally anywhere (\, % and _ escaped). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Admin user management: list/search by keyset (id DESC) and change a user's group. */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(actor: AuditActor, query: { query?: string; limit?: string; cursor?: string }): Promise<Page<AdminUser>> {
+    const limitRaw = query.limit === undefined || query.limit === '' ? ADMIN_USERS_DEFAULT_LIMIT : Number(query.limit);
+    const cursorRaw = query.cursor === undefined || query.cursor === '' ? null : query.cursor;
+    if (!Number.isInteger(limitRaw) || limitRaw < 1 || (cursorRaw !== null && !/^\d{1,18}$/.test(cursorRaw))) {
+      await this.audit.record(actor, 'admin.users.list', null, 'invalid', { query });
+      throw new BadRequestException('Invalid query.');
+    }
+    const limit = Math.min(limitRaw, ADMIN_USERS_MAX_LIMIT);
+    const text = (query.query ?? '').trim();
+    const rows: UserRow[] = await this.db.query(
+      `SELECT id, username, email, name, group_id, created_at FROM users
+        WHERE ($1::bigint IS NULL OR id < $1::bigint)
+          AND ($2::text IS NULL OR username ILIKE $2 ESCAPE '\\' OR email ILIKE $2 ESCAPE '\\' OR name ILIKE $2 ESCAPE '\\')
+        ORDER BY id DESC LIMIT $3`,
+      [cursorRaw, text ? containsPattern(text) : null, limit + 1],
+    );
+    const items = rows.slice(0, limit).map(toAdminUser);
+    const nextCursor = rows.length > limit ? String(items[items.length - 1].id) : null;
+    await this.audit.record(actor, 'admin.users.list', text ? `query:${text}` : null, 'ok', { count: items.length });
+    return { items, nextCursor };
+  }
+
+  async setGroup(actor: AuditActor, id: number, groupId: unknown): Promise<{ success: true; user: AdminUser }> {
+    const target = `user:${id}`;
+    if (!isValidGroupId(groupId)) {
+      await this.audit.record(actor, 'admin.users.set_group', target, 'invalid', { group_id: groupId ?? null });
+      throw new BadRequestException('group_id must be a whole number from 1 to 9.');
+    }
+    const [rows] = (await this.db.query(
+      `UPDATE users SET group_id = $2, updated_at = now() WHERE id = $1
+        RETURNING id, username, email, name, group_id, created_at`,
+      [id, groupId],
+    )) as [UserRow[], number];
+    if (!rows.length) {
+      await this.audit.record(actor, 'admin.users.set_group', target, 'not_found', { group_id: groupId });
+      throw new NotFoundException('User not found.');
+    }
+    await this.audit.record(actor, 'admin.users.set_group', target, 'ok', { group_id: groupId });
+    return { success: true, user: toAdminUser(rows[0]) };
+  }
+}

@@ -1,0 +1,33 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import type { SubscribeResult, Subscription, WebhookResult } from '@cloud9/contracts';
+import { IdParam } from '../../common/validation';
+import { Auth, AuthUser } from '../auth/auth.decorators';
+import type { UserEntity } from '../users/user.entity';
+import { SubscribeDto } from './billing.dto';
+import { BillingService } from './billing.service';
+
+/** Paid plans through PayPal: bind a verified subscription, PayPal's webhooks, and the member's subscription. */
+@Controller()
+export class BillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Post('subscriptions')
+  @Auth()
+  @HttpCode(200)
+  subscribe(@AuthUser() user: UserEntity, @Body() dto: SubscribeDto): Promise<SubscribeResult> {
+    return this.billing.subscribe(user, dto.subscriptionId, dto.groupId);
+  }
+
+  /** Called by PayPal (no session, no Origin); trusted only after PayPal verified the signature. */
+  @Post('webhooks/paypal')
+  @HttpCode(200)
+  webhook(@Headers() headers: Record<string, string | string[] | undefined>, @Body() event: unknown): Promise<WebhookResult> {
+    return this.billing.handleWebhook(headers, event);
+  }
+
+  @Get('get-subscription/:userId')
+  @Auth()
+  get(@AuthUser() user: UserEntity, @Param('userId', IdParam()) userId: number): Promise<Subscription> {
+    return this.billing.getSubscription(user, userId);
+  }
+}

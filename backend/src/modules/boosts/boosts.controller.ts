@@ -1,0 +1,65 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { BOOST_TEXT, GroupId, type BoostQuota, type BoostRotateResult } from '@cloud9/contracts';
+import { IdParam } from '../../common/validation';
+import { AuditService } from '../admin/admin-users.audit';
+import { Auth, AuthUser } from '../auth/auth.decorators';
+import type { UserEntity } from '../users/user.entity';
+import { BoostJobs } from './boosts.jobs';
+import { BoostRequestDto } from './boosts.dto';
+import { BoostsService } from './boosts.service';
+
+const actorOf = (user: UserEntity) => ({ id: user.id, group_id: user.groupId });
+
+/** Boost calls (spec §7): quota, request, on-demand rotation, admin boost. */
+@Controller()
+export class BoostsController {
+  constructor(
+    private readonly boosts: BoostsService,
+    private readonly jobs: BoostJobs,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get('boost/quota/:userId')
+  @Auth()
+  quota(@AuthUser() user: UserEntity, @Param('userId', IdParam()) userId: number): Promise<BoostQuota> {
+    return this.boosts.quota(actorOf(user), userId);
+  }
+
+  @Post('boost/request')
+  @Auth()
+  request(@AuthUser() user: UserEntity, @Body() dto: BoostRequestDto): Promise<{ message: string }> {
+    return this.boosts.request(actorOf(user), dto.userId, dto.postId);
+  }
+
+  @Patch('boost/rotate')
+  @Auth({ groups: [GroupId.Admin] })
+  async rotate(@AuthUser() user: UserEntity, @Res({ passthrough: true }) res: Response): Promise<BoostRotateResult> {
+    try {
+      const { jobId, result } = await this.jobs.rotateNow();
+      await this.audit.record(user, 'boosts.rotate', `job:${jobId}`, result ? 'ok' : 'pending', result ? { ...result } : null);
+      if (!result) {
+        res.status(202);
+        return { success: false, jobId };
+      }
+      return { success: true, message: BOOST_TEXT.rotated, jobId, ...result };
+    } catch (error) {
+      await this.audit.record(user, 'boosts.rotate', null, 'error', { error: (error as Error).message });
+      throw error;
+    }
+  }
+
+  @Post('posts/:id/boost')
+  @HttpCode(200)
+  @Auth({ groups: [GroupId.Admin] })
+  async adminBoost(@AuthUser() user: UserEntity, @Param('id', IdParam()) id: number): Promise<{ success: true }> {
+    try {
+      const result = await this.boosts.adminBoost(actorOf(user), id);
+      await this.audit.record(user, 'boosts.admin_boost', `post:${id}`, 'ok');
+      return result;
+    } catch (error) {
+      await this.audit.record(user, 'boosts.admin_boost', `post:${id}`, 'error', { error: (error as Error).message });
+      throw error;
+    }
+  }
+}

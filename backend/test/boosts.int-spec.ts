@@ -1,0 +1,163 @@
+import { BOOST_QUEUE, MESSAGES, type BoostQuota, type Post } from '@cloud9/contracts';
+import { BOOST_ROTATE_SCHEDULER } from '../src/modules/boosts/boosts.jobs';
+import { JobsService } from '../src/jobs/jobs.module';
+import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+
+describe('boosts: quota, requests, rotation job, admin boost', () => {
+  const prefix = `${process.env.REDIS_PREFIX}boost1:`;
+  let t: TestApp;
+  let t2: TestApp;
+  let admin: SignedIn;
+
+  const newPost = async (who: SignedIn, content = 'boost me') => ((await who.agent.post('/api/posts').send({ content }).expect(201)).body as Post).id;
+  const ask = (who: SignedIn, postId: number, userId = who.user.id) => who.agent.post('/api/boost/request').send({ userId, postId });
+  const rotate = () => admin.agent.patch('/api/boost/rotate');
+  const statuses = async () =>
+    (await t.db.query(`SELECT post_id, status FROM boosts WHERE kind = 'user' ORDER BY id`)) as { post_id: number; status: string }[];
+  const activeUserPosts = async () =>
+    ((await t.db.query(`SELECT post_id FROM boosts WHERE kind = 'user' AND status = 'active' ORDER BY post_id`)) as { post_id: number }[]).map((r) => r.post_id);
+
+  beforeAll(async () => {
+    t = await bootApp({ REDIS_PREFIX: prefix });
+    t2 = await bootApp({ REDIS_PREFIX: prefix });
+    admin = await signUp(t, { groupId: 1 });
+  });
+  afterAll(async () => {
+    await t2?.close();
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await t.db.query(`DELETE FROM boosts`);
+  });
+
+  it('registers the repeating rotation exactly once for two app instances', async () => {
+    const queue = t.app.get(JobsService).queue(BOOST_QUEUE);
+    const schedulers = await queue.getJobSchedulers();
+    expect(schedulers.filter((s) => s.key === BOOST_ROTATE_SCHEDULER)).toHaveLength(1);
+    expect(schedulers).toHaveLength(1);
+    expect(schedulers[0]).toEqual(expect.objectContaining({ name: 'rotate', every: 60000 }));
+    // The rest of the suite drives rotation itself; a minute tick must not interleave with it.
+    expect(await queue.removeJobScheduler(BOOST_ROTATE_SCHEDULER)).toBe(true);
+  });
+
+  it('quota follows the plan and the calendar month', async () => {
+    const periodEnd = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString();
+    for (const [groupId, allowed] of [[5, 0], [6, 1], [7, 2], [8, 3], [9, 4], [1, 0], [2, 0]]) {
+      const u = await signUp(t, { groupId });
+      expect((await u.agent.get(`/api/boost/quota/${u.user.id}`).expect(200)).body).toEqual({ allowed, used: 0, remaining: allowed, periodEnd });
+    }
+    const gold = await signUp(t, { groupId: 7 });
+    await ask(gold, await newPost(gold)).expect(201);
+    expect((await gold.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200)).body).toEqual(expect.objectContaining({ allowed: 2, used: 1, remaining: 1 }));
+    // Last month's requests do not count.
+    await t.db.query(`UPDATE boosts SET requested_at = date_trunc('month', now()) - interval '1 day' WHERE user_id = $1`, [gold.user.id]);
+    expect(((await gold.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200)).body as BoostQuota).used).toBe(0);
+    // Own or admin only.
+    const other = await signUp(t, { groupId: 6 });
+    await other.agent.get(`/api/boost/quota/${gold.user.id}`).expect(403);
+    await admin.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200);
+    await t.agent().get(`/api/boost/quota/${gold.user.id}`).expect(401);
+  });
+
+  it('refuses others, replies, missing posts, free plans, duplicates and exhausted quotas', async () => {
+    const silver = await signUp(t, { groupId: 6 });
+    const other = await signUp(t, { groupId: 9 });
+    const basic = await signUp(t);
+    const post = await newPost(silver);
+    await t.agent().post('/api/boost/request').send({ userId: silver.user.id, postId: post }).expect(401);
+    await ask(other, post, silver.user.id).expect(403); // not the session user
+    await ask(other, post).expect(403); // not their post
+    await ask(silver, 999999999).expect(404);
+    const reply = ((await silver.agent.post(`/api/posts/${post}/reply`).send({ content: 'r' }).expect(201)).body as Post).id;
+    await ask(silver, reply).expect(403);
+    await ask(basic, await newPost(basic)).expect(403);
+    expect((await ask(silver, post).expect(201)).body).toEqual({ message: 'Boost requested.' });
+    expect((await ask(silver, post).expect(409)).body).toEqual(expect.objectContaining({ error: MESSAGES.boost.alreadyRequested }));
+    expect((await ask(silver, await newPost(silver)).expect(429)).body).toEqual(expect.objectContaining({ error: MESSAGES.boost.limitReached }));
+    // Active counts as already requested too.
+    await rotate().expect(200);
+    expect((await ask(silver, post).expect(409)).body.error).toBe(MESSAGES.boost.alreadyRequested);
+  });
+
+  it('two requests at once: one wins, the other is 409; quota holds under concurrency', async () => {
+    const gold = await signUp(t, { groupId: 7 });
+    const post = await newPost(gold);
+    const codes = (await Promise.all([ask(gold, post), ask(gold, post)])).map((r) => r.status).sort();
+    expect(codes).toEqual([201, 409]);
+    const silver = await signUp(t, { groupId: 6 });
+    const posts = await Promise.all([newPost(silver), newPost(silver), newPost(silver)]);
+    const codes2 = (await Promise.all(posts.map((p) => ask(silver, p)))).map((r) => r.status).sort();
+    expect(codes2).toEqual([201, 429, 429]);
+  });
+
+  it('rotation activates priority first, then FIFO, at most 3, and 24 h later the next ones', async () => {
+    const users = await Promise.all([7, 7, 7, 7, 7].map((groupId) => signUp(t, { groupId })));
+    const posts: number[] = [];
+    for (const u of users) {
+      const p = await newPost(u);
+      posts.push(p);
+      await ask(u, p).expect(201);
+    }
+    // Make the 4th and 5th a free-priority plan's request (priority false) to check priority-first.
+    await t.db.query(`UPDATE boosts SET priority = false WHERE post_id = ANY($1::bigint[])`, [[posts[0], posts[1]]]);
+    const anon = await signUp(t);
+    const body = (await rotate().expect(200)).body;
+    expect(body).toEqual(expect.objectContaining({ success: true, expired: 0, activated: 3, jobId: expect.any(String), message: expect.any(String) }));
+    expect(await activeUserPosts()).toEqual([posts[2], posts[3], posts[4]].sort((a, b) => a - b));
+    // Idempotent.
+    expect((await rotate().expect(200)).body).toEqual(expect.objectContaining({ expired: 0, activated: 0 }));
+    // The boosted posts lead the feed of another user, admin boost first.
+    await admin.agent.post(`/api/posts/${posts[0]}/boost`).expect(200);
+    const feed = (await anon.agent.get('/api/posts').expect(200)).body as { items: Post[] };
+    expect(feed.items[0].id).toBe(posts[0]);
+    expect(feed.items.slice(1, 4).map((p) => p.id).sort((a, b) => a - b)).toEqual([posts[2], posts[3], posts[4]].sort((a, b) => a - b));
+    // 24 h pass for the first active one: it expires and the next request (FIFO) takes the slot.
+    await t.db.query(`UPDATE boosts SET activated_at = now() - interval '25 hours', expires_at = now() - interval '1 hour' WHERE post_id = $1 AND kind = 'user'`, [posts[2]]);
+    expect((await rotate().expect(200)).body).toEqual(expect.objectContaining({ expired: 1, activated: 1 }));
+    expect(await activeUserPosts()).toEqual([posts[0], posts[3], posts[4]].sort((a, b) => a - b));
+    expect((await statuses()).find((s) => s.post_id === posts[2])?.status).toBe('expired');
+  });
+
+  it('two rotations at once (on both instances) never make 4 active', async () => {
+    const users = await Promise.all([6, 7, 8, 9, 9, 6].map((groupId) => signUp(t, { groupId })));
+    for (const u of users) await ask(u, await newPost(u)).expect(201);
+    const admin2 = await t2.agent();
+    await admin2.post('/api/login').send({ username: admin.user.username, password: 'cloud-nine-9!' }).expect(200);
+    const results = await Promise.all([rotate(), admin2.patch('/api/boost/rotate'), rotate()]);
+    for (const r of results) expect(r.status).toBe(200);
+    expect(results.reduce((n, r) => n + (r.body.activated as number), 0)).toBe(3);
+    expect(await activeUserPosts()).toHaveLength(3);
+  });
+
+  it('admin boost: one post at a time, group 1 only, 404 for a missing post', async () => {
+    const author = await signUp(t);
+    const [a, b] = [await newPost(author), await newPost(author)];
+    await t.agent().post(`/api/posts/${a}/boost`).expect(401);
+    await author.agent.post(`/api/posts/${a}/boost`).expect(403);
+    await admin.agent.patch('/api/boost/rotate').expect(200);
+    await author.agent.patch('/api/boost/rotate').expect(403);
+    await t.agent().patch('/api/boost/rotate').expect(401);
+    await admin.agent.post('/api/posts/999999999/boost').expect(404);
+    expect((await admin.agent.post(`/api/posts/${a}/boost`).expect(200)).body).toEqual({ success: true });
+    expect((await admin.agent.post(`/api/posts/${b}/boost`).expect(200)).body).toEqual({ success: true });
+    const admins = (await t.db.query(`SELECT post_id, status FROM boosts WHERE kind = 'admin' ORDER BY id`)) as { post_id: number; status: string }[];
+    expect(admins).toEqual([{ post_id: a, status: 'expired' }, { post_id: b, status: 'active' }]);
+    const feed = (await author.agent.get('/api/posts').expect(200)).body as { items: Post[] };
+    expect(feed.items[0]).toEqual(expect.objectContaining({ id: b, isAdminBoosted: true }));
+    const audit = await t.db.query(`SELECT action, target, result FROM audit_log WHERE actor_id = $1 AND action = 'boosts.admin_boost' ORDER BY id`, [admin.user.id]);
+    expect(audit).toEqual(expect.arrayContaining([{ action: 'boosts.admin_boost', target: `post:${b}`, result: 'ok' }]));
+  });
+
+  it('ROLE=api starts no worker: PATCH /api/boost/rotate answers 202 with the job id after its wait', async () => {
+    const api = await bootApp({ REDIS_PREFIX: `${prefix}apionly:`, ROLE: 'api' });
+    try {
+      expect(api.app.get(JobsService).runsWorkers).toBe(false);
+      const agent = api.agent();
+      await agent.post('/api/login').send({ username: admin.user.username, password: 'cloud-nine-9!' }).expect(200);
+      const res = await agent.patch('/api/boost/rotate').expect(202);
+      expect(res.body).toEqual({ success: false, jobId: expect.any(String) });
+    } finally {
+      await api.close();
+    }
+  }, 30_000);
+});
