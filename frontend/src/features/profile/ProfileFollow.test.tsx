@@ -1,24 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import type { FollowUser, UserProfile } from '@cloud9/contracts';
-import { ProfilePage } from './ProfilePage';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall } from '../../test/utils';
+import type { FollowUser } from '@cloud9/contracts';
+import { profileOf, renderProfile } from './profileTestKit';
+import { jsonResponse, setSession, stubFetch, testUser, type FetchCall } from '../../test/utils';
 import { page } from '../../test/posts';
-
-const profileOf = (username: string, counts: { followersCount: number; followingCount: number }): UserProfile => ({
-  id: username === 'skyler' ? 7 : 8,
-  username,
-  name: username === 'skyler' ? 'Skyler Blue' : 'Other Person',
-  bio: null,
-  thumbnail: null,
-  background: null,
-  location: null,
-  website: null,
-  group_id: 5,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...counts,
-});
 
 const fan = (id: number, username: string, isFollowing: boolean): FollowUser => ({ id, name: username.toUpperCase(), username, thumbnail: null, isFollowing });
 
@@ -54,16 +39,6 @@ function stubServer(server: Server) {
 }
 
 const profileLoads = (calls: FetchCall[], username: string) => calls.filter((c) => c.url === `/api/profile/${username}`).length;
-
-function renderProfile(path: string) {
-  return renderAt(
-    <Routes>
-      <Route path="/profile" element={<ProfilePage />} />
-      <Route path="/profile/:username" element={<ProfilePage />} />
-    </Routes>,
-    path,
-  );
-}
 
 describe('profile follows', () => {
   beforeEach(() => setSession(testUser()));

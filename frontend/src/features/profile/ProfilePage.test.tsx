@@ -1,26 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { MESSAGES, type Post, type UserProfile } from '@cloud9/contracts';
-import { ProfilePage } from './ProfilePage';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { profileOf, renderProfile } from './profileTestKit';
+import { jsonResponse, setSession, stubFetch, testUser } from '../../test/utils';
 import { makePost, page } from '../../test/posts';
-
-const profileOf = (username: string, overrides: Partial<UserProfile> = {}): UserProfile => ({
-  id: username === 'skyler' ? 7 : 8,
-  username,
-  name: username === 'skyler' ? 'Skyler Blue' : 'Other Person',
-  bio: null,
-  thumbnail: null,
-  background: null,
-  location: null,
-  website: null,
-  group_id: 5,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  followersCount: 3,
-  followingCount: 4,
-  ...overrides,
-});
 
 const COUNTS = { posts: 2, likes: 5, replies: 1, reposts: 0, media: 4 };
 
@@ -35,16 +18,6 @@ function stubProfileApi(lists: Record<string, Post[]> = {}, profile: Partial<Use
     const key = url.pathname === '/api/posts' ? 'posts' : url.pathname.startsWith('/api/search/profile/') ? 'search' : url.pathname.split('/').pop() ?? '';
     return jsonResponse(page(lists[key] ?? []));
   });
-}
-
-function renderProfile(path: string) {
-  return renderAt(
-    <Routes>
-      <Route path="/profile" element={<ProfilePage />} />
-      <Route path="/profile/:username" element={<ProfilePage />} />
-    </Routes>,
-    path,
-  );
 }
 
 describe('ProfilePage', () => {
