@@ -15,3 +15,4 @@ export * from './rules/feed-order';
 export * from './rules/account';
 export * from './rules/images';
 export * from './boosts';
+export * from './admin';

@@ -1,0 +1,106 @@
+import type { AdminUser } from './boosts';
+
+/**
+ * Wire types of the admin tools (spec §7 Admin, issue 6). Every endpoint that runs a BullMQ job
+ * waits for it and answers its spec shape plus `jobId`; past the wait it answers 202 with
+ * `AdminJobPending` so the client can poll `GET /api/admin/jobs/:queue/:jobId`.
+ */
+
+/** BullMQ queue that runs the admin maintenance jobs (backup, restore, app backup, sync, orphan scan). */
+export const ADMIN_QUEUE = 'admin';
+
+export const ADMIN_JOB = {
+  backup: 'db-backup',
+  restore: 'db-restore',
+  appBackup: 'app-backup',
+  syncFollowTables: 'sync-follow-tables',
+  orphanScan: 'orphaned-uploads-scan',
+  orphanDelete: 'orphaned-uploads-delete',
+} as const;
+export type AdminJobName = (typeof ADMIN_JOB)[keyof typeof ADMIN_JOB];
+
+/** 202 body: the job is still running; poll GET /api/admin/jobs/:queue/:jobId. */
+export interface AdminJobPending {
+  success: false;
+  pending: true;
+  jobId: string;
+  queue: string;
+  message: string;
+}
+
+/** GET /api/admin/jobs/:queue/:jobId — state and progress (0–100) of a job; `result` once completed. */
+export interface AdminJobStatus<R = unknown> {
+  jobId: string;
+  queue: string;
+  name: string;
+  state: 'waiting' | 'active' | 'completed' | 'failed' | 'delayed' | 'prioritized' | 'waiting-children' | 'unknown';
+  progress: number;
+  result: R | null;
+  error: string | null;
+}
+
+/** POST /api/admin/reset-password {username, newPassword} */
+export interface AdminResetPasswordResult {
+  success: true;
+  message: string;
+}
+
+/** GET /api/admin/backup and GET /api/admin/restore */
+export interface AdminBackupResult {
+  success: true;
+  message: string;
+  /** The backup file written (backup) or restored from (restore), and what pg_dump/pg_restore reported. */
+  output: string;
+  jobId: string;
+}
+
+/** GET /api/admin/app-backup */
+export interface AdminAppBackupResult {
+  success: true;
+  message: string;
+  path: string;
+  jobId: string;
+}
+
+/** POST /api/admin/sync-follow-tables: how many users' counts were corrected, each way. */
+export interface AdminSyncResult {
+  success: true;
+  followersAdded: number;
+  followingsAdded: number;
+  jobId: string;
+}
+
+/** GET /api/admin/orphaned-uploads */
+export interface AdminOrphansResult {
+  total: number;
+  orphaned: string[];
+  jobId: string;
+}
+
+/** POST /api/admin/orphaned-uploads/delete */
+export interface AdminOrphansDeleteResult {
+  success: true;
+  deleted: number;
+  jobId: string;
+}
+
+/** GET /api/admin/user/:username */
+export interface AdminUserLookup {
+  success: true;
+  user: AdminUser;
+}
+
+/** One row of GET /api/admin/audit (paged like every list: {items, nextCursor}). */
+export interface AuditEntry {
+  id: number;
+  actorId: number | null;
+  actorUsername: string;
+  action: string;
+  target: string | null;
+  result: string;
+  details: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** Path of the Bull Board dashboard (group 1 only). */
+export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
