@@ -8,6 +8,8 @@ export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const secondBaseUrl = () => process.env.E2E_BASE_URL_2!;
 export const screenshotDir = path.resolve(__dirname, '../../docs/screenshots');
 export const E2E_ADMIN = { username: 'e2e_admin', password: 'admin-pass-e2e-1' };
+/** The fake PayPal's client id and the plan ids the e2e instances are configured with. */
+export const E2E_PAYPAL = { clientId: 'e2e-paypal-client', plans: { silver: 'P-SILVER-E2E', gold: 'P-GOLD-E2E' } };
 export const PASSWORD = 'cloud-nine-9!';
 export const uniqueName = (prefix = 'e2e') => `${prefix}_${randomBytes(4).toString('hex')}`;
 

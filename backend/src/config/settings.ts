@@ -42,6 +42,8 @@ export interface Settings {
   giphyTimeoutMs: number;
   paypalApiBase: string;
   paypalClientId: string | null;
+  /** The PayPal JS SDK the browser loads for the subscription button (tests serve a stand-in). */
+  paypalSdkUrl: string;
   paypalClientSecret: string | null;
   paypalWebhookId: string | null;
   paypalPlans: Record<'silver' | 'gold' | 'platinum' | 'diamond', string | null>;
@@ -142,6 +144,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     giphyTimeoutMs: intSetting(env, 'GIPHY_TIMEOUT_MS', 5000, 100, 60000),
     paypalApiBase: urlSetting(env, 'PAYPAL_API_BASE', 'https://api-m.paypal.com', ['http:', 'https:']),
     paypalClientId: optional(env, 'PAYPAL_CLIENT_ID'),
+    paypalSdkUrl: urlSetting(env, 'PAYPAL_SDK_URL', 'https://www.paypal.com/sdk/js', ['http:', 'https:']),
     paypalClientSecret: optional(env, 'PAYPAL_CLIENT_SECRET'),
     paypalWebhookId: optional(env, 'PAYPAL_WEBHOOK_ID'),
     paypalPlans: {

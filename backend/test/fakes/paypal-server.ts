@@ -4,11 +4,13 @@
  *   -> { scope, access_token, token_type: 'Bearer', app_id, expires_in, nonce }
  * - GET /v1/billing/subscriptions/{id} (Bearer) -> the subscription, or 404 { name: 'RESOURCE_NOT_FOUND', ... }
  * - POST /v1/notifications/verify-webhook-signature (Bearer) -> { verification_status: 'SUCCESS' | 'FAILURE' }
+ * - the browser side (stand-in JS SDK at /sdk/js, hosted donate page at /donate): see paypal-checkout.ts.
  * node:http only.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeCheckout } from './paypal-checkout';
 
 export interface FakePayPalSubscription {
   id: string;
@@ -41,6 +43,8 @@ export interface FakePayPal {
   goodSignature: string;
   /** Every request received, oldest first (clear with `requests.length = 0`). */
   requests: FakePayPalRequest[];
+  /** The stand-in SDK's next buyer approval fails (the button then calls onError). */
+  failNextApproval(): void;
   close(): Promise<void>;
 }
 
@@ -72,12 +76,14 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
   const subscriptions = new Map<string, FakePayPalSubscription>();
   const tokens = new Set<string>();
   const goodSignature = `fake-sig-${randomBytes(8).toString('hex')}`;
+  const checkout = fakeCheckout(subscriptions, options.clientId);
   const expectedBasic = `Basic ${Buffer.from(`${options.clientId}:${options.secret}`).toString('base64')}`;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const body = await readBody(req);
     requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body });
+    if (checkout.handle(req, res, url, body)) return;
     const auth = req.headers.authorization ?? '';
 
     if (req.method === 'POST' && url.pathname === '/v1/oauth2/token') {
@@ -167,6 +173,7 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
     seedSubscription: (s) => void subscriptions.set(s.id, { ...s }),
     goodSignature,
     requests,
+    failNextApproval: checkout.failNextApproval,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

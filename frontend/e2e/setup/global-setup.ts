@@ -3,7 +3,8 @@ import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startFakeGiphy } from '../../../backend/test/fakes/giphy-server';
-import { E2E_ADMIN } from '../support';
+import { startFakePayPal } from '../../../backend/test/fakes/paypal-server';
+import { E2E_ADMIN, E2E_PAYPAL } from '../support';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -26,6 +27,9 @@ export default async function globalSetup(): Promise<void> {
   // The GIF provider is our own fake on loopback, speaking Giphy's wire format and serving real GIFs.
   const giphy = await startFakeGiphy({ apiKey: 'e2e-giphy-key' });
   (globalThis as { __fakeGiphy?: typeof giphy }).__fakeGiphy = giphy;
+  // PayPal too: its REST API, a stand-in for its JS SDK (the subscription button) and its donate page.
+  const paypal = await startFakePayPal({ clientId: E2E_PAYPAL.clientId, secret: 'e2e-paypal-secret', webhookId: 'WH-E2E' });
+  (globalThis as { __fakePayPal?: typeof paypal }).__fakePayPal = paypal;
   const env = {
     ...process.env,
     NODE_ENV: 'test',
@@ -43,6 +47,14 @@ export default async function globalSetup(): Promise<void> {
     GIPHY_API_BASE: giphy.baseUrl,
     GIPHY_API_KEY: 'e2e-giphy-key',
     GIPHY_MEDIA_HOSTS: giphy.mediaHost,
+    PAYPAL_API_BASE: paypal.baseUrl,
+    PAYPAL_SDK_URL: `${paypal.baseUrl}/sdk/js`,
+    PAYPAL_CLIENT_ID: E2E_PAYPAL.clientId,
+    PAYPAL_CLIENT_SECRET: 'e2e-paypal-secret',
+    PAYPAL_WEBHOOK_ID: 'WH-E2E',
+    PAYPAL_PLAN_SILVER: E2E_PAYPAL.plans.silver,
+    PAYPAL_PLAN_GOLD: E2E_PAYPAL.plans.gold,
+    DONATE_URL: `${paypal.baseUrl}/donate?hosted_button_id=E2E`,
   };
   // Two instances on one database and one Redis: live events must cross between them.
   const first = await startInstance(env, baseUrl);
@@ -56,6 +68,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_DATABASE_URL = env.DATABASE_URL;
   process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
   process.env.E2E_TMP = tmp;
+  process.env.E2E_PAYPAL_BASE = paypal.baseUrl;
 }
 
 /** Starts `npm start`'s entry with `env` and waits until /api/health answers. */

@@ -3,7 +3,9 @@ import { rm } from 'node:fs/promises';
 import { Client } from 'pg';
 
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __fakeGiphy?: { close: () => Promise<void> } }).__fakeGiphy?.close();
+  const fakes = globalThis as { __fakeGiphy?: { close: () => Promise<void> }; __fakePayPal?: { close: () => Promise<void> } };
+  await fakes.__fakeGiphy?.close();
+  await fakes.__fakePayPal?.close();
   for (const pid of (process.env.E2E_SERVER_PIDS ?? '').split(',').filter(Boolean).map(Number)) {
     try {
       process.kill(pid, 'SIGTERM');

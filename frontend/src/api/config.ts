@@ -11,3 +11,8 @@ export function fetchPublicConfig(): Promise<PublicConfig> {
   });
   return cached;
 }
+
+/** Forgets the cached answer (tests; a deploy that changed settings is picked up on reload anyway). */
+export function clearPublicConfigCache(): void {
+  cached = null;
+}

@@ -6,7 +6,7 @@ import { Spinner } from '../components/ui/Spinner';
 import { AuthPage } from '../features/auth/AuthPage';
 import { HomePage } from '../features/home/HomePage';
 import { selectIsSignedIn, useSessionStore } from '../stores/session';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { lazyScreen } from './lazyScreen';
 
 // Home and Login are the landing screens, so they ship in the main bundle; the rest load on demand.

@@ -16,6 +16,8 @@ export interface CursorList<T> {
   retry: () => void;
   /** Starts again from page 0 (e.g. 'N new posts'). */
   reload: () => void;
+  /** Fetches page 0 quietly and swaps it in when it arrives (no loading state; e.g. boosts changed). */
+  refresh: () => void;
 }
 
 /**
@@ -98,5 +100,26 @@ export function useCursorList<T>(
 
   const reload = useCallback(() => setAttempt((a) => a + 1), []);
 
-  return { items, setItems, status, loadingMore, moreFailed, hasMore: cursor !== null, loadMore, retry, reload };
+  const refresh = useCallback(() => {
+    const gen = ++generation.current;
+    moreController.current?.abort();
+    const controller = new AbortController();
+    moreController.current = controller;
+    loadRef
+      .current(null, controller.signal)
+      .then((page) => {
+        if (gen !== generation.current) return;
+        setItems(Array.isArray(page?.items) ? page.items : []);
+        setCursor(page?.nextCursor ?? null);
+        setLoadingMore(false);
+        setMoreFailed(false);
+        setStatus('ready');
+      })
+      .catch((err: unknown) => {
+        // The list on screen stays; a quiet refresh that fails changes nothing the user sees.
+        if (!controller.signal.aborted) onErrorRef.current?.(err);
+      });
+  }, []);
+
+  return { items, setItems, status, loadingMore, moreFailed, hasMore: cursor !== null, loadMore, retry, reload, refresh };
 }

@@ -3,18 +3,22 @@ import type { PublicConfig } from '@cloud9/contracts';
 import { fetchPublicConfig } from '../api/config';
 import { FALLBACK_SUPPORT_EMAIL } from '../lib/support';
 
-const FALLBACK: PublicConfig = { supportEmail: FALLBACK_SUPPORT_EMAIL, donateUrl: null, paypalClientId: null, gifsEnabled: false };
+const FALLBACK: PublicConfig = { supportEmail: FALLBACK_SUPPORT_EMAIL, donateUrl: null, paypalClientId: null, paypalSdkUrl: 'https://www.paypal.com/sdk/js', gifsEnabled: false };
 
-/** Public config with safe defaults, so links work before (or without) the server answering. */
-export function usePublicConfig(): PublicConfig {
-  const [config, setConfig] = useState<PublicConfig>(FALLBACK);
+export type LoadedPublicConfig = PublicConfig & { loaded: boolean };
+
+/** Public config with safe defaults, so links work before (or without) the server answering; `loaded` once it has. */
+export function usePublicConfig(): LoadedPublicConfig {
+  const [config, setConfig] = useState<LoadedPublicConfig>({ ...FALLBACK, loaded: false });
   useEffect(() => {
     let alive = true;
     fetchPublicConfig()
       .then((c) => {
-        if (alive) setConfig({ ...FALLBACK, ...c, supportEmail: c.supportEmail || FALLBACK_SUPPORT_EMAIL });
+        if (alive) setConfig({ ...FALLBACK, ...c, supportEmail: c.supportEmail || FALLBACK_SUPPORT_EMAIL, loaded: true });
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (alive) setConfig((current) => ({ ...current, loaded: true }));
+      });
     return () => {
       alive = false;
     };

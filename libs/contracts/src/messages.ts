@@ -135,6 +135,11 @@ export const MESSAGES = {
     subscriptionTaken: 'This PayPal subscription belongs to another account.',
     webhookInvalid: 'The webhook could not be verified.',
     onlyOwnSubscription: 'You can only see your own subscription.',
+    /** The alert on approval (spec §4 Subscription: it shows the subscription id). */
+    subscribed: (subscriptionId: string, plan: string, postLimit: number) =>
+      `Welcome to Cloud 9 ${plan}! Your subscription ID is ${subscriptionId}. Your posts can now be ${postLimit} characters long.`,
+    checkoutCancelled: 'PayPal checkout was cancelled. You have not been charged.',
+    donationsNotConfigured: 'Donations are not configured yet.',
   },
   gifs: {
     errorLoading: 'Error loading GIFs.',

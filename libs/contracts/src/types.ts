@@ -253,6 +253,8 @@ export interface PublicConfig {
   supportEmail: string;
   donateUrl: string | null;
   paypalClientId: string | null;
+  /** PayPal JS SDK base URL (without query). */
+  paypalSdkUrl: string;
   gifsEnabled: boolean;
 }
 

@@ -14,6 +14,7 @@ export class AppConfigController {
       supportEmail: this.settings.supportEmail,
       donateUrl: this.settings.donateUrl,
       paypalClientId: this.settings.paypalClientId,
+      paypalSdkUrl: this.settings.paypalSdkUrl,
       gifsEnabled: !!this.settings.giphyApiKey,
     };
   }

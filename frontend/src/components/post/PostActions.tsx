@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Post } from '@cloud9/contracts';
 
 export interface PostActionHandlers {
@@ -13,7 +14,7 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
  * Like, Reply and Repost with their counts; toggles expose aria-pressed. Names keep one pattern
  * ('Like, 2 likes'; 'Unlike, 1 like') so screen-reader users hear the action and the count.
  */
-export function PostActions({ post, onLike, onReply, onRepost }: { post: Post } & PostActionHandlers) {
+export function PostActions({ post, onLike, onReply, onRepost, children }: { post: Post; children?: ReactNode } & PostActionHandlers) {
   return (
     <div className="post-actions">
       <button
@@ -46,6 +47,7 @@ export function PostActions({ post, onLike, onReply, onRepost }: { post: Post } 
         <span aria-hidden="true">{post.likedByMe ? '❤️' : '🤍'}</span>
         <span aria-hidden="true">{post.likes}</span>
       </button>
+      {children}
     </div>
   );
 }

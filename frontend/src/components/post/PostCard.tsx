@@ -1,9 +1,10 @@
 import { Suspense, useState } from 'react';
-import { LIMITS, MESSAGES, type Post } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, canRequestBoost, type Post } from '@cloud9/contracts';
 import { deletePost } from '../../api/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { notify, toast } from '../notify';
 import { Modal } from '../ui/Modal';
+import { BoostButton } from './BoostButton';
 import { EditPostDialog, PostHistoryDialog, ReplyDialog } from './lazyPostDialogs';
 import { PostMenu } from './PostMenu';
 import { PostText } from './PostText';
@@ -66,6 +67,7 @@ export function PostCard({ post: initial, onDeleted, readOnly = false, truncateA
   const actions = readOnly ? undefined : { onLike: toggleLike, onReply: openReply, onRepost: toggleRepost };
   const menu = readOnly ? undefined : <PostMenu post={post} user={user} onEdit={openEdit} onDelete={remove} />;
   const showHistory = () => setDialog('history');
+  const mayBoost = !readOnly && post.parent_id === null && !post.isBoosted && !post.isAdminBoosted && canRequestBoost(user, post.user_id);
 
   return (
     <>
@@ -74,6 +76,7 @@ export function PostCard({ post: initial, onDeleted, readOnly = false, truncateA
         text={<PostText content={post.content} max={truncateAt} mode={expand} onShowMore={() => setDialog('full')} />}
         actions={actions}
         menu={menu}
+        extraActions={mayBoost ? <BoostButton post={post} /> : undefined}
         onShowHistory={showHistory}
       />
       {dialog === 'full' && (

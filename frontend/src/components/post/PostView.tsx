@@ -14,12 +14,14 @@ interface PostViewProps {
   actions?: PostActionHandlers;
   /** The '⋯' menu, when allowed. */
   menu?: ReactNode;
+  /** More actions after Like (the Boost button on one's own post). */
+  extraActions?: ReactNode;
   onShowHistory?: () => void;
   className?: string;
 }
 
 /** How a post looks: author, time, badges, text, media, actions. State lives in PostCard. */
-export function PostView({ post, text, actions, menu, onShowHistory, className }: PostViewProps) {
+export function PostView({ post, text, actions, menu, extraActions, onShowHistory, className }: PostViewProps) {
   const displayName = post.postUser?.name || post.name || post.realname || post.username;
   const profile = `/profile/${encodeURIComponent(post.username)}`;
   return (
@@ -54,7 +56,11 @@ export function PostView({ post, text, actions, menu, onShowHistory, className }
         </header>
         {text}
         <PostMedia post={post} />
-        {actions && <PostActions post={post} {...actions} />}
+        {actions && (
+          <PostActions post={post} {...actions}>
+            {extraActions}
+          </PostActions>
+        )}
       </div>
     </article>
   );

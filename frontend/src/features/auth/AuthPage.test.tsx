@@ -5,7 +5,7 @@ import { AppRoutes } from '../../app/router';
 import { useSessionStore } from '../../stores/session';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall } from '../../test/utils';
 
-const CONFIG = { supportEmail: 'help@cloud9.test', donateUrl: null, paypalClientId: null, gifsEnabled: false };
+const CONFIG = { supportEmail: 'help@cloud9.test', donateUrl: null, paypalClientId: null, paypalSdkUrl: 'https://www.paypal.com/sdk/js', gifsEnabled: false };
 
 let calls: FetchCall[];
 let routes: Record<string, () => Response>;

@@ -1,20 +1,25 @@
 import { useState } from 'react';
-import { GroupId, MESSAGES, PLANS } from '@cloud9/contracts';
+import { MESSAGES } from '@cloud9/contracts';
 import { CloudShape } from '../../components/ui/CloudArt';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
+import { usePublicConfig } from '../../hooks/usePublicConfig';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { Checkout } from './Checkout';
 import { PlanCard } from './PlanCard';
+import { usePlans } from './usePlans';
 import './cloud9.css';
 
-/** Member plans only (ids 5–9); admin and staff rows are not for sale. */
-const MEMBER_PLANS = PLANS.filter((p) => p.id >= GroupId.Basic && p.id <= GroupId.Diamond);
-
+/** /cloud9 (spec §2): the plan grid with search, plan choice and PayPal checkout. */
 export function Cloud9Page() {
   const user = useSessionStore(selectCurrentUser);
+  const config = usePublicConfig();
+  const { plans } = usePlans();
   const [query, setQuery] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
   const q = query.trim().toLowerCase();
-  const plans = MEMBER_PLANS.filter((p) => !q || `${p.name} ${p.description}`.toLowerCase().includes(q));
+  const shown = plans.filter((p) => !q || `${p.name} ${p.description}`.toLowerCase().includes(q));
+  const selected = plans.find((p) => p.id === selectedId) ?? null;
 
   return (
     <section aria-labelledby="cloud9-title">
@@ -26,18 +31,23 @@ export function Cloud9Page() {
       </div>
       <div className="page-body">
         <SearchBox label="Search plans" placeholder="Search plans..." value={query} onChange={setQuery} />
-        <p id="checkout-note" className="cloud9-note">
-          Checkout with PayPal opens soon. Subscribe buttons will turn on as soon as it does.
-        </p>
-        {plans.length === 0 ? (
+        {shown.length === 0 ? (
           <EmptyState message={MESSAGES.empty.noResults} />
         ) : (
           <div className="plan-grid">
-            {plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} isCurrent={user?.group_id === plan.id} />
+            {shown.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                isCurrent={user?.group_id === plan.id}
+                isSelected={plan.id === selectedId}
+                onSelect={(id) => setSelectedId((current) => (current === id ? null : id))}
+              />
             ))}
           </div>
         )}
+        {/* A new choice starts checkout over, so PayPal's button always carries the chosen plan. */}
+        <Checkout key={selected?.id ?? 'none'} plan={selected} config={config} />
       </div>
     </section>
   );

@@ -1,18 +1,21 @@
-import { annualPrice, isSubscribablePlanId, type PlanDefinition } from '@cloud9/contracts';
+import { annualPrice, isSubscribablePlanId, type GroupPlan } from '@cloud9/contracts';
 import { TrophyIcon } from '../../components/ui/CloudArt';
 import { formatEditWindow, formatMedia, formatUsd } from './planFormat';
 
 interface PlanCardProps {
-  plan: PlanDefinition;
+  plan: GroupPlan;
   isCurrent: boolean;
+  isSelected: boolean;
+  onSelect: (planId: number) => void;
 }
 
-export function PlanCard({ plan, isCurrent }: PlanCardProps) {
+/** One tier: fee (and annual price for paid plans), limits, and for plans 6–9 the choice to subscribe. */
+export function PlanCard({ plan, isCurrent, isSelected, onSelect }: PlanCardProps) {
   const paid = isSubscribablePlanId(plan.id);
   const comingSoon = paid && !plan.isAvailable;
   const titleId = `plan-${plan.id}`;
   return (
-    <article className={`plan-card plan-${plan.name.toLowerCase()}`} aria-labelledby={titleId}>
+    <article className={`plan-card plan-${plan.name.toLowerCase()}${isSelected ? ' is-selected' : ''}`} aria-labelledby={titleId}>
       <header className="plan-card-header">
         <TrophyIcon className="plan-trophy" />
         <h2 id={titleId} className="plan-name">
@@ -40,8 +43,8 @@ export function PlanCard({ plan, isCurrent }: PlanCardProps) {
         {plan.priorityBoost && <li>Priority boosts</li>}
       </ul>
       {paid && (
-        <button type="button" className="btn btn-gold btn-block" disabled aria-describedby="checkout-note">
-          Subscribe to {plan.name}
+        <button type="button" className={`btn btn-block ${isSelected ? 'btn-gold' : 'btn-ghost'}`} aria-pressed={isSelected} onClick={() => onSelect(plan.id)}>
+          {isSelected ? `${plan.name} selected` : `Choose ${plan.name}`}
         </button>
       )}
     </article>

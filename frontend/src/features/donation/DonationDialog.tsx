@@ -1,31 +1,42 @@
+import { MESSAGES } from '@cloud9/contracts';
 import { Modal } from '../../components/ui/Modal';
 import { TrophyIcon } from '../../components/ui/CloudArt';
 import { useDonationStore } from '../../stores/donation';
+import { useDonationFlow } from './useDonationFlow';
 import './donation.css';
 
-/** Mounted once by the app; the side panel's Gift Us button opens it. PayPal is wired later. */
-export function DonationDialog() {
-  const open = useDonationStore((s) => s.open);
-  const setOpen = useDonationStore((s) => s.setOpen);
-  if (!open) return null;
-  const close = () => setOpen(false);
+const TEXT = {
+  waiting: 'Taking you to PayPal’s secure donate page…',
+  opened: 'PayPal’s donate page is open in a new tab. Thank you for keeping Cloud 9 in the sky!',
+  unavailable: MESSAGES.payment.donationsNotConfigured,
+} as const;
+
+function DonationFlow({ onClose }: { onClose: () => void }) {
+  const phase = useDonationFlow(onClose);
   return (
     <Modal
       title="Gift Us"
-      onClose={close}
+      onClose={onClose}
       footer={
-        <button type="button" className="btn btn-primary" onClick={close}>
-          Close
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {phase === 'waiting' ? 'Cancel' : 'Close'}
         </button>
       }
     >
       <div className="donation-body">
         <TrophyIcon className="donation-trophy" />
-        <p>
-          Thank you for wanting to support Cloud 9 Social! Donations open soon through PayPal&apos;s secure donate page. Every gift
-          keeps the skies clear and the servers humming.
-        </p>
+        <div>
+          <p role="status">{TEXT[phase]}</p>
+          {phase === 'waiting' && <div className="donation-progress" aria-hidden="true" />}
+        </div>
       </div>
     </Modal>
   );
+}
+
+/** Mounted once by the app; the side panel's Gift Us button opens it. */
+export function DonationDialog() {
+  const open = useDonationStore((s) => s.open);
+  const setOpen = useDonationStore((s) => s.setOpen);
+  return open ? <DonationFlow onClose={() => setOpen(false)} /> : null;
 }

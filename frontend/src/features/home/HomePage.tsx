@@ -8,6 +8,7 @@ import { SearchBox } from '../../components/ui/SearchBox';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { useCursorList } from '../../hooks/useCursorList';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useRealtimeEvent } from '../../realtime/useRealtimeEvent';
 import { usePostEventsStore } from '../../stores/postEvents';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { HomeComposer } from './HomeComposer';
@@ -21,6 +22,9 @@ const FEED_TABS: readonly TabItem<FeedTab>[] = [
   { id: 'for-you', label: 'For you' },
   { id: 'following', label: 'Following' },
 ];
+
+/** Below this scroll offset a boost change reorders the feed live; further down it waits for the next load. */
+const BOOST_REFRESH_SCROLL_PX = 600;
 
 const logFetchFailure = (err: unknown) => console.error(MESSAGES.post.fetchFailed, err);
 
@@ -68,7 +72,11 @@ export function HomePage() {
   );
   const feedKey = `${tab}|${category}|${query}`;
   const list = useCursorList<Post>(feedKey, load, logFetchFailure);
-  const { setItems, items, reload } = list;
+  const { setItems, items, reload, refresh } = list;
+  // Boosts lead the feed: when they change, reorder in place, unless the reader has scrolled on.
+  useRealtimeEvent('boosts:changed', () => {
+    if (window.scrollY < BOOST_REFRESH_SCROLL_PX) refresh();
+  });
   const viewerId = useSessionStore(selectCurrentUser)?.id ?? null;
   const [newCount, clearNew] = useNewPosts({
     feedKey,

@@ -27,11 +27,26 @@ describe('Settings', () => {
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
   });
 
-  it('subscription block shows the PayPal manage link and no subscription yet', () => {
-    stubFetch(() => jsonResponse({}, 404));
+  it('subscription block shows the PayPal manage link and, on 404, no subscription yet', async () => {
+    const calls = stubFetch(() => jsonResponse({ success: false, error: MESSAGES.payment.noSubscription, statusCode: 404 }, 404));
     renderAt(<SettingsPage />, '/settings');
     expect(screen.getByRole('link', { name: 'Manage on PayPal' })).toHaveAttribute('href', 'https://www.paypal.com/myaccount/autopay/');
-    expect(screen.getByText(MESSAGES.payment.noSubscription)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.payment.noSubscription)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/get-subscription/7')).toBe(true);
+  });
+
+  it('subscription block shows the current subscription: plan, status, id and start date', async () => {
+    stubFetch((url) =>
+      url === '/api/get-subscription/7'
+        ? jsonResponse({ planName: 'Silver', subscriptionId: 'I-ABC123', status: 'ACTIVE', createdAt: '2026-03-04T10:00:00.000Z' })
+        : jsonResponse({}, 404),
+    );
+    renderAt(<SettingsPage />, '/settings');
+    expect(await screen.findByText('Cloud 9 Silver')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('I-ABC123')).toBeInTheDocument();
+    expect(screen.getByText('March 4, 2026')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.payment.noSubscription)).not.toBeInTheDocument();
   });
 
   it('delete account: confirms, calls DELETE /api/users/:id, clears the session and goes to /login', async () => {

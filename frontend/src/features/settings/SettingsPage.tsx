@@ -9,6 +9,7 @@ import { SearchBox } from '../../components/ui/SearchBox';
 import { usePublicConfig } from '../../hooks/usePublicConfig';
 import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { SubscriptionDetails } from './SubscriptionDetails';
 import './settings.css';
 
 interface Block {
@@ -83,7 +84,7 @@ export function SettingsPage() {
       keywords: 'subscription plan billing paypal premium silver gold platinum diamond payment',
       body: (
         <>
-          <p className="settings-subscription">{MESSAGES.payment.noSubscription}</p>
+          {currentUser ? <SubscriptionDetails userId={currentUser.id} /> : <p className="settings-subscription">{MESSAGES.payment.noSubscription}</p>}
           <div className="settings-actions">
             <a className="btn btn-ghost" href={mailto(supportEmail, 'Subscription')}>
               Email support about billing

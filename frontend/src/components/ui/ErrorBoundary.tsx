@@ -5,8 +5,14 @@ interface State {
   failed: boolean;
 }
 
-/** Catches render and chunk-load failures so one broken screen never blanks the whole app. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+interface Props {
+  children: ReactNode;
+  /** Shown instead of the default 'Something went wrong.' with Reload. */
+  fallback?: ReactNode;
+}
+
+/** Catches render and chunk-load failures so one broken screen (or widget) never blanks the whole app. */
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
@@ -19,6 +25,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <div className="page-body" role="alert">
         <p>{MESSAGES.profile.somethingWentWrong}</p>

@@ -1,0 +1,72 @@
+import { useEffect, useId, useState } from 'react';
+import { MESSAGES, type Post } from '@cloud9/contracts';
+import { ApiRequestError } from '../../api/client';
+import { requestBoost } from '../../api/boosts';
+import { useBoostQuotaStore } from '../../stores/boostQuota';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { notify } from '../notify';
+
+/** Spec §4 Post boost: the button's states; 'idle' is also where any other failure lands. */
+type BoostState = 'idle' | 'sending' | 'requested' | 'already' | 'limit';
+
+const LABEL: Record<BoostState, string> = {
+  idle: 'Boost',
+  sending: 'Boosting…',
+  requested: MESSAGES.boost.requested,
+  already: MESSAGES.boost.alreadyRequested,
+  limit: MESSAGES.boost.limitReached,
+};
+
+/** Boost on one's own post (groups 6–9), with this month's boosts left beside it. */
+export function BoostButton({ post }: { post: Post }) {
+  const user = useSessionStore(selectCurrentUser);
+  const quota = useBoostQuotaStore((s) => (s.userId === user?.id ? s.quota : null));
+  const loadQuota = useBoostQuotaStore((s) => s.load);
+  const [state, setState] = useState<BoostState>('idle');
+  const hintId = useId();
+
+  useEffect(() => {
+    if (user) void loadQuota(user.id);
+  }, [user, loadQuota]);
+
+  const boost = async () => {
+    if (!user) {
+      notify(MESSAGES.boost.pleaseLogIn);
+      return;
+    }
+    setState('sending');
+    try {
+      await requestBoost(user.id, post.id);
+      setState('requested');
+    } catch (err) {
+      const status = err instanceof ApiRequestError ? err.status : 0;
+      if (status === 409) setState('already');
+      else if (status === 429) setState('limit');
+      else {
+        setState('idle');
+        notify(status === 0 ? MESSAGES.boost.networkError : (err as Error).message || MESSAGES.boost.requestFailed, 'error');
+      }
+    } finally {
+      void loadQuota(user.id, true);
+    }
+  };
+
+  return (
+    <span className="post-boost">
+      <button
+        type="button"
+        className={`post-action post-action-boost${state === 'idle' || state === 'sending' ? '' : ' is-done'}`}
+        onClick={boost}
+        disabled={state !== 'idle'}
+        aria-describedby={quota ? hintId : undefined}
+      >
+        <span aria-hidden="true">🚀</span> {LABEL[state]}
+      </button>
+      {quota && (
+        <span id={hintId} className="post-boost-quota">
+          {quota.remaining} of {quota.allowed} boosts left this month
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { MESSAGES, type GroupPlan } from '@cloud9/contracts';
+import { errorMessage } from '../../api/client';
+import { subscribe } from '../../api/billing';
+import { notify } from '../../components/notify';
+import { useBoostQuotaStore } from '../../stores/boostQuota';
+import { useSessionStore } from '../../stores/session';
+
+export type CheckoutStep = 'choose' | 'paypal' | 'verifying' | 'done';
+
+/**
+ * After PayPal approves, the server verifies the subscription with PayPal and upgrades the
+ * account; its answer carries the new group and limits, applied at once (composer counters, boost
+ * quota) without a reload.
+ */
+export function useSubscribe() {
+  const [step, setStep] = useState<CheckoutStep>('choose');
+
+  const approve = async (plan: GroupPlan, subscriptionId: string) => {
+    setStep('verifying');
+    try {
+      const result = await subscribe(subscriptionId, plan.id);
+      const session = useSessionStore.getState();
+      if (session.currentUser) session.setCurrentUser({ ...session.currentUser, group_id: result.groupId });
+      session.setGroupLimits(result.limits);
+      if (session.currentUser) void useBoostQuotaStore.getState().load(session.currentUser.id, true);
+      setStep('done');
+      notify(MESSAGES.payment.subscribed(result.subscription.subscriptionId, plan.name, result.limits.postLimit), 'success');
+    } catch (err) {
+      setStep('paypal');
+      notify(errorMessage(err, MESSAGES.payment.paypalError), 'error');
+    }
+  };
+
+  return { step, setStep, approve };
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { LIMITS, MESSAGES } from '@cloud9/contracts';
+import { fetchPublicConfig } from '../../api/config';
+import { toast } from '../../components/notify';
+
+export type DonationPhase = 'waiting' | 'opened' | 'unavailable';
+
+/**
+ * Spec §4 Donation: 2.5 s after Gift Us, PayPal's donate page opens in a new tab, the toast
+ * 'Donation window opened — thank you!' appears, and the dialog closes 3 s later. The Gift Us
+ * click's user activation still holds at 2.5 s, so browsers let the tab open.
+ */
+export function useDonationFlow(onClose: () => void): DonationPhase {
+  const [phase, setPhase] = useState<DonationPhase>('waiting');
+
+  useEffect(() => {
+    let alive = true;
+    let closeTimer: ReturnType<typeof setTimeout> | undefined;
+    const donateUrl = fetchPublicConfig().then(
+      (c) => c.donateUrl,
+      () => null,
+    );
+    const openTimer = setTimeout(async () => {
+      const url = await donateUrl;
+      if (!alive) return;
+      if (!url) {
+        setPhase('unavailable');
+        return;
+      }
+      window.open(url, '_blank', 'noopener,noreferrer');
+      toast(MESSAGES.payment.donationOpened, 'success');
+      setPhase('opened');
+      closeTimer = setTimeout(onClose, LIMITS.donationCloseAfterToastMs);
+    }, LIMITS.donationDelayMs);
+    return () => {
+      alive = false;
+      clearTimeout(openTimer);
+      clearTimeout(closeTimer);
+    };
+    // One run per opening of the dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return phase;
+}
