@@ -17,6 +17,7 @@ import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
 import { renewSessionDaily } from './modules/auth/session-renewal';
 import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
+import { keepRawBody } from './common/raw-body';
 
 /** A start-up problem worth one clear line, not a stack trace. */
 export class StartupError extends Error {}
@@ -59,7 +60,7 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
 
 /** JSON and form bodies; a malformed or oversized body is a clear 4xx, not the parser's own words. */
 function parseBodies() {
-  const parsers = [express.json({ limit: '100kb' }), express.urlencoded({ extended: false, limit: '100kb' })];
+  const parsers = [express.json({ limit: '100kb', verify: keepRawBody }), express.urlencoded({ extended: false, limit: '100kb' })];
   return (req: Request, res: Response, next: NextFunction) => {
     const run = (i: number): void => {
       if (i === parsers.length) return next();

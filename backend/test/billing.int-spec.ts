@@ -148,6 +148,27 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     expect(typeof sent.transmission_time).toBe('string');
   });
 
+  it('sends PayPal the delivered body verbatim for verification (numbers like 10.00 are not re-serialised)', async () => {
+    const { id } = await subscribed(6);
+    const e = event('BILLING.SUBSCRIPTION.PAYMENT.FAILED', { id, status: 'ACTIVE' });
+    // As PayPal sends it: its own spacing and an amount written 10.00, which JSON.parse would turn into 10.
+    const raw = JSON.stringify(e).replace('"resource":{', '"resource": {"last_failed_payment":{"amount":{"currency_code":"USD","value":10.00}},');
+    fake.requests.length = 0;
+    await api()
+      .post('/api/webhooks/paypal')
+      .set('content-type', 'application/json')
+      .set('PAYPAL-AUTH-ALGO', 'SHA256withRSA')
+      .set('PAYPAL-CERT-URL', 'https://api.paypal.com/v1/notifications/certs/CERT-1')
+      .set('PAYPAL-TRANSMISSION-ID', `tx-${e.id}`)
+      .set('PAYPAL-TRANSMISSION-SIG', fake.goodSignature)
+      .set('PAYPAL-TRANSMISSION-TIME', new Date().toISOString())
+      .send(raw)
+      .expect(200);
+    const verify = fake.requests.find((r) => r.path === '/v1/notifications/verify-webhook-signature')!;
+    expect(verify.body.endsWith(`,"webhook_event":${raw}}`)).toBe(true);
+    expect(JSON.parse(verify.body)).toMatchObject({ webhook_id: WEBHOOK_ID, transmission_sig: fake.goodSignature });
+  });
+
   it('applies a replayed event id once; PAYMENT.FAILED records the status without a downgrade', async () => {
     const { u, id } = await subscribed(6);
     const failed = event('BILLING.SUBSCRIPTION.PAYMENT.FAILED', { id, status: 'ACTIVE' });
@@ -178,8 +199,13 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     // The sweep itself, and an EXPIRED subscription without a period end (downgraded at once).
     const second = await subscribed(7, 'P-GOLD');
     await t.db.query(`UPDATE subscriptions SET status = 'SUSPENDED', current_period_end = now() - interval '1 day' WHERE provider_subscription_id = $1`, [second.id]);
-    const { BillingService } = await import('../src/modules/billing/billing.service');
-    expect(await t.app.get(BillingService).downgradeExpired()).toContain(second.u.user.id);
+    // The sweep runs as a repeating BullMQ job; run it now rather than wait 15 minutes.
+    const { BillingJobs, DOWNGRADE_EXPIRED_JOB, DOWNGRADE_SCHEDULER } = await import('../src/modules/billing/billing.jobs');
+    const queue = t.app.get(BillingJobs).queue;
+    expect((await queue.getJobSchedulers()).map((s) => s.key)).toContain(DOWNGRADE_SCHEDULER);
+    const job = await queue.add(DOWNGRADE_EXPIRED_JOB, {});
+    for (let i = 0; i < 100 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await queue.getJob(job.id!))?.returnvalue).toEqual({ downgraded: expect.arrayContaining([second.u.user.id]) });
     expect(await groupOf(second.u.user.id)).toBe(5);
 
     const third = await subscribed(6, 'P-SILVER', null);

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { SubscribeResult, Subscription, WebhookResult } from '@cloud9/contracts';
+import type { RawBodyRequest } from '../../common/raw-body';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
@@ -21,8 +22,8 @@ export class BillingController {
   /** Called by PayPal (no session, no Origin); trusted only after PayPal verified the signature. */
   @Post('webhooks/paypal')
   @HttpCode(200)
-  webhook(@Headers() headers: Record<string, string | string[] | undefined>, @Body() event: unknown): Promise<WebhookResult> {
-    return this.billing.handleWebhook(headers, event);
+  webhook(@Headers() headers: Record<string, string | string[] | undefined>, @Body() event: unknown, @Req() req: RawBodyRequest): Promise<WebhookResult> {
+    return this.billing.handleWebhook(headers, event, req.rawBody);
   }
 
   @Get('get-subscription/:userId')

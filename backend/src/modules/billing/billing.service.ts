@@ -134,7 +134,7 @@ export class BillingService {
   }
 
   /** POST /api/webhooks/paypal: verified with PayPal, then each event id applied once. */
-  async handleWebhook(rawHeaders: Record<string, string | string[] | undefined>, event: unknown): Promise<WebhookResult> {
+  async handleWebhook(rawHeaders: Record<string, string | string[] | undefined>, event: unknown, rawBody: string | undefined): Promise<WebhookResult> {
     if (!this.paypal.webhooksConfigured) throw new ServiceUnavailableException(MESSAGES.payment.notConfigured);
     const header = (name: string) => {
       const value = rawHeaders[name];
@@ -147,12 +147,12 @@ export class BillingService {
       transmissionSig: header('paypal-transmission-sig') ?? undefined,
       transmissionTime: header('paypal-transmission-time') ?? undefined,
     };
-    if (Object.values(headers).some((v) => !v) || !isObject(event) || typeof event.id !== 'string' || typeof event.event_type !== 'string') {
+    if (Object.values(headers).some((v) => !v) || !rawBody || !isObject(event) || typeof event.id !== 'string' || typeof event.event_type !== 'string') {
       throw new BadRequestException(MESSAGES.payment.webhookInvalid);
     }
     let verified: boolean;
     try {
-      verified = await this.paypal.verifyWebhook(headers as WebhookHeaders, event);
+      verified = await this.paypal.verifyWebhook(headers as WebhookHeaders, rawBody);
     } catch (error) {
       throw this.providerError(error);
     }

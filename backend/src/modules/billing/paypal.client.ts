@@ -35,6 +35,12 @@ export interface WebhookHeaders {
 }
 
 type Json = Record<string, unknown>;
+
+/** A request body that is already JSON text (spliced in verbatim, never re-serialised). */
+class JsonText {
+  constructor(readonly text: string) {}
+}
+const serialise = (body: unknown) => (body instanceof JsonText ? body.text : JSON.stringify(body));
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** The PayPal REST adapter: OAuth2 client credentials (token cached in memory), subscriptions, webhook verification. */
@@ -73,18 +79,22 @@ export class PayPalClient {
     };
   }
 
-  /** POST /v1/notifications/verify-webhook-signature with PAYPAL_WEBHOOK_ID; true only for SUCCESS. */
-  async verifyWebhook(headers: WebhookHeaders, event: unknown): Promise<boolean> {
+  /**
+   * POST /v1/notifications/verify-webhook-signature with PAYPAL_WEBHOOK_ID; true only for SUCCESS.
+   * `rawEvent` is the delivery's body exactly as PayPal sent it: the signature covers those bytes,
+   * so it goes back verbatim (re-serialising parsed JSON can change numbers like 10.00 and fail).
+   */
+  async verifyWebhook(headers: WebhookHeaders, rawEvent: string): Promise<boolean> {
     if (!this.settings.paypalWebhookId) throw new PayPalError(null, 'PAYPAL_WEBHOOK_ID is not set');
-    const res = await this.call('POST', '/v1/notifications/verify-webhook-signature', {
+    const fields = JSON.stringify({
       auth_algo: headers.authAlgo,
       cert_url: headers.certUrl,
       transmission_id: headers.transmissionId,
       transmission_sig: headers.transmissionSig,
       transmission_time: headers.transmissionTime,
       webhook_id: this.settings.paypalWebhookId,
-      webhook_event: event,
     });
+    const res = await this.call('POST', '/v1/notifications/verify-webhook-signature', new JsonText(`${fields.slice(0, -1)},"webhook_event":${rawEvent}}`));
     // PayPal answers 400 (VALIDATION_ERROR) for headers it cannot use: not verified.
     if (res.status === 400) return false;
     if (res.status >= 400) throw new PayPalError(res.status, `verify-webhook-signature answered ${res.status}`);
@@ -96,7 +106,7 @@ export class PayPalClient {
     const token = await this.accessToken();
     const res = await this.request(method, path, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      body: body !== undefined ? serialise(body) : undefined,
     });
     if (res.status === 401 && !retried) {
       this.token = null;
