@@ -164,13 +164,18 @@ describe('admin database backup, restore and app backup (own database)', () => {
     );
   }, 120_000);
 
-  it('keeps only the newest BACKUP_KEEP (2) backups', async () => {
+  it('keeps only the newest BACKUP_KEEP (2) backups, reporting progress', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await admin.agent.get('/api/admin/backup').expect(200);
       made.push(path.basename(/(\S+\.dump)/.exec((res.body as AdminBackupResult).message)![1]));
     }
     expect(new Set(made).size).toBe(3);
+    // The job reported its progress as it went (the last report: 100).
+    const last = (await admin.agent.get('/api/admin/backup').expect(200)).body as AdminBackupResult;
+    made.push(path.basename(/(\S+\.dump)/.exec(last.message)![1]));
+    made.shift();
+    expect((await t.app.get(JobsService).queue(ADMIN_QUEUE).getJob(last.jobId))?.progress).toBe(100);
     expect(await backupFiles()).toEqual(made.slice(1).sort());
     expect((await fs.readdir(backupDir)).filter((n) => n.endsWith('.partial'))).toEqual([]);
   }, 60_000);

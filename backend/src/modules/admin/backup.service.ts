@@ -142,8 +142,9 @@ export class BackupService {
    */
   async restore(job: JobHandle<RestoreJobData>): Promise<RestoreOutcome> {
     const file = job.data.file ?? (await backupsIn(this.dir, DB_BACKUP))[0];
-    if (!file) throw new JobRefusal(404, MESSAGES.admin.noBackup);
-    const source = path.join(this.dir, path.basename(file));
+    // Only a backup of ours, inside BACKUP_DIR (job data can also come from Bull Board).
+    if (!file || !DB_BACKUP.test(file)) throw new JobRefusal(404, MESSAGES.admin.noBackup);
+    const source = path.join(this.dir, file);
     if (!(await fs.stat(source).catch(() => null))) throw new JobRefusal(404, MESSAGES.admin.noBackup);
     if (job.data.file !== file) await job.updateData({ ...job.data, file });
     await job.updateProgress(5);
