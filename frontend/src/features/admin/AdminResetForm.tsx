@@ -93,7 +93,7 @@ export function AdminResetForm() {
       <button type="submit" className="btn btn-primary" aria-disabled={busy}>
         Reset Password
       </button>
-      <div className="admin-tool-status" role="status" aria-live="polite">
+      <div className="admin-tool-status" role="status" aria-live="polite" aria-label="Reset result">
         {result && (
           <div className={`admin-outcome admin-outcome-${result.tone}`}>
             <p className="admin-outcome-message">{result.message}</p>
