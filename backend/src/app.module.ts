@@ -24,6 +24,8 @@ import { UsersModule } from './modules/users/users.module';
 import { JobsModule } from './jobs/jobs.module';
 import { BoostsModule } from './modules/boosts/boosts.module';
 import { AdminUsersModule } from './modules/admin/admin-users.module';
+import { AdminToolsModule } from './modules/admin/admin-tools.module';
+import { AuditModule } from './modules/admin/audit.module';
 
 @Module({})
 export class AppModule {
@@ -49,7 +51,9 @@ export class AppModule {
         HealthModule,
         JobsModule,
         BoostsModule,
+        AuditModule,
         AdminUsersModule,
+        AdminToolsModule,
         BillingModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }],

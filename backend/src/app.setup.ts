@@ -15,6 +15,7 @@ import { withTimeout } from './common/with-timeout';
 import { appValidationPipe } from './common/validation';
 import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
+import { mountQueueDashboard } from './modules/admin/queue-dashboard';
 import { renewSessionDaily } from './modules/auth/session-renewal';
 import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
 
@@ -74,7 +75,7 @@ function parseBodies() {
   };
 }
 
-/** The built React app for every GET path that is not the API, an upload or the socket. */
+/** The built React app for every GET path that is not the API (Bull Board included), an upload or the socket. */
 function serveFrontend(settings: Settings) {
   const indexHtml = path.join(settings.frontendDist, 'index.html');
   const assets = express.static(settings.frontendDist, { index: false, immutable: true, maxAge: '1y' });
@@ -128,6 +129,8 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   app.use('/api', renewSessionDaily(settings.sessionMaxAgeDays * 24 * 3600 * 1000));
   app.use('/api', originGuard(settings));
   app.use('/api', parseBodies());
+  // Bull Board (group 1 only), before the SPA fallback and Nest's routes.
+  mountQueueDashboard(app);
   app.use(
     '/uploads',
     express.static(settings.uploadDir, {

@@ -3,10 +3,11 @@ import { createApp, StartupError, startupLogger } from './app.setup';
 import { loadSettings, SettingsError } from './config/settings';
 
 /**
- * ROLE=all (default) and ROLE=api serve HTTP and Socket.IO on PORT. ROLE=worker opens no port: the
- * app is initialised (modules, Redis, database) but never listens, so its Socket.IO server only
- * emits, through the Redis adapter, to the sockets of the API instances. The job processors that a
- * worker runs come with the jobs issue.
+ * ROLE=all (default): HTTP, Socket.IO and the job workers in one process. ROLE=api: HTTP and
+ * Socket.IO on PORT, no workers; its endpoints enqueue jobs (queues 'admin' and 'boosts') for a worker
+ * to run. ROLE=worker: only the job workers; the app is initialised (modules, Redis, database) but
+ * never listens, so its Socket.IO server only emits, through the Redis adapter, to the sockets of
+ * the API instances. Workers start in JobsService.startWorker, which does nothing under ROLE=api.
  */
 async function main(): Promise<void> {
   try {

@@ -149,13 +149,13 @@ describe('boosts: quota, requests, rotation job, admin boost', () => {
   });
 
   it('ROLE=api starts no worker: PATCH /api/boost/rotate answers 202 with the job id after its wait', async () => {
-    const api = await bootApp({ REDIS_PREFIX: `${prefix}apionly:`, ROLE: 'api' });
+    const api = await bootApp({ REDIS_PREFIX: `${prefix}apionly:`, ROLE: 'api', ADMIN_JOB_WAIT_MS: '1500' });
     try {
       expect(api.app.get(JobsService).runsWorkers).toBe(false);
       const agent = api.agent();
       await agent.post('/api/login').send({ username: admin.user.username, password: 'cloud-nine-9!' }).expect(200);
       const res = await agent.patch('/api/boost/rotate').expect(202);
-      expect(res.body).toEqual({ success: false, jobId: expect.any(String) });
+      expect(res.body).toEqual({ success: false, pending: true, jobId: expect.any(String), queue: 'boosts', message: MESSAGES.admin.jobPending });
     } finally {
       await api.close();
     }

@@ -47,6 +47,10 @@ export interface Settings {
   paypalPlans: Record<'silver' | 'gold' | 'platinum' | 'diamond', string | null>;
   backupDir: string;
   backupKeep: number;
+  /** How long an admin endpoint waits for its job before answering 202 with the job id. */
+  adminJobWaitMs: number;
+  /** An upload younger than this is never reported or deleted as orphaned (it may be mid-upload). */
+  orphanMinAgeSeconds: number;
 }
 
 export class SettingsError extends Error {}
@@ -152,6 +156,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     },
     backupDir: path.resolve(optional(env, 'BACKUP_DIR') ?? path.join(repoRoot, 'backups')),
     backupKeep: intSetting(env, 'BACKUP_KEEP', 7, 1, 1000),
+    adminJobWaitMs: intSetting(env, 'ADMIN_JOB_WAIT_MS', 30_000, 0, 600_000),
+    orphanMinAgeSeconds: intSetting(env, 'ORPHAN_MIN_AGE_SECONDS', 900, 0, 30 * 86400),
   };
 }
 

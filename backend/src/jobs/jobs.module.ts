@@ -1,5 +1,8 @@
-import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
-import { Job, Processor, Queue, QueueEvents, Worker, type JobsOptions, type WorkerOptions } from 'bullmq';
+import {
+  Global, HttpException, Inject, Injectable, InternalServerErrorException, Logger, Module, OnApplicationShutdown, ServiceUnavailableException,
+} from '@nestjs/common';
+import { Job, Processor, Queue, QueueEvents, UnrecoverableError, Worker, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { MESSAGES, type AdminJobPending, type AdminJobStatus } from '@cloud9/contracts';
 import Redis from 'ioredis';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
@@ -15,6 +18,57 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: { age: 3600, count: 1000 },
   removeOnFail: { age: 24 * 3600 },
 };
+
+/**
+ * A job that must not be retried and answers the caller with an HTTP status (e.g. 404 'No backup to
+ * restore.'). Travels through Redis as the failed reason "[404] No backup to restore.".
+ */
+export class JobRefusal extends UnrecoverableError {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(`[${status}] ${message}`);
+    this.name = 'JobRefusal';
+  }
+}
+
+/** A job that failed after all its attempts, for a reason that is not a refusal. */
+export class JobFailedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'JobFailedError';
+  }
+}
+
+/** A failed reason split into the refusal's status (if any) and its message. */
+export function parseFailedReason(reason: string | undefined | null): { status: number | null; message: string } {
+  const match = /^\[(\d{3})\] ([\s\S]*)$/.exec(reason ?? '');
+  return match ? { status: Number(match[1]), message: match[2] } : { status: null, message: reason || 'unknown error' };
+}
+
+/** What enqueue-and-wait gives back: the job's result, or null when it is still running after the wait. */
+export interface JobRun<R> {
+  jobId: string;
+  queue: string;
+  result: R | null;
+}
+
+/** The 202 body of an endpoint whose job is still running after its wait. */
+export const pendingAnswer = (run: JobRun<unknown>): AdminJobPending => ({
+  success: false,
+  pending: true,
+  jobId: run.jobId,
+  queue: run.queue,
+  message: MESSAGES.admin.jobPending,
+});
+
+/** A job's failure as the endpoint's 500 ('Backup failed: …'); HTTP errors (refusals, 503) pass as they are. */
+export function asJobFailure(what: string, error: unknown): unknown {
+  return error instanceof JobFailedError ? new InternalServerErrorException(MESSAGES.admin.jobFailed(what, error.reason)) : error;
+}
+
+const JOB_STATES: readonly AdminJobStatus['state'][] = ['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized', 'waiting-children', 'unknown'];
 
 /**
  * The one BullMQ setup: queues, queue events and workers on connections made from REDIS_URL, keys
@@ -81,6 +135,57 @@ export class JobsService implements OnApplicationShutdown {
     worker.on('failed', (job: Job<T, R> | undefined, error) => this.logger.warn(`job ${name}/${job?.name}#${job?.id} failed: ${error.message}`));
     this.workers.push(worker as unknown as Worker);
     return worker;
+  }
+
+  /** Queue events of `name`, ready to deliver (503 when Redis does not answer). */
+  private async readyEvents(name: string): Promise<QueueEvents> {
+    const events = this.queueEvents(name);
+    await this.produce(() => events.waitUntilReady());
+    return events;
+  }
+
+  /**
+   * Enqueues a job and waits up to `waitMs` for it: its result, or `result: null` with the job id
+   * when it is still running (the caller answers 202). A refusal becomes its HttpException; any other
+   * failure (after the retries) a JobFailedError with the reason.
+   */
+  async runAndWait<R>(queueName: string, jobName: string, data: object, waitMs: number, opts: JobsOptions = {}): Promise<JobRun<R>> {
+    const events = await this.readyEvents(queueName);
+    const queue = this.queue(queueName);
+    const job = await this.produce(() => queue.add(jobName, data, opts));
+    const jobId = String(job.id);
+    if (waitMs <= 0) return { jobId, queue: queueName, result: null };
+    try {
+      const result = (await job.waitUntilFinished(events, waitMs)) as R;
+      return { jobId, queue: queueName, result };
+    } catch (error) {
+      const message = (error as Error).message;
+      // BullMQ's own words when the wait ran out (the job goes on).
+      if (message === `Job wait ${jobName} timed out before finishing, no finish notification arrived after ${waitMs}ms (id=${jobId})`) {
+        return { jobId, queue: queueName, result: null };
+      }
+      const { status, message: reason } = parseFailedReason(message);
+      if (status !== null) throw new HttpException(reason, status);
+      throw new JobFailedError(reason);
+    }
+  }
+
+  /** State, progress, result and error of one job, or null when the queue holds no such job. */
+  async status(queueName: string, jobId: string): Promise<AdminJobStatus | null> {
+    const queue = this.queue(queueName);
+    const job = await this.produce(() => queue.getJob(jobId));
+    if (!job) return null;
+    const state = await this.produce(() => job.getState());
+    const progress = typeof job.progress === 'number' ? Math.max(0, Math.min(100, job.progress)) : 0;
+    return {
+      jobId: String(job.id),
+      queue: queueName,
+      name: job.name,
+      state: JOB_STATES.includes(state as AdminJobStatus['state']) ? (state as AdminJobStatus['state']) : 'unknown',
+      progress: state === 'completed' ? 100 : progress,
+      result: state === 'completed' ? (job.returnvalue ?? null) : null,
+      error: job.failedReason ? parseFailedReason(job.failedReason).message : null,
+    };
   }
 
   /** Runs a producer call against Redis, or answers 503 when Redis is away. */

@@ -1,4 +1,4 @@
-import type { AdminUser } from './boosts';
+import { BOOST_QUEUE, type AdminUser } from './boosts';
 
 /**
  * Wire types of the admin tools (spec §7 Admin, issue 6). Every endpoint that runs a BullMQ job
@@ -18,6 +18,9 @@ export const ADMIN_JOB = {
   orphanDelete: 'orphaned-uploads-delete',
 } as const;
 export type AdminJobName = (typeof ADMIN_JOB)[keyof typeof ADMIN_JOB];
+
+/** The queues whose jobs GET /api/admin/jobs/:queue/:jobId reports (and Bull Board shows). */
+export const ADMIN_VISIBLE_QUEUES = [ADMIN_QUEUE, BOOST_QUEUE] as const;
 
 /** 202 body: the job is still running; poll GET /api/admin/jobs/:queue/:jobId. */
 export interface AdminJobPending {

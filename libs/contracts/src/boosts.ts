@@ -23,7 +23,7 @@ export interface BoostRotation {
 /** PATCH /api/boost/rotate */
 export type BoostRotateResult =
   | ({ success: true; message: string; jobId: string } & BoostRotation)
-  | { success: false; jobId: string };
+  | { success: false; jobId: string; pending?: true; queue?: string; message?: string };
 
 /** One row of GET /api/admin/users and PATCH /api/admin/users/:id. */
 export interface AdminUser {

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
-import { AuditService } from './admin-users.audit';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
+import { AuditModule } from './audit.module';
 
-/** Admin tools: user management and the audit log (exported for other modules' admin calls). */
+/** Admin tools: user management; the audit log comes from the (global) AuditModule, re-exported here. */
 @Module({
+  imports: [AuditModule],
   controllers: [AdminUsersController],
-  providers: [AdminUsersService, AuditService],
-  exports: [AuditService],
+  providers: [AdminUsersService],
+  exports: [AuditModule],
 })
 export class AdminUsersModule {}

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { BOOST_TEXT, GroupId, type BoostQuota, type BoostRotateResult } from '@cloud9/contracts';
+import { BOOST_TEXT, GroupId, type AdminJobPending, type BoostQuota, type BoostRotateResult } from '@cloud9/contracts';
+import { asJobFailure, pendingAnswer } from '../../jobs/jobs.module';
 import { IdParam } from '../../common/validation';
 import { AuditService } from '../admin/admin-users.audit';
 import { Auth, AuthUser } from '../auth/auth.decorators';
@@ -34,18 +35,19 @@ export class BoostsController {
 
   @Patch('boost/rotate')
   @Auth({ groups: [GroupId.Admin] })
-  async rotate(@AuthUser() user: UserEntity, @Res({ passthrough: true }) res: Response): Promise<BoostRotateResult> {
+  async rotate(@AuthUser() user: UserEntity, @Res({ passthrough: true }) res: Response): Promise<BoostRotateResult | AdminJobPending> {
     try {
-      const { jobId, result } = await this.jobs.rotateNow();
+      const run = await this.jobs.rotateNow();
+      const { jobId, result } = run;
       await this.audit.record(user, 'boosts.rotate', `job:${jobId}`, result ? 'ok' : 'pending', result ? { ...result } : null);
       if (!result) {
         res.status(202);
-        return { success: false, jobId };
+        return pendingAnswer(run);
       }
       return { success: true, message: BOOST_TEXT.rotated, jobId, ...result };
     } catch (error) {
       await this.audit.record(user, 'boosts.rotate', null, 'error', { error: (error as Error).message });
-      throw error;
+      throw asJobFailure('Boost rotation', error);
     }
   }
 

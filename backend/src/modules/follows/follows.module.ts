@@ -3,5 +3,5 @@ import { FollowsController } from './follows.controller';
 import { FollowsService } from './follows.service';
 
 /** Follow/unfollow, follower and following lists. AlertsService comes from the global NotificationsModule. */
-@Module({ controllers: [FollowsController], providers: [FollowsService] })
+@Module({ controllers: [FollowsController], providers: [FollowsService], exports: [FollowsService] })
 export class FollowsModule {}

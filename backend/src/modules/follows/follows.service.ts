@@ -7,7 +7,7 @@ import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
 import { limitLiteral, rowsOf } from '../posts/sql-params';
 import type { UserEntity } from '../users/user.entity';
 import type { FollowPairDto } from './follows.dto';
-import { FOLLOW_SQL, followPageSql, type FollowPageRow } from './follows.sql';
+import { FOLLOW_SQL, followPageSql, SYNC_SQL, type FollowPageRow } from './follows.sql';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const codeOf = (error: unknown) =>
@@ -37,6 +37,21 @@ export class FollowsService {
   async isFollowing(dto: FollowPairDto): Promise<{ isFollowing: boolean }> {
     const [row] = await this.sql.query<{ is_following: boolean }>(FOLLOW_SQL.isFollowing, [dto.followerId, dto.followedId]);
     return { isFollowing: row.is_following };
+  }
+
+  /**
+   * Recomputes every user's follower and following counts from the follows table (admin "sync
+   * follow tables"); answers how many users' counts it corrected, each way. Running it again at
+   * once corrects nothing.
+   */
+  async syncCounts(): Promise<{ followersAdded: number; followingsAdded: number }> {
+    return this.db.transaction(async (m: EntityManager) => {
+      await m.query(SYNC_SQL.lockTimeout);
+      await m.query(SYNC_SQL.lockFollows);
+      const followers = rowsOf(await m.query(SYNC_SQL.followers)).length;
+      const following = rowsOf(await m.query(SYNC_SQL.following)).length;
+      return { followersAdded: followers, followingsAdded: following };
+    });
   }
 
   /** People following `userId` (direction 'followers') or followed by them ('following'). */

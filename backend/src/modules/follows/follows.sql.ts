@@ -22,6 +22,32 @@ export const FOLLOW_SQL = {
 };
 
 /**
+ * "Sync follow tables": the denormalised counters recomputed from the follows table, one set-based
+ * UPDATE per direction that touches only the users whose count is wrong (RETURNING one row each).
+ * Run under LOCK TABLE follows IN SHARE MODE, so no follow or unfollow commits meanwhile. A user row
+ * locked by a concurrent account deletion is skipped (SKIP LOCKED: never a deadlock; the next run fixes it).
+ */
+const syncCountSql = (counter: 'followers_count' | 'following_count', key: 'followed_id' | 'follower_id') => `
+    WITH actual AS (
+      SELECT ${key} AS id, count(*)::int AS n FROM follows GROUP BY ${key}
+    ), wrong AS (
+      SELECT u.id, coalesce(a.n, 0) AS n
+        FROM users u LEFT JOIN actual a ON a.id = u.id
+       WHERE u.${counter} <> coalesce(a.n, 0)
+    ), locked AS (
+      SELECT u.id, wrong.n FROM users u JOIN wrong ON wrong.id = u.id FOR NO KEY UPDATE OF u SKIP LOCKED
+    )
+    UPDATE users u SET ${counter} = locked.n FROM locked WHERE u.id = locked.id
+    RETURNING u.id`;
+
+export const SYNC_SQL = {
+  lockFollows: `LOCK TABLE follows IN SHARE MODE`,
+  lockTimeout: `SET LOCAL lock_timeout = '10s'`,
+  followers: syncCountSql('followers_count', 'followed_id'),
+  following: syncCountSql('following_count', 'follower_id'),
+};
+
+/**
  * A page of followers (people following $1) or following (people $1 follows), newest follow
  * first, keyset on (created_at, other user's id) along follows_followed / follows_follower_recent.
  * $2 is the viewer (NULL signed out: isFollowing false); with a cursor $3 time, $4 id.

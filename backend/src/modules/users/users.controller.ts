@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Ip, Param, Post, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
-import type { CurrentUser, UserProfile } from '@cloud9/contracts';
+import { isAdmin, type CurrentUser, type UserProfile } from '@cloud9/contracts';
 import { IdParam } from '../../common/validation';
+import { AuditService } from '../admin/admin-users.audit';
+import { auditResult } from '../admin/audit.interceptor';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { ProfileOwnerGuard } from './profile-owner.guard';
@@ -13,7 +15,10 @@ const PROFILE_IMAGES = [{ name: 'thumbnail' }, { name: 'background' }];
 
 @Controller()
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Post('users')
   async register(@Body() dto: RegisterDto, @Ip() ip: string): Promise<{ success: true; user: CurrentUser }> {
@@ -46,7 +51,15 @@ export class UsersController {
   @Auth()
   @HttpCode(200)
   async remove(@Param('id', IdParam()) id: number, @AuthUser() actor: UserEntity): Promise<{ success: true }> {
-    await this.users.deleteAccount(id, actor);
+    // An admin deleting someone else's account is an admin action (admin tools "delete a user"): audited.
+    const audited = isAdmin(actor.groupId) && actor.id !== id;
+    try {
+      await this.users.deleteAccount(id, actor);
+    } catch (error) {
+      if (audited) await this.audit.record(actor, 'admin.users.delete', `user:${id}`, auditResult(error instanceof HttpException ? error.getStatus() : 500));
+      throw error;
+    }
+    if (audited) await this.audit.record(actor, 'admin.users.delete', `user:${id}`, 'ok');
     return { success: true };
   }
 }

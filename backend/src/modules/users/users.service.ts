@@ -202,6 +202,15 @@ export class UsersService {
     await this.sessions.endAllForUser(targetId);
   }
 
+  /** An admin sets a user's password (admin reset): the new hash is stored and every session of that user ends. */
+  async resetPassword(username: string, password: string): Promise<UserEntity | null> {
+    const user = await this.findByUsername(username);
+    if (!user) return null;
+    await this.users.update({ id: user.id }, { passwordHash: await this.passwords.hash(password) });
+    await this.sessions.endAllForUser(user.id);
+    return user;
+  }
+
   /** Creates the admin, or makes an existing account admin with the given password (CLI and start-up). */
   async ensureAdmin(username: string, password: string, email: string | null, overwrite: boolean): Promise<{ user: UserEntity; created: boolean }> {
     const existing = await this.findByUsername(username);

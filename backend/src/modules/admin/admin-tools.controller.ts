@@ -1,0 +1,138 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  ADMIN_JOB, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES,
+  type AdminAppBackupResult, type AdminBackupResult, type AdminJobName, type AdminJobPending, type AdminJobStatus,
+  type AdminOrphansDeleteResult, type AdminOrphansResult, type AdminResetPasswordResult, type AdminSyncResult, type AdminUserLookup,
+} from '@cloud9/contracts';
+import { asJobFailure, JobsService, pendingAnswer } from '../../jobs/jobs.module';
+import { Auth, AuthUser } from '../auth/auth.decorators';
+import type { UserEntity } from '../users/user.entity';
+import { AdminJobs, type AdminJobResults } from './admin-jobs';
+import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';
+import { AdminToolsService } from './admin-tools.service';
+import { Audited } from './audit.interceptor';
+
+const userTarget = (req: Request) => (typeof req.body?.username === 'string' ? `user:${req.body.username.trim()}` : null);
+const JOB_ID = /^[\w:.-]{1,100}$/;
+
+/**
+ * Admin tools (spec §2, §7 Admin; group 1 only, every call audited). The maintenance tools run as
+ * jobs on the 'admin' queue: each waits ADMIN_JOB_WAIT_MS for its job and answers its spec shape plus
+ * the job id, or 202 with the job id to poll at GET /api/admin/jobs/:queue/:jobId.
+ */
+@Controller('admin')
+@Auth({ groups: [GroupId.Admin] })
+export class AdminToolsController {
+  constructor(
+    private readonly tools: AdminToolsService,
+    private readonly adminJobs: AdminJobs,
+    private readonly jobs: JobsService,
+  ) {}
+
+  /** Runs an admin job and turns its result into the endpoint's answer (202 while it still runs). */
+  private async job<N extends AdminJobName, A>(
+    res: Response,
+    actor: UserEntity,
+    name: N,
+    what: string,
+    answer: (result: AdminJobResults[N], jobId: string) => A,
+    data: Record<string, unknown> = {},
+  ): Promise<A | AdminJobPending> {
+    try {
+      const run = await this.adminJobs.run(name, { requestedBy: actor.username, ...data });
+      if (run.result === null) {
+        res.status(202);
+        return pendingAnswer(run);
+      }
+      return answer(run.result, run.jobId);
+    } catch (error) {
+      throw asJobFailure(what, error);
+    }
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  @Audited({ action: 'admin.reset_password', target: userTarget })
+  resetPassword(@AuthUser() actor: UserEntity, @Body() dto: ResetPasswordDto): Promise<AdminResetPasswordResult> {
+    return this.tools.resetPassword(actor, dto);
+  }
+
+  @Get('backup')
+  @Audited({ action: 'admin.backup', details: (b: AdminBackupResult) => ({ output: b.output }) })
+  backup(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
+    return this.job(res, actor, ADMIN_JOB.backup, 'Backup', (r, jobId) => ({
+      success: true as const,
+      message: MESSAGES.admin.backupWritten(r.path),
+      output: r.output,
+      jobId,
+    }));
+  }
+
+  @Get('restore')
+  @Audited({ action: 'admin.restore', details: (b: AdminBackupResult) => ({ output: b.output }) })
+  restore(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
+    return this.job(res, actor, ADMIN_JOB.restore, 'Restore', (r, jobId) => ({
+      success: true as const,
+      message: MESSAGES.admin.restored(r.file),
+      output: r.output,
+      jobId,
+    }));
+  }
+
+  @Get('app-backup')
+  @Audited({ action: 'admin.app_backup', details: (b: AdminAppBackupResult) => ({ path: b.path }) })
+  appBackup(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminAppBackupResult | AdminJobPending> {
+    return this.job(res, actor, ADMIN_JOB.appBackup, 'App backup', (r, jobId) => ({
+      success: true as const,
+      message: MESSAGES.admin.appBackupWritten(r.path),
+      path: r.path,
+      jobId,
+    }));
+  }
+
+  @Post('sync-follow-tables')
+  @HttpCode(200)
+  @Audited({ action: 'admin.sync_follow_tables', details: (b: AdminSyncResult) => ({ followersAdded: b.followersAdded, followingsAdded: b.followingsAdded }) })
+  syncFollowTables(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminSyncResult | AdminJobPending> {
+    return this.job(res, actor, ADMIN_JOB.syncFollowTables, 'Sync', (r, jobId) => ({
+      success: true as const,
+      followersAdded: r.followersAdded,
+      followingsAdded: r.followingsAdded,
+      jobId,
+    }));
+  }
+
+  @Get('orphaned-uploads')
+  @Audited({ action: 'admin.orphans.scan', details: (b: AdminOrphansResult) => ({ total: b.total }) })
+  orphans(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminOrphansResult | AdminJobPending> {
+    return this.job(res, actor, ADMIN_JOB.orphanScan, 'Orphan scan', (r, jobId) => ({ total: r.total, orphaned: r.orphaned, jobId }));
+  }
+
+  @Post('orphaned-uploads/delete')
+  @HttpCode(200)
+  @Audited({ action: 'admin.orphans.delete', details: (b: AdminOrphansDeleteResult) => ({ deleted: b.deleted }) })
+  deleteOrphans(
+    @AuthUser() actor: UserEntity,
+    @Body() dto: OrphanDeleteDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminOrphansDeleteResult | AdminJobPending> {
+    return this.job(res, actor, ADMIN_JOB.orphanDelete, 'Orphan delete', (r, jobId) => ({ success: true as const, deleted: r.deleted, jobId }), dto.names ? { names: dto.names } : {});
+  }
+
+  @Get('user/:username')
+  @Audited({ action: 'admin.user_lookup', target: (req) => `user:${req.params.username}` })
+  lookup(@Param('username') username: string): Promise<AdminUserLookup> {
+    return this.tools.lookup(username);
+  }
+
+  @Get('jobs/:queue/:jobId')
+  @Audited({ action: 'admin.jobs.status', target: (req) => `job:${req.params.queue}/${req.params.jobId}` })
+  async jobStatus(@Param('queue') queue: string, @Param('jobId') jobId: string): Promise<AdminJobStatus> {
+    if (!(ADMIN_VISIBLE_QUEUES as readonly string[]).includes(queue)) throw new NotFoundException(MESSAGES.admin.unknownQueue);
+    if (!JOB_ID.test(jobId)) throw new BadRequestException(MESSAGES.admin.jobNotFound);
+    const status = await this.jobs.status(queue, jobId);
+    if (!status) throw new NotFoundException(MESSAGES.admin.jobNotFound);
+    return status;
+  }
+}

@@ -1,0 +1,217 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as tar from 'tar';
+import { DataSource } from 'typeorm';
+import { MESSAGES } from '@cloud9/contracts';
+import { SETTINGS } from '../../config/settings.module';
+import { Settings } from '../../config/settings';
+import { publicSettings } from '../../config/public-settings';
+import { runMigrations } from '../../database/database-bootstrap';
+import { JobRefusal } from '../../jobs/jobs.module';
+import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, pruneBackups, stampedAt } from './backup-files';
+import { pgConnection } from './pg-connection';
+import { lastLines, runCommand } from './run-command';
+
+/** What an admin job may do with its BullMQ job: report progress, remember a choice for its retries. */
+export interface JobHandle<D> {
+  id?: string;
+  data: D;
+  updateProgress(progress: number): Promise<unknown>;
+  updateData(data: D): Promise<unknown>;
+}
+
+export interface BackupOutcome {
+  file: string;
+  path: string;
+  bytes: number;
+  output: string;
+}
+
+export interface RestoreJobData {
+  /** The backup this restore uses, chosen on its first attempt so a retry restores the same one. */
+  file?: string;
+}
+
+export interface RestoreOutcome {
+  file: string;
+  output: string;
+  migrations: string[];
+}
+
+export interface AppBackupOutcome {
+  path: string;
+  bytes: number;
+  files: number;
+}
+
+/**
+ * The restore's table of contents without extensions: the live database keeps its own citext and
+ * pg_trgm (created by the migrations), so their types keep their OIDs and the statements that
+ * pooled connections have prepared stay valid (a re-created citext would change the result type
+ * of every prepared statement that returns a username). Returns the list and the extensions seen.
+ */
+export function restoreList(toc: string): { list: string; extensions: string[] } {
+  const extensions: string[] = [];
+  const kept = toc.split('\n').filter((line) => {
+    const extension = /^\s*\d+;\s*\d+\s+\d+\s+EXTENSION - (\S+)/.exec(line);
+    if (extension) extensions.push(extension[1]);
+    return !extension && !/^\s*\d+;\s*\d+\s+\d+\s+COMMENT - EXTENSION /.test(line);
+  });
+  return { list: kept.join('\n'), extensions };
+}
+
+const SQL = {
+  /** High-water marks of every sequence: ids handed out after the backup are never handed out again. */
+  sequences: `SELECT coalesce(jsonb_agg(jsonb_build_object('schemaname', schemaname, 'sequencename', sequencename, 'last_value', last_value)), '[]') AS marks
+                FROM pg_sequences WHERE last_value IS NOT NULL`,
+  raiseSequences: `
+    SELECT setval(format('%I.%I', s.schemaname, s.sequencename)::regclass, m.last_value)
+      FROM jsonb_to_recordset($1::jsonb) AS m(schemaname text, sequencename text, last_value bigint)
+      JOIN pg_sequences s USING (schemaname, sequencename)
+     WHERE s.last_value IS NULL OR s.last_value < m.last_value`,
+  /** Audit rows written since (about) the backup: the record of admin actions outlives a restore. */
+  recentAudit: `SELECT coalesce(jsonb_agg(to_jsonb(a)), '[]') AS rows FROM audit_log a WHERE a.created_at >= $1`,
+  putBackAudit: `
+    INSERT INTO audit_log (id, actor_id, actor_username, action, target, result, details, created_at) OVERRIDING SYSTEM VALUE
+    SELECT a.id, u.id, a.actor_username, a.action, a.target, a.result, a.details, a.created_at
+      FROM jsonb_to_recordset($1::jsonb)
+           AS a(id bigint, actor_id bigint, actor_username text, action text, target text, result text, details jsonb, created_at timestamptz)
+      LEFT JOIN users u ON u.id = a.actor_id
+    ON CONFLICT (id) DO NOTHING`,
+};
+
+const AUDIT_MARGIN_MS = 3600 * 1000;
+const EXTENSION_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Database backup and restore (pg_dump / pg_restore against DATABASE_URL) and the app backup
+ * (UPLOAD_DIR + settings without secrets), all into BACKUP_DIR. Run by the admin queue's worker.
+ */
+@Injectable()
+export class BackupService {
+  private readonly logger = new Logger('Backup');
+
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly db: DataSource,
+  ) {}
+
+  private get dir(): string {
+    return this.settings.backupDir;
+  }
+
+  /** pg_dump -Fc of the app database into a hidden partial file, renamed when complete; keeps the newest BACKUP_KEEP. */
+  async backup(job: JobHandle<unknown>): Promise<BackupOutcome> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const file = await freshBackupName(this.dir, 'cloud9', '.dump');
+    const partial = path.join(this.dir, `.${file}.partial`);
+    const target = path.join(this.dir, file);
+    const { database, env } = pgConnection(this.settings.databaseUrl);
+    await job.updateProgress(5);
+    try {
+      const { stderr } = await runCommand('pg_dump', ['--format=custom', `--file=${partial}`, `--dbname=${database}`], env);
+      await job.updateProgress(80);
+      await fs.rename(partial, target);
+      const { size } = await fs.stat(target);
+      const pruned = await pruneBackups(this.dir, DB_BACKUP, this.settings.backupKeep);
+      await job.updateProgress(100);
+      const notes = [`${target} (${size} bytes)`, pruned.length ? `pruned ${pruned.join(', ')}` : '', stderr.trim() ? lastLines(stderr) : ''];
+      return { file, path: target, bytes: size, output: notes.filter(Boolean).join('; ') };
+    } finally {
+      await fs.rm(partial, { force: true });
+    }
+  }
+
+  /**
+   * Replaces the live database with the newest backup, in one transaction (pg_restore
+   * --single-transaction --clean): requests wait on its locks for that moment, then see the
+   * backup's data. Then migrations newer than the backup run, sequences are set no lower than
+   * before (no id is handed out twice, so a session of a user made after the backup can never
+   * become someone else's), and the audit rows written since the backup are put back.
+   */
+  async restore(job: JobHandle<RestoreJobData>): Promise<RestoreOutcome> {
+    const file = job.data.file ?? (await backupsIn(this.dir, DB_BACKUP))[0];
+    if (!file) throw new JobRefusal(404, MESSAGES.admin.noBackup);
+    const source = path.join(this.dir, path.basename(file));
+    if (!(await fs.stat(source).catch(() => null))) throw new JobRefusal(404, MESSAGES.admin.noBackup);
+    if (job.data.file !== file) await job.updateData({ ...job.data, file });
+    await job.updateProgress(5);
+
+    // Everything but the extensions, which the live database keeps.
+    const { database, env } = pgConnection(this.settings.databaseUrl, process.env, { PGOPTIONS: '-c lock_timeout=10000' });
+    const { list, extensions } = restoreList((await runCommand('pg_restore', ['--list', source], env)).stdout);
+    for (const name of extensions.filter((e) => EXTENSION_NAME.test(e))) await this.db.query(`CREATE EXTENSION IF NOT EXISTS "${name}"`);
+    const listFile = path.join(this.dir, `.restore-${job.id ?? 'x'}.list.partial`);
+    await fs.writeFile(listFile, list);
+
+    const [{ marks }] = await this.db.query(SQL.sequences);
+    const since = new Date((stampedAt(file)?.getTime() ?? Date.now()) - AUDIT_MARGIN_MS);
+    const [{ rows: audit }] = await this.db.query(SQL.recentAudit, [since]);
+    await job.updateProgress(20);
+
+    let stderr: string;
+    try {
+      const args = ['--clean', '--if-exists', '--single-transaction', '--exit-on-error', '--no-owner', `--use-list=${listFile}`, `--dbname=${database}`, source];
+      ({ stderr } = await runCommand('pg_restore', args, env));
+    } finally {
+      await fs.rm(listFile, { force: true });
+    }
+    await job.updateProgress(80);
+
+    const migrations = await runMigrations(this.settings.databaseUrl);
+    await this.db.query(SQL.raiseSequences, [JSON.stringify(marks)]);
+    await this.db.query(SQL.putBackAudit, [JSON.stringify(audit)]);
+    await job.updateProgress(100);
+    this.logger.log(`restored ${file}${migrations.length ? `, then migrated ${migrations.join(', ')}` : ''}`);
+    const notes = [`restored ${source}`, migrations.length ? `migrated ${migrations.join(', ')}` : '', stderr.trim() ? lastLines(stderr) : ''];
+    return { file, output: notes.filter(Boolean).join('; '), migrations };
+  }
+
+  /**
+   * A .tar.gz of UPLOAD_DIR (as uploads/…, without half-received uploads) and settings.json (every
+   * setting but the secrets, which appear only as "…Set": true/false); keeps the newest BACKUP_KEEP.
+   */
+  async appBackup(job: JobHandle<unknown>): Promise<AppBackupOutcome> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const uploads = this.settings.uploadDir;
+    await fs.mkdir(uploads, { recursive: true });
+    const name = await freshBackupName(this.dir, 'cloud9-app', '.tar.gz');
+    const partial = path.join(this.dir, `.${name}.partial`);
+    const settingsFile = path.join(this.dir, `.settings-${job.id ?? 'x'}.json.partial`);
+    const target = path.join(this.dir, name);
+    const settingsJson = { app: 'cloud9-social', writtenAt: new Date().toISOString(), settings: publicSettings(this.settings) };
+    await fs.writeFile(settingsFile, JSON.stringify(settingsJson, null, 2) + '\n', { mode: 0o600 });
+    const top = (await fs.readdir(uploads)).filter((n) => n !== '.incoming').sort();
+    let files = 0;
+    await job.updateProgress(5);
+    try {
+      await tar.c(
+        {
+          gzip: true,
+          file: partial,
+          cwd: uploads,
+          portable: true,
+          filter: (p) => !/(^|\/)\.incoming(\/|$)/.test(p),
+          onWriteEntry: (entry) => {
+            if (entry.absolute === settingsFile) entry.path = 'settings.json';
+            else {
+              entry.path = `uploads/${entry.path}`;
+              if (entry.type === 'File') files++;
+            }
+          },
+        },
+        [...top, settingsFile],
+      );
+      await job.updateProgress(90);
+      await fs.rename(partial, target);
+      const { size } = await fs.stat(target);
+      await pruneBackups(this.dir, APP_BACKUP, this.settings.backupKeep);
+      await job.updateProgress(100);
+      return { path: target, bytes: size, files };
+    } finally {
+      await fs.rm(partial, { force: true });
+      await fs.rm(settingsFile, { force: true });
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import type { INestApplication } from '@nestjs/common';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { NextFunction, Request, Response } from 'express';
+import { ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES, QUEUE_DASHBOARD_PATH } from '@cloud9/contracts';
+import { JobsService } from '../../jobs/jobs.module';
+import { UsersService } from '../users/users.service';
+import { AuditService } from './admin-users.audit';
+import { auditResult } from './audit.interceptor';
+
+const refuse = (res: Response, statusCode: 401 | 403) =>
+  res.status(statusCode).json({ success: false, statusCode, error: statusCode === 401 ? MESSAGES.auth.notSignedIn : MESSAGES.http.forbidden });
+
+/**
+ * The session decides, as SessionGuard does for Nest routes: 401 without a signed-in user, 403 for
+ * anyone but group 1. What an admin changes through the board (retry, remove, clean...) is audited.
+ */
+export function adminSessionOnly(users: UsersService, audit: AuditService) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const userId = req.session?.userId;
+    const user = userId ? await users.findSessionUser(userId) : null;
+    if (!user) return void refuse(res, 401);
+    if (user.groupId !== GroupId.Admin) return void refuse(res, 403);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.on('finish', () => void audit.record(user, 'admin.queues.change', `${req.method} ${req.originalUrl}`, auditResult(res.statusCode)));
+    }
+    next();
+  };
+}
+
+/** Bull Board (UI, its API and static assets) at /api/admin/queues, for the 'admin' and 'boosts' queues. */
+export function mountQueueDashboard(app: INestApplication): void {
+  const jobs = app.get(JobsService);
+  const board = new ExpressAdapter();
+  board.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: ADMIN_VISIBLE_QUEUES.map((name) => new BullMQAdapter(jobs.queue(name))),
+    serverAdapter: board,
+    options: { uiConfig: { boardTitle: 'Cloud 9 jobs' } },
+  });
+  app.use(QUEUE_DASHBOARD_PATH, adminSessionOnly(app.get(UsersService), app.get(AuditService)), board.getRouter());
+}

@@ -1,0 +1,216 @@
+import { existsSync, promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import * as tar from 'tar';
+import { ADMIN_JOB, MESSAGES, type AdminAppBackupResult, type AdminBackupResult, type Post } from '@cloud9/contracts';
+import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
+import { tinyPng } from './support/harness';
+
+/**
+ * A restore replaces the WHOLE database the app points at: this suite runs on its own database
+ * (the run database's name + '_restore', dropped by the global teardown), never the shared one.
+ */
+describe('admin database backup, restore and app backup (own database)', () => {
+  const SECRETS = {
+    SESSION_SECRET: 'restore-suite-session-secret-5f1c',
+    PAYPAL_CLIENT_SECRET: 'paypal-secret-for-the-backup-suite',
+    GIPHY_API_KEY: 'giphy-key-for-the-backup-suite',
+    DB_PASSWORD: 'db-password-for-the-backup-suite',
+  };
+  // PostgreSQL here trusts local connections, so the password is accepted and ignored: it is in the
+  // URL only to prove it reaches pg_dump/pg_restore through the environment and never a backup.
+  const databaseUrl = `${process.env.DATABASE_URL!.replace('postgres://postgres@', `postgres://postgres:${SECRETS.DB_PASSWORD}@`)}_restore`;
+  let dir: string;
+  let backupDir: string;
+  let t: TestApp;
+  let admin: SignedIn;
+  const timings: Record<string, number> = {};
+
+  const boot = (env: Record<string, string> = {}) =>
+    bootApp({
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX}backup:`,
+      BACKUP_DIR: backupDir,
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      BACKUP_KEEP: '2',
+      ADMIN_JOB_WAIT_MS: '60000',
+      SESSION_SECRET: SECRETS.SESSION_SECRET,
+      PAYPAL_CLIENT_ID: 'paypal-client-id',
+      PAYPAL_CLIENT_SECRET: SECRETS.PAYPAL_CLIENT_SECRET,
+      GIPHY_API_KEY: SECRETS.GIPHY_API_KEY,
+      ...env,
+    });
+
+  /** Every table's rows as text, sorted (audit_log aside: its newer rows are kept on purpose; migrations aside). */
+  async function snapshot(): Promise<Record<string, string[]>> {
+    const tables: { table_name: string }[] = await t.db.query(
+      `SELECT table_name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('audit_log', 'migrations') ORDER BY 1`,
+    );
+    const out: Record<string, string[]> = {};
+    for (const { table_name } of tables) {
+      out[table_name] = ((await t.db.query(`SELECT x::text AS row FROM "${table_name}" x ORDER BY 1`)) as { row: string }[]).map((r) => r.row);
+    }
+    return out;
+  }
+
+  const backupFiles = async () => (await fs.readdir(backupDir).catch(() => [] as string[])).filter((n) => /^cloud9-\d{8}-\d{6}-\d{3}\.dump$/.test(n)).sort();
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'c9-backup-'));
+    backupDir = path.join(dir, 'backups');
+    t = await boot();
+    admin = await signUp(t, { groupId: 1 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+    console.log(`admin backup suite timings (ms): ${JSON.stringify(timings)}`);
+  });
+
+  it('restore without a backup answers 404 {success:false, error} and changes nothing', async () => {
+    const before = await snapshot();
+    const res = await admin.agent.get('/api/admin/restore').expect(404);
+    expect(res.body).toEqual({ success: false, error: MESSAGES.admin.noBackup, statusCode: 404 });
+    expect(await snapshot()).toEqual(before);
+    const [row] = await t.db.query(`SELECT result, details FROM audit_log WHERE actor_id = $1 AND action = 'admin.restore' ORDER BY id DESC LIMIT 1`, [admin.user.id]);
+    expect(row).toEqual({ result: 'not_found', details: { status: 404, error: MESSAGES.admin.noBackup } });
+  });
+
+  it('backup, then changes, then restore: the data is exactly the backup’s, sessions stay valid, the app answers throughout', async () => {
+    const alice = await signUp(t);
+    const bob = await signUp(t);
+    const carol = await signUp(t);
+    const alicePost = ((await alice.agent.post('/api/posts').send({ content: 'alice before the backup' }).expect(201)).body as Post).id;
+    const bobPost = ((await bob.agent.post('/api/posts').send({ content: 'bob before the backup' }).expect(201)).body as Post).id;
+    await alice.agent.post(`/api/posts/${bobPost}/like`).send({}).expect(200);
+    await carol.agent.post('/api/follow').send({ followerId: carol.user.id, followedId: alice.user.id }).expect(200);
+
+    let started = Date.now();
+    const backup = await admin.agent.get('/api/admin/backup').expect(200);
+    timings.backupMs = Date.now() - started;
+    const body = backup.body as AdminBackupResult;
+    const [file] = await backupFiles();
+    expect(body).toEqual({ success: true, message: MESSAGES.admin.backupWritten(path.join(backupDir, file)), output: expect.stringContaining(file), jobId: expect.any(String) });
+    expect((await fs.stat(path.join(backupDir, file))).size).toBeGreaterThan(1000);
+    expect((await fs.readFile(path.join(backupDir, file))).subarray(0, 5).toString()).toBe('PGDMP'); // pg_dump custom format
+    expect(await fs.readdir(backupDir)).toEqual([file]); // no half-written file left
+    const atBackup = await snapshot();
+
+    // After the backup: a new user with a post, a new post, an edit, and bob deleted (cascading).
+    const dave = await signUp(t);
+    await dave.agent.post('/api/posts').send({ content: 'dave after the backup' }).expect(201);
+    await alice.agent.post('/api/posts').send({ content: 'alice after the backup' }).expect(201);
+    await t.db.query(`UPDATE posts SET content = 'edited after the backup' WHERE id = $1`, [alicePost]);
+    await admin.agent.delete(`/api/users/${bob.user.id}`).expect(200);
+    expect(await snapshot()).not.toEqual(atBackup);
+
+    // The app keeps answering while the restore runs.
+    let restoring = true;
+    const during: number[] = [];
+    const traffic = (async () => {
+      while (restoring) {
+        during.push((await alice.agent.get('/api/me')).status, (await t.agent().get('/api/posts')).status);
+      }
+    })();
+    started = Date.now();
+    const restore = await admin.agent.get('/api/admin/restore');
+    timings.restoreMs = Date.now() - started;
+    restoring = false;
+    await traffic;
+    expect(restore.status).toBe(200);
+    expect(restore.body as AdminBackupResult).toEqual({
+      success: true,
+      message: MESSAGES.admin.restored(file),
+      output: expect.stringContaining(path.join(backupDir, file)),
+      jobId: expect.any(String),
+    });
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.filter((s) => s !== 200)).toEqual([]);
+
+    // Exactly the backup's rows: dave and the new posts gone, bob and his post and like back, the edit undone.
+    expect(await snapshot()).toEqual(atBackup);
+
+    // Sessions live in Redis: alice is still signed in, on every pooled connection's prepared statements.
+    for (let i = 0; i < 20; i++) expect((await alice.agent.get('/api/me').expect(200)).body.id).toBe(alice.user.id);
+    await admin.agent.get('/api/admin/users').expect(200);
+    // dave no longer exists: his session is refused; bob is back and can sign in.
+    await dave.agent.get('/api/me').expect(401);
+    await t.agent().post('/api/login').send({ username: bob.user.username, password: PASSWORD }).expect(200);
+    // Ids are never handed out twice: a new account does not get dave's id (his old cookie stays dead).
+    const erin = await signUp(t);
+    expect(erin.user.id).toBeGreaterThan(dave.user.id);
+    await dave.agent.get('/api/me').expect(401);
+    // The app writes as usual after the restore.
+    await alice.agent.post('/api/posts').send({ content: 'after the restore' }).expect(201);
+
+    // The audit trail outlives the restore: the backup, bob's deletion (both after the dump) and the restore itself.
+    const audit = (await t.db.query(`SELECT action, target, result FROM audit_log WHERE actor_id = $1 ORDER BY id`, [admin.user.id])) as { action: string; target: string | null; result: string }[];
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'admin.backup', target: null, result: 'ok' },
+        { action: 'admin.users.delete', target: `user:${bob.user.id}`, result: 'ok' },
+        { action: 'admin.restore', target: null, result: 'ok' },
+      ]),
+    );
+  }, 120_000);
+
+  it('keeps only the newest BACKUP_KEEP (2) backups', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await admin.agent.get('/api/admin/backup').expect(200);
+      made.push(path.basename(/(\S+\.dump)/.exec((res.body as AdminBackupResult).message)![1]));
+    }
+    expect(new Set(made).size).toBe(3);
+    expect(await backupFiles()).toEqual(made.slice(1).sort());
+    expect((await fs.readdir(backupDir)).filter((n) => n.endsWith('.partial'))).toEqual([]);
+  }, 60_000);
+
+  it('a failing backup answers 500 "Backup failed: …" as JSON, after its retries', async () => {
+    const blocker = path.join(dir, 'not-a-folder');
+    await fs.writeFile(blocker, 'x');
+    const broken = await boot({ BACKUP_DIR: path.join(blocker, 'backups'), REDIS_PREFIX: `${process.env.REDIS_PREFIX}backupfail:` });
+    try {
+      const agent = broken.agent();
+      await agent.post('/api/login').send({ username: admin.user.username, password: PASSWORD }).expect(200);
+      const res = await agent.get('/api/admin/backup').expect(500);
+      expect(res.body).toEqual({ success: false, statusCode: 500, error: expect.stringMatching(/^Backup failed: .*ENOTDIR/) });
+    } finally {
+      await broken.close();
+    }
+  }, 60_000);
+
+  it('app backup: a .tar.gz of the uploads and settings.json, with no secret anywhere in it', async () => {
+    const alice = await signUp(t);
+    const post = (await alice.agent.post('/api/posts').field('content', 'with a photo').attach('file', tinyPng(), { filename: 'p.png', contentType: 'image/png' }).expect(201)).body as Post;
+    const key = post.media_url!.replace(/^\/uploads\//, '');
+    await fs.mkdir(path.join(dir, 'uploads', '.incoming'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'uploads', '.incoming', 'half-received'), 'x');
+
+    const res = await admin.agent.get('/api/admin/app-backup').expect(200);
+    const body = res.body as AdminAppBackupResult;
+    expect(body).toEqual({ success: true, message: expect.stringContaining(body.path), path: expect.stringMatching(/cloud9-app-\d{8}-\d{6}-\d{3}\.tar\.gz$/), jobId: expect.any(String) });
+    expect(path.dirname(body.path)).toBe(backupDir);
+    expect(existsSync(body.path)).toBe(true);
+
+    const entries: string[] = [];
+    await tar.t({ file: body.path, onReadEntry: (e) => void entries.push(e.path) });
+    expect(entries).toEqual(expect.arrayContaining(['settings.json', `uploads/${key}`]));
+    expect(entries.filter((e) => e.includes('.incoming'))).toEqual([]);
+
+    const out = path.join(dir, 'extracted');
+    await fs.mkdir(out);
+    await tar.x({ file: body.path, cwd: out });
+    expect(await fs.readFile(path.join(out, 'uploads', key))).toEqual(await fs.readFile(path.join(dir, 'uploads', key)));
+    const settings = JSON.parse(await fs.readFile(path.join(out, 'settings.json'), 'utf8'));
+    expect(settings.settings).toEqual(
+      expect.objectContaining({ sessionSecretSet: true, paypalClientSecretSet: true, giphyApiKeySet: true, backupKeep: 2, paypalClientId: 'paypal-client-id' }),
+    );
+    expect(settings.settings.databaseUrl).toMatch(/^postgres:\/\/127\.0\.0\.1:5432\/cloud9_test_.*_restore$/);
+    const everything = gunzipSync(await fs.readFile(body.path)).toString('latin1');
+    for (const secret of Object.values(SECRETS)) expect(everything).not.toContain(secret);
+    expect(everything).not.toContain('integration-test-session-secret');
+    expect(ADMIN_JOB.appBackup).toBe('app-backup');
+  }, 60_000);
+});
