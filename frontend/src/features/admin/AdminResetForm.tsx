@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '@cloud9/contracts';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { resetPassword } from './adminApi';
 import { failureMessage } from './adminErrors';
 
@@ -10,6 +11,7 @@ const resetError = (error?: string) => `${MESSAGES.admin.resetErrorPrefix}${erro
 
 /** Spec §5 Admin reset: username and new password are both required; the server's answer is alerted. */
 export function AdminResetForm() {
+  const admin = useSessionStore(selectCurrentUser);
   const [username, setUsername] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -33,7 +35,7 @@ export function AdminResetForm() {
     setResult(null);
     let next: Result;
     try {
-      const answer = await resetPassword(name, newPassword);
+      const answer = await resetPassword(name, newPassword, admin?.id);
       next = answer?.success ? { tone: 'success', message: answer.message } : { tone: 'error', message: resetError((answer as { error?: string } | null)?.error) };
       if (answer?.success) {
         setUsername('');

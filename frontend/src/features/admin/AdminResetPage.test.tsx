@@ -83,7 +83,7 @@ describe('Admin reset page', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Password for bob was reset.'));
     const post = calls.find((c) => c.url === '/api/admin/reset-password')!;
     expect(post.init.method).toBe('POST');
-    expect(JSON.parse(String(post.init.body))).toEqual({ username: 'bob', newPassword: 'brand-new-pass-1' });
+    expect(JSON.parse(String(post.init.body))).toEqual({ adminId: 1, username: 'bob', newPassword: 'brand-new-pass-1' });
     expect(screen.getByRole('status', { name: 'Reset result' })).toHaveTextContent('Password for bob was reset.');
     expect(screen.getByLabelText('Username')).toHaveValue('');
 

@@ -106,7 +106,7 @@ describe('Admin tools: long jobs', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const statuses = [
       { state: 'active', progress: 40, result: null, error: null },
-      { state: 'completed', progress: 100, result: { success: true, followersAdded: 3, followingsAdded: 1, jobId: '9' }, error: null },
+      { state: 'completed', progress: 100, result: { followersAdded: 3, followingsAdded: 1 }, error: null },
     ];
     const calls = stubFetch((url) => {
       if (url === '/api/admin/sync-follow-tables') return jsonResponse({ success: false, pending: true, jobId: '9', queue: 'admin', message: 'Still running.' }, 202);
@@ -128,6 +128,20 @@ describe('Admin tools: long jobs', () => {
     expect(within(status).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(status).toHaveTextContent(ADMIN_TEXT.syncDone(3, 1));
     expect(calls.map((c) => c.url)).toEqual(['/api/admin/sync-follow-tables', '/api/admin/jobs/admin/9', '/api/admin/jobs/admin/9']);
+  });
+
+  it('a polled restore job’s own result becomes the endpoint’s message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch((url) =>
+      url === '/api/admin/restore'
+        ? jsonResponse({ success: false, pending: true, jobId: '8', queue: 'admin', message: MESSAGES.admin.jobPending }, 202)
+        : jsonResponse({ jobId: '8', queue: 'admin', name: 'db-restore', state: 'completed', progress: 100, result: { file: 'cloud9-1.dump', output: 'restored', migrations: [] }, error: null }),
+    );
+    answerPrompts('restore');
+    renderPanel();
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.restored('cloud9-1.dump')));
   });
 
   it('a polled job that fails alerts the tool’s failure message', async () => {
@@ -344,7 +358,7 @@ describe('Admin tools: app backup and orphaned uploads', () => {
     stubFetch(() => jsonResponse({ success: true, message: 'App backup created.', path: '/backups/app-1.tar.gz', jobId: '2' }));
     renderPanel();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Run app backup' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('App backup created. (/backups/app-1.tar.gz)'));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('App backup created.'));
   });
 
   it('lists the count and names, then deletes them after a confirmation', async () => {
@@ -367,6 +381,7 @@ describe('Admin tools: app backup and orphaned uploads', () => {
     expect(window.confirm).toHaveBeenLastCalledWith(ADMIN_TEXT.orphansDeleteConfirm(2));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.orphansDeleted(2)));
     expect(calls[1]).toMatchObject({ url: '/api/admin/orphaned-uploads/delete', init: { method: 'POST' } });
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({ names: ['a.png', 'b.mp4'] });
     expect(within(tool).queryByRole('list', { name: 'Orphaned files' })).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,5 @@
 import { MESSAGES, type AdminAppBackupResult } from '@cloud9/contracts';
-import { runAppBackup } from './adminApi';
-import { ADMIN_TEXT } from './adminText';
+import { fromAppBackupJob, runAppBackup } from './adminApi';
 import { ToolCard } from './ToolCard';
 import { useAdminTool } from './useAdminTool';
 
@@ -11,12 +10,12 @@ export function AppBackupTool() {
   const start = async () => {
     if (tool.job.running) return;
     try {
-      const result = await tool.run<AdminAppBackupResult>('Backing up the app...', runAppBackup);
+      const result = await tool.run<AdminAppBackupResult>('Backing up the app...', runAppBackup, fromAppBackupJob);
       if (result?.success !== true) {
         tool.fail(result, MESSAGES.admin.backupFailed);
         return;
       }
-      tool.alert({ tone: 'success', message: ADMIN_TEXT.appBackupDone(result.message, result.path) });
+      tool.alert({ tone: 'success', message: result.message });
     } catch (err) {
       tool.fail(err, MESSAGES.admin.backupFailed);
     }

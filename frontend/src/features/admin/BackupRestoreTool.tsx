@@ -1,5 +1,5 @@
 import { MESSAGES, type AdminBackupResult } from '@cloud9/contracts';
-import { runDatabaseJob } from './adminApi';
+import { fromDatabaseJob, runDatabaseJob } from './adminApi';
 import { failureMessage } from './adminErrors';
 import { askText } from './adminPrompts';
 import { ADMIN_TEXT } from './adminText';
@@ -22,7 +22,7 @@ export function BackupRestoreTool() {
       return;
     }
     try {
-      const result = await tool.run<AdminBackupResult>(ACTIVITY[kind], (signal) => runDatabaseJob(kind, signal));
+      const result = await tool.run<AdminBackupResult>(ACTIVITY[kind], (signal) => runDatabaseJob(kind, signal), fromDatabaseJob(kind));
       if (result?.success !== true) {
         tool.fail(result, MESSAGES.admin.operationFailed((result as { error?: string } | null)?.error));
         return;

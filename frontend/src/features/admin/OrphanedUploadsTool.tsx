@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES, type AdminOrphansDeleteResult, type AdminOrphansResult } from '@cloud9/contracts';
-import { checkOrphanedUploads, deleteOrphanedUploads } from './adminApi';
+import { checkOrphanedUploads, deleteOrphanedUploads, fromOrphanDeleteJob, fromOrphanScanJob } from './adminApi';
 import { failureMessage } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';
 import { OrphanList } from './OrphanList';
@@ -18,7 +18,7 @@ export function OrphanedUploadsTool() {
     if (tool.job.running) return;
     setFound(null);
     try {
-      const result = await tool.run<AdminOrphansResult>('Checking uploads...', checkOrphanedUploads);
+      const result = await tool.run<AdminOrphansResult>('Checking uploads...', checkOrphanedUploads, fromOrphanScanJob);
       if (!result || typeof result.total !== 'number' || !Array.isArray(result.orphaned)) {
         tool.fail(result, MESSAGES.admin.checkUploadsFailed);
         return;
@@ -32,9 +32,9 @@ export function OrphanedUploadsTool() {
 
   const remove = async () => {
     if (tool.job.running || !found) return;
-    if (!window.confirm(ADMIN_TEXT.orphansDeleteConfirm(found.total))) return;
+    if (!window.confirm(ADMIN_TEXT.orphansDeleteConfirm(found.orphaned.length))) return;
     try {
-      const result = await tool.run<AdminOrphansDeleteResult>('Deleting orphaned files...', deleteOrphanedUploads);
+      const result = await tool.run<AdminOrphansDeleteResult>('Deleting orphaned files...', (signal) => deleteOrphanedUploads(found.orphaned, signal), fromOrphanDeleteJob);
       if (result?.success !== true) {
         tool.fail(result, unknownError((result as { error?: string } | null)?.error));
         return;
@@ -57,7 +57,7 @@ export function OrphanedUploadsTool() {
         </button>
       }
     >
-      {found && found.total > 0 && <OrphanList result={found} busy={tool.job.running} onDelete={remove} />}
+      {found && found.orphaned.length > 0 && <OrphanList result={found} busy={tool.job.running} onDelete={remove} />}
     </ToolCard>
   );
 }

@@ -1,5 +1,5 @@
 import { MESSAGES, type AdminSyncResult } from '@cloud9/contracts';
-import { syncFollowTables } from './adminApi';
+import { fromSyncJob, syncFollowTables } from './adminApi';
 import { failureMessage } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';
 import { ToolCard } from './ToolCard';
@@ -15,7 +15,7 @@ export function SyncFollowsTool() {
     if (tool.job.running) return;
     if (!window.confirm(ADMIN_TEXT.syncConfirm)) return;
     try {
-      const result = await tool.run<AdminSyncResult>('Syncing follow tables...', syncFollowTables);
+      const result = await tool.run<AdminSyncResult>('Syncing follow tables...', syncFollowTables, fromSyncJob);
       if (result?.success !== true || !isCount(result.followersAdded) || !isCount(result.followingsAdded)) {
         tool.fail(result, MESSAGES.admin.syncFailed);
         return;

@@ -1,5 +1,6 @@
 import {
   BOOST_QUEUE,
+  MESSAGES,
   type AdminAppBackupResult,
   type AdminBackupResult,
   type AdminJobPending,
@@ -35,8 +36,9 @@ const pageQuery = (query: string, cursor: string | null) => {
   return text ? `?${text}` : '';
 };
 
-export const resetPassword = (username: string, newPassword: string) =>
-  apiRequest<AdminResetPasswordResult>('/api/admin/reset-password', { method: 'POST', body: { username, newPassword } });
+/** `adminId` is the spec's actor field (§7); the server checks it is the session's user. */
+export const resetPassword = (username: string, newPassword: string, adminId?: number) =>
+  apiRequest<AdminResetPasswordResult>('/api/admin/reset-password', { method: 'POST', body: { adminId, username, newPassword } });
 
 export const runDatabaseJob = (kind: 'backup' | 'restore', signal?: AbortSignal) =>
   apiRequest<MaybePending<AdminBackupResult>>(`/api/admin/${kind}`, { signal });
@@ -49,8 +51,9 @@ export const syncFollowTables = (signal?: AbortSignal) =>
 export const checkOrphanedUploads = (signal?: AbortSignal) =>
   apiRequest<MaybePending<AdminOrphansResult>>('/api/admin/orphaned-uploads', { signal });
 
-export const deleteOrphanedUploads = (signal?: AbortSignal) =>
-  apiRequest<MaybePending<AdminOrphansDeleteResult>>('/api/admin/orphaned-uploads/delete', { method: 'POST', signal });
+/** Deletes the orphans the scan listed (`names`), judged again by the server; every orphan without names. */
+export const deleteOrphanedUploads = (names: string[] | undefined, signal?: AbortSignal) =>
+  apiRequest<MaybePending<AdminOrphansDeleteResult>>('/api/admin/orphaned-uploads/delete', { method: 'POST', body: names ? { names } : {}, signal });
 
 export const fetchJobStatus = <R>(queue: string, jobId: string, signal?: AbortSignal) =>
   apiRequest<AdminJobStatus<R>>(`/api/admin/jobs/${encodeURIComponent(queue)}/${encodeURIComponent(jobId)}`, { signal });
@@ -84,3 +87,43 @@ export const setUserGroup = (id: number, groupId: number) =>
 
 export const fetchAuditLog = (query: string, cursor: string | null, signal?: AbortSignal) =>
   apiRequest<Page<AuditEntry>>(`/api/admin/audit${pageQuery(query, cursor)}`, { signal });
+
+/*
+ * A polled job's result is the job's own return value; these give it its endpoint's shape, as the
+ * server's controller does when the job finishes within the request. A result without its key
+ * fields becomes a failure answer, so the tool reports its failure message.
+ */
+type Fields = Record<string, unknown>;
+const fields = (result: unknown): Fields => (typeof result === 'object' && result !== null ? (result as Fields) : {});
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const noResult = <T>() => ({ success: false, error: 'The job returned no result.' }) as unknown as T;
+
+export const fromDatabaseJob =
+  (kind: 'backup' | 'restore') =>
+  (result: unknown, jobId: string): AdminBackupResult => {
+    const r = fields(result);
+    const file = kind === 'backup' ? text(r.path) : text(r.file);
+    if (!file) return noResult();
+    const message = kind === 'backup' ? MESSAGES.admin.backupWritten(file) : MESSAGES.admin.restored(file);
+    return { success: true, message, output: text(r.output), jobId };
+  };
+
+export function fromAppBackupJob(result: unknown, jobId: string): AdminAppBackupResult {
+  const path = text(fields(result).path);
+  return path ? { success: true, message: MESSAGES.admin.appBackupWritten(path), path, jobId } : noResult();
+}
+
+export function fromSyncJob(result: unknown, jobId: string): AdminSyncResult {
+  const r = fields(result);
+  return { success: true, followersAdded: r.followersAdded as number, followingsAdded: r.followingsAdded as number, jobId };
+}
+
+export function fromOrphanScanJob(result: unknown, jobId: string): AdminOrphansResult {
+  const r = fields(result);
+  return { total: r.total as number, orphaned: r.orphaned as string[], jobId };
+}
+
+export function fromOrphanDeleteJob(result: unknown, jobId: string): AdminOrphansDeleteResult {
+  const deleted = fields(result).deleted;
+  return typeof deleted === 'number' ? { success: true, deleted, jobId } : noResult();
+}

@@ -22,7 +22,6 @@ export const ADMIN_TEXT = {
   orphansDeleteConfirm: (total: number) =>
     `Permanently delete ${total === 1 ? 'the 1 orphaned file' : `all ${total} orphaned files`}? This cannot be undone.`,
   orphansDeleted: (deleted: number) => (deleted === 1 ? 'Deleted 1 orphaned file.' : `Deleted ${deleted} orphaned files.`),
-  appBackupDone: (message: string, path: string) => (path ? `${message} (${path})` : message),
   promoteConfirm: (username: string) => `Make @${username} an admin? Admins can use every tool on this page.`,
   userFound: (username: string) => `Found @${username}.`,
   groupChanged: (username: string, group: string) => `@${username} is now in ${group}.`,

@@ -15,6 +15,9 @@ export interface AdminJobState {
   activity: string | null;
 }
 
+/** Maps a completed job's result to the answer its endpoint would have given. */
+export type JobResultMapper<R> = (result: unknown, jobId: string) => R;
+
 const IDLE: AdminJobState = { running: false, progress: null, activity: null };
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -61,14 +64,19 @@ export function useAdminJob() {
     return () => live.forEach((c) => c.abort());
   }, []);
 
-  const run = useCallback(async <R,>(activity: string, start: (signal: AbortSignal) => Promise<MaybePending<R>>): Promise<R> => {
+  /**
+   * `fromJob` turns a polled job's result (the job's own return value) into the endpoint's answer
+   * shape; without it the result is taken as the answer.
+   */
+  const run = useCallback(async <R,>(activity: string, start: (signal: AbortSignal) => Promise<MaybePending<R>>, fromJob?: JobResultMapper<R>): Promise<R> => {
     const controller = new AbortController();
     controllers.current.add(controller);
     setState({ running: true, progress: null, activity });
     try {
       const body = await start(controller.signal);
       if (!isJobPending(body)) return body;
-      return await pollJob<R>(body, controller.signal, (progress) => setState({ running: true, progress, activity }));
+      const result = await pollJob<unknown>(body, controller.signal, (progress) => setState({ running: true, progress, activity }));
+      return fromJob ? fromJob(result, body.jobId) : (result as R);
     } finally {
       controllers.current.delete(controller);
       if (!controller.signal.aborted) setState(IDLE);

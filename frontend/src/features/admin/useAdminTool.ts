@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { MaybePending } from './adminApi';
 import { isAbortError } from './adminErrors';
-import { useAdminJob, type AdminJobState } from './useAdminJob';
+import { useAdminJob, type AdminJobState, type JobResultMapper } from './useAdminJob';
 
 export interface ToolOutcome {
   tone: 'success' | 'error';
@@ -14,7 +14,7 @@ export interface AdminTool {
   job: AdminJobState;
   outcome: ToolOutcome | null;
   /** Runs a request (polling it if it becomes a job); clears the previous outcome. */
-  run: <R>(activity: string, start: (signal: AbortSignal) => Promise<MaybePending<R>>) => Promise<R>;
+  run: <R>(activity: string, start: (signal: AbortSignal) => Promise<MaybePending<R>>, fromJob?: JobResultMapper<R>) => Promise<R>;
   /** Shows the outcome on the page only. */
   show: (outcome: ToolOutcome) => void;
   /** Shows the outcome on the page and as the spec's native alert. */
@@ -29,9 +29,9 @@ export function useAdminTool(): AdminTool {
   const [outcome, setOutcome] = useState<ToolOutcome | null>(null);
 
   const run = useCallback(
-    <R,>(activity: string, start: (signal: AbortSignal) => Promise<MaybePending<R>>) => {
+    <R,>(activity: string, start: (signal: AbortSignal) => Promise<MaybePending<R>>, fromJob?: JobResultMapper<R>) => {
       setOutcome(null);
-      return runJob<R>(activity, start);
+      return runJob<R>(activity, start, fromJob);
     },
     [runJob],
   );
