@@ -296,6 +296,7 @@ describe('admin tools: members', () => {
     expect(details).toMatch(/Group\s+5 · Basic/i);
     expect(details).toMatch(/Created\s+\w+/i);
     expect(tab.alerts).toEqual([]);
+    await shot(page, 'admin-find-user', false);
 
     await card.getByLabel('Username to find').fill(uniqueName('nobody'));
     expect(await clickForAlert(tab, card.getByRole('button', { name: 'Find user' }))).toBe(MESSAGES.admin.userNotFound);
