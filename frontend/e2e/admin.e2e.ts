@@ -345,8 +345,12 @@ describe('admin tools: members', () => {
     await users.getByText(ADMIN_TEXT.groupChanged(member, '6 · Silver')).waitFor();
     const lookup = await (await adminApi()).call<{ user: { group_id: number } }>('GET', `/api/admin/user/${member}`);
     expect(lookup.user.group_id).toBe(6);
+    // The admin's own group cannot be changed here.
+    await users.getByRole('searchbox', { name: 'Search users' }).fill(E2E_ADMIN.username);
+    expect(await users.getByLabel(`Group for @${E2E_ADMIN.username}`).isDisabled()).toBe(true);
     await users.getByRole('searchbox', { name: 'Search users' }).fill('');
-    await users.getByLabel(`Group for @${E2E_ADMIN.username}`).waitFor();
+    await users.getByLabel(`Group for @${member}`).waitFor();
+    await untilCount(users.getByRole('list', { name: 'Users' }).getByRole('listitem').nth(1), 1);
     await shot(page, 'admin-users', false);
     await users.getByRole('button', { name: 'Close' }).click();
 
