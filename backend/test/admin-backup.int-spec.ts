@@ -2,8 +2,10 @@ import { existsSync, promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { Client } from 'pg';
 import * as tar from 'tar';
-import { ADMIN_JOB, MESSAGES, type AdminAppBackupResult, type AdminBackupResult, type Post } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES, type AdminAppBackupResult, type AdminBackupResult, type Post } from '@cloud9/contracts';
+import { JobsService } from '../src/jobs/jobs.module';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
 import { tinyPng } from './support/harness';
 
@@ -109,11 +111,17 @@ describe('admin database backup, restore and app backup (own database)', () => {
     // The app keeps answering while the restore runs.
     let restoring = true;
     const during: number[] = [];
-    const traffic = (async () => {
-      while (restoring) {
-        during.push((await alice.agent.get('/api/me')).status, (await t.agent().get('/api/posts')).status);
-      }
-    })();
+    const loop = (call: () => Promise<{ status: number }>) =>
+      (async () => {
+        while (restoring) during.push((await call()).status);
+      })();
+    // Several clients at once, reading across users, posts, likes, follows and boosts.
+    const traffic = Promise.all([
+      loop(() => alice.agent.get('/api/me')),
+      loop(() => t.agent().get('/api/posts')),
+      loop(() => carol.agent.get('/api/posts').query({ tab: 'following' })),
+      loop(() => t.agent().get(`/api/profile/${alice.user.username}`)),
+    ]);
     started = Date.now();
     const restore = await admin.agent.get('/api/admin/restore');
     timings.restoreMs = Date.now() - started;
@@ -165,6 +173,30 @@ describe('admin database backup, restore and app backup (own database)', () => {
     expect(new Set(made).size).toBe(3);
     expect(await backupFiles()).toEqual(made.slice(1).sort());
     expect((await fs.readdir(backupDir)).filter((n) => n.endsWith('.partial'))).toEqual([]);
+  }, 60_000);
+
+  it('a restore waits out a transaction holding a table, and never deadlocks it (locks every table before dropping any)', async () => {
+    const other = new Client({ connectionString: databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT count(*) FROM follows'); // holds follows until COMMIT
+      const restore = admin.agent.get('/api/admin/restore').then((r) => r);
+      await new Promise((r) => setTimeout(r, 300));
+      // The restore now waits for follows; this transaction asks for tables the restore may be locking.
+      for (const table of ['boosts', 'audit_log', 'users', 'posts']) await other.query(`SELECT count(*) FROM ${table}`);
+      await new Promise((r) => setTimeout(r, 1200));
+      await other.query('COMMIT');
+      const res = await restore;
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      // On its first attempt: no deadlock killed it (a job retry would hide one).
+      const job = await t.app.get(JobsService).queue(ADMIN_QUEUE).getJob(res.body.jobId);
+      expect(job?.attemptsStarted).toBe(1);
+      await admin.agent.get('/api/me').expect(200);
+    } finally {
+      await other.end();
+    }
   }, 60_000);
 
   it('a failing backup answers 500 "Backup failed: …" as JSON, after its retries', async () => {

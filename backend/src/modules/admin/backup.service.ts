@@ -11,7 +11,7 @@ import { runMigrations } from '../../database/database-bootstrap';
 import { JobRefusal } from '../../jobs/jobs.module';
 import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, pruneBackups, stampedAt } from './backup-files';
 import { pgConnection } from './pg-connection';
-import { lastLines, runCommand } from './run-command';
+import { lastLines, runCommand, runPipeline } from './run-command';
 
 /** What an admin job may do with its BullMQ job: report progress, remember a choice for its retries. */
 export interface JobHandle<D> {
@@ -71,6 +71,7 @@ const SQL = {
       JOIN pg_sequences s USING (schemaname, sequencename)
      WHERE s.last_value IS NULL OR s.last_value < m.last_value`,
   /** Audit rows written since (about) the backup: the record of admin actions outlives a restore. */
+  liveTables: `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
   recentAudit: `SELECT coalesce(jsonb_agg(to_jsonb(a)), '[]') AS rows FROM audit_log a WHERE a.created_at >= $1`,
   putBackAudit: `
     INSERT INTO audit_log (id, actor_id, actor_username, action, target, result, details, created_at) OVERRIDING SYSTEM VALUE
@@ -81,6 +82,15 @@ const SQL = {
     ON CONFLICT (id) DO NOTHING`,
 };
 
+/**
+ * The restore's first statement: every live table locked at once, waiting at most 500 ms per table.
+ * Holding all of them before dropping any, the restore never waits on a request while the request
+ * waits on it (dropping tables one by one deadlocked with concurrent multi-table reads: measured).
+ * Waiting longer would let a request's deadlock check pick the request as its victim.
+ */
+const lockAll = (tables: string[]) =>
+  `SET LOCAL lock_timeout = '500ms';${tables.length ? ` LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE;` : ''} SET LOCAL lock_timeout = '10s';`;
+const LOCK_ATTEMPTS = 20;
 const AUDIT_MARGIN_MS = 3600 * 1000;
 const EXTENSION_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -124,9 +134,9 @@ export class BackupService {
   }
 
   /**
-   * Replaces the live database with the newest backup, in one transaction (pg_restore
-   * --single-transaction --clean): requests wait on its locks for that moment, then see the
-   * backup's data. Then migrations newer than the backup run, sequences are set no lower than
+   * Replaces the live database with the newest backup, in one transaction (pg_restore --clean, run
+   * by psql --single-transaction after locking every table): requests wait on its locks for that
+   * moment, then see the backup's data. Then migrations newer than the backup run, sequences are set no lower than
    * before (no id is handed out twice, so a session of a user made after the backup can never
    * become someone else's), and the audit rows written since the backup are put back.
    */
@@ -139,7 +149,7 @@ export class BackupService {
     await job.updateProgress(5);
 
     // Everything but the extensions, which the live database keeps.
-    const { database, env } = pgConnection(this.settings.databaseUrl, process.env, { PGOPTIONS: '-c lock_timeout=10000' });
+    const { database, env } = pgConnection(this.settings.databaseUrl);
     const { list, extensions } = restoreList((await runCommand('pg_restore', ['--list', source], env)).stdout);
     for (const name of extensions.filter((e) => EXTENSION_NAME.test(e))) await this.db.query(`CREATE EXTENSION IF NOT EXISTS "${name}"`);
     const listFile = path.join(this.dir, `.restore-${job.id ?? 'x'}.list.partial`);
@@ -148,12 +158,24 @@ export class BackupService {
     const [{ marks }] = await this.db.query(SQL.sequences);
     const since = new Date((stampedAt(file)?.getTime() ?? Date.now()) - AUDIT_MARGIN_MS);
     const [{ rows: audit }] = await this.db.query(SQL.recentAudit, [since]);
+    const tables = ((await this.db.query(SQL.liveTables)) as { name: string }[]).map((r) => r.name);
     await job.updateProgress(20);
 
-    let stderr: string;
+    let stderr = '';
     try {
-      const args = ['--clean', '--if-exists', '--single-transaction', '--exit-on-error', '--no-owner', `--use-list=${listFile}`, `--dbname=${database}`, source];
-      ({ stderr } = await runCommand('pg_restore', args, env));
+      // pg_restore writes the SQL; psql runs it in one transaction that first takes every table's lock.
+      const restore = ['--clean', '--if-exists', '--no-owner', `--use-list=${listFile}`, '--file=-', source];
+      const apply = ['--no-psqlrc', '--quiet', '--output=/dev/null', '--set=ON_ERROR_STOP=1', '--single-transaction', `--dbname=${database}`, '-c', lockAll(tables), '-f', '-'];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          ({ stderr } = await runPipeline(['pg_restore', restore], ['psql', apply], env));
+          break;
+        } catch (error) {
+          // Another transaction held a table: nothing was changed yet; try again shortly.
+          if (attempt >= LOCK_ATTEMPTS || !/lock timeout/i.test((error as Error).message)) throw error;
+          await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+        }
+      }
     } finally {
       await fs.rm(listFile, { force: true });
     }

@@ -34,3 +34,31 @@ export function runCommand(command: string, args: string[], env: NodeJS.ProcessE
     });
   });
 }
+
+/**
+ * `producer | consumer`: the producer's output streams into the consumer. Both must exit 0; the
+ * consumer's error is the one reported (a producer cut off by it only reports a broken pipe).
+ */
+export async function runPipeline(producer: [string, string[]], consumer: [string, string[]], env: NodeJS.ProcessEnv): Promise<CommandOutput> {
+  const from = spawn(producer[0], producer[1], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const to = spawn(consumer[0], consumer[1], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  from.stdout.pipe(to.stdin);
+  to.stdin.on('error', () => undefined); // EPIPE when the consumer stops first: its own exit says why
+  const watch = (child: ReturnType<typeof spawn>, command: string) =>
+    new Promise<CommandOutput & { code: number | null; failure: string | null }>((resolve) => {
+      let stdout = '';
+      let stderr = '';
+      if (child !== from) child.stdout!.on('data', (chunk: Buffer) => void (stdout.length < KEEP_BYTES && (stdout += chunk.toString('utf8'))));
+      child.stderr!.on('data', (chunk: Buffer) => void (stderr.length < KEEP_BYTES && (stderr += chunk.toString('utf8'))));
+      child.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ stdout, stderr, code: null, failure: error.code === 'ENOENT' ? `${command} is not installed (install the PostgreSQL client tools)` : `${command}: ${error.message}` }),
+      );
+      child.on('close', (code, signal) =>
+        resolve({ stdout, stderr, code, failure: code === 0 ? null : `${command} ${signal ? `was stopped by ${signal}` : `exited with code ${code}`}${stderr.trim() ? `: ${lastLines(stderr)}` : ''}` }),
+      );
+    });
+  const [a, b] = await Promise.all([watch(from, producer[0]), watch(to, consumer[0])]);
+  if (b.failure) throw new Error(b.failure);
+  if (a.failure) throw new Error(a.failure);
+  return { stdout: b.stdout, stderr: [a.stderr, b.stderr].filter((s) => s.trim()).join('\n') };
+}
