@@ -38,6 +38,7 @@ export default async function globalSetup(): Promise<void> {
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/cloud9_e2e_${runId}`,
     REDIS_PREFIX: `c9e2e:${runId}:`,
     UPLOAD_DIR: path.join(tmp, 'uploads'),
+    BACKUP_DIR: path.join(tmp, 'backups'),
     SESSION_SECRET: 'e2e-session-secret-long-enough',
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -60,7 +61,8 @@ export default async function globalSetup(): Promise<void> {
   const first = await startInstance(env, baseUrl);
   const port2 = await freePort();
   const baseUrl2 = `http://127.0.0.1:${port2}`;
-  const second = await startInstance({ ...env, PORT: String(port2), PUBLIC_URL: baseUrl2 }, baseUrl2);
+  // The second instance answers every admin job with 202 at once, so the browser tests see the client poll.
+  const second = await startInstance({ ...env, PORT: String(port2), PUBLIC_URL: baseUrl2, ADMIN_JOB_WAIT_MS: '0' }, baseUrl2);
   process.env.E2E_BASE_URL_2 = baseUrl2;
   process.env.E2E_SERVER_PIDS = `${first.pid},${second.pid}`;
   process.env.E2E_BASE_URL = baseUrl;

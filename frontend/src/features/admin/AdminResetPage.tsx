@@ -1,24 +1,26 @@
 import { useEffect, useRef } from 'react';
-import { Navigate } from 'react-router-dom';
-import { MESSAGES, canUseAdminTools } from '@cloud9/contracts';
-import { notify } from '../../components/notify';
-import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { Link, Navigate } from 'react-router-dom';
+import { MESSAGES } from '@cloud9/contracts';
+import { Spinner } from '../../components/ui/Spinner';
+import { AdminResetForm } from './AdminResetForm';
+import { useAdminCheck } from './useAdminCheck';
 import './admin.css';
 
+/** Spec §2 Admin reset: 'Loading Admin Data...' while the admin is confirmed; a non-admin is alerted and sent to /. */
 export function AdminResetPage() {
-  const user = useSessionStore(selectCurrentUser);
-  const allowed = canUseAdminTools(user);
+  const check = useAdminCheck();
   // StrictMode re-runs effects; the spec wants one alert, not two.
   const alerted = useRef(false);
 
   useEffect(() => {
-    if (!allowed && !alerted.current) {
+    if (check === 'denied' && !alerted.current) {
       alerted.current = true;
-      notify(MESSAGES.admin.resetUnauthorized, 'error');
+      window.alert(MESSAGES.admin.resetUnauthorized);
     }
-  }, [allowed]);
+  }, [check]);
 
-  if (!allowed) return <Navigate to="/" replace />;
+  if (check === 'denied') return <Navigate to="/" replace />;
+  if (check === 'checking') return <Spinner label={MESSAGES.admin.loadingAdminData} />;
 
   return (
     <section aria-labelledby="admin-reset-title">
@@ -26,24 +28,10 @@ export function AdminResetPage() {
         <h1 id="admin-reset-title">Reset a password</h1>
       </div>
       <div className="page-body">
-        <form className="card admin-reset-form" onSubmit={(e) => e.preventDefault()} aria-describedby="admin-reset-note">
-          <fieldset disabled className="admin-reset-fieldset">
-            <div className="field">
-              <label htmlFor="admin-reset-username">Username</label>
-              <input id="admin-reset-username" name="username" required autoComplete="off" />
-            </div>
-            <div className="field">
-              <label htmlFor="admin-reset-password">New Password</label>
-              <input id="admin-reset-password" name="newPassword" type="password" required autoComplete="new-password" />
-            </div>
-            <button type="submit" className="btn btn-primary">
-              Reset Password
-            </button>
-          </fieldset>
-          <p id="admin-reset-note" className="hint admin-reset-note">
-            Password resets by admins are coming soon.
-          </p>
-        </form>
+        <AdminResetForm />
+        <p className="admin-back">
+          <Link to="/admin-tools">Back to the Admin Panel</Link>
+        </p>
       </div>
     </section>
   );

@@ -1,23 +1,22 @@
-import { Link } from 'react-router-dom';
 import { MESSAGES, canUseAdminTools } from '@cloud9/contracts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { AdminBoostTool } from './AdminBoostTool';
+import { AdminSection } from './AdminSection';
+import { AppBackupTool } from './AppBackupTool';
+import { BackupRestoreTool } from './BackupRestoreTool';
+import { BoostQueueTool } from './BoostQueueTool';
+import { DeleteUserTool } from './DeleteUserTool';
+import { FindUserTool } from './FindUserTool';
+import { GroupSettingsTool } from './GroupSettingsTool';
+import { ManageUsersTool } from './ManageUsersTool';
+import { OrphanedUploadsTool } from './OrphanedUploadsTool';
+import { QueueDashboardTool } from './QueueDashboardTool';
+import { ResetPasswordTool } from './ResetPasswordTool';
+import { SyncFollowsTool } from './SyncFollowsTool';
+import { ViewLogsTool } from './ViewLogsTool';
 import './admin.css';
 
-/** The tools of spec §2; each gets wired as the admin backend lands. */
-const TOOLS: { title: string; description: string }[] = [
-  { title: 'Manage Users', description: 'Browse and moderate accounts.' },
-  { title: 'View Logs', description: 'Read the audit log of admin actions.' },
-  { title: 'Backup or restore the database', description: "Type 'backup' or 'restore' to run it." },
-  { title: 'Run an app backup', description: 'Archive the application files.' },
-  { title: 'Sync follow tables', description: 'Recompute follower and following counts.' },
-  { title: 'Manage group settings', description: 'Review the limits of every tier.' },
-  { title: 'Check orphaned uploads', description: 'List uploaded files no post uses.' },
-  { title: 'Admin boost a post', description: 'Pin a post to the top of the feed by id.' },
-  { title: 'Process the boost queue', description: 'Expire old boosts and approve new requests.' },
-  { title: 'Delete a user', description: 'Permanently remove an account by id.' },
-  { title: 'Find a user', description: 'Look up id, email, name, group and creation date.' },
-];
-
+/** Spec §2 Admin tools: group 1 only (the server enforces it too); anyone else sees 'Unauthorized Access'. */
 export function AdminToolsPage() {
   const user = useSessionStore(selectCurrentUser);
   if (!canUseAdminTools(user)) {
@@ -32,27 +31,28 @@ export function AdminToolsPage() {
       <div className="page-header">
         <h1 id="admin-title">Admin Panel</h1>
       </div>
-      <div className="page-body">
-        <ul className="admin-tools">
-          <li className="admin-tool">
-            <div>
-              <h2 className="admin-tool-title">Reset a password</h2>
-              <p className="hint">Set a new password for any member.</p>
-            </div>
-            <Link className="btn btn-primary" to="/admin-reset">
-              Open reset form
-            </Link>
-          </li>
-          {TOOLS.map((tool) => (
-            <li key={tool.title} className="admin-tool">
-              <div>
-                <h2 className="admin-tool-title">{tool.title}</h2>
-                <p className="hint">{tool.description}</p>
-              </div>
-              <span className="badge badge-gold">{MESSAGES.admin.comingSoon}</span>
-            </li>
-          ))}
-        </ul>
+      <div className="page-body admin-body">
+        <AdminSection title="Members">
+          <ResetPasswordTool />
+          <FindUserTool />
+          <ManageUsersTool />
+          <DeleteUserTool />
+        </AdminSection>
+        <AdminSection title="Data and maintenance">
+          <BackupRestoreTool />
+          <AppBackupTool />
+          <SyncFollowsTool />
+          <OrphanedUploadsTool />
+          <QueueDashboardTool />
+        </AdminSection>
+        <AdminSection title="Boosts">
+          <AdminBoostTool />
+          <BoostQueueTool />
+        </AdminSection>
+        <AdminSection title="Plans and logs">
+          <GroupSettingsTool />
+          <ViewLogsTool />
+        </AdminSection>
       </div>
     </section>
   );

@@ -1,0 +1,107 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { MESSAGES } from '@cloud9/contracts';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { resetPassword } from './adminApi';
+import { failureMessage } from './adminErrors';
+
+type Field = 'username' | 'newPassword';
+type Result = { tone: 'success' | 'error'; message: string };
+
+const resetError = (error?: string) => `${MESSAGES.admin.resetErrorPrefix}${error || 'Unknown error'}`;
+
+/** Spec §5 Admin reset: username and new password are both required; the server's answer is alerted. */
+export function AdminResetForm() {
+  const admin = useSessionStore(selectCurrentUser);
+  const [username, setUsername] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const name = username.trim();
+    const problems: Partial<Record<Field, string>> = {};
+    if (!name) problems.username = MESSAGES.auth.usernameRequired;
+    if (!newPassword) problems.newPassword = MESSAGES.auth.passwordRequired;
+    setErrors(problems);
+    if (problems.username) return usernameRef.current?.focus();
+    if (problems.newPassword) return passwordRef.current?.focus();
+
+    setBusy(true);
+    setResult(null);
+    let next: Result;
+    try {
+      const answer = await resetPassword(name, newPassword, admin?.id);
+      next = answer?.success ? { tone: 'success', message: answer.message } : { tone: 'error', message: resetError((answer as { error?: string } | null)?.error) };
+      if (answer?.success) {
+        setUsername('');
+        setNewPassword('');
+      }
+    } catch (err) {
+      next = { tone: 'error', message: failureMessage(err, resetError(MESSAGES.admin.couldNotContactAdmin), resetError) };
+      console.error(next.message, err);
+    }
+    setBusy(false);
+    setResult(next);
+    window.alert(next.message);
+  };
+
+  return (
+    <form className="card admin-reset-form" onSubmit={submit} aria-busy={busy}>
+      <div className="field">
+        <label htmlFor="admin-reset-username">Username</label>
+        <input
+          ref={usernameRef}
+          id="admin-reset-username"
+          name="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={errors.username ? true : undefined}
+          aria-describedby={errors.username ? 'admin-reset-username-error' : undefined}
+        />
+        {errors.username && (
+          <p id="admin-reset-username-error" className="admin-field-error">
+            {errors.username}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="admin-reset-password">New Password</label>
+        <input
+          ref={passwordRef}
+          id="admin-reset-password"
+          name="newPassword"
+          type="password"
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+          required
+          autoComplete="new-password"
+          aria-invalid={errors.newPassword ? true : undefined}
+          aria-describedby={errors.newPassword ? 'admin-reset-password-error' : undefined}
+        />
+        {errors.newPassword && (
+          <p id="admin-reset-password-error" className="admin-field-error">
+            {errors.newPassword}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+        Reset Password
+      </button>
+      <div className="admin-tool-status" role="status" aria-live="polite" aria-label="Reset result">
+        {result && (
+          <div className={`admin-outcome admin-outcome-${result.tone}`}>
+            <p className="admin-outcome-message">{result.message}</p>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

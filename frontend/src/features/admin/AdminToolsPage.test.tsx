@@ -1,0 +1,395 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, QUEUE_DASHBOARD_PATH } from '@cloud9/contracts';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { AdminToolsPage } from './AdminToolsPage';
+import { answerPrompts, card, renderPanel, statusOf } from './adminTestKit';
+import { ADMIN_TEXT } from './adminText';
+import { JOB_POLL_MS } from './useAdminJob';
+
+const notFound = () => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404);
+const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('Admin tools: access', () => {
+  it.each([2, 5, 6, 9])('group %i sees only "Unauthorized Access"', (group_id) => {
+    setSession(testUser({ group_id }));
+    renderAt(<AdminToolsPage />, '/admin-tools');
+    expect(screen.getByText(MESSAGES.admin.unauthorizedAccess)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('group 1 sees every tool, no "coming soon", and links to the reset form and the queue dashboard', () => {
+    stubFetch(notFound);
+    renderPanel();
+    expect(screen.getByRole('heading', { name: 'Admin Panel', level: 1 })).toBeInTheDocument();
+    for (const title of [
+      'Reset a password',
+      'Find a user',
+      'Manage Users',
+      'Delete a user',
+      'Back up or restore the database',
+      'Run an app backup',
+      'Sync follow tables',
+      'Orphaned uploads',
+      'Queue dashboard',
+      'Admin boost a post',
+      'Process the boost queue',
+      'Manage group settings',
+      'View Logs',
+    ]) {
+      expect(card(title)).toBeInTheDocument();
+    }
+    expect(screen.queryByText(MESSAGES.admin.comingSoon)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open reset form' })).toHaveAttribute('href', '/admin-reset');
+    const dashboard = screen.getByRole('link', { name: /Open queue dashboard/ });
+    expect(dashboard).toHaveAttribute('href', QUEUE_DASHBOARD_PATH);
+    expect(dashboard).toHaveAttribute('target', '_blank');
+    expect(dashboard).toHaveAttribute('rel', 'noopener');
+  });
+});
+
+describe('Admin tools: backup or restore', () => {
+  it("refuses anything but 'backup' or 'restore' with the spec alert, without a request", async () => {
+    const calls = stubFetch(notFound);
+    answerPrompts('drop tables');
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    expect(window.prompt).toHaveBeenCalledWith(ADMIN_TEXT.backupPrompt);
+    expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.invalidBackupInput);
+    expect(statusOf('Back up or restore the database')).toHaveTextContent(MESSAGES.admin.invalidBackupInput);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([[''], ['   '], [null]])('an empty or cancelled answer (%j) does nothing', async (answer) => {
+    const calls = stubFetch(notFound);
+    answerPrompts(answer);
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    expect(window.prompt).toHaveBeenCalledTimes(1);
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['BACKUP', '/api/admin/backup'],
+    ['Restore', '/api/admin/restore'],
+  ])('%s (any case) runs GET %s and alerts the server message', async (word, path) => {
+    const calls = stubFetch(() => jsonResponse({ success: true, message: `${word} done.`, output: 'pg: ok', jobId: '3' }));
+    answerPrompts(word);
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(`${word} done.`));
+    expect(calls.map((c) => c.url)).toEqual([path]);
+    expect(statusOf('Back up or restore the database')).toHaveTextContent(`${word} done.`);
+  });
+
+  it("server errors alert 'Operation failed: …'; a network failure alerts 'Could not contact the admin service.'", async () => {
+    let answer: () => Response | Promise<Response> = () => jsonResponse({ success: false, error: 'No backup to restore.', statusCode: 404 }, 404);
+    stubFetch(() => answer());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answerPrompts('restore', 'backup');
+    renderPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.operationFailed('No backup to restore.')));
+    answer = networkDown;
+    await user.click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactAdmin));
+  });
+});
+
+describe('Admin tools: long jobs', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a 202 answer polls the job every second, shows its progress, then alerts the result', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const statuses = [
+      { state: 'active', progress: 40, result: null, error: null },
+      { state: 'completed', progress: 100, result: { followersAdded: 3, followingsAdded: 1 }, error: null },
+    ];
+    const calls = stubFetch((url) => {
+      if (url === '/api/admin/sync-follow-tables') return jsonResponse({ success: false, pending: true, jobId: '9', queue: 'admin', message: 'Still running.' }, 202);
+      return jsonResponse({ jobId: '9', queue: 'admin', name: 'sync-follow-tables', ...statuses.shift() });
+    });
+    renderPanel();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Sync follow tables' }));
+
+    const status = statusOf('Sync follow tables');
+    const bar = await within(status).findByRole('progressbar', { name: 'Syncing follow tables...' });
+    expect(bar).not.toHaveAttribute('value'); // indeterminate until the job reports progress
+    await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
+    await waitFor(() => expect(within(status).getByRole('progressbar')).toHaveAttribute('value', '40'));
+    expect(status).toHaveTextContent('40%');
+
+    await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.syncDone(3, 1)));
+    expect(within(status).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(status).toHaveTextContent(ADMIN_TEXT.syncDone(3, 1));
+    expect(calls.map((c) => c.url)).toEqual(['/api/admin/sync-follow-tables', '/api/admin/jobs/admin/9', '/api/admin/jobs/admin/9']);
+  });
+
+  it('a polled restore job’s own result becomes the endpoint’s message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch((url) =>
+      url === '/api/admin/restore'
+        ? jsonResponse({ success: false, pending: true, jobId: '8', queue: 'admin', message: MESSAGES.admin.jobPending }, 202)
+        : jsonResponse({ jobId: '8', queue: 'admin', name: 'db-restore', state: 'completed', progress: 100, result: { file: 'cloud9-1.dump', output: 'restored', migrations: [] }, error: null }),
+    );
+    answerPrompts('restore');
+    renderPanel();
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.restored('cloud9-1.dump')));
+  });
+
+  it('a polled job that fails alerts the tool’s failure message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch((url) =>
+      url === '/api/admin/app-backup'
+        ? jsonResponse({ success: false, pending: true, jobId: '4', queue: 'admin', message: 'Still running.' }, 202)
+        : jsonResponse({ jobId: '4', queue: 'admin', name: 'app-backup', state: 'failed', progress: 10, result: null, error: 'disk full' }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPanel();
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Run app backup' }));
+    await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.backupFailed));
+  });
+
+  it('the boost queue’s 202 ({success:false, jobId}) is polled on the boosts queue', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubFetch((url) =>
+      url === '/api/boost/rotate'
+        ? jsonResponse({ success: false, jobId: '77' }, 202)
+        : jsonResponse({ jobId: '77', queue: 'boosts', name: 'rotate', state: 'completed', progress: 100, result: { expired: 2, activated: 1 }, error: null }),
+    );
+    renderPanel();
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Process boost queue' }));
+    await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Boost queue processed.'));
+    expect(calls[1].url).toBe('/api/admin/jobs/boosts/77');
+    expect(statusOf('Process the boost queue')).toHaveTextContent(ADMIN_TEXT.boostRotation(2, 1));
+  });
+});
+
+describe('Admin tools: sync follow tables', () => {
+  it('asks for confirmation first; declining sends nothing', async () => {
+    vi.mocked(window.confirm).mockReturnValue(false);
+    const calls = stubFetch(notFound);
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sync follow tables' }));
+    expect(window.confirm).toHaveBeenCalledWith(ADMIN_TEXT.syncConfirm);
+    expect(calls).toHaveLength(0);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('confirmed: POSTs and alerts the corrected counts; failures say "Sync failed" or the sync service message', async () => {
+    let answer: () => Response | Promise<Response> = () => jsonResponse({ success: true, followersAdded: 0, followingsAdded: 2, jobId: '1' });
+    const calls = stubFetch(() => answer());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPanel();
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Sync follow tables' });
+    await user.click(button);
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.syncDone(0, 2)));
+    expect(calls[0]).toMatchObject({ url: '/api/admin/sync-follow-tables', init: { method: 'POST' } });
+
+    answer = () => jsonResponse({ success: false, error: 'boom', statusCode: 500 }, 500);
+    await user.click(button);
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.syncFailed));
+    answer = networkDown;
+    await user.click(button);
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactSync));
+  });
+});
+
+describe('Admin tools: delete a user', () => {
+  it('asks for the id, then a permanent confirmation, and only then DELETEs', async () => {
+    const calls = stubFetch(() => jsonResponse({ success: true }));
+    answerPrompts('42');
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete a user by id' }));
+    expect(window.prompt).toHaveBeenCalledWith(ADMIN_TEXT.deleteUserPrompt);
+    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to permanently delete user 42? This cannot be undone.');
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.userDeleted(42)));
+    expect(calls).toEqual([expect.objectContaining({ url: '/api/users/42', init: expect.objectContaining({ method: 'DELETE' }) })]);
+  });
+
+  it('declining the confirmation sends nothing', async () => {
+    vi.mocked(window.confirm).mockReturnValue(false);
+    const calls = stubFetch(() => jsonResponse({ success: true }));
+    answerPrompts('42');
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete a user by id' }));
+    expect(window.confirm).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('an empty or cancelled id asks nothing more; a bad id is refused; one’s own id is refused', async () => {
+    const calls = stubFetch(() => jsonResponse({ success: true }));
+    answerPrompts('', null, 'abc', '1');
+    renderPanel();
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Delete a user by id' });
+    await user.click(button);
+    await user.click(button);
+    expect(window.confirm).not.toHaveBeenCalled();
+    expect(window.alert).not.toHaveBeenCalled();
+    await user.click(button);
+    expect(window.alert).toHaveBeenLastCalledWith(ADMIN_TEXT.invalidId);
+    await user.click(button);
+    expect(window.alert).toHaveBeenLastCalledWith(ADMIN_TEXT.deleteSelf);
+    expect(window.confirm).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("failures: 'Failed: {error}' from the server, 'Could not contact the delete service.' without it", async () => {
+    let answer: () => Response | Promise<Response> = () => jsonResponse({ success: false, error: 'User not found.', statusCode: 404 }, 404);
+    stubFetch(() => answer());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answerPrompts('5', '5');
+    renderPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete a user by id' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed: User not found.'));
+    answer = networkDown;
+    await user.click(screen.getByRole('button', { name: 'Delete a user by id' }));
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactDelete));
+  });
+});
+
+describe('Admin tools: find a user', () => {
+  it('shows id, username, email, name, group and created; a 404 says "User not found."', async () => {
+    const calls = stubFetch((url) =>
+      url.endsWith('/bob')
+        ? jsonResponse({ success: true, user: { id: 12, username: 'bob', email: 'bob@example.com', name: 'Bob Sky', group_id: 6, createdAt: '2025-03-04T05:06:07.000Z' } })
+        : jsonResponse({ success: false, error: 'User not found.', statusCode: 404 }, 404),
+    );
+    renderPanel();
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Username to find');
+    await user.type(input, 'bob{Enter}');
+    const status = statusOf('Find a user');
+    await within(status).findByText(ADMIN_TEXT.userFound('bob'));
+    for (const [term, value] of [['Id', '12'], ['Username', 'bob'], ['Email', 'bob@example.com'], ['Name', 'Bob Sky'], ['Group', '6 · Silver']]) {
+      expect(within(status).getByText(term).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(within(status).getByText('Created').nextElementSibling).toHaveTextContent('2025');
+    expect(calls[0].url).toBe('/api/admin/user/bob');
+    expect(window.alert).not.toHaveBeenCalled();
+
+    await user.clear(input);
+    await user.type(input, 'ghost');
+    await user.click(screen.getByRole('button', { name: 'Find user' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.userNotFound));
+    expect(status).toHaveTextContent(MESSAGES.admin.userNotFound);
+  });
+
+  it("a network failure says 'Could not contact the search service.'", async () => {
+    stubFetch(networkDown);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPanel();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username to find'), 'bob{Enter}');
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.couldNotContactSearch));
+  });
+});
+
+describe('Admin tools: boosts', () => {
+  it('admin boost asks for a post id and POSTs /api/posts/:id/boost', async () => {
+    const calls = stubFetch(() => jsonResponse({ success: true }));
+    answerPrompts(null, '31');
+    renderPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
+    expect(calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.postBoosted(31)));
+    expect(calls[0]).toMatchObject({ url: '/api/posts/31/boost', init: { method: 'POST' } });
+  });
+
+  it("admin boost failures: 'Failed: {error}' and 'Could not contact the manual boost service.'", async () => {
+    let answer: () => Response | Promise<Response> = () => jsonResponse({ success: false, error: 'Post not found.', statusCode: 404 }, 404);
+    stubFetch(() => answer());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answerPrompts('31', '31');
+    renderPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed: Post not found.'));
+    answer = networkDown;
+    await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactBoost));
+  });
+
+  it('process boost queue: confirms, alerts the server message, and maps each failure (spec §8)', async () => {
+    let answer: () => Response | Promise<Response> = () => jsonResponse({ success: true, message: 'Boost queue processed.', jobId: '1', expired: 0, activated: 2 });
+    const calls = stubFetch(() => answer());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPanel();
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Process boost queue' });
+
+    vi.mocked(window.confirm).mockReturnValueOnce(false);
+    await user.click(button);
+    expect(calls).toHaveLength(0);
+
+    await user.click(button);
+    expect(window.confirm).toHaveBeenLastCalledWith(ADMIN_TEXT.boostQueueConfirm);
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Boost queue processed.'));
+    expect(calls[0]).toMatchObject({ url: '/api/boost/rotate', init: { method: 'PATCH' } });
+
+    answer = () => jsonResponse({ ok: 1 });
+    await user.click(button);
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.unexpectedResponse));
+    answer = () => jsonResponse({ success: false, error: 'Redis is away', statusCode: 503 }, 503);
+    await user.click(button);
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.boostQueueFailed));
+    answer = networkDown;
+    await user.click(button);
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.boostQueueNetwork));
+  });
+});
+
+describe('Admin tools: app backup and orphaned uploads', () => {
+  it('app backup alerts the server message with the archive path', async () => {
+    stubFetch(() => jsonResponse({ success: true, message: 'App backup created.', path: '/backups/app-1.tar.gz', jobId: '2' }));
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Run app backup' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('App backup created.'));
+  });
+
+  it('lists the count and names, then deletes them after a confirmation', async () => {
+    const calls = stubFetch((url) =>
+      url.endsWith('/delete') ? jsonResponse({ success: true, deleted: 2, jobId: '6' }) : jsonResponse({ total: 2, orphaned: ['a.png', 'b.mp4'], jobId: '5' }),
+    );
+    renderPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Check orphaned uploads' }));
+    const tool = card('Orphaned uploads');
+    await within(tool).findByText(ADMIN_TEXT.orphansFound(2));
+    const list = within(tool).getByRole('list', { name: 'Orphaned files' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a.png', 'b.mp4']);
+    expect(window.alert).not.toHaveBeenCalled();
+
+    vi.mocked(window.confirm).mockReturnValueOnce(false);
+    await user.click(within(tool).getByRole('button', { name: 'Delete orphaned files' }));
+    expect(calls).toHaveLength(1);
+    await user.click(within(tool).getByRole('button', { name: 'Delete orphaned files' }));
+    expect(window.confirm).toHaveBeenLastCalledWith(ADMIN_TEXT.orphansDeleteConfirm(2));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.orphansDeleted(2)));
+    expect(calls[1]).toMatchObject({ url: '/api/admin/orphaned-uploads/delete', init: { method: 'POST' } });
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({ names: ['a.png', 'b.mp4'] });
+    expect(within(tool).queryByRole('list', { name: 'Orphaned files' })).not.toBeInTheDocument();
+  });
+
+  it("a failed check alerts 'Failed to check uploads.'", async () => {
+    stubFetch(() => jsonResponse({ success: false, error: 'nope', statusCode: 500 }, 500));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Check orphaned uploads' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.checkUploadsFailed));
+  });
+});

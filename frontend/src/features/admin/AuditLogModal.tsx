@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import { LIMITS, type AuditEntry } from '@cloud9/contracts';
+import { Modal } from '../../components/ui/Modal';
+import { PagedList } from '../../components/ui/PagedList';
+import { SearchBox } from '../../components/ui/SearchBox';
+import { useCursorList } from '../../hooks/useCursorList';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { fetchAuditLog } from './adminApi';
+import { ADMIN_TEXT } from './adminText';
+import { AuditRow } from './AuditRow';
+
+/** View Logs: the audit log of admin actions, newest first, searchable and keyset-paged. */
+export function AuditLogModal({ onClose }: { onClose: () => void }) {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
+  const load = useCallback((cursor: string | null, signal: AbortSignal) => fetchAuditLog(query, cursor, signal), [query]);
+  const list = useCursorList<AuditEntry>(query, load, (err) => console.error('Loading the audit log failed', err));
+
+  return (
+    <Modal
+      title="Admin logs"
+      onClose={onClose}
+      size="lg"
+      className="admin-modal"
+      footer={
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <SearchBox label="Search logs" placeholder="Search by action, admin or target" value={search} onChange={setSearch} />
+      <PagedList
+        list={list}
+        label="Log entries"
+        className="admin-audit-list"
+        loadingLabel="Loading logs..."
+        emptyMessage={query ? ADMIN_TEXT.noLogsMatch : ADMIN_TEXT.noLogs}
+        renderItem={(entry) => <AuditRow entry={entry} />}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+import { MESSAGES } from '@cloud9/contracts';
+import { deleteUser } from '../../api/users';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { failureMessage } from './adminErrors';
+import { askId } from './adminPrompts';
+import { ADMIN_TEXT } from './adminText';
+import { ToolCard } from './ToolCard';
+import { useAdminTool } from './useAdminTool';
+
+const failed = (error?: string) => MESSAGES.admin.failedPrefix(error || 'Unknown error');
+
+/** Spec §5: a prompt for the id, then a confirmation that says the deletion is permanent. */
+export function DeleteUserTool() {
+  const tool = useAdminTool();
+  const me = useSessionStore(selectCurrentUser);
+
+  const start = async () => {
+    if (tool.job.running) return;
+    const id = askId(ADMIN_TEXT.deleteUserPrompt);
+    if (id === null) return;
+    if (id === 'invalid') {
+      tool.alert({ tone: 'error', message: ADMIN_TEXT.invalidId });
+      return;
+    }
+    if (id === me?.id) {
+      tool.alert({ tone: 'error', message: ADMIN_TEXT.deleteSelf });
+      return;
+    }
+    if (!window.confirm(ADMIN_TEXT.deleteUserConfirm(id))) return;
+    try {
+      const result = await tool.run(`Deleting user ${id}...`, () => deleteUser(id));
+      if (result?.success !== true) {
+        tool.fail(result, failed(result?.error));
+        return;
+      }
+      tool.alert({ tone: 'success', message: ADMIN_TEXT.userDeleted(id) });
+    } catch (err) {
+      tool.fail(err, failureMessage(err, MESSAGES.admin.couldNotContactDelete, failed));
+    }
+  };
+
+  return (
+    <ToolCard
+      title="Delete a user"
+      description="Permanently remove an account and everything it posted, by its id."
+      tool={tool}
+      actions={
+        <button type="button" className="btn btn-danger" aria-disabled={tool.job.running} onClick={start}>
+          Delete a user by id
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useState } from 'react';
+import { GroupId, LIMITS, MESSAGES, type AdminUser } from '@cloud9/contracts';
+import { Modal } from '../../components/ui/Modal';
+import { PagedList } from '../../components/ui/PagedList';
+import { SearchBox } from '../../components/ui/SearchBox';
+import { useCursorList } from '../../hooks/useCursorList';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { fetchAdminUsers, setUserGroup } from './adminApi';
+import { failureMessage } from './adminErrors';
+import { ADMIN_TEXT } from './adminText';
+import { groupLabel } from './groupLabel';
+import { UserGroupRow } from './UserGroupRow';
+
+const failed = (error?: string) => MESSAGES.admin.failedPrefix(error || 'Unknown error');
+
+/** Manage Users: search every account (keyset-paged) and move one to another group (PATCH /api/admin/users/:id). */
+export function ManageUsersModal({ onClose }: { onClose: () => void }) {
+  const me = useSessionStore(selectCurrentUser);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
+  const load = useCallback((cursor: string | null, signal: AbortSignal) => fetchAdminUsers(query, cursor, signal), [query]);
+  const list = useCursorList<AdminUser>(query, load, (err) => console.error('Loading users failed', err));
+  const { setItems } = list;
+
+  const changeGroup = useCallback(
+    async (user: AdminUser, groupId: number) => {
+      if (groupId === user.group_id) return;
+      if (groupId === GroupId.Admin && !window.confirm(ADMIN_TEXT.promoteConfirm(user.username))) return;
+      try {
+        const { user: saved } = await setUserGroup(user.id, groupId);
+        setItems((items) => items.map((u) => (u.id === saved.id ? saved : u)));
+        setStatus(ADMIN_TEXT.groupChanged(saved.username, groupLabel(saved.group_id)));
+      } catch (err) {
+        const message = failureMessage(err, MESSAGES.admin.couldNotContactAdmin, failed);
+        console.error(message, err);
+        setStatus(message);
+        window.alert(message);
+      }
+    },
+    [setItems],
+  );
+
+  return (
+    <Modal
+      title="Manage Users"
+      onClose={onClose}
+      size="lg"
+      className="admin-modal"
+      footer={
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <SearchBox label="Search users" placeholder="Search by username, name or email" value={search} onChange={setSearch} />
+      <p className="admin-modal-status" role="status" aria-live="polite">
+        {status}
+      </p>
+      <PagedList
+        list={list}
+        label="Users"
+        className="admin-user-list"
+        loadingLabel="Loading users..."
+        emptyMessage={query ? ADMIN_TEXT.noUsers : MESSAGES.empty.noResults}
+        renderItem={(user) => <UserGroupRow user={user} self={user.id === me?.id} onChangeGroup={changeGroup} />}
+      />
+    </Modal>
+  );
+}
