@@ -289,7 +289,7 @@ describe('admin tools: password reset, lookup, follow sync, orphaned uploads, jo
   });
 
   describe('Bull Board at /api/admin/queues', () => {
-    it('serves the dashboard, its assets and its API (admin and boosts queues) to the admin; changes are audited', async () => {
+    it('serves the dashboard, its assets and its API (admin, boosts and billing queues) to the admin; changes are audited', async () => {
       const page = await admin.agent.get('/api/admin/queues').expect(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       const base = /<base href="([^"]+)"/.exec(page.text)?.[1];
@@ -300,7 +300,7 @@ describe('admin tools: password reset, lookup, follow sync, orphaned uploads, jo
       // Assets are the admin's too: never the React app's index.html, never open to others.
       await t.agent().get(asset).expect(401);
       const api = (await admin.agent.get('/api/admin/queues/api/queues').expect(200)).body as { queues: { name: string }[] };
-      expect(api.queues.map((q) => q.name).sort()).toEqual(['admin', 'boosts']);
+      expect(api.queues.map((q) => q.name).sort()).toEqual(['admin', 'billing', 'boosts']);
       await admin.agent.put('/api/admin/queues/api/queues/admin/clean/completed').expect(200);
       await eventually(async () => (await auditOf('admin.queues.change')).length > 0);
       expect((await auditOf('admin.queues.change')).slice(-1)).toEqual([{ target: 'PUT /api/admin/queues/api/queues/admin/clean/completed', result: 'ok', details: null }]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@cloud9/contracts';
-import { E2E_ADMIN, apiSession, launchBrowser, loginViaUi, openTab, registerViaApi, setGroup, shot, uniqueName, waitFor } from './support';
+import { E2E_ADMIN, apiSession, launchBrowser, shot, uniqueName, waitFor, signedInTab } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,14 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(prefix: string, groupId?: number) {
-  const username = uniqueName(prefix);
-  await registerViaApi(username);
-  if (groupId) await setGroup(username, groupId);
-  const tab = await openTab(browser);
-  await loginViaUi(tab.page, username);
-  return { ...tab, username };
-}
+const signedIn = (prefix: string, groupId?: number) => signedInTab(browser, prefix, { groupId });
 
 /** The floating composer's counter (limit − length, spec §5). */
 async function composerLimit(page: Page): Promise<string> {

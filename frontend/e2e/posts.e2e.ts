@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { deflateSync } from 'node:zlib';
 import { MESSAGES } from '@cloud9/contracts';
-import { apiSession, launchBrowser, loginViaUi, openTab, registerViaApi, setGroup, shot, uniqueName, waitFor } from './support';
+import { apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, waitFor, signedInTab } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,14 +39,7 @@ function png(): Buffer {
 const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
 const card = (page: Page, text: string) => page.locator('article', { hasText: text }).first();
 
-async function signedIn(prefix: string, groupId?: number) {
-  const username = uniqueName(prefix);
-  await registerViaApi(username);
-  if (groupId) await setGroup(username, groupId);
-  const tab = await openTab(browser);
-  await loginViaUi(tab.page, username);
-  return { ...tab, username };
-}
+const signedIn = (prefix: string, groupId?: number) => signedInTab(browser, prefix, { groupId });
 
 describe('writing posts', () => {
   it('posts text from the inline composer and shows it first in the feed', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { apiSession, launchBrowser, loginViaUi, openTab, registerViaApi, secondBaseUrl, setGroup, shot, uniqueName } from './support';
+import { apiSession, launchBrowser, loginViaUi, openTab, registerViaApi, secondBaseUrl, shot, uniqueName, signedInTab } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,14 +12,7 @@ afterAll(async () => {
 const dotLink = (page: Page) => page.getByRole('link', { name: 'Notifications, new' });
 const plainLink = (page: Page) => page.getByRole('link', { name: 'Notifications', exact: true });
 
-async function signedIn(prefix: string, base?: string, groupId?: number) {
-  const username = uniqueName(prefix);
-  await registerViaApi(username);
-  if (groupId) await setGroup(username, groupId);
-  const tab = await openTab(browser, base);
-  await loginViaUi(tab.page, username);
-  return { ...tab, username };
-}
+const signedIn = (prefix: string, base?: string, groupId?: number) => signedInTab(browser, prefix, { base, groupId });
 
 describe('live notification dots across two instances', () => {
   it('lights A’s dot when B follows A on the other instance, and clears it when A opens Notifications', async () => {

@@ -61,6 +61,16 @@ export async function loginViaUi(page: Page, username: string, password = PASSWO
   await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
 
+/** A new user (optionally in `groupId`) signed in through the login form in a fresh tab. */
+export async function signedInTab(browser: Browser, prefix: string, options: { base?: string; groupId?: number } = {}) {
+  const username = uniqueName(prefix);
+  await registerViaApi(username);
+  if (options.groupId) await setGroup(username, options.groupId);
+  const tab = await openTab(browser, options.base);
+  await loginViaUi(tab.page, username);
+  return { ...tab, username };
+}
+
 /** Saves a screenshot under docs/screenshots with animations settled. */
 export const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });

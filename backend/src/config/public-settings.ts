@@ -36,6 +36,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   giphyTimeoutMs: 'keep',
   paypalApiBase: 'url',
   paypalClientId: 'keep',
+  paypalSdkUrl: 'url',
   paypalClientSecret: 'presence',
   paypalWebhookId: 'keep',
   paypalPlans: 'keep',

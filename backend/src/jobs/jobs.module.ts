@@ -188,6 +188,18 @@ export class JobsService implements OnApplicationShutdown {
     };
   }
 
+  /**
+   * Registers a repeating job under a fixed scheduler id (upsertJobScheduler: one per queue however
+   * many instances start). A Redis outage at start is logged, not fatal: the next start registers it.
+   */
+  async repeatEvery(queueName: string, schedulerId: string, everyMs: number, jobName: string): Promise<void> {
+    try {
+      await this.produce(() => this.queue(queueName).upsertJobScheduler(schedulerId, { every: everyMs }, { name: jobName, data: {}, opts: DEFAULT_JOB_OPTIONS }));
+    } catch (error) {
+      this.logger.warn(`scheduler ${schedulerId} not registered: ${(error as Error).message}`);
+    }
+  }
+
   /** Runs a producer call against Redis, or answers 503 when Redis is away. */
   async produce<T>(work: () => Promise<T>): Promise<T> {
     try {

@@ -42,13 +42,20 @@ export function useCursorList<T>(
   const generation = useRef(0);
   const moreController = useRef<AbortController | null>(null);
 
-  useEffect(() => {
+  /**
+   * Fetches page 0 as a new generation (answers for older ones are dropped). `quiet` keeps the list
+   * on screen meanwhile and on failure (a refresh); otherwise it shows loading, then the page or an error.
+   */
+  const loadFirstPage = useCallback((quiet: boolean): AbortController => {
     const gen = ++generation.current;
     const controller = new AbortController();
     moreController.current?.abort();
-    setStatus('loading');
-    setItems([]);
-    setCursor(null);
+    if (quiet) moreController.current = controller;
+    else {
+      setStatus('loading');
+      setItems([]);
+      setCursor(null);
+    }
     setLoadingMore(false);
     setMoreFailed(false);
     loadRef
@@ -62,10 +69,15 @@ export function useCursorList<T>(
       .catch((err: unknown) => {
         if (controller.signal.aborted || gen !== generation.current) return;
         onErrorRef.current?.(err);
-        setStatus('error');
+        if (!quiet) setStatus('error');
       });
+    return controller;
+  }, []);
+
+  useEffect(() => {
+    const controller = loadFirstPage(false);
     return () => controller.abort();
-  }, [key, attempt]);
+  }, [key, attempt, loadFirstPage]);
 
   const loadMore = useCallback(() => {
     if (status !== 'ready' || !cursor || loadingMore) return;
@@ -100,26 +112,7 @@ export function useCursorList<T>(
 
   const reload = useCallback(() => setAttempt((a) => a + 1), []);
 
-  const refresh = useCallback(() => {
-    const gen = ++generation.current;
-    moreController.current?.abort();
-    const controller = new AbortController();
-    moreController.current = controller;
-    loadRef
-      .current(null, controller.signal)
-      .then((page) => {
-        if (gen !== generation.current) return;
-        setItems(Array.isArray(page?.items) ? page.items : []);
-        setCursor(page?.nextCursor ?? null);
-        setLoadingMore(false);
-        setMoreFailed(false);
-        setStatus('ready');
-      })
-      .catch((err: unknown) => {
-        // The list on screen stays; a quiet refresh that fails changes nothing the user sees.
-        if (!controller.signal.aborted) onErrorRef.current?.(err);
-      });
-  }, []);
+  const refresh = useCallback(() => void loadFirstPage(true), [loadFirstPage]);
 
   return { items, setItems, status, loadingMore, moreFailed, hasMore: cursor !== null, loadMore, retry, reload, refresh };
 }

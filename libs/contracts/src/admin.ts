@@ -19,8 +19,11 @@ export const ADMIN_JOB = {
 } as const;
 export type AdminJobName = (typeof ADMIN_JOB)[keyof typeof ADMIN_JOB];
 
+/** BullMQ queue of the billing sweep (members whose paid period ended fall back to Basic). */
+export const BILLING_QUEUE = 'billing';
+
 /** The queues whose jobs GET /api/admin/jobs/:queue/:jobId reports (and Bull Board shows). */
-export const ADMIN_VISIBLE_QUEUES = [ADMIN_QUEUE, BOOST_QUEUE] as const;
+export const ADMIN_VISIBLE_QUEUES = [ADMIN_QUEUE, BOOST_QUEUE, BILLING_QUEUE] as const;
 
 /** 202 body: the job is still running; poll GET /api/admin/jobs/:queue/:jobId. */
 export interface AdminJobPending {

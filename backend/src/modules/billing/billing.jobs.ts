@@ -1,9 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { DEFAULT_JOB_OPTIONS, JobsService } from '../../jobs/jobs.module';
+import { BILLING_QUEUE } from '@cloud9/contracts';
+import { JobsService } from '../../jobs/jobs.module';
 import { BillingService } from './billing.service';
 
-export const BILLING_QUEUE = 'billing';
 export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
 /** One scheduler per queue however many instances start (as the boost rotation). */
 export const DOWNGRADE_SCHEDULER = 'billing-downgrade-expired-every-15-minutes';
@@ -15,7 +15,6 @@ export const DOWNGRADE_EVERY_MS = 15 * 60_000;
  */
 @Injectable()
 export class BillingJobs implements OnModuleInit, OnApplicationBootstrap {
-  private readonly logger = new Logger('BillingJobs');
   readonly queue: Queue;
 
   constructor(
@@ -32,13 +31,7 @@ export class BillingJobs implements OnModuleInit, OnApplicationBootstrap {
     });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    try {
-      await this.jobs.produce(() =>
-        this.queue.upsertJobScheduler(DOWNGRADE_SCHEDULER, { every: DOWNGRADE_EVERY_MS }, { name: DOWNGRADE_EXPIRED_JOB, data: {}, opts: DEFAULT_JOB_OPTIONS }),
-      );
-    } catch (error) {
-      this.logger.warn(`downgrade scheduler not registered: ${(error as Error).message}`);
-    }
+  onApplicationBootstrap(): Promise<void> {
+    return this.jobs.repeatEvery(BILLING_QUEUE, DOWNGRADE_SCHEDULER, DOWNGRADE_EVERY_MS, DOWNGRADE_EXPIRED_JOB);
   }
 }

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation } from '@cloud9/contracts';
-import { DEFAULT_JOB_OPTIONS, JobsService, type JobRun } from '../../jobs/jobs.module';
+import { JobsService, type JobRun } from '../../jobs/jobs.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { BoostsService } from './boosts.service';
@@ -13,7 +13,6 @@ export const BOOST_ROTATE_EVERY_MS = 60_000;
 /** The 'boosts' queue: its worker (unless ROLE=api), the repeating rotation and on-demand runs. */
 @Injectable()
 export class BoostJobs implements OnModuleInit, OnApplicationBootstrap {
-  private readonly logger = new Logger('BoostJobs');
   readonly queue: Queue;
 
   constructor(
@@ -31,14 +30,8 @@ export class BoostJobs implements OnModuleInit, OnApplicationBootstrap {
     });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    try {
-      await this.jobs.produce(() =>
-        this.queue.upsertJobScheduler(BOOST_ROTATE_SCHEDULER, { every: BOOST_ROTATE_EVERY_MS }, { name: BOOST_ROTATE_JOB, data: {}, opts: DEFAULT_JOB_OPTIONS }),
-      );
-    } catch (error) {
-      this.logger.warn(`rotation scheduler not registered: ${(error as Error).message}`);
-    }
+  onApplicationBootstrap(): Promise<void> {
+    return this.jobs.repeatEvery(BOOST_QUEUE, BOOST_ROTATE_SCHEDULER, BOOST_ROTATE_EVERY_MS, BOOST_ROTATE_JOB);
   }
 
   /** Enqueues a rotation and waits for it (ADMIN_JOB_WAIT_MS): the result, or null with the job id when it takes longer. */

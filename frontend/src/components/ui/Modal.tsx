@@ -6,8 +6,8 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Optional footer (action buttons). */
-  footer?: ReactNode;
+  /** Optional footer (action buttons); 'close' is a single Close button. */
+  footer?: ReactNode | 'close';
   size?: 'md' | 'lg';
   /** Extra class on the dialog (e.g. a screen-specific width). */
   className?: string;
@@ -85,7 +85,17 @@ export function Modal({ title, onClose, children, footer, size = 'md', className
           </h2>
         </div>
         <div className="modal-body">{children}</div>
-        {footer && <div className="modal-footer">{footer}</div>}
+        {footer && (
+          <div className="modal-footer">
+            {footer === 'close' ? (
+              <button type="button" className="btn btn-ghost" onClick={onClose}>
+                Close
+              </button>
+            ) : (
+              footer
+            )}
+          </div>
+        )}
       </div>
     </div>,
     document.body,

@@ -22,11 +22,7 @@ export function AuditLogModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       size="lg"
       className="admin-modal"
-      footer={
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Close
-        </button>
-      }
+      footer="close"
     >
       <SearchBox label="Search logs" placeholder="Search by action, admin or target" value={search} onChange={setSearch} />
       <PagedList

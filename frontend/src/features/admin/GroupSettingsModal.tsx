@@ -82,11 +82,7 @@ export function GroupSettingsModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       size="lg"
       className="admin-modal"
-      footer={
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Close
-        </button>
-      }
+      footer="close"
     >
       {body}
     </Modal>

@@ -48,11 +48,7 @@ export function ManageUsersModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       size="lg"
       className="admin-modal"
-      footer={
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Close
-        </button>
-      }
+      footer="close"
     >
       <SearchBox label="Search users" placeholder="Search by username, name or email" value={search} onChange={setSearch} />
       <p className="admin-modal-status" role="status" aria-live="polite">

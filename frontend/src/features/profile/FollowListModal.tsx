@@ -83,11 +83,7 @@ export function FollowListModal({ kind, userId, viewer, onClose, onToggled }: Fo
       title={TITLES[kind]}
       onClose={onClose}
       className="follow-modal"
-      footer={
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Close
-        </button>
-      }
+      footer="close"
     >
       {body}
     </Modal>
