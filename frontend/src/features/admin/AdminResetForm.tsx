@@ -3,6 +3,7 @@ import { MESSAGES } from '@cloud9/contracts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { resetPassword } from './adminApi';
 import { failureMessage } from './adminErrors';
+import { CheckedField } from './CheckedField';
 
 type Field = 'username' | 'newPassword';
 type Result = { tone: 'success' | 'error'; message: string };
@@ -52,46 +53,28 @@ export function AdminResetForm() {
 
   return (
     <form className="card admin-reset-form" onSubmit={submit} aria-busy={busy}>
-      <div className="field">
-        <label htmlFor="admin-reset-username">Username</label>
-        <input
-          ref={usernameRef}
-          id="admin-reset-username"
-          name="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          required
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? 'admin-reset-username-error' : undefined}
-        />
-        {errors.username && (
-          <p id="admin-reset-username-error" className="admin-field-error">
-            {errors.username}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="admin-reset-password">New Password</label>
-        <input
-          ref={passwordRef}
-          id="admin-reset-password"
-          name="newPassword"
-          type="password"
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-          required
-          autoComplete="new-password"
-          aria-invalid={errors.newPassword ? true : undefined}
-          aria-describedby={errors.newPassword ? 'admin-reset-password-error' : undefined}
-        />
-        {errors.newPassword && (
-          <p id="admin-reset-password-error" className="admin-field-error">
-            {errors.newPassword}
-          </p>
-        )}
-      </div>
+      <CheckedField
+        ref={usernameRef}
+        id="admin-reset-username"
+        label="Username"
+        name="username"
+        value={username}
+        onChange={setUsername}
+        error={errors.username}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <CheckedField
+        ref={passwordRef}
+        id="admin-reset-password"
+        label="New Password"
+        name="newPassword"
+        type="password"
+        value={newPassword}
+        onChange={setNewPassword}
+        error={errors.newPassword}
+        autoComplete="new-password"
+      />
       <button type="submit" className="btn btn-primary" aria-disabled={busy}>
         Reset Password
       </button>

@@ -1,21 +1,11 @@
-import { useState } from 'react';
 import { GroupSettingsModal } from './GroupSettingsModal';
-import { ToolCard } from './ToolCard';
+import { ModalTool } from './ModalTool';
 
-export function GroupSettingsTool() {
-  const [open, setOpen] = useState(false);
-  return (
-    <ToolCard
-      title="Manage group settings"
-      description="Review the fee and limits of every tier: post length, media size, edit window and boosts."
-      actions={
-        <>
-          <button type="button" className="btn btn-primary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-            Open group settings
-          </button>
-          {open && <GroupSettingsModal onClose={() => setOpen(false)} />}
-        </>
-      }
-    />
-  );
-}
+export const GroupSettingsTool = () => (
+  <ModalTool
+    title="Manage group settings"
+    description="Review the fee and limits of every tier: post length, media size, edit window and boosts."
+    openLabel="Open group settings"
+    dialog={GroupSettingsModal}
+  />
+);

@@ -1,21 +1,6 @@
-import { useState } from 'react';
 import { ManageUsersModal } from './ManageUsersModal';
-import { ToolCard } from './ToolCard';
+import { ModalTool } from './ModalTool';
 
-export function ManageUsersTool() {
-  const [open, setOpen] = useState(false);
-  return (
-    <ToolCard
-      title="Manage Users"
-      description="Search every account and move members between groups."
-      actions={
-        <>
-          <button type="button" className="btn btn-primary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-            Manage users
-          </button>
-          {open && <ManageUsersModal onClose={() => setOpen(false)} />}
-        </>
-      }
-    />
-  );
-}
+export const ManageUsersTool = () => (
+  <ModalTool title="Manage Users" description="Search every account and move members between groups." openLabel="Manage users" dialog={ManageUsersModal} />
+);
