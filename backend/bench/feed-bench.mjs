@@ -5,55 +5,24 @@
 //   BENCH_DATABASE_URL  default postgres://postgres@127.0.0.1:5432/cloud9_bench (reseeded with --reseed)
 //   BENCH_SECONDS       seconds per measurement (default 10); BENCH_CONNECTIONS (default 32)
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import argon2 from 'argon2';
 import { closedLoop, fmt, freePort } from './lib.mjs';
+import { BENCH_DB, login, root, seedIfNeeded, startApp } from './bench-app.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { ensureDatabaseExists, runMigrations } = require('../dist/database/database-bootstrap.js');
 const { feedFilterOf } = require('../dist/modules/posts/feed-filter.js');
 const { feedPageSql, pinnedCandidatesSql } = require('../dist/modules/posts/feed.sql.js');
 const { decodeTimeCursor } = require('../dist/modules/posts/cursor.js');
 const { olderMatchesSql, rankedPageSql, recentMatchesSql, SEARCH_CANDIDATES } = require('../dist/modules/search/search.sql.js');
 const { statementName } = require('../dist/common/sql.service.js');
 
-const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench';
+const DB = BENCH_DB;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const PASSWORD = 'bench-password-1';
 const READER = 'bench_1';
-
-async function seedIfNeeded() {
-  await ensureDatabaseExists(DB);
-  await runMigrations(DB);
-  const client = new pg.Client({ connectionString: DB });
-  await client.connect();
-  const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM users WHERE username LIKE 'bench\\_%'`)).rows;
-  if (n === 100000 && !process.argv.includes('--reseed')) {
-    console.log('bench data already present (pass --reseed to rebuild)');
-    await client.end();
-    return;
-  }
-  if (n) throw new Error(`${DB} holds partial bench data: drop the database and run again`);
-  const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  const script = readFileSync(path.join(here, 'seed.sql'), 'utf8').replace(":'hash'", client.escapeLiteral(hash));
-  const statements = script.split(/;\s*\n/).map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
-  const started = Date.now();
-  for (const statement of statements) {
-    const t0 = Date.now();
-    await client.query(statement);
-    console.log(`  ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${statement.split('\n')[0].slice(0, 90)}`);
-  }
-  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  await client.end();
-}
 
 /**
  * The statements the API runs for one page, built by the app's own SQL builders (the database
@@ -82,34 +51,6 @@ async function pageStatements(pool, { viewer, tab, cursor, search }) {
   return statements;
 }
 
-async function startApp() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATABASE_URL: DB,
-      REDIS_PREFIX: 'c9bench:',
-      SESSION_SECRET: 'bench-session-secret-0123456789',
-      RATE_LIMIT_LOGIN: '100000/1m',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { app, base };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  app.kill();
-  throw new Error('app did not start');
-}
-
 async function cannon(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx + result.errors };
@@ -119,10 +60,7 @@ async function main() {
   await seedIfNeeded();
   const { app, base } = await startApp();
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: READER, password: PASSWORD }) });
-    if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const cookie = login.headers.get('set-cookie').split(';')[0];
-    const me = await login.json();
+    const { cookie, user: me } = await login(base, READER);
     const headers = { cookie };
     const setup = new pg.Client({ connectionString: DB });
     await setup.connect();

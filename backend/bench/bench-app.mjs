@@ -1,0 +1,81 @@
+// The bench data set and the built app, shared by the benchmarks: seeding 100k users / 1M posts /
+// 3M likes / 2M follows once (seed.sql), and starting backend/dist/main.js on a database.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import argon2 from 'argon2';
+import { freePort } from './lib.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../..');
+const require = (await import('node:module')).createRequire(import.meta.url);
+const { ensureDatabaseExists, runMigrations } = require('../dist/database/database-bootstrap.js');
+
+export const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench';
+/** Every bench account's password; `bench_1` follows 1,000 accounts. */
+export const BENCH_PASSWORD = 'bench-password-1';
+
+/** Creates, migrates and seeds `db` unless it already holds the bench data (`--reseed` rebuilds). */
+export async function seedIfNeeded(db = BENCH_DB) {
+  await ensureDatabaseExists(db);
+  await runMigrations(db);
+  const client = new pg.Client({ connectionString: db });
+  await client.connect();
+  const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM users WHERE username LIKE 'bench\\_%'`)).rows;
+  if (n === 100000 && !process.argv.includes('--reseed')) {
+    console.log('bench data already present (pass --reseed to rebuild)');
+    await client.end();
+    return;
+  }
+  if (n) throw new Error(`${db} holds partial bench data: drop the database and run again`);
+  const hash = await argon2.hash(BENCH_PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const script = readFileSync(path.join(here, 'seed.sql'), 'utf8').replaceAll(":'hash'", client.escapeLiteral(hash));
+  const statements = script.split(/;\s*\n/).map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
+  const started = Date.now();
+  for (const statement of statements) {
+    const t0 = Date.now();
+    await client.query(statement);
+    console.log(`  ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${statement.split('\n')[0].slice(0, 90)}`);
+  }
+  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await client.end();
+}
+
+/** Starts the built app on `db` (production mode) and resolves once /api/health answers. */
+export async function startApp(db = BENCH_DB, env = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATABASE_URL: db,
+      REDIS_PREFIX: 'c9bench:',
+      SESSION_SECRET: 'bench-session-secret-0123456789',
+      RATE_LIMIT_LOGIN: '100000/1m',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { app, base };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  app.kill();
+  throw new Error('app did not start');
+}
+
+/** Signs in through the API; returns the session cookie and the user. */
+export async function login(base, username, password = BENCH_PASSWORD) {
+  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!res.ok) throw new Error(`login ${username} failed: ${res.status}`);
+  return { cookie: res.headers.get('set-cookie').split(';')[0], user: await res.json() };
+}
