@@ -83,8 +83,14 @@ describe('Cloud 9 plans and PayPal', () => {
     await context.close();
   });
 
-  it('a member with no subscription sees so in Settings', async () => {
+  it('a member with no subscription sees so in Settings; the plan grid fits a phone', async () => {
     const { page, context } = await signedIn('nosub');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/cloud9');
+    await plan(page, 'Gold').getByRole('button', { name: 'Choose Gold' }).click();
+    // Nothing scrolls sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'cloud9-mobile');
     await page.goto('/settings');
     await page.getByRole('region', { name: 'Cloud 9 subscription' }).getByText(MESSAGES.payment.noSubscription).waitFor();
     await context.close();

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { MESSAGES, type GroupPlan } from '@cloud9/contracts';
 import { notify, toast } from '../../components/notify';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary';
@@ -21,6 +21,14 @@ interface CheckoutProps {
 /** Spec §4 Subscription: plan selected → Subscribe → PayPal's button → approval → alert with the id. */
 export function Checkout({ plan, config }: CheckoutProps) {
   const { step, setStep, approve } = useSubscribe();
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // A new choice brings Checkout into view (it sits below the grid, off screen on phones).
+  useEffect(() => {
+    if (!plan) return;
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    sectionRef.current?.scrollIntoView?.({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+  }, [plan]);
 
   const start = () => {
     if (!plan) return notify(MESSAGES.payment.selectPlan);
@@ -31,7 +39,7 @@ export function Checkout({ plan, config }: CheckoutProps) {
 
   const paying = plan && step !== 'choose' && config.paypalClientId && plan.paypalPlanId;
   return (
-    <section className="checkout card" aria-labelledby="checkout-title">
+    <section ref={sectionRef} className="checkout card" aria-labelledby="checkout-title">
       <h2 id="checkout-title" className="checkout-title">
         Checkout
       </h2>
