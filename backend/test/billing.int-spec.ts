@@ -218,6 +218,22 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     expect((await subRows(third.id))[0].status).toBe('ACTIVE');
   });
 
+  it("pushes account:updated to the member's sockets when the group changes: subscribe, a webhook that ends the plan, an admin's change", async () => {
+    const { RealtimeService } = await import('../src/modules/realtime/realtime.service');
+    const pushed = jest.spyOn(t.app.get(RealtimeService), 'toUser');
+    try {
+      const { u, id } = await subscribed(6, 'P-SILVER', null);
+      expect(pushed).toHaveBeenCalledWith(u.user.id, 'account:updated', { group_id: 6 });
+      await webhook(event('BILLING.SUBSCRIPTION.EXPIRED', { id, status: 'EXPIRED' })).expect(200);
+      expect(pushed).toHaveBeenLastCalledWith(u.user.id, 'account:updated', { group_id: 5 });
+      const admin = await signUp(t, { groupId: 1 });
+      await admin.agent.patch(`/api/admin/users/${u.user.id}`).send({ group_id: 7 }).expect(200);
+      expect(pushed).toHaveBeenLastCalledWith(u.user.id, 'account:updated', { group_id: 7 });
+    } finally {
+      pushed.mockRestore();
+    }
+  });
+
   it('get-subscription: own and admin 200, others 403, anonymous 401, none 404', async () => {
     const { u, id } = await subscribed(6);
     const other = await signUp(t);

@@ -96,6 +96,18 @@ describe('Cloud 9 plans and PayPal', () => {
     await context.close();
   });
 
+  it("an admin moving a member to Gold raises the member's open composer limit to 1000 live", async () => {
+    const { page, username, context } = await signedIn('moved');
+    expect(await composerLimit(page)).toBe('300');
+    const admin = await apiSession(E2E_ADMIN.username, E2E_ADMIN.password);
+    const member = await apiSession(username);
+    await admin.call('PATCH', `/api/admin/users/${member.user.id}`, { group_id: 7 });
+    // No reload: the account:updated push moves the stored group and limits.
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('groupLimits') ?? '{}').postLimit === 1000);
+    expect(await composerLimit(page)).toBe('1000');
+    await context.close();
+  });
+
   it('when PayPal fails the approval the page alerts "An error occurred with PayPal." and nothing changes', async () => {
     const { page, alerts, username, context } = await signedIn('ppfail');
     const paypal = await chooseAndOpenPayPal(page, 'Gold');

@@ -1,6 +1,7 @@
 import type { CurrentUser, GroupLimits, GroupPlan } from '@cloud9/contracts';
 import { fetchMe, logout } from '../api/auth';
 import { fetchGroupPlan } from '../api/plans';
+import { useBoostQuotaStore } from '../stores/boostQuota';
 import { useSessionStore } from '../stores/session';
 
 /** Only the limits the client uses are kept (spec §3: groupLimits). */
@@ -30,6 +31,18 @@ export function loadGroupLimits(groupId: number): Promise<void> {
     });
   inFlight = { groupId, promise };
   return promise;
+}
+
+/**
+ * The server moved the account to another group (subscription began or ended, an admin changed it):
+ * the stored user and limits follow at once, as if the user had signed in again.
+ */
+export function applyGroupChange(groupId: number): void {
+  const { currentUser, limitsStatus, setCurrentUser } = useSessionStore.getState();
+  if (!currentUser || (currentUser.group_id === groupId && limitsStatus === 'ready')) return;
+  setCurrentUser({ ...currentUser, group_id: groupId });
+  useBoostQuotaStore.setState({ userId: null, quota: null });
+  void loadGroupLimits(groupId);
 }
 
 export async function signIn(user: CurrentUser): Promise<void> {

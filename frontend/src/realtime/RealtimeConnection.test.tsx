@@ -35,6 +35,24 @@ describe('realtime connection', () => {
 
   const flush = () => act(async () => undefined);
 
+  it('account:updated moves the stored user to the new group and loads its limits (a plan bought or ended elsewhere)', async () => {
+    const silver = { id: 6, name: 'Silver', postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true };
+    const basic = { id: 5, name: 'Basic', postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false };
+    calls = stubFetch((url) => (url === '/api/group/6' ? jsonResponse(silver) : url === '/api/group/5' ? jsonResponse(basic) : jsonResponse(status({}))));
+    render(<RealtimeConnection />);
+    act(() => socket.serverConnect());
+    await flush();
+    act(() => void socket.emit('account:updated', { group_id: 6 }));
+    await flush();
+    expect(useSessionStore.getState().currentUser?.group_id).toBe(6);
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}').group_id).toBe(6);
+    expect(useSessionStore.getState().groupLimits?.postLimit).toBe(500);
+    act(() => void socket.emit('account:updated', { group_id: 5 }));
+    await flush();
+    expect(useSessionStore.getState().groupLimits?.postLimit).toBe(300);
+    expect(calls.filter((c) => c.url.startsWith('/api/group/')).map((c) => c.url)).toEqual(['/api/group/6', '/api/group/5']);
+  });
+
   it('connects the socket while signed in and closes it (and clears the dots) on sign-out', async () => {
     render(<RealtimeConnection />);
     expect(socket.connect).toHaveBeenCalledTimes(1);

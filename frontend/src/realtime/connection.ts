@@ -1,5 +1,6 @@
 import { SocketErrors, SocketEvents, type ServerToClientEvents } from '@cloud9/contracts';
 import { fetchNotificationStatus } from '../api/notifications';
+import { applyGroupChange } from '../lib/session';
 import { useNotificationsStore } from '../stores/notifications';
 import { publishRealtime } from './bus';
 import { createFallbackPoller } from './poller';
@@ -14,6 +15,7 @@ const STORE_EFFECTS: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[
   [SocketEvents.noticeCreated]: (notice) => notifications().noticeArrived(notice),
   [SocketEvents.noticeUpdated]: (notice) => notifications().noticeUpdated(notice),
   [SocketEvents.noticeDeleted]: ({ id }) => notifications().noticeRemoved(id),
+  [SocketEvents.accountUpdated]: ({ group_id }) => applyGroupChange(group_id),
 };
 
 const FORWARDED = Object.values(SocketEvents);

@@ -16,6 +16,7 @@ export const SocketEvents = {
   noticeDeleted: 'notice:deleted',
   postCreated: 'post:created',
   boostsChanged: 'boosts:changed',
+  accountUpdated: 'account:updated',
 } as const;
 
 /** Events the server pushes, with their payloads. */
@@ -27,6 +28,8 @@ export interface ServerToClientEvents {
   'notice:deleted': (payload: { id: number }) => void;
   'post:created': (payload: { id: number; category: Post['category']; user_id: number; createdAt: string }) => void;
   'boosts:changed': (payload: { at: string }) => void;
+  /** The account's group changed (a subscription began or ended, an admin moved it): limits follow at once. */
+  'account:updated': (payload: { group_id: number }) => void;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isValidGroupId, type AdminUser, type Page } from '@cloud9/contracts';
+import { RealtimeService } from '../realtime/realtime.service';
 import { AuditService, type AuditActor } from './admin-users.audit';
 
 interface UserRow {
@@ -33,6 +34,7 @@ export class AdminUsersService {
   constructor(
     private readonly db: DataSource,
     private readonly audit: AuditService,
+    private readonly realtime: RealtimeService,
   ) {}
 
   async list(actor: AuditActor, query: { query?: string; limit?: string; cursor?: string }): Promise<Page<AdminUser>> {
@@ -73,6 +75,7 @@ export class AdminUsersService {
       throw new NotFoundException('User not found.');
     }
     await this.audit.record(actor, 'admin.users.set_group', target, 'ok', { group_id: groupId });
+    this.realtime.toUser(id, 'account:updated', { group_id: groupId });
     return { success: true, user: toAdminUser(rows[0]) };
   }
 }

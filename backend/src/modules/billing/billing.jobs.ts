@@ -27,7 +27,7 @@ export class BillingJobs implements OnModuleInit, OnApplicationBootstrap {
   onModuleInit(): void {
     this.jobs.startWorker<unknown, { downgraded: number[] }>(BILLING_QUEUE, async (job: Job) => {
       if (job.name !== DOWNGRADE_EXPIRED_JOB) throw new Error(`unknown job ${job.name}`);
-      return { downgraded: await this.billing.downgradeExpired() };
+      return { downgraded: await this.billing.sweepExpired() };
     });
   }
 

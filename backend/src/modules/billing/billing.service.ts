@@ -14,6 +14,7 @@ import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, type SubscribeResult, type 
 import { PlansService } from '../plans/plans.service';
 import type { UserEntity } from '../users/user.entity';
 import { PayPalClient, PayPalError, type PayPalSubscription, type WebhookHeaders } from './paypal.client';
+import { RealtimeService } from '../realtime/realtime.service';
 
 /** PayPal statuses a new subscription may have to be accepted. */
 const ACCEPTED_STATUSES = new Set(['ACTIVE', 'APPROVED']);
@@ -50,7 +51,15 @@ export class BillingService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly paypal: PayPalClient,
     private readonly plans: PlansService,
+    private readonly realtime: RealtimeService,
   ) {}
+
+  /** Tells each account's open tabs its group now, so limits follow without a reload (after commit). */
+  private async announceGroups(userIds: number[]): Promise<void> {
+    if (!userIds.length) return;
+    const rows = (await this.db.query(`SELECT id, group_id FROM users WHERE id = ANY($1::bigint[])`, [userIds])) as Array<{ id: string; group_id: number }>;
+    for (const row of rows) this.realtime.toUser(Number(row.id), 'account:updated', { group_id: Number(row.group_id) });
+  }
 
   /** POST /api/subscriptions: trusted only once PayPal confirmed the id, its status and its plan. */
   async subscribe(user: UserEntity, subscriptionId: string, groupId: number): Promise<SubscribeResult> {
@@ -89,6 +98,7 @@ export class BillingService {
       );
       return { row: saved, newGroupId: updated?.group_id ?? groupId };
     });
+    await this.announceGroups([user.id]);
 
     return {
       success: true,
@@ -101,7 +111,7 @@ export class BillingService {
   /** GET /api/get-subscription/:userId — own or admin; the newest subscription, after the downgrade sweep. */
   async getSubscription(viewer: UserEntity, userId: number): Promise<Subscription> {
     if (viewer.id !== userId && !isAdmin(viewer.groupId)) throw new ForbiddenException(MESSAGES.payment.onlyOwnSubscription);
-    await this.downgradeExpired(userId);
+    await this.announceGroups(await this.downgradeExpired(userId));
     const [row] = (await this.db.query(
       `SELECT s.*, g.name AS plan_name FROM subscriptions s JOIN groups g ON g.id = s.group_id
        WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 1`,
@@ -116,6 +126,13 @@ export class BillingService {
    * current_period_end null or past). For the jobs scheduler; `userId` limits it to one account.
    * Returns the ids downgraded.
    */
+  /** The repeating sweep: downgrades every lapsed member and tells their open tabs. */
+  async sweepExpired(): Promise<number[]> {
+    const ids = await this.downgradeExpired();
+    await this.announceGroups(ids);
+    return ids;
+  }
+
   async downgradeExpired(userId?: number, manager: EntityManager = this.db.manager): Promise<number[]> {
     const rows = returned<{ id: string }>(
       await manager.query(
@@ -164,20 +181,23 @@ export class BillingService {
     const eventId = event.id;
     const eventType = event.event_type;
     const resource = isObject(event.resource) ? event.resource : {};
-    return this.db.transaction(async (m) => {
+    const outcome = await this.db.transaction(async (m) => {
       const inserted = (await m.query(`INSERT INTO webhook_events (event_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [
         eventId,
         eventType,
       ])) as unknown[];
-      if (!inserted.length) return { success: true, duplicate: true } as WebhookResult;
-      const applied = await this.applyEvent(m, eventId, eventType, resource);
-      return applied ? ({ success: true } as WebhookResult) : ({ success: true, ignored: true } as WebhookResult);
+      if (!inserted.length) return { result: { success: true, duplicate: true } as WebhookResult, userId: null };
+      const userId = await this.applyEvent(m, eventId, eventType, resource);
+      return { result: userId === null ? ({ success: true, ignored: true } as WebhookResult) : ({ success: true } as WebhookResult), userId };
     });
+    if (outcome.userId !== null) await this.announceGroups([outcome.userId]);
+    return outcome.result;
   }
 
-  private async applyEvent(m: EntityManager, eventId: string, eventType: string, resource: Json): Promise<boolean> {
+  /** Applies one verified event; the account it concerns, or null when it was ignored. */
+  private async applyEvent(m: EntityManager, eventId: string, eventType: string, resource: Json): Promise<number | null> {
     const handled = eventType === 'BILLING.SUBSCRIPTION.ACTIVATED' || eventType in ENDED_EVENTS || PAYMENT_FAILED_EVENTS.has(eventType);
-    if (!handled) return false;
+    if (!handled) return null;
     // Subscription events carry the subscription as the resource; payment events name it billing_agreement_id.
     const subscriptionId = typeof resource.billing_agreement_id === 'string' ? resource.billing_agreement_id : typeof resource.id === 'string' ? resource.id : null;
     const [row] = subscriptionId
@@ -185,7 +205,7 @@ export class BillingService {
       : [];
     if (!row) {
       this.logger.warn(`webhook ${eventId} (${eventType}) for unknown subscription ${subscriptionId ?? '(none)'}: ignored`);
-      return false;
+      return null;
     }
     const billing = isObject(resource.billing_info) ? resource.billing_info : {};
     const next = typeof billing.next_billing_time === 'string' && !Number.isNaN(Date.parse(billing.next_billing_time)) ? new Date(billing.next_billing_time) : null;
@@ -205,7 +225,7 @@ export class BillingService {
     } else {
       await m.query(`UPDATE subscriptions SET status = 'PAYMENT_FAILED', updated_at = now() WHERE id = $1`, [row.id]);
     }
-    return true;
+    return Number(row.user_id);
   }
 
   private async groupOfPlan(planId: string): Promise<number | null> {
