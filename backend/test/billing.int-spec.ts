@@ -234,6 +234,15 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     }
   });
 
+  it('an admin who subscribes keeps group 1, and the answer carries the admin limits, not the plan\'s', async () => {
+    const admin = await signUp(t, { groupId: 1 });
+    const id = subId();
+    fake.seedSubscription({ id, status: 'ACTIVE', plan_id: 'P-SILVER', billing_info: { next_billing_time: future() } });
+    const body = (await admin.agent.post('/api/subscriptions').send({ subscriptionId: id, groupId: 6 }).expect(200)).body as SubscribeResult;
+    expect(body).toMatchObject({ groupId: 1, limits: { postLimit: 3000, mediaLimit: 20480, editTimeout: null, priorityBoost: false }, subscription: { planName: 'Silver' } });
+    expect(await groupOf(admin.user.id)).toBe(1);
+  });
+
   it('get-subscription: own and admin 200, others 403, anonymous 401, none 404', async () => {
     const { u, id } = await subscribed(6);
     const other = await signUp(t);

@@ -100,11 +100,13 @@ export class BillingService {
     });
     await this.announceGroups([user.id]);
 
+    // The limits of the group the account is in now: the plan's, or an admin's or staff's own.
+    const group = newGroupId === groupId ? plan : await this.plans.get(newGroupId);
     return {
       success: true,
       subscription: this.toSubscription(row, plan.name),
       groupId: newGroupId,
-      limits: { postLimit: plan.postLimit, mediaLimit: plan.mediaLimit, editTimeout: plan.editTimeout, priorityBoost: plan.priorityBoost },
+      limits: { postLimit: group.postLimit, mediaLimit: group.mediaLimit, editTimeout: group.editTimeout, priorityBoost: group.priorityBoost },
     };
   }
 
