@@ -34,15 +34,18 @@ export function loadGroupLimits(groupId: number): Promise<void> {
 }
 
 /**
- * The server moved the account to another group (subscription began or ended, an admin changed it):
- * the stored user and limits follow at once, as if the user had signed in again.
+ * The server moved the account to another group (a subscription began or ended, an admin changed
+ * it): the stored user and limits follow at once, as if the user had signed in again. `limits` are
+ * the new group's when the caller has them (the subscribe answer); otherwise they are fetched.
  */
-export function applyGroupChange(groupId: number): void {
-  const { currentUser, limitsStatus, setCurrentUser } = useSessionStore.getState();
-  if (!currentUser || (currentUser.group_id === groupId && limitsStatus === 'ready')) return;
-  setCurrentUser({ ...currentUser, group_id: groupId });
+export function applyGroupChange(groupId: number, limits?: GroupLimits): void {
+  const { currentUser, limitsStatus, setCurrentUser, setGroupLimits } = useSessionStore.getState();
+  if (!currentUser || (currentUser.group_id === groupId && limitsStatus === 'ready' && !limits)) return;
+  if (currentUser.group_id !== groupId) setCurrentUser({ ...currentUser, group_id: groupId });
+  // The boost quota depends on the plan: Boost buttons load it again.
   useBoostQuotaStore.setState({ userId: null, quota: null });
-  void loadGroupLimits(groupId);
+  if (limits) setGroupLimits(limits);
+  else void loadGroupLimits(groupId);
 }
 
 export async function signIn(user: CurrentUser): Promise<void> {

@@ -3,8 +3,7 @@ import { MESSAGES, type GroupPlan } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
 import { subscribe } from '../../api/billing';
 import { notify } from '../../components/notify';
-import { useBoostQuotaStore } from '../../stores/boostQuota';
-import { useSessionStore } from '../../stores/session';
+import { applyGroupChange } from '../../lib/session';
 
 export type CheckoutStep = 'choose' | 'paypal' | 'verifying' | 'done';
 
@@ -20,10 +19,7 @@ export function useSubscribe() {
     setStep('verifying');
     try {
       const result = await subscribe(subscriptionId, plan.id);
-      const session = useSessionStore.getState();
-      if (session.currentUser) session.setCurrentUser({ ...session.currentUser, group_id: result.groupId });
-      session.setGroupLimits(result.limits);
-      if (session.currentUser) void useBoostQuotaStore.getState().load(session.currentUser.id, true);
+      applyGroupChange(result.groupId, result.limits);
       setStep('done');
       notify(MESSAGES.payment.subscribed(result.subscription.subscriptionId, plan.name, result.limits.postLimit), 'success');
     } catch (err) {
