@@ -1,8 +1,5 @@
-import type { GroupPlan, SubscribeResult, Subscription } from '@cloud9/contracts';
+import type { SubscribeResult, Subscription } from '@cloud9/contracts';
 import { apiRequest } from './client';
-
-/** Every plan with its limits, fee, PayPal plan id and availability (the plan grid). */
-export const fetchPlans = (signal?: AbortSignal) => apiRequest<GroupPlan[]>('/api/groups', { signal });
 
 /** Hands PayPal's subscription id to the server, which verifies it with PayPal before upgrading. */
 export const subscribe = (subscriptionId: string, groupId: number) =>

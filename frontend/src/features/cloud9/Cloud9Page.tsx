@@ -14,7 +14,7 @@ import './cloud9.css';
 export function Cloud9Page() {
   const user = useSessionStore(selectCurrentUser);
   const config = usePublicConfig();
-  const { plans } = usePlans();
+  const plans = usePlans();
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const q = query.trim().toLowerCase();

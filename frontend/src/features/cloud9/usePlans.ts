@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { GroupId, PLANS, type GroupPlan } from '@cloud9/contracts';
-import { fetchPlans } from '../../api/billing';
+import { fetchPlans } from '../../api/plans';
 
 /** Member plans only (ids 5–9); admin and staff rows are not for sale. */
 const isMemberPlan = (p: { id: number }) => p.id >= GroupId.Basic && p.id <= GroupId.Diamond;
@@ -9,17 +9,15 @@ const isMemberPlan = (p: { id: number }) => p.id >= GroupId.Basic && p.id <= Gro
 const SHIPPED: GroupPlan[] = PLANS.filter(isMemberPlan).map((p) => ({ ...p, paypalPlanId: null }));
 
 /** The plan grid's rows: the server's plans (limits, availability, PayPal plan ids) once loaded. */
-export function usePlans(): { plans: GroupPlan[]; loaded: boolean } {
-  const [state, setState] = useState({ plans: SHIPPED, loaded: false });
+export function usePlans(): GroupPlan[] {
+  const [plans, setPlans] = useState(SHIPPED);
   useEffect(() => {
     const controller = new AbortController();
+    // Offline or failing: the shipped table stays; checkout then says payments are not configured.
     fetchPlans(controller.signal)
-      .then((all) => setState({ plans: all.filter(isMemberPlan).sort((a, b) => a.id - b.id), loaded: true }))
-      .catch(() => {
-        // Offline or failing: the shipped table still shows; checkout then says payments are not configured.
-        if (!controller.signal.aborted) setState((s) => ({ ...s, loaded: true }));
-      });
+      .then((all) => setPlans(all.filter(isMemberPlan).sort((a, b) => a.id - b.id)))
+      .catch(() => undefined);
     return () => controller.abort();
   }, []);
-  return state;
+  return plans;
 }
