@@ -14,6 +14,13 @@ export default tseslint.config(
     },
   },
   {
+    // DTOs say Optional() (common/validation.ts): class-validator's IsOptional also lets null through.
+    files: ['backend/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'class-validator', importNames: ['IsOptional'], message: 'Use Optional() from common/validation: null is a value, not an absent field.' }] }],
+    },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import * as os from 'node:os';
 import * as path from 'node:path';
 import pg from 'pg';
+import contracts from '@cloud9/contracts';
 import { fmt, percentile } from './lib.mjs';
 import { BENCH_DB, login, root, seedIfNeeded, startApp } from './bench-app.mjs';
 
@@ -39,7 +40,9 @@ async function copyBenchDb() {
 /** Timed admin call: the answer and its wall time in seconds. */
 async function timed(base, cookie, method, apiPath) {
   const t0 = performance.now();
-  const res = await fetch(`${base}${apiPath}`, { method, headers: { cookie } });
+  // The GET admin tools answer only to the app's client, or a script that sends its header.
+  const { APP_CLIENT_HEADER } = contracts;
+  const res = await fetch(`${base}${apiPath}`, { method, headers: { cookie, [APP_CLIENT_HEADER.name]: APP_CLIENT_HEADER.value } });
   const body = await res.json();
   const seconds = (performance.now() - t0) / 1000;
   if (res.status !== 200) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(body)}`);

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import argon2 from 'argon2';
-import { freePort } from './lib.mjs';
+import { freePort, RATE_LIMITS_OFF } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
@@ -56,7 +56,7 @@ export async function startApp(db = BENCH_DB, env = {}) {
       DATABASE_URL: db,
       REDIS_PREFIX: 'c9bench:',
       SESSION_SECRET: 'bench-session-secret-0123456789',
-      RATE_LIMIT_LOGIN: '100000/1m',
+      ...RATE_LIMITS_OFF,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

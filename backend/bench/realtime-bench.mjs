@@ -16,13 +16,14 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Redis from 'ioredis';
 import pg from 'pg';
-import { fmt, freePort, percentile } from './lib.mjs';
+import { fmt, freePort, percentile, RATE_LIMITS_OFF } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { ensureDatabaseExists, runMigrations } = require('../dist/database/database-bootstrap.js');
 const { sessionCookieFor } = require('../dist/modules/realtime/socket-auth.js');
+const { sessionCookieName } = require('../dist/modules/auth/session-cookie.js');
 
 const DB = process.env.BENCH_RT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench_rt';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -62,7 +63,7 @@ async function writeSessions(redis, userIds) {
     const sid = randomBytes(24).toString('base64url');
     const cookie = { originalMaxAge: maxAge, expires: new Date(Date.now() + maxAge).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' };
     pipeline.set(`${PREFIX}sess:${sid}`, JSON.stringify({ cookie, userId }), 'EX', 3600);
-    cookies.set(userId, sessionCookieFor(sid, SECRET));
+    cookies.set(userId, sessionCookieFor(sid, { name: sessionCookieName({ publicUrl: 'http://127.0.0.1' }), secret: SECRET }));
   }
   await pipeline.exec();
   return cookies;
@@ -81,7 +82,7 @@ async function startApp() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', ROLE: 'api', PORT: String(port), PUBLIC_URL: base, DATABASE_URL: DB, REDIS_URL, REDIS_PREFIX: PREFIX, SESSION_SECRET: SECRET },
+    env: { ...process.env, ...RATE_LIMITS_OFF, NODE_ENV: 'production', ROLE: 'api', PORT: String(port), PUBLIC_URL: base, DATABASE_URL: DB, REDIS_URL, REDIS_PREFIX: PREFIX, SESSION_SECRET: SECRET },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {

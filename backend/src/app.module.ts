@@ -4,6 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import { CommonModule } from './common/common.module';
 import { ErrorsFilter } from './common/errors.filter';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+
+import { HttpDrain } from './common/http-drain';
 import { RedisModule } from './common/redis.module';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
@@ -35,8 +38,9 @@ export class AppModule {
       imports: [
         SettingsModule.forRoot(settings),
         RedisModule.forRoot(redis),
-        TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl)),
+        TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl, settings.databaseConnectTimeoutMs)),
         CommonModule,
+        RateLimitModule,
         MediaModule,
         RealtimeModule,
         UsersModule,
@@ -56,7 +60,7 @@ export class AppModule {
         AdminToolsModule,
         BillingModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }],
+      providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }, HttpDrain],
     };
   }
 }

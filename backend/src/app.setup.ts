@@ -4,12 +4,16 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import RedisStore from 'connect-redis';
 import express, { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
+import { once } from 'node:events';
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type Redis from 'ioredis';
-import { MESSAGES } from '@cloud9/contracts';
 import { AppModule } from './app.module';
 import { originGuard } from './common/origin.middleware';
+import { appShellCsp, securityHeaders } from './common/security-headers';
+import { apiRateLimit } from './common/rate-limit/api-rate-limit.middleware';
+import { RateLimitsService } from './common/rate-limit/rate-limits.service';
+import { LimitedExpressAdapter } from './common/http-server';
 import { createRedis } from './common/redis.module';
 import { withTimeout } from './common/with-timeout';
 import { appValidationPipe } from './common/validation';
@@ -17,8 +21,17 @@ import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard';
 import { renewSessionDaily } from './modules/auth/session-renewal';
+import { sessionCookieName } from './modules/auth/session-cookie';
 import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
-import { keepRawBody } from './common/raw-body';
+import { parseBodies } from './common/body-parsers';
+import { limitRequestBodies } from './common/request-limits';
+import { refuseMalformedUrls } from './common/url-rules.middleware';
+
+/**
+ * /api except /api/health: health reports on Redis, so it must not need Redis to read a session first,
+ * and it is never rate-limited.
+ */
+const API_EXCEPT_HEALTH = /^\/api(?!\/health\/?$)/i;
 
 /** A start-up problem worth one clear line, not a stack trace. */
 export class StartupError extends Error {}
@@ -38,10 +51,11 @@ async function connectPostgres(settings: Settings): Promise<void> {
 }
 
 async function connectRedis(settings: Settings): Promise<Redis> {
-  const redis = createRedis(settings.redisUrl);
-  redis.on('error', () => undefined); // reported below at start; ioredis reconnects later on its own
+  const redis = createRedis(settings);
   try {
-    await withTimeout(redis.ping(), 5000);
+    // Commands fail while the connection is not ready (no offline queue): wait for it first.
+    await withTimeout(once(redis, 'ready'), 5000);
+    redis.on('error', () => undefined); // ioredis reconnects on its own; requests answer 503 meanwhile
     return redis;
   } catch (error) {
     redis.disconnect();
@@ -52,44 +66,23 @@ async function connectRedis(settings: Settings): Promise<Redis> {
   }
 }
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
-}
-
-/** JSON and form bodies; a malformed or oversized body is a clear 4xx, not the parser's own words. */
-function parseBodies() {
-  const parsers = [express.json({ limit: '100kb', verify: keepRawBody }), express.urlencoded({ extended: false, limit: '100kb' })];
-  return (req: Request, res: Response, next: NextFunction) => {
-    const run = (i: number): void => {
-      if (i === parsers.length) return next();
-      parsers[i](req, res, (error?: { type?: string }) => {
-        if (!error) return run(i + 1);
-        const tooLarge = error.type === 'entity.too.large';
-        const statusCode = tooLarge ? 413 : 400;
-        res.status(statusCode).json({ success: false, statusCode, error: tooLarge ? MESSAGES.http.bodyTooLarge : MESSAGES.http.invalidJson });
-      });
-    };
-    run(0);
-  };
-}
-
-/** The built React app for every GET path that is not the API (Bull Board included), an upload or the socket. */
+/** The built React app, under its CSP, for every GET path that is not the API (Bull Board included), an upload or the socket. */
 function serveFrontend(settings: Settings) {
   const indexHtml = path.join(settings.frontendDist, 'index.html');
   const assets = express.static(settings.frontendDist, { index: false, immutable: true, maxAge: '1y' });
+  const csp = appShellCsp(settings);
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|uploads|socket\.io)(\/|$)/.test(req.path)) return next();
-    assets(req, res, () => {
-      if (!existsSync(indexHtml)) {
-        res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-        return;
-      }
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    });
+    const shell = () =>
+      assets(req, res, () => {
+        if (!existsSync(indexHtml)) {
+          res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+          return;
+        }
+        res.setHeader('Cache-Control', 'no-cache');
+        res.sendFile(indexHtml);
+      });
+    csp(req, res, (error?: unknown) => (error ? next(error) : shell()));
   };
 }
 
@@ -99,17 +92,21 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   const redis = await connectRedis(settings);
   await fs.mkdir(settings.uploadDir, { recursive: true });
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, redis), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, redis), new LimitedExpressAdapter(settings), {
     logger: settings.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
     bodyParser: false,
   });
   app.set('trust proxy', settings.trustProxy ? 1 : false);
   app.disable('x-powered-by');
-  app.use(securityHeaders);
+  app.use(securityHeaders(settings));
+  // Hostile input is refused here, before sessions or routing: oversized bodies (on every path: no page,
+  // file or unknown URL reads a body either), malformed URLs.
+  app.use(limitRequestBodies);
+  app.use('/api', refuseMalformedUrls);
   app.use(
-    '/api',
+    API_EXCEPT_HEALTH,
     session({
-      name: 'c9.sid',
+      name: sessionCookieName(settings),
       // No touch per request: renewSessionDaily extends the session at most once a day.
       store: new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:`, disableTouch: true }),
       secret: settings.sessionSecret,
@@ -128,6 +125,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
     }),
   );
   app.use('/api', renewSessionDaily(settings.sessionMaxAgeDays * 24 * 3600 * 1000));
+  app.use(API_EXCEPT_HEALTH, apiRateLimit(app.get(RateLimitsService)));
   app.use('/api', originGuard(settings));
   app.use('/api', parseBodies());
   // Bull Board (group 1 only), before the SPA fallback and Nest's routes.
@@ -146,7 +144,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   app.useGlobalPipes(appValidationPipe());
   // Socket.IO on this same HTTP server at /socket.io (RealtimeGateway), behind the Redis Streams adapter.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app, settings));
-  app.enableShutdownHooks();
+  // No enableShutdownHooks: main.ts closes the app on SIGTERM, with a deadline (shutDownOnSignals).
   return app;
 }
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createApp, StartupError, startupLogger } from './app.setup';
+import { shutDownOnSignals } from './common/shutdown-on-signals';
 import { loadSettings, SettingsError } from './config/settings';
 
 /**
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   try {
     const settings = loadSettings();
     const app = await createApp(settings);
+    shutDownOnSignals(app, settings.shutdownTimeoutMs);
     if (settings.role === 'worker') {
       await app.init();
       startupLogger.log('Cloud 9 Social worker is up (ROLE=worker: no HTTP or Socket.IO port)');

@@ -85,7 +85,7 @@ describe('DELETE /api/users/:id', () => {
     await admin.agent.get('/api/me').expect(200);
   });
 
-  it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+  it('answers 404 for an unknown id and 400 for one that is not a positive whole number', async () => {
     const [{ max }] = await t.db.query('SELECT coalesce(max(id), 0)::int AS max FROM users');
     const unknown = await admin.agent.delete(`/api/users/${max + 1000}`).expect(404);
     expect(unknown.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.profile.userNotFound }));
@@ -94,7 +94,9 @@ describe('DELETE /api/users/:id', () => {
     expect(bad.body.success).toBe(false);
     await admin.agent.delete('/api/users/1.5').expect(400);
     await admin.agent.delete('/api/users/99999999999999999999999').expect(400);
-    await admin.agent.delete('/api/users/-1').expect(404);
+    // Issue 10: ids out of range (negative, zero) are a 400 like any other bad id.
+    await admin.agent.delete('/api/users/-1').expect(400);
+    await admin.agent.delete('/api/users/0').expect(400);
     expect(await countRows(t, 'users')).toBe(before);
   });
 

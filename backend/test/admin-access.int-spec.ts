@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MESSAGES } from '@cloud9/contracts';
+import { APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 import { countRows, filesUnder } from './support/harness';
 
@@ -51,8 +51,9 @@ describe('admin endpoints are for group 1 only, checked on the server', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
+  // With the app client header, as the app sends it: the refusals below come from the session check alone.
   const send = (agent: ReturnType<TestApp['agent']>, [method, url, body]: [Method, string, object?]) => {
-    const req = agent[method](url);
+    const req = agent[method](url).set(APP_CLIENT_HEADER.name, APP_CLIENT_HEADER.value);
     return body ? req.send(body) : req;
   };
 

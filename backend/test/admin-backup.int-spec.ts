@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import * as tar from 'tar';
-import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES, type AdminAppBackupResult, type AdminBackupResult, type Post } from '@cloud9/contracts';
+import { APP_CLIENT_HEADER, ADMIN_JOB, ADMIN_QUEUE, MESSAGES, type AdminAppBackupResult, type AdminBackupResult, type Post } from '@cloud9/contracts';
 import { JobsService } from '../src/jobs/jobs.module';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
 import { tinyPng } from './support/harness';
@@ -64,6 +64,7 @@ describe('admin database backup, restore and app backup (own database)', () => {
     backupDir = path.join(dir, 'backups');
     t = await boot();
     admin = await signUp(t, { groupId: 1 });
+    admin.agent.set(APP_CLIENT_HEADER.name, APP_CLIENT_HEADER.value); // as the app's client sends it
   });
   afterAll(async () => {
     await t?.close();
@@ -204,12 +205,12 @@ describe('admin database backup, restore and app backup (own database)', () => {
     }
   }, 60_000);
 
-  it('a failing backup answers 500 "Backup failed: …" as JSON, after its retries', async () => {
+  it('a backup that cannot write (BACKUP_DIR is not a folder: a wrong setting, not retried) answers 500 "Backup failed: …" as JSON', async () => {
     const blocker = path.join(dir, 'not-a-folder');
     await fs.writeFile(blocker, 'x');
     const broken = await boot({ BACKUP_DIR: path.join(blocker, 'backups'), REDIS_PREFIX: `${process.env.REDIS_PREFIX}backupfail:` });
     try {
-      const agent = broken.agent();
+      const agent = broken.agent().set(APP_CLIENT_HEADER.name, APP_CLIENT_HEADER.value);
       await agent.post('/api/login').send({ username: admin.user.username, password: PASSWORD }).expect(200);
       const res = await agent.get('/api/admin/backup').expect(500);
       expect(res.body).toEqual({ success: false, statusCode: 500, error: expect.stringMatching(/^Backup failed: .*ENOTDIR/) });

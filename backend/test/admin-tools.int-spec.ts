@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
-  ADMIN_QUEUE, MESSAGES,
+  ADMIN_QUEUE, APP_CLIENT_HEADER, MESSAGES,
   type AdminJobStatus, type AdminOrphansResult, type AdminSyncResult, type AuditEntry, type Page, type Post,
 } from '@cloud9/contracts';
 import { JobsService } from '../src/jobs/jobs.module';
@@ -33,6 +33,7 @@ describe('admin tools: password reset, lookup, follow sync, orphaned uploads, jo
       ORPHAN_MIN_AGE_SECONDS: '600',
     });
     admin = await signUp(t, { groupId: 1 });
+    admin.agent.set(APP_CLIENT_HEADER.name, APP_CLIENT_HEADER.value); // as the app's client sends it
   });
   afterAll(async () => {
     await t?.close();

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@cloud9/contracts';
+import { APP_CLIENT_HEADER, type AdminUser } from '@cloud9/contracts';
 import { bootApp, signUp, SignedIn, TestApp, uniqueName } from './support/app';
 
 describe('admin users: list, search, change group, audit', () => {
@@ -15,6 +15,7 @@ describe('admin users: list, search, change group, audit', () => {
   beforeAll(async () => {
     t = await bootApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}adminusers1:` });
     admin = await signUp(t, { groupId: 1 });
+    admin.agent.set(APP_CLIENT_HEADER.name, APP_CLIENT_HEADER.value); // as the app's client sends it
     member = await signUp(t);
   });
   afterAll(() => t?.close());

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ADMIN_QUEUE, MESSAGES, type AdminBackupResult, type AdminJobPending, type AdminJobStatus, type AdminSyncResult } from '@cloud9/contracts';
+import { APP_CLIENT_HEADER, ADMIN_QUEUE, MESSAGES, type AdminBackupResult, type AdminJobPending, type AdminJobStatus, type AdminSyncResult } from '@cloud9/contracts';
 import { withTimeout } from '../src/common/with-timeout';
 import { JobsService } from '../src/jobs/jobs.module';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
@@ -53,6 +53,7 @@ describe('ROLE=api answers, a separate ROLE=worker process runs the admin jobs',
     env = { REDIS_PREFIX: prefix, UPLOAD_DIR: path.join(dir, 'uploads'), BACKUP_DIR: path.join(dir, 'backups'), ADMIN_JOB_WAIT_MS: '2000' };
     api = await bootApp({ ...env, ROLE: 'api' });
     admin = await signUp(api, { groupId: 1 });
+    admin.agent.set(APP_CLIENT_HEADER.name, APP_CLIENT_HEADER.value); // as the app's client sends it
   }, 180_000);
 
   afterAll(async () => {

@@ -85,7 +85,7 @@ describe('uploaded images lose their metadata (location) and must decode', () =>
     expect(bottomR).toBeLessThan(60);
   });
 
-  it('a GIF is stored byte for byte (its animation intact)', async () => {
+  it('a clean GIF keeps every byte (its animation intact): there is nothing to cut', async () => {
     const gif = fakeGifBytes();
     expect((await sharp(gif).metadata()).pages).toBe(2);
     const res = await upload(user, gif, 'party.gif').expect(200);
@@ -122,7 +122,7 @@ describe('uploaded images lose their metadata (location) and must decode', () =>
       const mediaBefore = await countRows(t, 'media');
 
       const res = await upload(me, await make(), 'bad.png').expect(415);
-      expect(res.body).toEqual({ success: false, statusCode: 415, error: MESSAGES.http.unsupportedImage });
+      expect(res.body).toEqual({ success: false, statusCode: 415, error: MESSAGES.http.unreadableMedia });
       expect(await filesUnder(t.settings.uploadDir)).toEqual(filesBefore); // .incoming included
       expect(await countRows(t, 'media')).toBe(mediaBefore);
       expect(await thumbnailOf(me.user.id)).toBe(first.body.thumbnail);

@@ -1,8 +1,6 @@
-import type Redis from 'ioredis';
 import { MESSAGES } from '@cloud9/contracts';
-import { REDIS } from '../src/common/redis.module';
 import { PASSWORD, signUp, SignedIn, uniqueName } from './support/app';
-import { bootWatched, countRows, sessionCookieOf, sessionIdOf, WatchedApp } from './support/harness';
+import { bootWatched, countRows, sessionCookieOf, WatchedApp } from './support/harness';
 
 const EVIL = 'https://evil.example';
 const PARTNER = 'https://app.partner.example';
@@ -67,11 +65,12 @@ describe('Origin check on state-changing requests', () => {
     await t.request().post('/api/users').set('Origin', PARTNER).send(creds()).expect(403);
   });
 
-  it('does not refuse GET requests with a foreign Origin', async () => {
+  it('refuses GET requests with a foreign Origin too, and answers them without one or from PUBLIC_URL', async () => {
     const user = await signUp(t);
-    await t.request().get('/api/groups').set('Origin', EVIL).expect(200);
-    await t.request().get(`/api/profile/${user.user.username}`).set('Origin', EVIL).expect(200);
-    const me = await user.agent.get('/api/me').set('Origin', EVIL).expect(200);
+    expect((await t.request().get('/api/groups').set('Origin', EVIL).expect(403)).body.error).toBe(MESSAGES.http.originRefused);
+    await user.agent.get('/api/me').set('Origin', EVIL).expect(403);
+    await t.request().get(`/api/profile/${user.user.username}`).expect(200);
+    const me = await user.agent.get('/api/me').set('Origin', t.settings.publicUrl).expect(200);
     expect(me.body.id).toBe(user.user.id);
   });
 
@@ -117,7 +116,7 @@ describe('Secure session cookie behind https (PUBLIC_URL https)', () => {
   });
   afterAll(() => t?.close());
 
-  it('sets an HttpOnly, SameSite=Lax, Secure cookie that keeps the user signed in', async () => {
+  it('sets an HttpOnly, SameSite=Lax, Secure __Host- cookie that keeps the user signed in', async () => {
     const res = await t
       .request()
       .post('/api/login')
@@ -125,107 +124,19 @@ describe('Secure session cookie behind https (PUBLIC_URL https)', () => {
       .set('Origin', 'https://cloud9.example')
       .send({ username: user.user.username, password: PASSWORD })
       .expect(200);
-    const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('c9.sid='));
+    const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-c9.sid='));
     expect(sid).toBeDefined();
     expect(sid).toMatch(/;\s*Secure/i);
     expect(sid).toMatch(/;\s*HttpOnly/i);
     expect(sid).toMatch(/;\s*SameSite=Lax/i);
-    const me = await t.request().get('/api/me').set('X-Forwarded-Proto', 'https').set('Cookie', sessionCookieOf(res)).expect(200);
+    expect(sid).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(sid).not.toMatch(/;\s*Domain=/i);
+    const me = await t.request().get('/api/me').set('X-Forwarded-Proto', 'https').set('Cookie', sessionCookieOf(res, t.settings)).expect(200);
     expect(me.body.id).toBe(user.user.id);
   });
 
   it('allows the https PUBLIC_URL origin and refuses the plain-http one', async () => {
     await t.request().post('/api/users').set('Origin', 'https://cloud9.example').send(creds()).expect(201);
     await t.request().post('/api/users').set('Origin', 'http://cloud9.example').send(creds()).expect(403);
-  });
-});
-
-describe('rate limits (login 3/15m, register 2/1h)', () => {
-  let rl: WatchedApp;
-  let redis: Redis;
-  let victim: SignedIn;
-  let bystander: SignedIn;
-  let resetter: SignedIn;
-
-  beforeAll(async () => {
-    // Accounts come from an app with the run's generous limits, so the limited app starts at zero.
-    const plain = await bootWatched();
-    try {
-      [victim, bystander, resetter] = [await signUp(plain), await signUp(plain), await signUp(plain)];
-      expect(plain.leaks).toEqual([]);
-    } finally {
-      await plain.close();
-    }
-    rl = await bootWatched({ RATE_LIMIT_LOGIN: '3/15m', RATE_LIMIT_REGISTER: '2/1h', REDIS_PREFIX: `${process.env.REDIS_PREFIX}rl1:` });
-    redis = rl.app.get(REDIS);
-  });
-  afterAll(() => rl?.close());
-
-  const login = (username: string, password: string) => rl.request().post('/api/login').send({ username, password });
-
-  it('runs with its own Redis prefix and the configured limits', () => {
-    expect(rl.settings.redisPrefix).toBe(`${process.env.REDIS_PREFIX}rl1:`);
-    expect(rl.settings.rateLimitLogin).toEqual({ max: 3, windowSeconds: 900 });
-    expect(rl.settings.rateLimitRegister).toEqual({ max: 2, windowSeconds: 3600 });
-  });
-
-  it('after 3 failed logins for one username, the 4th (even with the right password) gets 429', async () => {
-    for (let i = 0; i < 3; i++) {
-      const res = await login(victim.user.username, `wrong-password-${i}`).expect(401);
-      expect(res.body.error).toBe(MESSAGES.auth.invalidCredentials);
-    }
-    const blocked = await login(victim.user.username, PASSWORD).expect(429);
-    expect(blocked.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.tooManyLogins }));
-    expect(blocked.headers['set-cookie']).toBeUndefined();
-    // The same account in another letter case is the same subject.
-    await login(victim.user.username.toUpperCase(), PASSWORD).expect(429);
-    // The limit is per username: another user from the same address signs in.
-    const ok = await login(bystander.user.username, PASSWORD).expect(200);
-    expect(ok.body.id).toBe(bystander.user.id);
-    expect(await redis.keys(`${rl.settings.redisPrefix}sess:*`)).toContain(`${rl.settings.redisPrefix}sess:${sessionIdOf(sessionCookieOf(ok))}`);
-    // The count lives in Redis under this app's prefix, per IP + lower-cased username.
-    const keys = await redis.keys(`${rl.settings.redisPrefix}rl:login:*`);
-    expect(keys.some((k) => k.endsWith(`:${victim.user.username.toLowerCase()}`))).toBe(true);
-  });
-
-  it('a successful login resets the failure count', async () => {
-    const user = resetter;
-    await login(user.user.username, 'wrong-password-a').expect(401);
-    await login(user.user.username, 'wrong-password-b').expect(401);
-    await login(user.user.username, PASSWORD).expect(200);
-    // Three fresh failures are allowed again (without the reset the 2nd would be the 4th overall).
-    for (let i = 0; i < 3; i++) await login(user.user.username, `wrong-again-${i}`).expect(401);
-    const blocked = await login(user.user.username, PASSWORD).expect(429);
-    expect(blocked.body.error).toBe(MESSAGES.auth.tooManyLogins);
-  });
-
-  it('counts failed logins for unknown usernames too', async () => {
-    const ghost = uniqueName('ghost');
-    for (let i = 0; i < 3; i++) await login(ghost, PASSWORD).expect(401);
-    const res = await login(ghost, PASSWORD).expect(429);
-    expect(res.body.error).toBe(MESSAGES.auth.tooManyLogins);
-  });
-
-  it('lets 2 registrations from one address succeed; the 3rd gets 429 and writes no row', async () => {
-    const first = creds();
-    const second = creds();
-    const third = creds();
-    await rl.request().post('/api/users').send(first).expect(201);
-    // A refused registration does not use up the allowance.
-    await rl.request().post('/api/users').send({ ...creds(), password: 'short' }).expect(400);
-    await rl.request().post('/api/users').send({ ...creds(), username: first.username }).expect(409);
-    await rl.request().post('/api/users').send(second).expect(201);
-    const before = await countRows(rl, 'users');
-    const res = await rl.request().post('/api/users').send(third).expect(429);
-    expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.tooManyRegistrations }));
-    expect(await countRows(rl, 'users')).toBe(before);
-    expect(await countRows(rl, 'users', 'username = $1', [third.username])).toBe(0);
-    // The registered accounts work.
-    await login(first.username, PASSWORD).expect(200);
-  });
-
-  it('never sent a password field or an argon2 hash in any response', () => {
-    expect(rl.inspected()).toBeGreaterThan(15);
-    expect(rl.leaks).toEqual([]);
   });
 });

@@ -191,10 +191,10 @@ describe('profiles', () => {
       expect(me.body).toEqual(expect.objectContaining({ name: 'Owner Name', bio: 'Above the clouds', phone: '+1 555 0100' }));
     });
 
-    it('changes the password: the new one signs in, the old one does not', async () => {
+    it('changes the password (with the current one): the new one signs in, the old one does not', async () => {
       const me = await signUp(t);
       const newPassword = 'higher-than-cloud-9';
-      const res = await me.agent.put(`/api/users/${me.user.username}`).send({ password: newPassword, confirmPassword: newPassword }).expect(200);
+      const res = await me.agent.put(`/api/users/${me.user.username}`).send({ currentPassword: PASSWORD, password: newPassword, confirmPassword: newPassword }).expect(200);
       expect(res.body.username).toBe(me.user.username);
       await t.request().post('/api/login').send({ username: me.user.username, password: newPassword }).expect(200);
       const old = await t.request().post('/api/login').send({ username: me.user.username, password: PASSWORD }).expect(401);
@@ -204,7 +204,12 @@ describe('profiles', () => {
     it('changes the password through multipart too', async () => {
       const me = await signUp(t);
       const newPassword = 'form-field-password';
-      await me.agent.put(`/api/users/${me.user.username}`).field('password', newPassword).field('confirmPassword', newPassword).expect(200);
+      await me.agent
+        .put(`/api/users/${me.user.username}`)
+        .field('currentPassword', PASSWORD)
+        .field('password', newPassword)
+        .field('confirmPassword', newPassword)
+        .expect(200);
       await t.request().post('/api/login').send({ username: me.user.username, password: newPassword }).expect(200);
       await t.request().post('/api/login').send({ username: me.user.username, password: PASSWORD }).expect(401);
     });

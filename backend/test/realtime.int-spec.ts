@@ -5,6 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, SocketErrors, SocketRooms, type ServerToClientEvents } from '@cloud9/contracts';
 import { REDIS } from '../src/common/redis.module';
 import { RealtimeService } from '../src/modules/realtime/realtime.service';
+import { sessionCookieName } from '../src/modules/auth/session-cookie';
 import { sessionCookieFor } from '../src/modules/realtime/socket-auth';
 import { bootApp, PASSWORD, TestApp, uniqueName } from './support/app';
 import { eventually, sessionCookieOf, sessionIdOf } from './support/harness';
@@ -157,8 +158,9 @@ describe('Socket.IO across two instances (session cookie auth, Redis Streams ada
     const dave = await account();
     const sid = sessionIdOf(dave.cookie);
     const forged = `c9.sid=${encodeURIComponent(`s:${sid}.${'A'.repeat(43)}`)}`;
-    const otherSecret = sessionCookieFor(sid, 'some-other-secret-of-16-chars');
-    const unknownSession = sessionCookieFor('no-such-session', b.t.settings.sessionSecret);
+    const name = sessionCookieName(b.t.settings);
+    const otherSecret = sessionCookieFor(sid, { name, secret: 'some-other-secret-of-16-chars' });
+    const unknownSession = sessionCookieFor('no-such-session', { name, secret: b.t.settings.sessionSecret });
     for (const cookie of [undefined, `c9.sid=${sid}`, `c9.sid=s:${sid}`, forged, otherSecret, unknownSession]) {
       expect((await refusal(b.url, { cookie })).message).toBe(SocketErrors.unauthorized);
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES } from '@cloud9/contracts';
@@ -73,7 +73,7 @@ describe('profile images (judged by their bytes, limited by plan)', () => {
   });
 
   it('refuses audio as a profile image with 415 (images only)', async () => {
-    const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(32)]);
+    const wav = readFileSync(path.join(__dirname, 'fixtures/media/audio.wav'));
     const res = await user.agent.put(`/api/users/${user.user.username}`).attach('background', wav, { filename: 'a.png', contentType: 'image/png' }).expect(415);
     expect(res.body.error).toBe(MESSAGES.http.unsupportedImage);
   });

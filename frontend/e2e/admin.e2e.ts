@@ -3,7 +3,7 @@ import { access, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { BOOST_TEXT, MESSAGES } from '@cloud9/contracts';
 import { ADMIN_TEXT } from '../src/features/admin/adminText';
-import { E2E_ADMIN, PASSWORD, apiSession, baseUrl, launchBrowser, loginViaUi, openTab, registerViaApi, secondBaseUrl, shot, uniqueName, waitFor } from './support';
+import { E2E_ADMIN, PASSWORD, apiSession, baseUrl, launchBrowser, loginViaUi, openTab, registerViaApi, secondBaseUrl, shot, uniqueName, waitFor, watchCsp } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,6 +43,7 @@ function handle(tab: AdminTab, dialog: Dialog) {
 /** A fresh profile signed in through the form, whose prompts and confirms answer from `answers`. */
 async function signedInTab(username: string, password: string, base = baseUrl()): Promise<AdminTab> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
+  await watchCsp(context);
   const page = await context.newPage();
   const tab: AdminTab = { context, page, dialogs: [], alerts: [], answers: [], requests: [] };
   page.on('dialog', (dialog) => handle(tab, dialog));

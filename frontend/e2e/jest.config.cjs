@@ -7,5 +7,5 @@ module.exports = {
   testEnvironment: 'node',
   globalSetup: '<rootDir>/setup/global-setup.ts',
   globalTeardown: '<rootDir>/setup/global-teardown.ts',
-  setupFilesAfterEnv: ['<rootDir>/setup/timeout.ts'],
+  setupFilesAfterEnv: ['<rootDir>/setup/timeout.ts', '<rootDir>/setup/csp.ts'],
 };

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { apiSession, launchBrowser, loginViaUi, openTab, registerViaApi, secondBaseUrl, shot, uniqueName, signedInTab } from './support';
 
@@ -63,6 +64,40 @@ describe('live notification dots across two instances', () => {
     await reader.page.getByRole('list', { name: 'Notices' }).getByText(text).waitFor();
     await reader.context.close();
     await staff.context.close();
+  });
+
+  it('lights the dot within 10 s for an alert that was never pushed (committed straight into the database), the socket staying connected', async () => {
+    const username = uniqueName('quiet');
+    await registerViaApi(username);
+    const tab = await openTab(browser);
+    // The page's socket: it must be open before the alert and never close (so the fallback poll never runs).
+    let socketOpen = false;
+    let socketClosed = false;
+    tab.page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', () => (socketOpen = true));
+      ws.on('close', () => (socketClosed = true));
+    });
+    await loginViaUi(tab.page, username);
+    await plainLink(tab.page).waitFor();
+    const deadline = Date.now() + 10_000;
+    while (!socketOpen && Date.now() < deadline) await tab.page.waitForTimeout(50);
+    expect(socketOpen).toBe(true);
+
+    const fan = uniqueName('fan');
+    await registerViaApi(fan);
+    const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    await db.query(
+      `INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
+       SELECT r.id, a.id, 'follow', NULL, a.username || ' started following you' FROM users r, users a WHERE r.username = $1 AND a.username = $2`,
+      [username, fan],
+    );
+    await db.end();
+
+    await dotLink(tab.page).waitFor({ timeout: 10_000 });
+    expect(socketClosed).toBe(false);
+    await tab.context.close();
   });
 
   it('still lights the dot through the 5 s poll when the socket is blocked', async () => {

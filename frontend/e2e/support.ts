@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { APP_CLIENT_HEADER } from '@cloud9/contracts';
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 /** The second app instance: same database and Redis, another process and port. */
@@ -29,9 +30,37 @@ export interface Tab {
   alerts: string[];
 }
 
+const CSP_MARK = '[csp-violation]';
+const cspViolations: string[] = [];
+
+/**
+ * Records every Content-Security-Policy violation of every page of `context`: the page's own
+ * `securitypolicyviolation` events (reported through its console by an init script, which the
+ * page's CSP does not govern) and Chromium's "Refused to ..." console errors. The setup file
+ * setup/csp.ts fails a suite that leaves any.
+ */
+export async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.addInitScript((mark: string) => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`${mark} ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} in ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`),
+    );
+  }, CSP_MARK);
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith(CSP_MARK) || text.includes('Content Security Policy')) cspViolations.push(text);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
+/** The CSP violations recorded so far, emptying the record. */
+export const takeCspViolations = (): string[] => cspViolations.splice(0);
+
 /** A fresh browser profile (own cookies and storage) whose alert dialogs are recorded and accepted. */
 export async function openTab(browser: Browser, base = baseUrl()): Promise<Tab> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  await watchCsp(context);
   const page = await context.newPage();
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
@@ -88,7 +117,8 @@ export async function apiSession(username: string, password = PASSWORD) {
   const call = async <T>(method: string, apiPath: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl()}${apiPath}`, {
       method,
-      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      // As a script calls the API (README): the app client header opens the GET admin tools too.
+      headers: { cookie, [APP_CLIENT_HEADER.name]: APP_CLIENT_HEADER.value, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${await res.text()}`);

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { RateLimiterService } from './rate-limiter.service';
 import { SqlService } from './sql.service';
 
 @Global()
-@Module({ providers: [RateLimiterService, SqlService], exports: [RateLimiterService, SqlService] })
+@Module({ providers: [SqlService], exports: [SqlService] })
 export class CommonModule {}

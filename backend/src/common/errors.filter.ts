@@ -2,6 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { MulterError } from 'multer';
 import { MESSAGES, type ApiError } from '@cloud9/contracts';
+import { isDependencyUnavailable } from './dependency-errors';
+import { RateLimitedException } from './rate-limit/rate-limit-headers';
 
 const PG_TO_HTTP: Record<string, number> = {
   '23505': HttpStatus.CONFLICT, // unique_violation that no service caught first
@@ -10,6 +12,13 @@ const PG_TO_HTTP: Record<string, number> = {
   '22007': HttpStatus.BAD_REQUEST, // invalid_datetime_format
   '22008': HttpStatus.BAD_REQUEST, // datetime_field_overflow
   '22001': HttpStatus.BAD_REQUEST, // string_data_right_truncation
+  // Text and sizes the client chose (the edge refuses most before they reach PostgreSQL).
+  '22021': HttpStatus.BAD_REQUEST, // character_not_in_repertoire (a NUL)
+  '22P05': HttpStatus.BAD_REQUEST, // untranslatable_character
+  '22025': HttpStatus.BAD_REQUEST, // invalid_escape_sequence (LIKE patterns)
+  '2201B': HttpStatus.BAD_REQUEST, // invalid_regular_expression
+  '54000': HttpStatus.BAD_REQUEST, // program_limit_exceeded (e.g. an index row too large)
+  '54001': HttpStatus.BAD_REQUEST, // statement_too_complex
 };
 
 function messageOf(exception: HttpException): string {
@@ -24,14 +33,24 @@ function messageOf(exception: HttpException): string {
 @Catch()
 export class ErrorsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+  private unavailableLoggedAt = 0;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const [statusCode, error] = this.describe(exception);
-    if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (isDependencyUnavailable(exception)) this.logUnavailable(exception);
+    else if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) return;
+    if (exception instanceof RateLimitedException) res.set(exception.headers);
     const body: ApiError = { success: false, error, statusCode };
     res.status(statusCode).json(body);
+  }
+
+  /** One line per 10 s while a dependency is away, not one per request. */
+  private logUnavailable(exception: unknown): void {
+    if (Date.now() - this.unavailableLoggedAt < 10_000) return;
+    this.unavailableLoggedAt = Date.now();
+    this.logger.warn(`503, PostgreSQL or Redis is unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
   }
 
   private describe(exception: unknown): [number, string] {
@@ -40,6 +59,7 @@ export class ErrorsFilter implements ExceptionFilter {
       if (exception.code === 'LIMIT_FILE_SIZE') return [HttpStatus.PAYLOAD_TOO_LARGE, MESSAGES.http.tooLarge];
       return [HttpStatus.BAD_REQUEST, MESSAGES.http.badRequest];
     }
+    if (isDependencyUnavailable(exception)) return [HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.http.serviceUnavailable];
     const err = exception as { code?: string; status?: number; type?: string; driverError?: { code?: string } };
     const pgCode = err?.driverError?.code ?? err?.code;
     if (pgCode && PG_TO_HTTP[pgCode]) return [PG_TO_HTTP[pgCode], MESSAGES.http.badRequest];

@@ -1,13 +1,31 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
+import { reconnectWhenSilent } from './redis-stall';
 
 export const REDIS = Symbol('REDIS');
 
-export function createRedis(url: string): Redis {
-  // Fail fast instead of queueing commands forever while Redis is away.
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 5000 });
+/** Reconnect attempts back off to at most this, so the app is back within it once Redis is. */
+const REDIS_MAX_RECONNECT_DELAY_MS = 500;
+
+/**
+ * How every Redis connection on a request's path behaves when Redis fails: a command that gets no
+ * answer within REDIS_COMMAND_TIMEOUT_MS fails (a silent Redis never hangs a request), a command
+ * sent while the connection is down fails at once instead of waiting in a queue, and reconnects are
+ * tried at least every REDIS_MAX_RECONNECT_DELAY_MS. The failure becomes a 503 (dependency-errors.ts).
+ */
+export const failFastRedisOptions = (settings: Settings): RedisOptions => ({
+  commandTimeout: settings.redisCommandTimeoutMs,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  connectTimeout: 2000,
+  retryStrategy: (attempt) => Math.min(attempt * 100, REDIS_MAX_RECONNECT_DELAY_MS),
+});
+
+/** The app's shared connection (sessions, rate limits, caches, health); answers once it is ready. */
+export function createRedis(settings: Settings): Redis {
+  return reconnectWhenSilent(new Redis(settings.redisUrl, failFastRedisOptions(settings)));
 }
 
 /** Every Redis key the app writes, under REDIS_PREFIX, in one place. */
@@ -23,8 +41,9 @@ export class RedisKeys {
   userSessions(userId: number) {
     return `${this.settings.redisPrefix}user-sessions:${userId}`;
   }
-  rateLimit(bucket: string, subject: string) {
-    return `${this.settings.redisPrefix}rl:${bucket}:${subject}`;
+  /** The prefix of one limit's counters (the limiter appends `:<subject>`). */
+  rateLimit(bucket: string) {
+    return `${this.settings.redisPrefix}rl:${bucket}`;
   }
   /** A cached GIF provider answer for one normalised request (see GifsService). */
   gifCache(request: string) {
@@ -36,7 +55,10 @@ export class RedisKeys {
 class RedisShutdown implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
   async onApplicationShutdown() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // quit() lets sent commands finish; on a Redis that is away it fails at once, and on a silent one
+    // within the command timeout. Then the socket is dropped either way.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => undefined);
+    this.redis.disconnect();
   }
 }
 

@@ -14,6 +14,9 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   databaseUrl: 'url',
   redisUrl: 'url',
   redisPrefix: 'keep',
+  redisCommandTimeoutMs: 'keep',
+  databaseConnectTimeoutMs: 'keep',
+  shutdownTimeoutMs: 'keep',
   sessionSecret: 'presence',
   sessionMaxAgeDays: 'keep',
   uploadDir: 'keep',
@@ -25,8 +28,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   adminPassword: 'presence',
   adminEmail: 'keep',
   supportEmail: 'keep',
-  rateLimitLogin: 'keep',
-  rateLimitRegister: 'keep',
+  rateLimits: 'keep',
   donateUrl: 'url',
   giphyApiBase: 'url',
   giphyApiKey: 'presence',
@@ -44,6 +46,10 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   backupKeep: 'keep',
   adminJobWaitMs: 'keep',
   orphanMinAgeSeconds: 'keep',
+  httpHeadersTimeoutMs: 'keep',
+  httpRequestTimeoutMs: 'keep',
+  httpKeepAliveTimeoutMs: 'keep',
+  httpMaxHeaderBytes: 'keep',
 };
 
 /** A URL without its user name and password (anything unparseable is left out altogether). */

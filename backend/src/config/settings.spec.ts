@@ -9,14 +9,34 @@ describe('settings', () => {
     expect(s.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/cloud9');
     expect(s.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(s.publicUrl).toBe('http://localhost:3000');
-    expect(s.rateLimitLogin).toEqual({ max: 10, windowSeconds: 900 });
-    expect(s.rateLimitRegister).toEqual({ max: 20, windowSeconds: 3600 });
+  });
+  it('has the issue 10 anti-automation defaults, each overridable', () => {
+    const minutes = (n: number) => n * 60;
+    expect(load({}).rateLimits).toEqual({
+      apiAnon: { max: 300, windowSeconds: minutes(5) },
+      apiUser: { max: 1500, windowSeconds: minutes(5) },
+      posts: { max: 300, windowSeconds: minutes(180) },
+      uploads: { max: 30, windowSeconds: minutes(30) },
+      follows: { max: 400, windowSeconds: minutes(24 * 60) },
+      search: { max: 60, windowSeconds: minutes(1) },
+      gifs: { max: 60, windowSeconds: minutes(1) },
+      loginIp: { max: 25, windowSeconds: minutes(5) },
+      login: { max: 10, windowSeconds: minutes(15) },
+      register: { max: 5, windowSeconds: minutes(30) },
+      password: { max: 10, windowSeconds: minutes(60) },
+    });
+    const s = load({ RATE_LIMIT_SEARCH: '7/2m', RATE_LIMIT_LOGIN_IP: '0/1m' });
+    expect(s.rateLimits.search).toEqual({ max: 7, windowSeconds: 120 });
+    expect(s.rateLimits.loginIp).toEqual({ max: 0, windowSeconds: 60 });
+    expect(() => load({ RATE_LIMIT_GIFS: 'many' })).toThrow(/RATE_LIMIT_GIFS/);
   });
   it('parses rate limits in several spellings', () => {
     const fallback = { max: 1, windowSeconds: 60 };
     expect(parseRateLimit('X', '5/2m', fallback)).toEqual({ max: 5, windowSeconds: 120 });
     expect(parseRateLimit('X', '7/30', fallback)).toEqual({ max: 7, windowSeconds: 30 });
     expect(parseRateLimit('X', '3', fallback)).toEqual({ max: 3, windowSeconds: 60 });
+    expect(parseRateLimit('X', '0/1m', fallback)).toEqual({ max: 0, windowSeconds: 60 });
+    expect(() => parseRateLimit('X', '5/0s', fallback)).toThrow(SettingsError);
     expect(() => parseRateLimit('X', 'lots', fallback)).toThrow(SettingsError);
   });
   it('refuses bad values with a message naming the setting', () => {
@@ -30,5 +50,14 @@ describe('settings', () => {
       'https://a.example',
       'https://b.example',
     ]);
+  });
+
+  it('sets the HTTP server limits deliberately, and refuses a headers timeout longer than the request timeout', () => {
+    const s = load({});
+    expect([s.httpHeadersTimeoutMs, s.httpRequestTimeoutMs, s.httpKeepAliveTimeoutMs, s.httpMaxHeaderBytes]).toEqual([10_000, 300_000, 5000, 16_384]);
+    const tuned = load({ HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '700', HTTP_MAX_HEADER_BYTES: '8192' });
+    expect([tuned.httpHeadersTimeoutMs, tuned.httpRequestTimeoutMs, tuned.httpKeepAliveTimeoutMs, tuned.httpMaxHeaderBytes]).toEqual([2000, 4000, 700, 8192]);
+    expect(() => load({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+    expect(() => load({ HTTP_MAX_HEADER_BYTES: '10' })).toThrow(/HTTP_MAX_HEADER_BYTES/);
   });
 });

@@ -4,9 +4,28 @@ import { LIMITS, PRODUCT } from '@cloud9/contracts';
 
 /** Every setting the app reads, parsed and validated once at start (see .env.example). */
 export interface RateLimit {
+  /** 0 turns the limit off. */
   max: number;
   windowSeconds: number;
 }
+
+/** The anti-automation limits (see common/rate-limit): each one's setting and default, count/window. */
+const RATE_LIMIT_SETTINGS = {
+  apiAnon: ['RATE_LIMIT_API_ANON', { max: 300, windowSeconds: 5 * 60 }],
+  apiUser: ['RATE_LIMIT_API_USER', { max: 1500, windowSeconds: 5 * 60 }],
+  posts: ['RATE_LIMIT_POSTS', { max: 300, windowSeconds: 3 * 3600 }],
+  uploads: ['RATE_LIMIT_UPLOADS', { max: 30, windowSeconds: 30 * 60 }],
+  follows: ['RATE_LIMIT_FOLLOWS', { max: 400, windowSeconds: 24 * 3600 }],
+  search: ['RATE_LIMIT_SEARCH', { max: 60, windowSeconds: 60 }],
+  gifs: ['RATE_LIMIT_GIFS', { max: 60, windowSeconds: 60 }],
+  loginIp: ['RATE_LIMIT_LOGIN_IP', { max: 25, windowSeconds: 5 * 60 }],
+  login: ['RATE_LIMIT_LOGIN', { max: 10, windowSeconds: 15 * 60 }],
+  register: ['RATE_LIMIT_REGISTER', { max: 5, windowSeconds: 30 * 60 }],
+  password: ['RATE_LIMIT_PASSWORD', { max: 10, windowSeconds: 3600 }],
+} as const satisfies Record<string, readonly [string, RateLimit]>;
+
+export type RateBucket = keyof typeof RATE_LIMIT_SETTINGS;
+export type RateLimits = Record<RateBucket, RateLimit>;
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -17,6 +36,12 @@ export interface Settings {
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
+  /** Longest wait for one Redis command before it fails (and the request answers 503): a silent Redis must not hang requests. */
+  redisCommandTimeoutMs: number;
+  /** Longest wait for a PostgreSQL connection from the pool (a free one or a new one) before the request answers 503. */
+  databaseConnectTimeoutMs: number;
+  /** SIGTERM / SIGINT: the process exits by then, whatever still hangs (requests get part of it to finish). */
+  shutdownTimeoutMs: number;
   sessionSecret: string;
   sessionMaxAgeDays: number;
   uploadDir: string;
@@ -28,8 +53,7 @@ export interface Settings {
   adminPassword: string | null;
   adminEmail: string | null;
   supportEmail: string;
-  rateLimitLogin: RateLimit;
-  rateLimitRegister: RateLimit;
+  rateLimits: RateLimits;
   donateUrl: string | null;
   giphyApiBase: string;
   giphyApiKey: string | null;
@@ -53,6 +77,11 @@ export interface Settings {
   adminJobWaitMs: number;
   /** An upload younger than this is never reported or deleted as orphaned (it may be mid-upload). */
   orphanMinAgeSeconds: number;
+  /** Node's HTTP server limits: time to receive the headers, the whole request, idle keep-alive; header size. */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  httpMaxHeaderBytes: number;
 }
 
 export class SettingsError extends Error {}
@@ -61,15 +90,20 @@ const DEFAULT_GIPHY_MEDIA_HOSTS = 'giphy.com,media.giphy.com,media0.giphy.com,me
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
-/** "10/15m", "20/1h", "5/900" (seconds) or a bare count (with the given default window). */
+/** "10/15m", "20/1h", "5/900" (seconds) or a bare count (with the given default window); a count of 0 is off. */
 export function parseRateLimit(name: string, raw: string | undefined, fallback: RateLimit): RateLimit {
   if (raw === undefined || raw.trim() === '') return fallback;
   const match = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*([smhd])?\s*)?$/i.exec(raw);
   if (!match) throw new SettingsError(`${name} must look like "10/15m" (count/window), got "${raw}"`);
   const max = Number(match[1]);
   const windowSeconds = match[2] ? Number(match[2]) * UNITS[(match[3] ?? 's').toLowerCase()] : fallback.windowSeconds;
-  if (max < 1 || windowSeconds < 1) throw new SettingsError(`${name} needs a count and a window of at least 1`);
+  if (windowSeconds < 1) throw new SettingsError(`${name} needs a window of at least 1 second`);
   return { max, windowSeconds };
+}
+
+function rateLimitSettings(env: NodeJS.ProcessEnv): RateLimits {
+  const entries = Object.entries(RATE_LIMIT_SETTINGS).map(([bucket, [name, fallback]]) => [bucket, parseRateLimit(name, env[name], fallback)]);
+  return Object.fromEntries(entries) as RateLimits;
 }
 
 function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -115,6 +149,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     .map((o) => o.trim().replace(/\/+$/, ''))
     .filter(Boolean);
   const repoRoot = path.resolve(__dirname, '../../..');
+  const httpHeadersTimeoutMs = intSetting(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const httpRequestTimeoutMs = intSetting(env, 'HTTP_REQUEST_TIMEOUT_MS', 300_000, 1000, 3_600_000);
+  if (httpHeadersTimeoutMs > httpRequestTimeoutMs) throw new SettingsError('HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS');
 
   return {
     nodeEnv,
@@ -123,6 +160,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     databaseUrl: urlSetting(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cloud9', ['postgres:', 'postgresql:']),
     redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     redisPrefix: (env.REDIS_PREFIX ?? '').trim() || 'c9:',
+    redisCommandTimeoutMs: intSetting(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50, 60_000),
+    databaseConnectTimeoutMs: intSetting(env, 'DATABASE_CONNECT_TIMEOUT_MS', 500, 50, 60_000),
+    shutdownTimeoutMs: intSetting(env, 'SHUTDOWN_TIMEOUT_MS', 2000, 500, 600_000),
     sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
     sessionMaxAgeDays: intSetting(env, 'SESSION_MAX_AGE_DAYS', 14, 1, 365),
     uploadDir: path.resolve(optional(env, 'UPLOAD_DIR') ?? path.join(repoRoot, 'uploads')),
@@ -134,8 +174,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     adminPassword: optional(env, 'ADMIN_PASSWORD'),
     adminEmail: optional(env, 'ADMIN_EMAIL'),
     supportEmail: optional(env, 'SUPPORT_EMAIL') ?? PRODUCT.defaultSupportEmail,
-    rateLimitLogin: parseRateLimit('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, { max: 10, windowSeconds: 15 * 60 }),
-    rateLimitRegister: parseRateLimit('RATE_LIMIT_REGISTER', env.RATE_LIMIT_REGISTER, { max: 20, windowSeconds: 3600 }),
+    rateLimits: rateLimitSettings(env),
     donateUrl: optional(env, 'DONATE_URL'),
     giphyApiBase: urlSetting(env, 'GIPHY_API_BASE', 'https://api.giphy.com/v1', ['http:', 'https:']),
     giphyApiKey: optional(env, 'GIPHY_API_KEY'),
@@ -161,8 +200,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     backupKeep: intSetting(env, 'BACKUP_KEEP', 7, 1, 1000),
     adminJobWaitMs: intSetting(env, 'ADMIN_JOB_WAIT_MS', 30_000, 0, 600_000),
     orphanMinAgeSeconds: intSetting(env, 'ORPHAN_MIN_AGE_SECONDS', 900, 0, 30 * 86400),
+    httpHeadersTimeoutMs,
+    httpRequestTimeoutMs,
+    httpKeepAliveTimeoutMs: intSetting(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),
+    httpMaxHeaderBytes: intSetting(env, 'HTTP_MAX_HEADER_BYTES', 16_384, 1024, 1_048_576),
   };
 }
 
 /** True when the session cookie must be Secure (the public address is https). */
-export const isSecureDeployment = (settings: Settings): boolean => settings.publicUrl.startsWith('https://');
+export const isSecureDeployment = (settings: Pick<Settings, 'publicUrl'>): boolean => settings.publicUrl.startsWith('https://');

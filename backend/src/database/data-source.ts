@@ -10,7 +10,11 @@ types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export const MIGRATIONS = [InitialSchema1732200000000, FollowingFeedIndex1732300000000, NotificationIndexes1732400000000];
 
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+/**
+ * `connectTimeoutMs` bounds the wait for a pooled connection (a free one, or a new one while
+ * PostgreSQL is unreachable or silent): past it the request fails, and answers 503.
+ */
+export function dataSourceOptions(databaseUrl: string, connectTimeoutMs = 5000): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -22,7 +26,7 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrationsRun: false,
     // A few connections per core: more only queue inside PostgreSQL (measured on 2 cores: 8 beat 20
     // on every feed endpoint, npm run bench:feed), and each one prepares the hot statements once.
-    extra: { max: 8, connectionTimeoutMillis: 5000 },
+    extra: { max: 8, connectionTimeoutMillis: connectTimeoutMs },
   };
 }
 

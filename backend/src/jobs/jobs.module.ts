@@ -1,23 +1,24 @@
 import {
-  Global, HttpException, Inject, Injectable, InternalServerErrorException, Logger, Module, OnApplicationShutdown, ServiceUnavailableException,
+  Global, HttpException, Inject, Injectable, InternalServerErrorException, Logger, Module, OnApplicationShutdown, OnModuleDestroy, ServiceUnavailableException,
 } from '@nestjs/common';
-import { Job, Processor, Queue, QueueEvents, UnrecoverableError, Worker, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { isNotConnectionError, Job, Processor, Queue, QueueEvents, UnrecoverableError, Worker, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, type AdminJobPending, type AdminJobStatus } from '@cloud9/contracts';
 import Redis from 'ioredis';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
 import { withTimeout } from '../common/with-timeout';
+import { DEFAULT_JOB_OPTIONS, WORKER_POLICY } from './job-policy';
+import { ScheduleKeeper } from './schedule-keeper';
 
-/** How long a producer waits for Redis before answering 503 (DESIGN.md, Jobs: fail fast). */
-export const PRODUCER_TIMEOUT_MS = 3000;
+/** How long a producer waits for Redis before answering 503: inside the 1 s that a request may take while Redis is away. */
+export const PRODUCER_TIMEOUT_MS = 800;
 
-/** Retries with backoff for every job (jobs are idempotent). */
-export const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 3600, count: 1000 },
-  removeOnFail: { age: 24 * 3600 },
-};
+/**
+ * The longest JobsService's shutdown waits for BullMQ to close before it cuts its Redis connections:
+ * the process must be gone within 3 s of SIGTERM, whatever state Redis is in.
+ */
+export const SHUTDOWN_GRACE_MS = 500;
 
 /**
  * A job that must not be retried and answers the caller with an HTTP status (e.g. 404 'No backup to
@@ -73,16 +74,22 @@ const JOB_STATES: readonly AdminJobStatus['state'][] = ['waiting', 'active', 'co
 /**
  * The one BullMQ setup: queues, queue events and workers on connections made from REDIS_URL, keys
  * under REDIS_PREFIX + 'bull'. Workers start only when ROLE is 'all' (default) or 'worker'; with
- * ROLE=api this instance only produces. Everything is closed at application shutdown.
+ * ROLE=api this instance only produces. Retries, locks and stall detection follow job-policy.ts;
+ * repeating schedules are kept registered by a ScheduleKeeper. Shutdown never waits for a job or
+ * for a dead Redis: workers stop first (their active job's lock lapses and another worker takes it
+ * over), then every connection is cut.
  */
 @Injectable()
-export class JobsService implements OnApplicationShutdown {
+export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly queues = new Map<string, Queue>();
   private readonly events = new Map<string, QueueEvents>();
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
   private producer: Redis | null = null;
+  private readonly schedules = new ScheduleKeeper((name) => this.queue(name));
+  /** Redis is unreachable: reported once, not by every queue, worker and reconnect attempt. */
+  private redisAway = false;
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
@@ -101,7 +108,11 @@ export class JobsService implements OnApplicationShutdown {
       maxRetriesPerRequest: blocking ? null : 1,
       connectTimeout: 5000,
     });
-    redis.on('error', () => undefined); // ioredis reconnects on its own; producers answer 503 meanwhile
+    redis.on('error', (error: Error) => this.report('redis', error)); // ioredis reconnects on its own; producers answer 503 meanwhile
+    redis.on('ready', () => {
+      if (this.redisAway) this.logger.log('Redis is back: jobs resume');
+      this.redisAway = false;
+    });
     this.connections.push(redis);
     return redis;
   }
@@ -109,9 +120,13 @@ export class JobsService implements OnApplicationShutdown {
   queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      this.producer ??= this.connect(false);
+      if (!this.producer) {
+        this.producer = this.connect(false);
+        // Redis back after an outage may be empty: put the repeating schedules back at once.
+        this.producer.on('ready', () => void this.schedules.ensure());
+      }
       queue = new Queue(name, { connection: this.producer, prefix: this.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
-      queue.on('error', (error) => this.logger.warn(`queue ${name}: ${error.message}`));
+      queue.on('error', (error) => this.report(`queue ${name}`, error));
       this.queues.set(name, queue);
     }
     return queue;
@@ -121,7 +136,7 @@ export class JobsService implements OnApplicationShutdown {
     let events = this.events.get(name);
     if (!events) {
       events = new QueueEvents(name, { connection: this.connect(true), prefix: this.prefix });
-      events.on('error', (error) => this.logger.warn(`queue events ${name}: ${error.message}`));
+      events.on('error', (error) => this.report(`queue events ${name}`, error));
       this.events.set(name, events);
     }
     return events;
@@ -130,11 +145,20 @@ export class JobsService implements OnApplicationShutdown {
   /** Starts a worker for `name` unless ROLE=api; returns it (or null). */
   startWorker<T, R>(name: string, processor: Processor<T, R>, options: Partial<WorkerOptions> = {}): Worker<T, R> | null {
     if (!this.runsWorkers) return null;
-    const worker = new Worker<T, R>(name, processor, { concurrency: 1, ...options, connection: this.connect(true), prefix: this.prefix });
-    worker.on('error', (error) => this.logger.warn(`worker ${name}: ${error.message}`));
+    const worker = new Worker<T, R>(name, processor, { concurrency: 1, ...WORKER_POLICY, ...options, connection: this.connect(true), prefix: this.prefix });
+    worker.on('error', (error) => this.report(`worker ${name}`, error));
     worker.on('failed', (job: Job<T, R> | undefined, error) => this.logger.warn(`job ${name}/${job?.name}#${job?.id} failed: ${error.message}`));
     this.workers.push(worker as unknown as Worker);
     return worker;
+  }
+
+  /** Logs a BullMQ or Redis error; losing Redis once per outage. */
+  private report(where: string, error: Error): void {
+    if (isNotConnectionError(error)) this.logger.warn(`${where}: ${error.message}`);
+    else if (!this.redisAway) {
+      this.redisAway = true;
+      this.logger.warn(`Redis unreachable (${error.message}): jobs wait until it is back`);
+    }
   }
 
   /** Queue events of `name`, ready to deliver (503 when Redis does not answer). */
@@ -147,12 +171,14 @@ export class JobsService implements OnApplicationShutdown {
   /**
    * Enqueues a job and waits up to `waitMs` for it: its result, or `result: null` with the job id
    * when it is still running (the caller answers 202). A refusal becomes its HttpException; any other
-   * failure (after the retries) a JobFailedError with the reason.
+   * failure (after the retries) a JobFailedError with the reason. Job ids are UUIDs, never BullMQ's
+   * counter: a Redis that restarts empty starts its counter again at 1, and an old id would then
+   * name someone else's new job.
    */
   async runAndWait<R>(queueName: string, jobName: string, data: object, waitMs: number, opts: JobsOptions = {}): Promise<JobRun<R>> {
     const events = await this.readyEvents(queueName);
     const queue = this.queue(queueName);
-    const job = await this.produce(() => queue.add(jobName, data, opts));
+    const job = await this.produce(() => queue.add(jobName, data, { jobId: randomUUID(), ...opts }));
     const jobId = String(job.id);
     if (waitMs <= 0) return { jobId, queue: queueName, result: null };
     try {
@@ -190,14 +216,11 @@ export class JobsService implements OnApplicationShutdown {
 
   /**
    * Registers a repeating job under a fixed scheduler id (upsertJobScheduler: one per queue however
-   * many instances start). A Redis outage at start is logged, not fatal: the next start registers it.
+   * many instances start), and keeps it registered: a Redis that comes back empty gets it again
+   * without a restart (ScheduleKeeper). A Redis outage at start is logged, not fatal.
    */
-  async repeatEvery(queueName: string, schedulerId: string, everyMs: number, jobName: string): Promise<void> {
-    try {
-      await this.produce(() => this.queue(queueName).upsertJobScheduler(schedulerId, { every: everyMs }, { name: jobName, data: {}, opts: DEFAULT_JOB_OPTIONS }));
-    } catch (error) {
-      this.logger.warn(`scheduler ${schedulerId} not registered: ${(error as Error).message}`);
-    }
+  repeatEvery(queueName: string, schedulerId: string, everyMs: number, jobName: string): Promise<void> {
+    return this.schedules.add({ queue: queueName, schedulerId, everyMs, jobName });
   }
 
   /** Runs a producer call against Redis, or answers 503 when Redis is away. */
@@ -206,16 +229,29 @@ export class JobsService implements OnApplicationShutdown {
       return await withTimeout(work(), PRODUCER_TIMEOUT_MS);
     } catch (error) {
       this.logger.warn(`producer failed: ${(error as Error).message}`);
-      throw new ServiceUnavailableException('The job queue is unavailable. Try again later.');
+      throw new ServiceUnavailableException(MESSAGES.http.serviceUnavailable);
     }
   }
 
+  /**
+   * First step of shutdown: take no more jobs. Force-closing does not wait for the active job; its
+   * lock lapses and another worker takes it over through stall detection (job-policy.ts), which is
+   * quicker and safer than holding a SIGTERM for a backup that may take minutes.
+   */
+  async onModuleDestroy(): Promise<void> {
+    this.schedules.stop();
+    await this.settle(this.workers.map((w) => w.close(true)));
+  }
+
+  /** Last step: queue events and queues closed, then every connection cut (no QUIT to a Redis that may be dead). */
   async onApplicationShutdown(): Promise<void> {
-    const settle = (work: Promise<unknown>) => withTimeout(work, 5000).catch(() => undefined);
-    await Promise.all(this.workers.map((w) => settle(w.close())));
-    await Promise.all([...this.events.values()].map((e) => settle(e.close())));
-    await Promise.all([...this.queues.values()].map((q) => settle(q.close())));
-    await Promise.all(this.connections.map((c) => settle(c.quit()).finally(() => c.disconnect())));
+    await this.settle([...[...this.events.values()].map((e) => e.close()), ...[...this.queues.values()].map((q) => q.close())]);
+    for (const connection of this.connections) connection.disconnect();
+  }
+
+  /** Waits for closing work at most SHUTDOWN_GRACE_MS; what is left is cut with the connections. */
+  private async settle(work: Promise<unknown>[]): Promise<void> {
+    await withTimeout(Promise.allSettled(work), SHUTDOWN_GRACE_MS).catch(() => undefined);
   }
 }
 

@@ -3,7 +3,9 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import request from 'supertest';
-import { bootApp, TestApp } from './app';
+import type { Settings } from '../../src/config/settings';
+import { sessionCookieName } from '../../src/modules/auth/session-cookie';
+import { bootApp, PASSWORD, TestApp, uniqueName } from './app';
 
 /**
  * Secrets a response must never carry: a key naming a password (password, passwordHash,
@@ -148,18 +150,33 @@ export function bigPngLike(bytes: number): Buffer {
   return buf;
 }
 
-/** The session id inside a `c9.sid` Set-Cookie / Cookie value (`s:<sid>.<signature>`). */
-export function sessionIdOf(cookie: string): string {
-  const match = /c9\.sid=([^;]+)/.exec(cookie);
-  if (!match) throw new Error(`no c9.sid in ${cookie}`);
-  const value = decodeURIComponent(match[1]);
+/** The deployment the run's apps boot as (test-env.ts); pass an app's settings when it booted as another. */
+const runDeployment = (): Pick<Settings, 'publicUrl'> => ({ publicUrl: process.env.PUBLIC_URL ?? 'http://localhost' });
+
+/** The session id inside a session Set-Cookie / Cookie value (`<name>=s:<sid>.<signature>`). */
+export function sessionIdOf(cookie: string, deployment = runDeployment()): string {
+  const name = sessionCookieName(deployment);
+  const part = cookie.split(';').map((p) => p.trim()).find((p) => p.startsWith(`${name}=`));
+  if (!part) throw new Error(`no ${name} in ${cookie}`);
+  const value = decodeURIComponent(part.slice(name.length + 1));
   return value.slice(2, value.lastIndexOf('.'));
 }
 
 /** The `name=value` part of the session Set-Cookie of a response. */
-export function sessionCookieOf(res: request.Response): string {
+export function sessionCookieOf(res: request.Response, deployment = runDeployment()): string {
+  const name = sessionCookieName(deployment);
   const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  const sid = cookies.find((c) => c.startsWith('c9.sid='));
-  if (!sid) throw new Error(`no session cookie in ${JSON.stringify(res.headers)}`);
+  const sid = cookies.find((c) => c.startsWith(`${name}=`));
+  if (!sid) throw new Error(`no ${name} cookie in ${JSON.stringify(res.headers)}`);
   return sid.split(';')[0];
+}
+
+/** A new user of `groupId`, signed in; its session cookie, for raw or cookie-less clients. */
+export async function signInCookie(t: TestApp, groupId: number, prefix = 'user'): Promise<{ id: number; username: string; cookie: string }> {
+  const username = uniqueName(prefix);
+  const server = t.app.getHttpServer();
+  await request(server).post('/api/users').send({ username, email: `${username}@example.com`, password: PASSWORD }).expect(201);
+  await t.db.query('UPDATE users SET group_id = $1 WHERE username = $2', [groupId, username]);
+  const login = await request(server).post('/api/login').send({ username, password: PASSWORD }).expect(200);
+  return { id: login.body.id as number, username, cookie: sessionCookieOf(login) };
 }

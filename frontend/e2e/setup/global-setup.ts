@@ -1,22 +1,13 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startFakeGiphy } from '../../../backend/test/fakes/giphy-server';
 import { startFakePayPal } from '../../../backend/test/fakes/paypal-server';
+import { freePort } from '../../../backend/test/support/private-services';
+import { RATE_LIMITS_OFF } from '../../../backend/test/setup/test-env';
 import { E2E_ADMIN, E2E_PAYPAL } from '../support';
 
 const repoRoot = path.resolve(__dirname, '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 /** Starts the built app (`npm start`'s entry) on a free port with its own database and Redis prefix. */
 export default async function globalSetup(): Promise<void> {
@@ -43,8 +34,8 @@ export default async function globalSetup(): Promise<void> {
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SUPPORT_EMAIL: 'help@cloud9.test',
-    // Many accounts come from one address here; the limits themselves are proven by the integration suites.
-    RATE_LIMIT_REGISTER: '100000/1h',
+    // Every request comes from one address here; the limits themselves are proven by the integration suites.
+    ...RATE_LIMITS_OFF,
     GIPHY_API_BASE: giphy.baseUrl,
     GIPHY_API_KEY: 'e2e-giphy-key',
     GIPHY_MEDIA_HOSTS: giphy.mediaHost,

@@ -1,3 +1,4 @@
+import { APP_CLIENT_HEADER } from '@cloud9/contracts';
 import { ApiRequestError, apiRequest, setUnauthorizedHandler } from './client';
 import { useSessionStore } from '../stores/session';
 import { jsonResponse, setSession, stubFetch, testUser } from '../test/utils';
@@ -12,6 +13,13 @@ describe('api client', () => {
     expect(calls[0].init.credentials).toBe('include');
     expect(calls[0].init.body).toBe('{"a":1}');
     expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends the app client header on every request, reads and uploads included', async () => {
+    const calls = stubFetch(() => jsonResponse({}));
+    await apiRequest('/api/admin/backup');
+    await apiRequest('/api/users/x', { method: 'PUT', body: new FormData() });
+    for (const call of calls) expect((call.init.headers as Record<string, string>)[APP_CLIENT_HEADER.name]).toBe(APP_CLIENT_HEADER.value);
   });
 
   it('sends FormData untouched so the browser sets the multipart boundary', async () => {

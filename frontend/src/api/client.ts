@@ -1,5 +1,5 @@
 import type { ApiError } from '@cloud9/contracts';
-import { MESSAGES } from '@cloud9/contracts';
+import { APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
 import { useSessionStore } from '../stores/session';
 
 /** Same origin unless VITE_API_BASE points elsewhere (e.g. a separately hosted API). */
@@ -46,7 +46,8 @@ async function readBody(response: Response): Promise<unknown> {
 /** The one place that talks to the backend. Throws ApiRequestError for any non-2xx answer. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // APP_CLIENT_HEADER on every call: the admin tools that run on a GET answer only to it.
+  const headers: Record<string, string> = { Accept: 'application/json', [APP_CLIENT_HEADER.name]: APP_CLIENT_HEADER.value };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

@@ -80,6 +80,36 @@ describe('realtime connection', () => {
     unsubscribe();
   });
 
+  it('an alert:sync newer than the newest known alert (its push was lost) lights the dot, refetches the status and tells the screens; an older or equal one does nothing', async () => {
+    const seen = '2025-06-01T10:00:00.000Z';
+    calls = stubFetch(() => jsonResponse(status({ latestUserAlert: seen, lastSeenUserAlerts: seen })));
+    const heard = vi.fn();
+    const unsubscribe = subscribeRealtime('alert:sync', heard);
+    render(<RealtimeConnection />);
+    act(() => socket.serverConnect());
+    await flush();
+    expect(useNotificationsStore.getState().alertsDot).toBe(false);
+    const before = statusCalls(calls).length;
+
+    act(() => void socket.emit('alert:sync', { latestAlertId: 3, latestAlertAt: seen }));
+    act(() => void socket.emit('alert:sync', { latestAlertId: 2, latestAlertAt: '2025-06-01T09:00:00.000Z' }));
+    await flush();
+    expect(statusCalls(calls)).toHaveLength(before);
+    expect(heard).not.toHaveBeenCalled();
+    expect(useNotificationsStore.getState().alertsDot).toBe(false);
+
+    const newer = { latestAlertId: 4, latestAlertAt: '2025-06-01T10:00:05.000Z' };
+    act(() => void socket.emit('alert:sync', newer));
+    await flush();
+    expect(useNotificationsStore.getState()).toMatchObject({ alertsDot: true, latestUserAlert: newer.latestAlertAt });
+    expect(statusCalls(calls)).toHaveLength(before + 1);
+    expect(heard).toHaveBeenCalledWith(newer);
+    // The socket never dropped: no polling started.
+    await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs * 2));
+    expect(statusCalls(calls)).toHaveLength(before + 1);
+    unsubscribe();
+  });
+
   it('notices: created lights the notices dot; updated and deleted change the live list', () => {
     render(<RealtimeConnection />);
     act(() => socket.serverConnect());

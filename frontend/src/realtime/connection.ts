@@ -18,7 +18,8 @@ const STORE_EFFECTS: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[
   [SocketEvents.accountUpdated]: ({ group_id }) => applyGroupChange(group_id),
 };
 
-const FORWARDED = Object.values(SocketEvents);
+/** `alert:sync` is handled below: it reaches the store and the bus only when it brings news. */
+const FORWARDED = Object.values(SocketEvents).filter((event) => event !== SocketEvents.alertSync);
 
 type AnyHandler = (...args: unknown[]) => void;
 type LooseEmitter = (event: string, handler: AnyHandler) => void;
@@ -26,7 +27,9 @@ type LooseEmitter = (event: string, handler: AnyHandler) => void;
 /**
  * Opens the signed-in user's socket and keeps the notification dots current: pushed events go to
  * the store and the bus; every (re)connect fetches the status once (to catch what was missed);
- * while the socket is down and the tab visible, the fallback poller fetches it every 5 s.
+ * while the socket is down and the tab visible, the fallback poller fetches it every 5 s; and an
+ * `alert:sync` newer than anything known (a push lost while the socket stayed up) lights the dot,
+ * fetches the status and tells the screens (the open alert list reloads).
  * Returns the function that closes it all (sign-out, 401).
  */
 export function startRealtime(): () => void {
@@ -68,6 +71,12 @@ export function startRealtime(): () => void {
   on('connect_error', (err) => {
     if (err instanceof Error && err.message === SocketErrors.unauthorized) refused = true;
     poller.setSocketConnected(false);
+  });
+  on(SocketEvents.alertSync, (payload) => {
+    const sync = payload as Parameters<ServerToClientEvents['alert:sync']>[0];
+    if (!notifications().alertSynced(sync)) return;
+    fetchStatus();
+    publishRealtime(SocketEvents.alertSync, sync);
   });
   for (const event of FORWARDED) {
     on(event, (payload) => {

@@ -85,4 +85,26 @@ describe('notifications store', () => {
     expect(localStorage.getItem('latestSystemNotice')).toBeNull();
     expect(localStorage.getItem('lastSeenUserAlerts_7')).toBe(T1);
   });
+
+  it('an alert sync newer than the newest known alert lights the dot and says so; an older or equal one changes nothing', () => {
+    store().applyStatus(status({ latestUserAlert: T2, lastSeenUserAlerts: T2 }));
+    expect(store().alertsDot).toBe(false);
+    expect(store().alertSynced({ latestAlertId: 5, latestAlertAt: T2 })).toBe(false);
+    expect(store().alertSynced({ latestAlertId: 4, latestAlertAt: T1 })).toBe(false);
+    expect(store().alertSynced({ latestAlertId: 9, latestAlertAt: 'junk' })).toBe(false);
+    expect(store()).toMatchObject({ latestUserAlert: T2, alertsDot: false });
+    expect(store().alertSynced({ latestAlertId: 6, latestAlertAt: T3 })).toBe(true);
+    expect(store()).toMatchObject({ latestUserAlert: T3, alertsDot: true });
+    expect(localStorage.getItem('latestUserAlert')).toBe(T3);
+    // The same sync again (another sweep, another tab's catch-up) is no news.
+    expect(store().alertSynced({ latestAlertId: 6, latestAlertAt: T3 })).toBe(false);
+  });
+
+  it('an alert sync before any status is known counts as news', () => {
+    store().reset();
+    store().start(7);
+    expect(store().alertSynced({ latestAlertId: 1, latestAlertAt: T1 })).toBe(true);
+    expect(store().alertsDot).toBe(true);
+  });
 });
+

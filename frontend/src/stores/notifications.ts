@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { STORAGE_KEYS, shouldShowDot, type NotificationStatus, type SystemNotice, type UserAlert } from '@cloud9/contracts';
+import { STORAGE_KEYS, shouldShowDot, type AlertSync, type NotificationStatus, type SystemNotice, type UserAlert } from '@cloud9/contracts';
 import { markNotificationsSeen, type SeenKind } from '../api/notifications';
 
 type Timestamps = NotificationStatus;
@@ -20,6 +20,12 @@ interface NotificationsState extends Timestamps {
   applyStatus: (status: Partial<NotificationStatus>) => void;
   alertArrived: (alert: UserAlert) => void;
   alertRemoved: (id: number) => void;
+  /**
+   * The server's periodic word on the newest alert: when it is newer than any this client knows of
+   * (a push was lost), records its time (the dot lights, with no request) and answers true so the
+   * caller catches up on the rest; otherwise changes nothing and answers false.
+   */
+  alertSynced: (sync: AlertSync) => boolean;
   noticeArrived: (notice: SystemNotice) => void;
   noticeUpdated: (notice: SystemNotice) => void;
   noticeRemoved: (id: number) => void;
@@ -119,6 +125,12 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       update({ latestUserAlert: alert.createdAt });
     },
     alertRemoved: (id) => set({ recentAlerts: get().recentAlerts.filter((a) => a.id !== id) }),
+    alertSynced: ({ latestAlertAt }) => {
+      const known = get().latestUserAlert;
+      if (laterOf(known, latestAlertAt) === known) return false;
+      update({ latestUserAlert: latestAlertAt });
+      return true;
+    },
     noticeArrived: (notice) => {
       set({ recentNotices: prependUnique(get().recentNotices, notice) });
       update({ latestSystemNotice: notice.createdAt });

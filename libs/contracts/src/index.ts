@@ -16,3 +16,4 @@ export * from './rules/account';
 export * from './rules/images';
 export * from './boosts';
 export * from './admin';
+export * from './app-client';

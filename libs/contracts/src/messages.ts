@@ -1,3 +1,5 @@
+import { APP_CLIENT_HEADER } from './app-client';
+
 /**
  * The user-facing message catalogue: every quoted message of spec §2, §5 and §8, plus the
  * server's own messages. Both sides import from here; nothing user-facing is retyped.
@@ -16,7 +18,11 @@ export const MESSAGES = {
     notSignedIn: 'Please log in.',
     sessionExpired: 'Your session has ended. Please log in again.',
     tooManyLogins: 'Too many failed login attempts. Please wait a few minutes and try again.',
-    tooManyRegistrations: 'Too many accounts were created from this address. Please try again later.',
+    tooManyLoginsFromAddress: 'Too many failed login attempts from this address. Please wait a few minutes and try again.',
+    tooManyRegistrations: 'Too many sign-up attempts from this address. Please try again later.',
+    currentPasswordRequired: 'Enter your current password to set a new one.',
+    currentPasswordWrong: 'Your current password is not correct.',
+    tooManyPasswordChanges: 'Too many password changes. Please try again later.',
     usernameRequired: 'Username is required.',
     usernameInvalid: 'Username must be 3–30 characters: letters, digits or underscore.',
     usernameTaken: 'That username is already taken.',
@@ -91,6 +97,7 @@ export const MESSAGES = {
     alreadyRequested: 'Already Requested',
     limitReached: 'Limit Reached',
     requested: 'Requested',
+    invalidIds: 'userId and postId must be whole numbers.',
   },
   notices: {
     postFailed: 'Post failed.',
@@ -200,16 +207,34 @@ export const MESSAGES = {
     noAlerts: 'No new alerts.',
     noResults: 'No results found.',
   },
+  /** 429 answers of the anti-automation limits (login, registration and password ones are under auth). */
+  rateLimit: {
+    api: 'Too many requests. Please slow down and try again in a few minutes.',
+    posts: 'You have posted a lot in a short time. Please wait a while before posting again.',
+    uploads: 'You have uploaded many files in a short time. Please wait a while before uploading more.',
+    follows: 'You have followed or unfollowed many accounts today. Please try again later.',
+    search: 'Too many searches. Please wait a minute and try again.',
+    gifs: 'Too many GIF searches. Please wait a minute and try again.',
+  },
   http: {
     badRequest: 'The request is not valid.',
     invalidJson: 'The request body is not valid JSON.',
     bodyTooLarge: 'The request body is too large.',
+    // Hostile input refused at the edge (issue 10).
+    invalidCharacters: 'The request contains characters that are not allowed.',
+    bodyTooDeep: 'The request body is nested too deeply.',
+    bodyMustBeObject: 'The request body must be a JSON object.',
+    unsupportedBodyType: 'Send the request body as JSON, as a URL-encoded form or, for uploads, as multipart/form-data.',
+    invalidMultipart: 'The upload is not a valid multipart form.',
+    invalidId: 'The id must be a positive whole number.',
     notFound: 'Not found.',
     forbidden: 'You are not allowed to do that.',
     originRefused: 'Request origin is not allowed.',
+    appClientRequired: `This tool runs only from the Cloud 9 app, or from a script that sends ${APP_CLIENT_HEADER.name}: ${APP_CLIENT_HEADER.value}.`,
     tooLarge: 'The file is larger than your plan allows.',
     unsupportedMedia: 'Only image, video or audio files are allowed.',
     unsupportedImage: 'Only JPEG, PNG, GIF or WebP images are allowed.',
+    unreadableMedia: 'The file could not be read: it is damaged, incomplete or not what its type says.',
     internal: 'Something went wrong.',
     tooManyRequests: 'Too many requests. Please try again later.',
     serviceUnavailable: 'The service is temporarily unavailable.',

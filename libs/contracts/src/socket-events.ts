@@ -11,6 +11,7 @@ export const SocketRooms = {
 export const SocketEvents = {
   alertNew: 'alert:new',
   alertRemoved: 'alert:removed',
+  alertSync: 'alert:sync',
   noticeCreated: 'notice:created',
   noticeUpdated: 'notice:updated',
   noticeDeleted: 'notice:deleted',
@@ -19,10 +20,22 @@ export const SocketEvents = {
   accountUpdated: 'account:updated',
 } as const;
 
+/** Payload of `alert:sync`: the newest alert's id and creation time (ISO, as `UserAlert.createdAt`). */
+export interface AlertSync {
+  latestAlertId: number;
+  latestAlertAt: string;
+}
+
 /** Events the server pushes, with their payloads. */
 export interface ServerToClientEvents {
   'alert:new': (alert: UserAlert) => void;
   'alert:removed': (payload: { id: number }) => void;
+  /**
+   * The user's newest alert committed since the last sync, sent a few seconds after the commit by
+   * the instance that holds the socket, without Redis: whether or not `alert:new` got through (Redis
+   * dying, any gap in the push), a client that knows of nothing as new catches up.
+   */
+  'alert:sync': (payload: AlertSync) => void;
   'notice:created': (notice: SystemNotice) => void;
   'notice:updated': (notice: SystemNotice) => void;
   'notice:deleted': (payload: { id: number }) => void;

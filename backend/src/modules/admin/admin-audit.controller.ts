@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { GroupId, type AuditEntry, type Page } from '@cloud9/contracts';
+import { AppClientOnly } from '../../common/app-client.guard';
 import { Auth } from '../auth/auth.decorators';
 import { AuditService } from './admin-users.audit';
 import { AuditQueryDto } from './admin-tools.dto';
@@ -12,6 +13,7 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
+  @AppClientOnly()
   @Audited({ action: 'admin.audit.list', target: (req) => (typeof req.query.query === 'string' && req.query.query ? `query:${req.query.query}` : null) })
   list(@Query() query: AuditQueryDto): Promise<Page<AuditEntry>> {
     return this.audit.list(query);

@@ -5,6 +5,7 @@ import {
   type AdminAppBackupResult, type AdminBackupResult, type AdminJobName, type AdminJobPending, type AdminJobStatus,
   type AdminOrphansDeleteResult, type AdminOrphansResult, type AdminResetPasswordResult, type AdminSyncResult, type AdminUserLookup,
 } from '@cloud9/contracts';
+import { AppClientOnly } from '../../common/app-client.guard';
 import { asJobFailure, JobsService, pendingAnswer } from '../../jobs/jobs.module';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
@@ -59,6 +60,7 @@ export class AdminToolsController {
   }
 
   @Get('backup')
+  @AppClientOnly()
   @Audited({ action: 'admin.backup', details: (b: AdminBackupResult) => ({ output: b.output }) })
   backup(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.backup, 'Backup', (r, jobId) => ({
@@ -70,6 +72,7 @@ export class AdminToolsController {
   }
 
   @Get('restore')
+  @AppClientOnly()
   @Audited({ action: 'admin.restore', details: (b: AdminBackupResult) => ({ output: b.output }) })
   restore(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.restore, 'Restore', (r, jobId) => ({
@@ -81,6 +84,7 @@ export class AdminToolsController {
   }
 
   @Get('app-backup')
+  @AppClientOnly()
   @Audited({ action: 'admin.app_backup', details: (b: AdminAppBackupResult) => ({ path: b.path }) })
   appBackup(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminAppBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.appBackup, 'App backup', (r, jobId) => ({
@@ -104,6 +108,7 @@ export class AdminToolsController {
   }
 
   @Get('orphaned-uploads')
+  @AppClientOnly()
   @Audited({ action: 'admin.orphans.scan', details: (b: AdminOrphansResult) => ({ total: b.total }) })
   orphans(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminOrphansResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.orphanScan, 'Orphan scan', (r, jobId) => ({ total: r.total, orphaned: r.orphaned, jobId }));
@@ -121,12 +126,14 @@ export class AdminToolsController {
   }
 
   @Get('user/:username')
+  @AppClientOnly()
   @Audited({ action: 'admin.user_lookup', target: (req) => `user:${req.params.username}` })
   lookup(@Param('username') username: string): Promise<AdminUserLookup> {
     return this.tools.lookup(username);
   }
 
   @Get('jobs/:queue/:jobId')
+  @AppClientOnly()
   @Audited({ action: 'admin.jobs.status', target: (req) => `job:${req.params.queue}/${req.params.jobId}` })
   async jobStatus(@Param('queue') queue: string, @Param('jobId') jobId: string): Promise<AdminJobStatus> {
     if (!(ADMIN_VISIBLE_QUEUES as readonly string[]).includes(queue)) throw new NotFoundException(MESSAGES.admin.unknownQueue);

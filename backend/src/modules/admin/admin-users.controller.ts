@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { Allow } from 'class-validator';
 import { GroupId, type AdminUser, type Page } from '@cloud9/contracts';
+import { AppClientOnly } from '../../common/app-client.guard';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
@@ -24,6 +25,7 @@ export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 
   @Get()
+  @AppClientOnly()
   list(@AuthUser() actor: UserEntity, @Query() query: AdminUsersQueryDto): Promise<Page<AdminUser>> {
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
     return this.users.list(actor, { query: str(query.query), limit: str(query.limit), cursor: str(query.cursor) });

@@ -38,7 +38,8 @@ export class AdminUsersService {
   ) {}
 
   async list(actor: AuditActor, query: { query?: string; limit?: string; cursor?: string }): Promise<Page<AdminUser>> {
-    const limitRaw = query.limit === undefined || query.limit === '' ? ADMIN_USERS_DEFAULT_LIMIT : Number(query.limit);
+    // Digits only: Number() would also take '1e1', '0x10' or ' 5'.
+    const limitRaw = query.limit === undefined || query.limit === '' ? ADMIN_USERS_DEFAULT_LIMIT : /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : NaN;
     const cursorRaw = query.cursor === undefined || query.cursor === '' ? null : query.cursor;
     if (!Number.isInteger(limitRaw) || limitRaw < 1 || (cursorRaw !== null && !/^\d{1,18}$/.test(cursorRaw))) {
       await this.audit.record(actor, 'admin.users.list', null, 'invalid', { query });

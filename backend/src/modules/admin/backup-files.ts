@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
@@ -8,6 +9,24 @@ export const APP_BACKUP = /^cloud9-app-\d{8}-\d{6}-\d{3}\.tar\.gz$/;
 /** Files being written: hidden, and never mistaken for a finished backup. */
 export const PARTIAL = /^\..*\.partial$/;
 const STALE_PARTIAL_MS = 24 * 3600 * 1000;
+
+/** The job part of a partial file's name: the job id as a safe file-name piece (a fresh one without a job id). */
+const jobTag = (jobId: string | undefined) => `.job-${(jobId ?? randomUUID()).replace(/[^\w-]/g, '_')}.`;
+
+/**
+ * A file a job is writing, hidden and named after its job (`.job-<id>.<what>.partial`): when the
+ * worker dies mid-write, the attempt that takes the job over finds it by the job id and removes it.
+ */
+export const jobPartialName = (jobId: string | undefined, what: string): string => `${jobTag(jobId)}${what}.partial`;
+
+/** Removes the partial files an earlier attempt of this job left (a killed worker); returns their names. */
+export async function removeJobPartials(dir: string, jobId: string | undefined): Promise<string[]> {
+  if (jobId === undefined) return [];
+  const tag = jobTag(jobId);
+  const left = (await namesIn(dir)).filter((n) => n.startsWith(tag) && PARTIAL.test(n));
+  await Promise.all(left.map((n) => fs.rm(path.join(dir, n), { force: true })));
+  return left;
+}
 
 /** 2025-01-02T03:04:05.678Z → 20250102-030405-678 */
 export const backupStamp = (date: Date = new Date()): string =>

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as tar from 'tar';
+import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
@@ -9,7 +10,7 @@ import { Settings } from '../../config/settings';
 import { publicSettings } from '../../config/public-settings';
 import { runMigrations } from '../../database/database-bootstrap';
 import { JobRefusal } from '../../jobs/jobs.module';
-import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, pruneBackups, stampedAt } from './backup-files';
+import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, jobPartialName, pruneBackups, removeJobPartials, stampedAt } from './backup-files';
 import { pgConnection } from './pg-connection';
 import { lastLines, runCommand, runPipeline } from './run-command';
 
@@ -91,6 +92,8 @@ const SQL = {
 const lockAll = (tables: string[]) =>
   `SET LOCAL lock_timeout = '500ms';${tables.length ? ` LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE;` : ''} SET LOCAL lock_timeout = '10s';`;
 const LOCK_ATTEMPTS = 20;
+/** Why BACKUP_DIR cannot be made: a file in its path, no permission, a read-only file system. */
+const UNUSABLE_DIR = new Set(['ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS']);
 const AUDIT_MARGIN_MS = 3600 * 1000;
 const EXTENSION_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -111,11 +114,27 @@ export class BackupService {
     return this.settings.backupDir;
   }
 
+  /**
+   * Makes sure BACKUP_DIR is usable, and clears what an earlier attempt of this job left half-written
+   * (its worker was killed mid-job). A BACKUP_DIR that cannot be a folder is a wrong setting, not a
+   * dependency away: the job fails at once instead of retrying for minutes.
+   */
+  private async takeOver(job: JobHandle<unknown>): Promise<void> {
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+    } catch (error) {
+      if (UNUSABLE_DIR.has((error as NodeJS.ErrnoException).code ?? '')) throw new UnrecoverableError((error as Error).message);
+      throw error;
+    }
+    const left = await removeJobPartials(this.dir, job.id);
+    if (left.length) this.logger.warn(`job ${job.id}: removed ${left.join(', ')} left by an earlier attempt`);
+  }
+
   /** pg_dump -Fc of the app database into a hidden partial file, renamed when complete; keeps the newest BACKUP_KEEP. */
   async backup(job: JobHandle<unknown>): Promise<BackupOutcome> {
-    await fs.mkdir(this.dir, { recursive: true });
+    await this.takeOver(job);
     const file = await freshBackupName(this.dir, 'cloud9', '.dump');
-    const partial = path.join(this.dir, `.${file}.partial`);
+    const partial = path.join(this.dir, jobPartialName(job.id, file));
     const target = path.join(this.dir, file);
     const { database, env } = pgConnection(this.settings.databaseUrl);
     await job.updateProgress(5);
@@ -147,13 +166,14 @@ export class BackupService {
     const source = path.join(this.dir, file);
     if (!(await fs.stat(source).catch(() => null))) throw new JobRefusal(404, MESSAGES.admin.noBackup);
     if (job.data.file !== file) await job.updateData({ ...job.data, file });
+    await this.takeOver(job);
     await job.updateProgress(5);
 
     // Everything but the extensions, which the live database keeps.
     const { database, env } = pgConnection(this.settings.databaseUrl);
     const { list, extensions } = restoreList((await runCommand('pg_restore', ['--list', source], env)).stdout);
     for (const name of extensions.filter((e) => EXTENSION_NAME.test(e))) await this.db.query(`CREATE EXTENSION IF NOT EXISTS "${name}"`);
-    const listFile = path.join(this.dir, `.restore-${job.id ?? 'x'}.list.partial`);
+    const listFile = path.join(this.dir, jobPartialName(job.id, 'restore.list'));
     await fs.writeFile(listFile, list);
 
     const [{ marks }] = await this.db.query(SQL.sequences);
@@ -196,12 +216,12 @@ export class BackupService {
    * setting but the secrets, which appear only as "…Set": true/false); keeps the newest BACKUP_KEEP.
    */
   async appBackup(job: JobHandle<unknown>): Promise<AppBackupOutcome> {
-    await fs.mkdir(this.dir, { recursive: true });
+    await this.takeOver(job);
     const uploads = this.settings.uploadDir;
     await fs.mkdir(uploads, { recursive: true });
     const name = await freshBackupName(this.dir, 'cloud9-app', '.tar.gz');
-    const partial = path.join(this.dir, `.${name}.partial`);
-    const settingsFile = path.join(this.dir, `.settings-${job.id ?? 'x'}.json.partial`);
+    const partial = path.join(this.dir, jobPartialName(job.id, name));
+    const settingsFile = path.join(this.dir, jobPartialName(job.id, 'settings.json'));
     const target = path.join(this.dir, name);
     const settingsJson = { app: 'cloud9-social', writtenAt: new Date().toISOString(), settings: publicSettings(this.settings) };
     await fs.writeFile(settingsFile, JSON.stringify(settingsJson, null, 2) + '\n', { mode: 0o600 });

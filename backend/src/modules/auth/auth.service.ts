@@ -1,9 +1,8 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
-import { RateLimiterService } from '../../common/rate-limiter.service';
-import { SETTINGS } from '../../config/settings.module';
-import { Settings } from '../../config/settings';
+import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
+import { accountSubject, requestIpSubject } from '../../common/rate-limit/subjects';
 import { UsersService } from '../users/users.service';
 import { PasswordService } from './password.service';
 import { SessionsService } from './sessions.service';
@@ -11,26 +10,29 @@ import { SessionsService } from './sessions.service';
 @Injectable()
 export class AuthService {
   constructor(
-    @Inject(SETTINGS) private readonly settings: Settings,
     private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
-    private readonly rateLimiter: RateLimiterService,
+    private readonly limits: RateLimitsService,
   ) {}
 
-  /** Signs in by username or email; failures are limited per IP + username. */
+  /**
+   * Signs in by username or email. Failed attempts are limited per client address whatever the
+   * name (password spraying) and per account, its username and email counting as one. Every
+   * attempt is counted up front, so parallel guesses cannot slip past the limit, and a successful
+   * one is given back.
+   */
   async login(req: Request, identifier: string, password: string): Promise<CurrentUser> {
-    const subject = `${req.ip}:${identifier.trim().toLowerCase()}`;
-    const limit = this.settings.rateLimitLogin;
-    await this.rateLimiter.assertUnder('login', subject, limit, MESSAGES.auth.tooManyLogins);
-
     const found = await this.users.findWithPasswordHash(identifier.trim());
+    const address = requestIpSubject(req);
+    // An unknown name is limited too (by its normalised form), so probing it costs the same.
+    const account = found ? accountSubject(found.id) : `name:${identifier.trim().toLowerCase()}`;
+    await this.limits.consume('loginIp', address);
+    await this.limits.consume('login', account);
+
     const ok = await this.passwords.verify(found?.passwordHash ?? null, password);
-    if (!found || !ok) {
-      await this.rateLimiter.hit('login', subject, limit);
-      throw new UnauthorizedException(MESSAGES.auth.invalidCredentials);
-    }
-    await this.rateLimiter.reset('login', subject);
+    if (!found || !ok) throw new UnauthorizedException(MESSAGES.auth.invalidCredentials);
+    await Promise.all([this.limits.refund('loginIp', address), this.limits.reset('login', account)]);
     await this.sessions.establish(req, found.id);
     return this.users.toCurrentUser(found);
   }

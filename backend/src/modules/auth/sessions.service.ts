@@ -40,4 +40,13 @@ export class SessionsService {
     await this.redis.del(setKey, ...sessionIds.map((id) => this.keys.session(id)));
     this.realtime.disconnectSessions(sessionIds);
   }
+
+  /** Ends every session of a user but `keepSessionId` (the user changed their password in it). */
+  async endOthersForUser(userId: number, keepSessionId: string): Promise<void> {
+    const setKey = this.keys.userSessions(userId);
+    const others = (await this.redis.smembers(setKey)).filter((id) => id !== keepSessionId);
+    if (!others.length) return;
+    await this.redis.multi().srem(setKey, ...others).del(...others.map((id) => this.keys.session(id))).exec();
+    this.realtime.disconnectSessions(others);
+  }
 }

@@ -1,10 +1,10 @@
-import { Type } from 'class-transformer';
-import { IsInt, Min } from 'class-validator';
+import { MESSAGES } from '@cloud9/contracts';
+import { IsId, WholeNumber } from '../../common/validation';
 
-const bad = { message: 'userId and postId must be whole numbers.' };
+const bad = { message: MESSAGES.boost.invalidIds };
 
 /** POST /api/boost/request */
 export class BoostRequestDto {
-  @Type(() => Number) @IsInt(bad) @Min(1, bad) userId: number;
-  @Type(() => Number) @IsInt(bad) @Min(1, bad) postId: number;
+  @WholeNumber() @IsId(bad) userId: number;
+  @WholeNumber() @IsId(bad) postId: number;
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { FollowResult, FollowUser, IsFollowingResult, Page } from '@cloud9/contracts';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import { limitOf } from '../posts/feed-filter';
@@ -15,6 +16,7 @@ export class FollowsController {
 
   @Post('follow')
   @Auth()
+  @RateLimit('follows')
   @HttpCode(200)
   follow(@AuthUser() user: UserEntity, @Body() dto: FollowPairDto): Promise<FollowResult> {
     return this.follows.follow(user, dto);
@@ -22,6 +24,7 @@ export class FollowsController {
 
   @Post('unfollow')
   @Auth()
+  @RateLimit('follows')
   @HttpCode(200)
   unfollow(@AuthUser() user: UserEntity, @Body() dto: FollowPairDto): Promise<FollowResult> {
     return this.follows.unfollow(user, dto);

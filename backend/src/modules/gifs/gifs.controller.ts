@@ -1,5 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import type { GifSearchResponse } from '@cloud9/contracts';
+import { requestIpSubject } from '../../common/rate-limit/subjects';
 import { parseGifQuery } from './gif-query';
 import { GifsService } from './gifs.service';
 
@@ -10,13 +12,13 @@ export class GifsController {
 
   /** GET /api/gifs/search?q&limit&offset&rating — the provider's shape, trimmed. */
   @Get('search')
-  search(@Query() query: Record<string, unknown>): Promise<GifSearchResponse> {
-    return this.gifs.find(parseGifQuery('search', query));
+  search(@Query() query: Record<string, unknown>, @Req() req: Request): Promise<GifSearchResponse> {
+    return this.gifs.find(parseGifQuery('search', query), requestIpSubject(req));
   }
 
   /** GET /api/gifs/trending?limit&offset&rating */
   @Get('trending')
-  trending(@Query() query: Record<string, unknown>): Promise<GifSearchResponse> {
-    return this.gifs.find(parseGifQuery('trending', query));
+  trending(@Query() query: Record<string, unknown>, @Req() req: Request): Promise<GifSearchResponse> {
+    return this.gifs.find(parseGifQuery('trending', query), requestIpSubject(req));
   }
 }

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import Redis from 'ioredis';
 import { MESSAGES, type GifSearchResponse } from '@cloud9/contracts';
+import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -13,6 +14,7 @@ type CachedAnswer = { ok: true; body: GifSearchResponse } | { ok: false; status:
 /**
  * GIF search and trending through the provider, cached in Redis per normalised request:
  * answers for GIF_CACHE_SECONDS (60), provider failures as a 502 for GIF_ERROR_CACHE_SECONDS (6).
+ * Only requests that miss the cache count against RATE_LIMIT_GIFS (the provider key's quota).
  */
 @Injectable()
 export class GifsService {
@@ -25,12 +27,14 @@ export class GifsService {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     private readonly giphy: GiphyClient,
+    private readonly limits: RateLimitsService,
   ) {}
 
-  async find(query: GifQuery): Promise<GifSearchResponse> {
+  /** `requester`: the rate-limit subject of the client (its address). */
+  async find(query: GifQuery, requester: string): Promise<GifSearchResponse> {
     if (!this.giphy.configured) throw new ServiceUnavailableException(MESSAGES.gifs.notConfigured);
     const key = this.keys.gifCache(gifQueryKey(query));
-    const answer = (await this.cached(key)) ?? (await this.shared(key, () => this.ask(key, query)));
+    const answer = (await this.cached(key)) ?? (await this.upstream(key, query, requester));
     if (!answer.ok) throw new HttpException(answer.error, answer.status);
     return answer.body;
   }
@@ -43,6 +47,11 @@ export class GifsService {
       this.logger.warn(`GIF cache unreadable, asking the provider: ${(error as Error).message}`);
       return null;
     }
+  }
+
+  private async upstream(key: string, query: GifQuery, requester: string): Promise<CachedAnswer> {
+    await this.limits.consume('gifs', requester);
+    return this.shared(key, () => this.ask(key, query));
   }
 
   private shared(key: string, work: () => Promise<CachedAnswer>): Promise<CachedAnswer> {

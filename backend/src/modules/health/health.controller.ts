@@ -6,9 +6,12 @@ import type { HealthReport } from '@cloud9/contracts';
 import { REDIS } from '../../common/redis.module';
 import { withTimeout } from '../../common/with-timeout';
 
+/** Each probe's deadline: health answers within 1 s even when a dependency is silent. */
+const PROBE_TIMEOUT_MS = 750;
+
 const up = async (probe: () => Promise<unknown>): Promise<'up' | 'down'> => {
   try {
-    await withTimeout(probe(), 2000);
+    await withTimeout(probe(), PROBE_TIMEOUT_MS);
     return 'up';
   } catch {
     return 'down';

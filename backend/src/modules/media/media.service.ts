@@ -6,6 +6,8 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
+import { ContainerProbe } from './container-probe';
+import { containerReport, judgeContainer } from './container-rules';
 import { FileSignature, SNIFF_BYTES, sniffFile } from './file-signature';
 import { needsSanitizing, sanitizeImage, UndecodableImageError } from './image-sanitizer';
 import { MediaEntity, MediaKind } from './media.entity';
@@ -27,6 +29,7 @@ export class MediaService {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly dataSource: DataSource,
+    private readonly probe: ContainerProbe,
   ) {}
 
   get incomingDir(): string {
@@ -48,21 +51,39 @@ export class MediaService {
     }
   }
 
+  /** What an audio or video file really is, by its container (see judgeContainer); null to refuse. */
+  private async readContainer(tempPath: string, sniffed: FileSignature): Promise<FileSignature | null> {
+    try {
+      return judgeContainer(sniffed, containerReport(await this.probe.probe(tempPath)));
+    } catch (error) {
+      this.logger.warn(`refused a ${sniffed.mime} upload MediaInfo could not read: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
   /**
    * Moves an uploaded temp file into UPLOAD_DIR under a random name if its bytes are one of
    * `kinds`; otherwise deletes it and answers 415. JPEG, PNG, WebP and AVIF are first re-encoded
-   * upright and without metadata (no EXIF/GPS location leaves the server); one that does not
-   * decode is a 415 too. The row records the size of the stored file.
+   * upright and without metadata (no EXIF/GPS location leaves the server) and a GIF is cut to its
+   * frames; audio and video must be a whole container with a duration and the right tracks. A file
+   * that does not pass is a 415 too. The row records the size of the stored file.
    */
   async accept(file: Express.Multer.File, ownerId: number, kinds: readonly MediaKind[], manager?: EntityManager): Promise<StoredMedia> {
-    const refuse = async (extra: string[] = []): Promise<never> => {
+    const unsupported = kinds.length === 1 && kinds[0] === 'image' ? MESSAGES.http.unsupportedImage : MESSAGES.http.unsupportedMedia;
+    const refuse = async (message: string, extra: string[] = []): Promise<never> => {
       await this.discard([file]);
       await Promise.all(extra.map((p) => fs.rm(p, { force: true })));
-      const message = kinds.length === 1 && kinds[0] === 'image' ? MESSAGES.http.unsupportedImage : MESSAGES.http.unsupportedMedia;
       throw new UnsupportedMediaTypeException(message);
     };
-    const signature = await this.sniff(file.path).catch(() => null);
-    if (!signature || !kinds.includes(signature.kind)) return refuse();
+    const sniffed = await this.sniff(file.path).catch(() => null);
+    if (!sniffed || !kinds.includes(sniffed.kind)) return refuse(unsupported);
+
+    let signature = sniffed;
+    if (sniffed.kind !== 'image') {
+      const judged = await this.readContainer(file.path, sniffed);
+      if (!judged || !kinds.includes(judged.kind)) return refuse(MESSAGES.http.unreadableMedia);
+      signature = judged;
+    }
 
     let source = file.path;
     if (needsSanitizing(signature.mime)) {
@@ -72,7 +93,7 @@ export class MediaService {
       } catch (error) {
         if (!(error instanceof UndecodableImageError)) throw error;
         this.logger.warn(`refused an undecodable ${signature.mime} upload: ${error.message}`);
-        return refuse([cleaned]);
+        return refuse(MESSAGES.http.unreadableMedia, [cleaned]);
       }
       await fs.rm(file.path, { force: true });
       source = cleaned;

@@ -1,9 +1,11 @@
-import { CallHandler, ExecutionContext, Injectable, mixin, NestInterceptor, Type } from '@nestjs/common';
+import { BadRequestException, CallHandler, ExecutionContext, HttpException, Injectable, mixin, NestInterceptor, Type } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
 import multer, { MulterError } from 'multer';
 import { finalize, Observable } from 'rxjs';
-import { planFor } from '@cloud9/contracts';
+import { MESSAGES, planFor } from '@cloud9/contracts';
+import { bodyTooLarge, declaredLength, MULTIPART_OVERHEAD_BYTES } from '../../common/request-limits';
+import { hasForbiddenText, isUnsafeName } from '../../common/text-rules';
+import { IncomingStorage } from './incoming-storage';
 import { MediaService } from './media.service';
 
 export interface UploadField {
@@ -11,9 +13,24 @@ export interface UploadField {
   maxCount?: number;
 }
 
+const isMultipart = (req: Request) => /^multipart\//i.test(req.headers['content-type'] ?? '');
+
+/** A parser error is the client's malformed form (400); a failure to store the file is ours (500). */
+function uploadError(error: unknown): unknown {
+  if (error instanceof HttpException) return error;
+  if (error instanceof MulterError) {
+    return error.code === 'LIMIT_FILE_SIZE' ? MediaService.tooLarge() : new BadRequestException(MESSAGES.http.invalidMultipart);
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code && /^E[A-Z]+$/.test(code) ? error : new BadRequestException(MESSAGES.http.invalidMultipart);
+}
+
 /**
- * Accepts multipart files into UPLOAD_DIR/.incoming, cut off while streaming at the signed-in
- * user's plan `mediaLimit` (413). Runs after SessionGuard, so the plan is known.
+ * Accepts multipart files into UPLOAD_DIR/.incoming, limited by the signed-in user's plan
+ * `mediaLimit`: a declared Content-Length above what the form may carry is a 413 before reading,
+ * and a file that crosses the limit while streaming is a 413 at that moment. Either way the
+ * connection is closed and no part of the file stays. Runs after SessionGuard, so the plan is known.
+ * JSON bodies of the same routes were parsed at the edge and pass through untouched.
  */
 export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
   @Injectable()
@@ -23,23 +40,52 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const http = context.switchToHttp();
       const req = http.getRequest<Request>();
+      const res = http.getResponse<Response>();
+      if (!isMultipart(req)) return next.handle();
       const mediaLimitKb = req.user?.group?.mediaLimit ?? planFor(req.user?.groupId ?? 5)?.mediaLimit ?? 2048;
+      const fileLimit = mediaLimitKb * 1024;
+      const files = fields.reduce((n, f) => n + (f.maxCount ?? 1), 0);
+      const bodyLimit = files * fileLimit + MULTIPART_OVERHEAD_BYTES;
+      const declared = declaredLength(req);
+      if (declared !== null && declared > bodyLimit) throw bodyTooLarge(res, MESSAGES.http.tooLarge);
       await this.media.ensureDirs();
-      const upload = multer({
-        storage: multer.diskStorage({
-          destination: this.media.incomingDir,
-          filename: (_req, _file, cb) => cb(null, randomUUID()),
-        }),
-        limits: { fileSize: mediaLimitKb * 1024, files: fields.length, fields: 30, fieldSize: 64 * 1024 },
-      }).fields(fields.map((f) => ({ name: f.name, maxCount: f.maxCount ?? 1 })));
-      await new Promise<void>((resolve, reject) =>
-        upload(req, http.getResponse<Response>(), (error: unknown) => {
-          if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE') return reject(MediaService.tooLarge());
-          return error ? reject(error) : resolve();
-        }),
-      );
+      await this.receive(req, res, fileLimit, files, bodyLimit);
       // Whatever the handler did not move into place (an error, a 4xx) is deleted afterwards.
       return next.handle().pipe(finalize(() => void this.media.discard(allUploadedFiles(req))));
+    }
+
+    private receive(req: Request, res: Response, fileLimit: number, files: number, bodyLimit: number): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        let settled = false;
+        const settle = (error?: unknown) => {
+          if (settled) return;
+          settled = true;
+          if (error) reject(error);
+          else resolve();
+        };
+        const storage = new IncomingStorage(this.media.incomingDir, () => settle(bodyTooLarge(res, MESSAGES.http.tooLarge)));
+        const upload = multer({
+          storage,
+          limits: { fileSize: fileLimit, files, fields: 30, fieldSize: 64 * 1024, fieldNameSize: 100, parts: 40, headerPairs: 20, fieldNestingDepth: 0 },
+        }).fields(fields.map((f) => ({ name: f.name, maxCount: f.maxCount ?? 1 })));
+        upload(req, res, (error: unknown) => {
+          if (error) return settle(uploadError(error));
+          const fieldNames = Object.keys(req.body ?? {});
+          if (fieldNames.some(isUnsafeName) || hasForbiddenText(req.body)) {
+            void this.media.discard(allUploadedFiles(req));
+            return settle(new BadRequestException(MESSAGES.http.invalidCharacters));
+          }
+          settle();
+        });
+        // multer answers an error (an unexpected file, an oversized text field) only once the whole body has
+        // been read, and a chunked body declares no length: count what arrives, and stop at what the form
+        // may carry. Added after multer piped the request, so no byte goes past it.
+        let received = 0;
+        req.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > bodyLimit) settle(bodyTooLarge(res, MESSAGES.http.tooLarge));
+        });
+      });
     }
   }
   return mixin(PlanUploadInterceptor);

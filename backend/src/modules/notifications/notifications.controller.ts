@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { NoticeResult, NotificationSeenResult, NotificationStatus, Page, SystemNotice, UserAlert } from '@cloud9/contracts';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
@@ -34,7 +36,7 @@ export class NotificationsController {
 
   /** 201 for a new notice, 200 for an edit (body with `id`). */
   @Post('notifications/posts')
-  @UseInterceptors(PlanUpload([{ name: 'file' }]))
+  @UseInterceptors(PlanUpload([{ name: 'file' }]), UploadsRateLimit)
   async saveNotice(
     @AuthUser() user: UserEntity,
     @Body() dto: NoticeBodyDto,
@@ -54,6 +56,7 @@ export class NotificationsController {
   }
 
   @Get('search/notifications')
+  @RateLimit('search')
   searchNotices(@Query() q: NoticeSearchDto): Promise<Page<SystemNotice>> {
     return this.notices.search(q.query, limitOf(q), q.cursor);
   }

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, NOTIFICATION_SEEN_KINDS, type NotificationSeenKind } from '@cloud9/contracts';
+import { ActorId, IsId, Optional, WholeNumber } from '../../common/validation';
 import { PageQueryDto } from '../posts/posts.dto';
 
 const bad = { message: MESSAGES.http.badRequest };
@@ -10,26 +11,22 @@ const badId = { message: MESSAGES.notices.invalidId };
 
 /** POST /api/notifications/posts (JSON or multipart): `id` turns it into an edit. */
 export class NoticeBodyDto {
-  @IsOptional() @IsString({ message: MESSAGES.notices.contentOrMedia }) @MaxLength(20000, bad) message?: string;
-  @IsOptional()
-  @emptyIsAbsent()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value))
-  @IsInt(badId) @Min(1, badId) @Max(Number.MAX_SAFE_INTEGER, badId)
-  id?: number;
+  @Optional() @IsString({ message: MESSAGES.notices.contentOrMedia }) @MaxLength(20000, bad) message?: string;
+  @Optional() @emptyIsAbsent() @WholeNumber() @IsId(badId) id?: number;
   /** The spec's actor fields: when sent they must name the session's user (403 otherwise). */
-  @IsOptional() user_id?: unknown;
-  @IsOptional() group_id?: unknown;
-  @IsOptional() @IsString(bad) username?: string;
+  @Optional() @emptyIsAbsent() @ActorId() user_id?: number | string;
+  @Optional() @emptyIsAbsent() @ActorId() group_id?: number | string;
+  @Optional() @IsString(bad) username?: string;
 }
 
 /** GET /api/notifications/user/:userId */
 export class AlertsQueryDto extends PageQueryDto {
-  @IsOptional() @IsString(bad) @MaxLength(200, bad) query?: string;
+  @Optional() @IsString(bad) @MaxLength(200, bad) query?: string;
 }
 
 /** GET /api/search/notifications */
 export class NoticeSearchDto extends PageQueryDto {
-  @IsOptional() @IsString({ message: MESSAGES.post.searchQueryRequired }) @MaxLength(200, bad) query?: string;
+  @Optional() @IsString({ message: MESSAGES.post.searchQueryRequired }) @MaxLength(200, bad) query?: string;
 }
 
 export class SeenDto {

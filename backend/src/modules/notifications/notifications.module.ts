@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AlertSyncService } from './alert-sync';
 import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';
@@ -6,12 +7,13 @@ import { NotificationsController } from './notifications.controller';
 
 /**
  * Alerts, system notices and the unseen state. Global so the posts and follows modules raise and
- * withdraw alerts inside their own transactions without importing this module.
+ * withdraw alerts inside their own transactions without importing this module. AlertSyncService
+ * makes sure a connected client hears of every alert even when its push is lost.
  */
 @Global()
 @Module({
   controllers: [NotificationsController],
-  providers: [AlertsService, NoticesService, NotificationStatusService],
+  providers: [AlertsService, AlertSyncService, NoticesService, NotificationStatusService],
   exports: [AlertsService],
 })
 export class NotificationsModule {}

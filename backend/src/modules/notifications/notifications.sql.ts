@@ -38,6 +38,26 @@ export const ALERT_SQL = {
     DELETE FROM user_alerts a USING tree WHERE a.post_id = tree.id RETURNING a.id, a.recipient_id`,
 };
 
+/**
+ * Alerts committed since the last sweep of AlertSync: ids above the highest seen ($1), and the ids
+ * below it that were missing then ($2: taken by transactions not yet committed), in id order
+ * along the primary key; at most $3.
+ */
+export const ALERT_SYNC_SQL = {
+  newest: `SELECT coalesce(max(id), 0) AS id FROM user_alerts`,
+  since: `
+    SELECT id, recipient_id, created_at FROM user_alerts
+     WHERE id > $1 OR id = ANY($2::bigint[])
+     ORDER BY id
+     LIMIT $3`,
+};
+
+export interface AlertSyncRow {
+  id: number;
+  recipient_id: number;
+  created_at: Date;
+}
+
 /** A page of one recipient's alerts ($1), newest first; optional keyset ($2 time, $3 id) and filter. */
 export function alertPageSql(withCursor: boolean, filterParam: string | null, take: string): string {
   return `

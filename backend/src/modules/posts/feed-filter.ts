@@ -1,4 +1,5 @@
 import { UnauthorizedException } from '@nestjs/common';
+import type { Request } from 'express';
 import { MESSAGES, PAGING, type FeedCategory } from '@cloud9/contracts';
 import type { FeedFilter } from './feed.sql';
 import type { FeedQueryDto } from './posts.dto';
@@ -17,6 +18,9 @@ export function parseSearch(search: string | undefined): { authors: string[]; te
   const text = words.join(' ');
   return text ? { authors, text } : { authors };
 }
+
+/** A feed request with the home search box filled runs the post search: it counts as a search (RATE_LIMIT_SEARCH). */
+export const isFeedSearch = (req: Request): boolean => String(req.query.search ?? '').trim() !== '';
 
 /** The signed-in viewer as the feed needs them: the id, and how many accounts they follow. */
 export interface FeedViewer {

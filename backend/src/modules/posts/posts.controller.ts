@@ -4,12 +4,14 @@ import {
   isFeedCategory, MESSAGES,
   type LikeResult, type Page, type Post as PostWire, type PostEdit, type RepostResult,
 } from '@cloud9/contracts';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import type { UserEntity } from '../users/user.entity';
 import { assertActor } from './actor';
-import { feedFilterOf, limitOf } from './feed-filter';
+import { feedFilterOf, isFeedSearch, limitOf } from './feed-filter';
 import { FeedService } from './feed.service';
 import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, PageQueryDto, ReplyDto } from './posts.dto';
 import { PostsService } from './posts.service';
@@ -25,12 +27,14 @@ export class PostsController {
   ) {}
 
   @Get('posts')
+  @RateLimit('search', { when: isFeedSearch })
   list(@Query() query: FeedQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
     return this.feed.feed(feedFilterOf(query, viewer ?? null), limitOf(query), query.cursor);
   }
 
   // Declared before posts/:id/... so 'category' is never read as an id.
   @Get('posts/category/:category')
+  @RateLimit('search', { when: isFeedSearch })
   byCategory(@Param('category') category: string, @Query() query: FeedQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
     if (!isFeedCategory(category)) throw new BadRequestException(MESSAGES.post.categoryInvalid);
     return this.feed.feed(feedFilterOf(query, viewer ?? null, category), limitOf(query), query.cursor);
@@ -38,7 +42,8 @@ export class PostsController {
 
   @Post('posts')
   @Auth()
-  @UseInterceptors(PlanUpload([{ name: 'file' }]))
+  @RateLimit('posts')
+  @UseInterceptors(PlanUpload([{ name: 'file' }]), UploadsRateLimit)
   create(@AuthUser() user: UserEntity, @Body() dto: CreatePostDto, @Req() req: Request): Promise<PostWire> {
     return this.posts.create(user, dto, uploadedFile(req, 'file'));
   }
@@ -73,6 +78,7 @@ export class PostsController {
 
   @Post('posts/:id/repost')
   @Auth()
+  @RateLimit('posts')
   @HttpCode(200)
   repost(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: ActorDto): Promise<RepostResult> {
     assertActor(user, dto);
@@ -81,6 +87,7 @@ export class PostsController {
 
   @Post('posts/:id/reply')
   @Auth()
+  @RateLimit('posts')
   reply(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: ReplyDto): Promise<PostWire> {
     return this.posts.reply(user, id, dto);
   }

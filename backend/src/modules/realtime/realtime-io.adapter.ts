@@ -1,12 +1,12 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import Redis from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { SOCKET_PATH, SOCKET_RECOVERY_MS } from '@cloud9/contracts';
-import { allowedOrigins } from '../../common/origin.middleware';
+import { allowedOrigins, fromForeignPage } from '../../common/cross-site';
+import { failFastRedisOptions } from '../../common/redis.module';
 import { Settings } from '../../config/settings';
-import { originAllowed } from './socket-auth';
 
 /** Redis keys and channels of the Socket.IO adapter, under REDIS_PREFIX like every other key. */
 export const socketRedisNames = (prefix: string) => ({
@@ -43,8 +43,9 @@ export class RealtimeIoAdapter extends IoAdapter {
       maxHttpBufferSize: 16 * 1024,
       cors: { origin: [...allowed], credentials: true },
       // A foreign page must not open a socket with the user's cookie (cross-site WebSocket
-      // hijacking): refused before any Engine.IO session exists. No Origin = not a browser.
-      allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin, allowed)),
+      // hijacking): refused before any Engine.IO session exists, by the API's own rule for requests
+      // that act (Origin, else Sec-Fetch-Site same-origin, else Referer; none of them = not a browser).
+      allowRequest: (req, callback) => callback(null, !fromForeignPage(req.headers, allowed, true)),
       // Re-run the session check on a recovered connection too: the user may be gone meanwhile.
       connectionStateRecovery: { maxDisconnectionDuration: SOCKET_RECOVERY_MS, skipMiddlewares: false },
       adapter: createAdapter(this.adapterRedis(), { ...socketRedisNames(this.settings.redisPrefix), maxLen: 10_000 }),
@@ -70,14 +71,19 @@ export class RealtimeIoAdapter extends IoAdapter {
         if (result instanceof Promise) result.catch(() => undefined);
         return result;
       }) as Redis['sendCommand'];
+      // The duplicates read the stream (a blocking XREAD) and subscribe: no request waits on them, and
+      // a command timeout would cut the XREAD short and lose the entries it then returns.
       const duplicate = client.duplicate.bind(client);
-      client.duplicate = ((...args: Parameters<Redis['duplicate']>) => track(duplicate(...args))) as Redis['duplicate'];
+      client.duplicate = ((override?: RedisOptions) => track(duplicate({ ...override, commandTimeout: undefined }))) as Redis['duplicate'];
       this.redisClients.push(client);
       return client;
     };
-    // As createRedis, but a short disconnectTimeout: the stream reader sits in a blocking XREAD, and
-    // Redis only notices the client leaving once the block ends, which would hold shutdown up to 2 s.
-    return track(new Redis(this.settings.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000, disconnectTimeout: 100 }));
+    // As createRedis (the handshake's session restore must not hang on a silent Redis), but with the
+    // offline queue: an emit raised while the connection is re-established waits for it (within the
+    // command timeout), and the stream reader's loop waits between attempts instead of spinning. A
+    // short disconnectTimeout: the reader sits in a blocking XREAD, and Redis only notices the client
+    // leaving once the block ends, which would hold shutdown up to 2 s.
+    return track(new Redis(this.settings.redisUrl, { ...failFastRedisOptions(this.settings), enableOfflineQueue: true, disconnectTimeout: 100 }));
   }
 
   override async dispose(): Promise<void> {

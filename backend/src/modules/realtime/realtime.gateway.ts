@@ -1,4 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import Redis from 'ioredis';
 import { SocketErrors, SocketRooms } from '@cloud9/contracts';
@@ -7,19 +7,21 @@ import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { UsersService } from '../users/users.service';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
+import { sessionCookieName } from '../auth/session-cookie';
 import { sessionIdFromCookie, userIdOfSession } from './socket-auth';
 
 class SocketRefused extends Error {}
 
 /**
  * Sockets at SOCKET_PATH (server options in RealtimeIoAdapter). The handshake is authenticated from
- * the session cookie exactly as the REST API does it (signed `c9.sid` → the session in Redis → a user
+ * the session cookie exactly as the REST API does it (signed session cookie → the session in Redis → a user
  * who still exists); anything else is refused with `connect_error` "Unauthorized". A signed-in socket
  * joins `user:<id>` and `notices`; it never sends events (every action is a REST call).
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket> {
+export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket>, OnModuleDestroy {
   private readonly logger = new Logger('Realtime');
+  private server: RealtimeServer | null = null;
 
   constructor(
     private readonly realtime: RealtimeService,
@@ -30,6 +32,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   ) {}
 
   afterInit(server: RealtimeServer): void {
+    this.server = server;
     server.use((socket, next) => {
       this.authenticate(socket).then(
         () => next(),
@@ -42,12 +45,20 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     this.realtime.attach(server);
   }
 
+  /**
+   * First thing at shutdown (as HttpDrain stops accepting), this instance's socket connections are
+   * closed (not told to go away), so their clients reconnect at once, to another instance.
+   */
+  onModuleDestroy(): void {
+    this.server?.engine.close();
+  }
+
   async handleConnection(socket: RealtimeSocket): Promise<void> {
     await socket.join([SocketRooms.user(socket.data.userId), SocketRooms.notices, sessionRoom(socket.data.sessionId)]);
   }
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {
-    const sessionId = sessionIdFromCookie(socket.request.headers.cookie, this.settings.sessionSecret);
+    const sessionId = sessionIdFromCookie(socket.request.headers.cookie, { name: sessionCookieName(this.settings), secret: this.settings.sessionSecret });
     if (!sessionId) throw new SocketRefused();
     const userId = userIdOfSession(await this.redis.get(this.keys.session(sessionId)));
     if (!userId) throw new SocketRefused();

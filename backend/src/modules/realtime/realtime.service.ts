@@ -36,6 +36,15 @@ export class RealtimeService {
     this.server?.to(SocketRooms.user(userId)).emit(event, ...payload);
   }
 
+  /**
+   * To this instance's own sockets of one user, bypassing the Redis adapter (so it works while Redis
+   * is away). Does nothing when the user has no socket here.
+   */
+  toLocalUser<E extends EventName>(userId: number, event: E, ...payload: Payload<E>): void {
+    const room = SocketRooms.user(userId);
+    if (this.server?.sockets.adapter.rooms.has(room)) this.server.local.to(room).emit(event, ...payload);
+  }
+
   /** To every signed-in socket (room `notices`). */
   toEveryone<E extends EventName>(event: E, ...payload: Payload<E>): void {
     this.server?.to(SocketRooms.notices).emit(event, ...payload);

@@ -1,7 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-/** The session cookie set by express-session in app.setup.ts. */
-export const SESSION_COOKIE = 'c9.sid';
+/** The session cookie set by express-session in app.setup.ts: its name (sessionCookieName) and signing secret. */
+export interface SessionCookie {
+  name: string;
+  secret: string;
+}
 
 /** The first value of one cookie in a Cookie header (first one wins, as express-session reads it). */
 export function cookieValue(header: string | undefined, name: string): string | null {
@@ -36,19 +39,19 @@ export function unsignValue(signed: string, secret: string): string | null {
 }
 
 /**
- * The session id in a Cookie header, as express-session accepts it: the `c9.sid` cookie holds
+ * The session id in a Cookie header, as express-session accepts it: the session cookie holds
  * `s:<sid>.<signature>`; an unsigned or forged value gives null.
  */
-export function sessionIdFromCookie(header: string | undefined, secret: string): string | null {
-  const raw = cookieValue(header, SESSION_COOKIE);
+export function sessionIdFromCookie(header: string | undefined, cookie: SessionCookie): string | null {
+  const raw = cookieValue(header, cookie.name);
   if (!raw || !raw.startsWith('s:')) return null;
-  const sid = unsignValue(raw.slice(2), secret);
+  const sid = unsignValue(raw.slice(2), cookie.secret);
   return sid || null;
 }
 
-/** The session cookie value for a session id (what express-session sends; used by tests and the benchmark). */
-export const sessionCookieFor = (sessionId: string, secret: string): string =>
-  `${SESSION_COOKIE}=${encodeURIComponent(`s:${signValue(sessionId, secret)}`)}`;
+/** The session cookie for a session id (what express-session sends; used by tests and the benchmark). */
+export const sessionCookieFor = (sessionId: string, cookie: SessionCookie): string =>
+  `${cookie.name}=${encodeURIComponent(`s:${signValue(sessionId, cookie.secret)}`)}`;
 
 /** The part of a stored express-session record the socket needs. */
 export interface StoredSession {
@@ -69,9 +72,4 @@ export function userIdOfSession(json: string | null, now = Date.now()): number |
   if (!Number.isNaN(expires) && expires <= now) return null;
   const userId = Number(session.userId);
   return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
-}
-
-/** Whether a handshake's Origin may open a socket: a listed origin, or none (a non-browser client). */
-export function originAllowed(origin: string | undefined, allowed: ReadonlySet<string>): boolean {
-  return !origin || allowed.has(origin.replace(/\/+$/, ''));
 }

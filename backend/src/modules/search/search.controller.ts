@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, UserSearchResult } from '@cloud9/contracts';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { AuthUser } from '../auth/auth.decorators';
 import { limitOf } from '../posts/feed-filter';
 import { SearchQueryDto } from '../posts/posts.dto';
@@ -12,16 +13,19 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Get('posts')
+  @RateLimit('search')
   posts(@Query() q: SearchQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
     return this.search.posts(q.query, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('user/:name')
+  @RateLimit('search')
   users(@Param('name') name: string): Promise<UserSearchResult[]> {
     return this.search.users(name);
   }
 
   @Get('profile/:username')
+  @RateLimit('search')
   profile(@Param('username') username: string, @Query() q: SearchQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
     return this.search.profile(username, q.query, viewer?.id ?? null, limitOf(q), q.cursor);
   }

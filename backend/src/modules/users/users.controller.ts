@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Ip, Param, Post, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Post, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { isAdmin, type CurrentUser, type UserProfile } from '@cloud9/contracts';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
 import { AuditService } from '../admin/admin-users.audit';
 import { auditResult } from '../admin/audit.interceptor';
@@ -21,8 +23,9 @@ export class UsersController {
   ) {}
 
   @Post('users')
-  async register(@Body() dto: RegisterDto, @Ip() ip: string): Promise<{ success: true; user: CurrentUser }> {
-    return { success: true, user: await this.users.register(dto, ip) };
+  @RateLimit('register', { per: 'address' })
+  async register(@Body() dto: RegisterDto): Promise<{ success: true; user: CurrentUser }> {
+    return { success: true, user: await this.users.register(dto) };
   }
 
   @Get('profile/:username')
@@ -33,17 +36,20 @@ export class UsersController {
   @Put('users/:username')
   @Auth()
   @UseGuards(ProfileOwnerGuard)
-  @UseInterceptors(PlanUpload(PROFILE_IMAGES))
+  @UseInterceptors(PlanUpload(PROFILE_IMAGES), UploadsRateLimit)
   update(@AuthUser() user: UserEntity, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<CurrentUser> {
-    return this.users.updateProfile(user, dto, { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') });
+    const images = { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') };
+    return this.users.updateProfile(user, dto, images, req.sessionID);
   }
 
+  /** Images only: any other field (a password included) is ignored here. */
   @Put('profile/:username')
   @Auth()
   @UseGuards(ProfileOwnerGuard)
-  @UseInterceptors(PlanUpload(PROFILE_IMAGES))
+  @UseInterceptors(PlanUpload(PROFILE_IMAGES), UploadsRateLimit)
   async updateImages(@AuthUser() user: UserEntity, @Req() req: Request): Promise<{ thumbnail: string | null; background: string | null }> {
-    const updated = await this.users.updateProfile(user, {}, { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') });
+    const images = { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') };
+    const updated = await this.users.updateProfile(user, {}, images, req.sessionID);
     return { thumbnail: updated.thumbnail, background: updated.background };
   }
 

@@ -1,14 +1,13 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import {
   ADMIN_GROUP_ID, canDeleteAccount, DEFAULT_GROUP_ID, isAdmin, MESSAGES,
   type CurrentUser, type UserProfile,
 } from '@cloud9/contracts';
-import { RateLimiterService } from '../../common/rate-limiter.service';
+import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
+import { accountSubject } from '../../common/rate-limit/subjects';
 import { SqlService } from '../../common/sql.service';
-import { SETTINGS } from '../../config/settings.module';
-import { Settings } from '../../config/settings';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { MediaService } from '../media/media.service';
@@ -32,12 +31,11 @@ export interface ProfileImages {
 export class UsersService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @Inject(SETTINGS) private readonly settings: Settings,
     private readonly dataSource: DataSource,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly media: MediaService,
-    private readonly rateLimiter: RateLimiterService,
+    private readonly limits: RateLimitsService,
     private readonly sql: SqlService,
   ) {}
 
@@ -109,15 +107,12 @@ export class UsersService {
     return this.toProfile(user, viewer);
   }
 
-  /** Registration (spec §5); new users are Basic. Successful sign-ups are limited per IP. */
-  async register(dto: RegisterDto, ip: string): Promise<CurrentUser> {
-    const limit = this.settings.rateLimitRegister;
-    await this.rateLimiter.assertUnder('register', ip, limit, MESSAGES.auth.tooManyRegistrations);
+  /** Registration (spec §5); new users are Basic. Attempts are limited per address by the route (RATE_LIMIT_REGISTER). */
+  async register(dto: RegisterDto): Promise<CurrentUser> {
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
       throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
     }
     const user = await this.create({ username: dto.username, email: dto.email, password: dto.password, groupId: DEFAULT_GROUP_ID });
-    await this.rateLimiter.hit('register', ip, limit);
     return this.toCurrentUser(user);
   }
 
@@ -144,11 +139,13 @@ export class UsersService {
     }
   }
 
-  /** The owner edits their own profile fields, password and images. */
-  async updateProfile(user: UserEntity, dto: UpdateProfileDto, images: ProfileImages): Promise<CurrentUser> {
-    if ((dto.password || dto.confirmPassword) && dto.password !== dto.confirmPassword) {
-      throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
-    }
+  /**
+   * The owner edits their own profile fields, password and images. A new password needs the
+   * current one and ends every other session of the account (`sessionId` is the one kept).
+   */
+  async updateProfile(user: UserEntity, dto: UpdateProfileDto, images: ProfileImages, sessionId: string): Promise<CurrentUser> {
+    const changingPassword = Boolean(dto.password || dto.confirmPassword);
+    if (changingPassword) await this.assertPasswordChange(user, dto);
     const changes: Partial<UserEntity> = {};
     const clearable = ['name', 'bio', 'phone', 'location'] as const;
     for (const field of clearable) if (dto[field] !== undefined) changes[field] = dto[field] || null;
@@ -179,7 +176,23 @@ export class UsersService {
       throw error;
     }
     await this.media.removeByUrls(replaced);
+    if (changingPassword) await this.sessions.endOthersForUser(user.id, sessionId);
     return this.toCurrentUser((await this.findById(user.id))!);
+  }
+
+  /**
+   * Every attempt counts against RATE_LIMIT_PASSWORD (a stolen session must not become a way to
+   * guess the password); then the confirmation must match and the current password be right.
+   */
+  private async assertPasswordChange(user: UserEntity, dto: UpdateProfileDto): Promise<void> {
+    await this.limits.consume('password', accountSubject(user.id));
+    if (dto.password !== dto.confirmPassword) throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
+    // Missing or wrong, the request does not prove the account holder is at the keyboard: 403 either way.
+    if (!dto.currentPassword) throw new ForbiddenException(MESSAGES.auth.currentPasswordRequired);
+    const stored = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id: user.id }).getOne();
+    if (!(await this.passwords.verify(stored?.passwordHash ?? null, dto.currentPassword))) {
+      throw new ForbiddenException(MESSAGES.auth.currentPasswordWrong);
+    }
   }
 
   /**

@@ -38,6 +38,57 @@ describe('EditProfileModal', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('asks for the current password only once a new password is typed', async () => {
+    stubFetch(() => jsonResponse(user0));
+    const user = userEvent.setup();
+    renderAt(<EditProfileModal user={user0} onClose={vi.fn()} />);
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('New Password'), 'n');
+    expect(screen.getByLabelText('Current Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Current Password')).toHaveAttribute('autocomplete', 'current-password');
+    await user.clear(screen.getByLabelText('New Password'));
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+  });
+
+  it('a new password without the current one alerts and sends nothing', async () => {
+    const calls = stubFetch(() => jsonResponse(user0));
+    const user = userEvent.setup();
+    renderAt(<EditProfileModal user={user0} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText('New Password'), 'newpassword1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'newpassword1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.currentPasswordRequired);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the current password with the new one', async () => {
+    const calls = stubFetch(() => jsonResponse(user0));
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAt(<EditProfileModal user={user0} onClose={onClose} />);
+    await user.type(screen.getByLabelText('New Password'), 'newpassword1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'newpassword1');
+    await user.type(screen.getByLabelText('Current Password'), 'oldpassword1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = calls[0].init.body as FormData;
+    expect(Object.fromEntries(body.entries())).toEqual({ password: 'newpassword1', confirmPassword: 'newpassword1', currentPassword: 'oldpassword1' });
+  });
+
+  it('shows the server message when the current password is wrong (403) and stays open', async () => {
+    stubFetch(() => jsonResponse({ success: false, error: MESSAGES.auth.currentPasswordWrong, statusCode: 403 }, 403));
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAt(<EditProfileModal user={user0} onClose={onClose} />);
+    await user.type(screen.getByLabelText('New Password'), 'newpassword1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'newpassword1');
+    await user.type(screen.getByLabelText('Current Password'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.currentPasswordWrong));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().currentUser).toEqual(user0);
+  });
+
   it('sends only the changed fields, stores the returned user and toasts without an alert', async () => {
     const updated = { ...user0, bio: 'Above the clouds.', location: 'Boulder' };
     const calls = stubFetch(() => jsonResponse(updated));

@@ -16,7 +16,14 @@ interface EditProfileModalProps {
   onSaved?: (user: CurrentUser) => void;
 }
 
-const TEXT_INPUTS: { field: keyof ProfileFormValues; label: string; type: string; autoComplete?: string }[] = [
+interface TextInput {
+  field: keyof ProfileFormValues;
+  label: string;
+  type: string;
+  autoComplete?: string;
+}
+
+const TEXT_INPUTS: TextInput[] = [
   { field: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { field: 'birthdate', label: 'Birthdate', type: 'date', autoComplete: 'bday' },
@@ -24,6 +31,13 @@ const TEXT_INPUTS: { field: keyof ProfileFormValues; label: string; type: string
   { field: 'location', label: 'Location', type: 'text', autoComplete: 'address-level2' },
   { field: 'website', label: 'Website', type: 'url', autoComplete: 'url' },
 ];
+
+const NEW_PASSWORD_INPUTS: TextInput[] = [
+  { field: 'password', label: 'New Password', type: 'password', autoComplete: 'new-password' },
+  { field: 'confirmPassword', label: 'Confirm New Password', type: 'password', autoComplete: 'new-password' },
+];
+/** Asked for only once a new password is typed: the server needs it to change the password. */
+const CURRENT_PASSWORD_INPUT: TextInput = { field: 'currentPassword', label: 'Current Password', type: 'password', autoComplete: 'current-password' };
 
 /** Object URL preview of a chosen file, revoked when the file changes or the modal closes. */
 function usePreview(file: File | null): string | null {
@@ -53,6 +67,10 @@ export function EditProfileModal({ user, onClose, onSaved }: EditProfileModalPro
       notify(MESSAGES.auth.passwordsDoNotMatch, 'error');
       return;
     }
+    if (values.password && !values.currentPassword) {
+      notify(MESSAGES.auth.currentPasswordRequired, 'error');
+      return;
+    }
     const form = buildProfileFormData(initial, values, { thumbnail, background });
     if (isEmptyForm(form)) {
       onClose();
@@ -77,6 +95,12 @@ export function EditProfileModal({ user, onClose, onSaved }: EditProfileModalPro
   };
 
   const fieldId = (name: string) => `${idPrefix}-${name}`;
+  const textInput = ({ field, label, type, autoComplete }: TextInput) => (
+    <div className="field" key={field}>
+      <label htmlFor={fieldId(field)}>{label}</label>
+      <input id={fieldId(field)} type={type} autoComplete={autoComplete} value={values[field]} onChange={(e) => set(field)(e.target.value)} />
+    </div>
+  );
   const formId = `${idPrefix}-form`;
 
   return (
@@ -111,38 +135,16 @@ export function EditProfileModal({ user, onClose, onSaved }: EditProfileModalPro
           </div>
         </div>
         <div className="edit-profile-grid">
-          {TEXT_INPUTS.slice(0, 2).map(({ field, label, type, autoComplete }) => (
-            <div className="field" key={field}>
-              <label htmlFor={fieldId(field)}>{label}</label>
-              <input id={fieldId(field)} type={type} autoComplete={autoComplete} value={values[field]} onChange={(e) => set(field)(e.target.value)} />
-            </div>
-          ))}
+          {TEXT_INPUTS.slice(0, 2).map(textInput)}
         </div>
         <div className="field">
           <label htmlFor={fieldId('bio')}>Bio</label>
           <textarea id={fieldId('bio')} value={values.bio} onChange={(e) => set('bio')(e.target.value)} />
         </div>
         <div className="edit-profile-grid">
-          {TEXT_INPUTS.slice(2).map(({ field, label, type, autoComplete }) => (
-            <div className="field" key={field}>
-              <label htmlFor={fieldId(field)}>{label}</label>
-              <input id={fieldId(field)} type={type} autoComplete={autoComplete} value={values[field]} onChange={(e) => set(field)(e.target.value)} />
-            </div>
-          ))}
-          <div className="field">
-            <label htmlFor={fieldId('password')}>New Password</label>
-            <input id={fieldId('password')} type="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password')(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId('confirm')}>Confirm New Password</label>
-            <input
-              id={fieldId('confirm')}
-              type="password"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(e) => set('confirmPassword')(e.target.value)}
-            />
-          </div>
+          {TEXT_INPUTS.slice(2).map(textInput)}
+          {NEW_PASSWORD_INPUTS.map(textInput)}
+          {values.password && textInput(CURRENT_PASSWORD_INPUT)}
         </div>
       </form>
     </Modal>

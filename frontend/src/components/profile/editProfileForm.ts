@@ -4,7 +4,7 @@ import type { CurrentUser } from '@cloud9/contracts';
 export const PROFILE_TEXT_FIELDS = ['name', 'email', 'bio', 'birthdate', 'phone', 'location', 'website'] as const;
 export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
 
-export type ProfileFormValues = Record<ProfileTextField, string> & { password: string; confirmPassword: string };
+export type ProfileFormValues = Record<ProfileTextField, string> & { password: string; confirmPassword: string; currentPassword: string };
 
 /** Dates may arrive as full ISO timestamps; the date input wants YYYY-MM-DD. */
 const toDateInput = (value: string | null) => (value ? value.slice(0, 10) : '');
@@ -20,6 +20,7 @@ export function initialProfileValues(user: CurrentUser): ProfileFormValues {
     website: user.website ?? '',
     password: '',
     confirmPassword: '',
+    currentPassword: '',
   };
 }
 
@@ -28,7 +29,8 @@ const NEVER_BLANK: readonly ProfileTextField[] = ['email', 'birthdate'];
 
 /**
  * Builds the multipart body: only fields that changed (a cleared bio/name/etc. is sent as ''
- * so it can be removed), the password only when given, and the chosen files.
+ * so it can be removed), a new password only when given (with the current one, which the server
+ * requires), and the chosen files.
  */
 export function buildProfileFormData(
   initial: ProfileFormValues,
@@ -45,6 +47,7 @@ export function buildProfileFormData(
   if (values.password) {
     form.append('password', values.password);
     form.append('confirmPassword', values.confirmPassword);
+    form.append('currentPassword', values.currentPassword);
   }
   if (files.thumbnail) form.append('thumbnail', files.thumbnail);
   if (files.background) form.append('background', files.background);

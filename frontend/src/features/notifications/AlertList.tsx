@@ -15,10 +15,12 @@ const selectRecentAlerts = (s: ReturnType<typeof useNotificationsStore.getState>
 export function AlertList({ userId, query }: { userId: number; query: string }) {
   const load = useCallback((cursor: string | null, signal: AbortSignal) => fetchUserAlerts(userId, query, cursor, signal), [userId, query]);
   const list = useCursorList<UserAlert>(`${userId}|${query}`, load, logFailure);
-  const { setItems } = list;
+  const { setItems, refresh } = list;
   const recent = useNotificationsStore(selectRecentAlerts);
 
   useRealtimeEvent('alert:removed', ({ id }) => setItems((items) => items.filter((a) => a.id !== id)));
+  // Alerts whose push was lost: page 0 again, quietly.
+  useRealtimeEvent('alert:sync', () => refresh());
 
   // While searching, only the server's matches are shown.
   const items = query ? list.items : mergeLive(recent, list.items);

@@ -97,6 +97,23 @@ describe('NotificationsPage', () => {
     expect(screen.queryByText('older alert')).not.toBeInTheDocument();
   });
 
+  it('an alert:sync (alerts whose push was lost) reloads the alert list quietly', async () => {
+    let alerts = page([makeAlert({ id: 1, message: 'older alert' })]);
+    const calls = stubFetch((raw) => {
+      if (raw.startsWith('/api/notifications/user/')) return jsonResponse(alerts);
+      return jsonResponse({ success: true, ...status() });
+    });
+    renderAt(<NotificationsPage />, '/notifications');
+    await screen.findByText('older alert');
+    const loads = () => calls.filter((c) => c.url.startsWith('/api/notifications/user/')).length;
+    const before = loads();
+    alerts = page([makeAlert({ id: 2, message: 'missed alert' }), makeAlert({ id: 1, message: 'older alert' })]);
+    act(() => publishRealtime('alert:sync', { latestAlertId: 2, latestAlertAt: new Date().toISOString() }));
+    expect(await screen.findByText('missed alert')).toBeInTheDocument();
+    expect(screen.getByText('older alert')).toBeInTheDocument();
+    expect(loads()).toBe(before + 1);
+  });
+
   it('searches alerts with ?query= and notices through /api/search/notifications', async () => {
     const calls = stubApi({ notices: [makeNotice({ id: 1, content: 'Maintenance tonight' }), makeNotice({ id: 2, content: 'New feature' })] });
     const user = userEvent.setup();

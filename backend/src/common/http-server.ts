@@ -1,0 +1,35 @@
+import type { NestApplicationOptions } from '@nestjs/common';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { createServer } from 'node:http';
+import type { Settings } from '../config/settings';
+
+/** How often Node looks for connections past headersTimeout or requestTimeout (its default, 30 s, would let them linger). */
+const TIMEOUT_CHECK_MS = 1000;
+
+/**
+ * Express on an http.Server created with deliberate limits (settings HTTP_*): a client that sends
+ * its headers too slowly (slowloris) gets 408 and is disconnected, a request that takes longer than
+ * HTTP_REQUEST_TIMEOUT_MS as a whole too, idle keep-alive sockets close, and headers larger than
+ * HTTP_MAX_HEADER_BYTES get 431. Socket.IO attaches to this same server (app.getHttpServer()).
+ */
+export class LimitedExpressAdapter extends ExpressAdapter {
+  constructor(private readonly settings: Settings) {
+    super();
+  }
+
+  override initHttpServer(options: NestApplicationOptions): void {
+    const server = createServer(
+      {
+        maxHeaderSize: this.settings.httpMaxHeaderBytes,
+        headersTimeout: this.settings.httpHeadersTimeoutMs,
+        requestTimeout: this.settings.httpRequestTimeoutMs,
+        keepAliveTimeout: this.settings.httpKeepAliveTimeoutMs,
+        connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, this.settings.httpHeadersTimeoutMs),
+      },
+      this.getInstance(),
+    );
+    this.setHttpServer(server);
+    // What ExpressAdapter.initHttpServer does besides creating the server (TLS ends at a proxy here).
+    if (options?.forceCloseConnections) (this as unknown as { trackOpenConnections(): void }).trackOpenConnections();
+  }
+}

@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { MESSAGES } from '@cloud9/contracts';
+import { SETTINGS } from '../../config/settings.module';
+import { RateBucket, Settings } from '../../config/settings';
+import { REDIS, RedisKeys } from '../redis.module';
+import { rateLimitHeaders, RateLimitedException } from './rate-limit-headers';
+import { LimitState, SharedLimiter } from './shared-limiter';
+
+const REFUSAL: Record<RateBucket, string> = {
+  apiAnon: MESSAGES.rateLimit.api,
+  apiUser: MESSAGES.rateLimit.api,
+  posts: MESSAGES.rateLimit.posts,
+  uploads: MESSAGES.rateLimit.uploads,
+  follows: MESSAGES.rateLimit.follows,
+  search: MESSAGES.rateLimit.search,
+  gifs: MESSAGES.rateLimit.gifs,
+  loginIp: MESSAGES.auth.tooManyLoginsFromAddress,
+  login: MESSAGES.auth.tooManyLogins,
+  register: MESSAGES.auth.tooManyRegistrations,
+  password: MESSAGES.auth.tooManyPasswordChanges,
+};
+
+/**
+ * The anti-automation limits (RATE_LIMIT_*), counted in Redis so every instance shares them.
+ * A limit set to 0 is off: its calls answer null and count nothing. Subjects come from subjects.ts.
+ */
+@Injectable()
+export class RateLimitsService {
+  private readonly limiters = new Map<RateBucket, SharedLimiter>();
+
+  constructor(@Inject(SETTINGS) settings: Settings, @Inject(REDIS) redis: Redis, keys: RedisKeys) {
+    for (const [bucket, limit] of Object.entries(settings.rateLimits) as [RateBucket, Settings['rateLimits'][RateBucket]][]) {
+      if (limit.max > 0) this.limiters.set(bucket, new SharedLimiter(redis, keys.rateLimit(bucket), limit));
+    }
+  }
+
+  /** Counts `points` for the subject; 429 when that goes over the limit. */
+  async consume(bucket: RateBucket, subject: string, points = 1): Promise<LimitState | null> {
+    const state = await this.count(bucket, subject, points);
+    if (state?.exceeded) throw this.refusal(bucket, state);
+    return state;
+  }
+
+  /** Counts work already done (files already received): never refuses. */
+  async count(bucket: RateBucket, subject: string, points = 1): Promise<LimitState | null> {
+    return (await this.limiters.get(bucket)?.consume(subject, points)) ?? null;
+  }
+
+  /** 429 when the subject has nothing left, without counting (checked before reading an upload). */
+  async assertRoom(bucket: RateBucket, subject: string): Promise<LimitState | null> {
+    const state = (await this.limiters.get(bucket)?.peek(subject)) ?? null;
+    if (state && state.remaining === 0) throw this.refusal(bucket, { ...state, exceeded: true });
+    return state;
+  }
+
+  async refund(bucket: RateBucket, subject: string, points = 1): Promise<void> {
+    await this.limiters.get(bucket)?.refund(subject, points);
+  }
+
+  async reset(bucket: RateBucket, subject: string): Promise<void> {
+    await this.limiters.get(bucket)?.reset(subject);
+  }
+
+  refusal(bucket: RateBucket, state: LimitState): RateLimitedException {
+    return new RateLimitedException(REFUSAL[bucket], rateLimitHeaders(state));
+  }
+}

@@ -1,0 +1,31 @@
+import { INestApplicationContext, Logger } from '@nestjs/common';
+
+/**
+ * SIGTERM or SIGINT closes the app gracefully (stop accepting and close the sockets, let requests in
+ * flight finish: HttpDrain and RealtimeGateway; then the shutdown hooks close jobs, Redis and the
+ * database) and exits. Whatever still hangs (a silent Redis, a job that will not stop, a database
+ * that is away), the process exits after `timeoutMs` anyway, so an orchestrator never waits on it. A
+ * second signal exits at once.
+ */
+export function shutDownOnSignals(app: INestApplicationContext, timeoutMs: number): void {
+  const logger = new Logger('Shutdown');
+  let closing = false;
+  const shutDown = (signal: NodeJS.Signals) => {
+    if (closing) process.exit(1);
+    closing = true;
+    logger.log(`${signal}: closing (at most ${timeoutMs} ms)`);
+    setTimeout(() => {
+      logger.warn(`still closing after ${timeoutMs} ms: exiting now`);
+      process.exit(1);
+    }, timeoutMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        logger.error(`closing failed: ${error.stack ?? error.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutDown);
+  process.on('SIGINT', shutDown);
+}

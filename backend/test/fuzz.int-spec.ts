@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { Agent } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { AuditService } from '../src/modules/admin/admin-users.audit';
+import { bootApp, TestApp } from './support/app';
+import { FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
+import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
+import { eventually, filesUnder, signInCookie } from './support/harness';
+import {
+  describeRequest, hostileQueueBoardRequest, hostileRequestFor, HostileRequest, HostileResponse, Identities, routeInputs, sendRaw,
+} from './support/hostile-requests';
+import { appRoutes } from './support/routes';
+// Every limit off, so the fuzz reaches validation instead of a 429.
+import { RATE_LIMITS_OFF } from './setup/test-env';
+
+const SEED = 20_241_110;
+const REQUESTS = 6000;
+const BATCH = 12;
+
+/** Row count of every table of the schema. */
+async function tableCounts(t: TestApp): Promise<Record<string, number>> {
+  const tables: { name: string }[] = await t.db.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) counts[name] = (await t.db.query(`SELECT count(*)::int AS n FROM "${name}"`))[0].n;
+  return counts;
+}
+
+/**
+ * Thousands of hostile requests (fixed seed) over every route and Bull Board, anonymous and as a
+ * Basic, a staff and an admin user. None may answer 5xx, and none may write: every table keeps its
+ * exact row count, but for the audit log, which gains exactly one row per attempt the app audited (the
+ * admin's), and no file stays behind.
+ */
+describe('fuzz: hostile requests over every route', () => {
+  let t: TestApp;
+  let giphy: FakeGiphy;
+  let paypal: FakePayPal;
+  let port: number;
+  let ids: Identities;
+  const agent = new Agent({ keepAlive: true, maxSockets: BATCH });
+
+  const signIn = (groupId: number) => signInCookie(t, groupId, 'fuzz');
+
+  beforeAll(async () => {
+    giphy = await startFakeGiphy({ apiKey: 'fuzz-key' });
+    paypal = await startFakePayPal({ clientId: 'fuzz-client', secret: 'fuzz-secret', webhookId: 'WH-FUZZ' });
+    t = await bootApp({
+      ...RATE_LIMITS_OFF,
+      // Its own database, Redis keys and upload folder: counts and files belong to this suite alone.
+      DATABASE_URL: `${process.env.DATABASE_URL}_fuzz`,
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX}fuzz:`,
+      UPLOAD_DIR: `${process.env.UPLOAD_DIR}-fuzz`,
+      // No worker here, and admin tools answer 202 at once: an admin's backup or restore is only queued, never run.
+      ROLE: 'api',
+      ADMIN_JOB_WAIT_MS: '0',
+      GIPHY_API_BASE: giphy.baseUrl,
+      GIPHY_API_KEY: 'fuzz-key',
+      GIPHY_MEDIA_HOSTS: giphy.mediaHost,
+      PAYPAL_API_BASE: paypal.baseUrl,
+      PAYPAL_CLIENT_ID: 'fuzz-client',
+      PAYPAL_CLIENT_SECRET: 'fuzz-secret',
+      PAYPAL_WEBHOOK_ID: 'WH-FUZZ',
+      PAYPAL_PLAN_SILVER: 'P-SILVER',
+      PAYPAL_PLAN_GOLD: 'P-GOLD',
+    });
+    await t.app.listen(0, '127.0.0.1');
+    port = ((t.app.getHttpServer() as Server).address() as AddressInfo).port;
+    const [basic, staff, admin] = [await signIn(5), await signIn(2), await signIn(1)];
+    ids = {
+      cookies: { basic: basic.cookie, staff: staff.cookie, admin: admin.cookie },
+      usernames: { basic: basic.username, staff: staff.username, admin: admin.username },
+    };
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await t?.close();
+    await giphy?.close();
+    await paypal?.close();
+  });
+
+  it(`answers ${REQUESTS} hostile requests without a 5xx and writes nothing`, async () => {
+    const routes = appRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(50);
+    const arbitrary = fc.oneof(
+      { arbitrary: fc.constantFrom(...routes).chain((route) => hostileRequestFor(route, ids, routeInputs(t.app, route)).map((req) => ({ route: `${route.method} ${route.path}`, req }))), weight: 20 },
+      { arbitrary: hostileQueueBoardRequest(ids).map((req) => ({ route: 'Bull Board /api/admin/queues', req })), weight: 1 },
+    );
+    const requests = fc.sample(arbitrary, { seed: SEED, numRuns: REQUESTS });
+
+    const countsBefore = await tableCounts(t);
+    const filesBefore = await filesUnder(t.settings.uploadDir);
+    const audited = jest.spyOn(t.app.get(AuditService), 'record');
+
+    const failures: { req: HostileRequest; res: HostileResponse }[] = [];
+    const perRoute = new Map<string, Set<string>>();
+    let sent = 0;
+    for (let i = 0; i < requests.length; i += BATCH) {
+      const batch = requests.slice(i, i + BATCH);
+      const answers = await Promise.all(batch.map(({ req }) => sendRaw(port, agent, req)));
+      answers.forEach((res, j) => {
+        const { route, req } = batch[j];
+        sent++;
+        perRoute.set(route, (perRoute.get(route) ?? new Set()).add(req.identity));
+        if (res.status >= 500 || res.status === 0) failures.push({ req, res });
+      });
+    }
+
+    console.log(`fuzz: ${sent} requests over ${perRoute.size} routes (seed ${SEED}); ${failures.filter((f) => f.res.status >= 500).length} answered 5xx, ${failures.filter((f) => f.res.status === 0).length} got no answer`);
+    if (failures.length) {
+      const first = failures[0];
+      const kinds = [...new Set(failures.map((f) => `${f.res.status} ${f.req.kind}`))].slice(0, 30);
+      throw new Error(
+        `${failures.length} of ${sent} requests failed. First: ${describeRequest(first.req)} -> ${first.res.status} ${first.res.error ?? first.res.body}\nkinds: ${kinds.join(', ')}`,
+      );
+    }
+
+    // Every route was fuzzed, and each by more than one identity (logout only anonymously).
+    for (const route of routes) expect([`${route.method} ${route.path}`, (perRoute.get(`${route.method} ${route.path}`)?.size ?? 0) >= (route.path === '/api/logout' ? 1 : 2)]).toEqual([`${route.method} ${route.path}`, true]);
+    expect(perRoute.has('Bull Board /api/admin/queues')).toBe(true);
+
+    // Nothing was written: exact row counts everywhere. The audit log legitimately records each admin
+    // call that reached an audited handler (refused ones included): exactly one row per record() call.
+    await Promise.all(audited.mock.results.map((r) => r.value));
+    const auditRows = audited.mock.calls.length;
+    const actors = new Set(audited.mock.calls.map(([actor]) => actor.username));
+    audited.mockRestore();
+    expect([...actors]).toEqual([ids.usernames.admin]);
+    expect(await tableCounts(t)).toEqual({ ...countsBefore, audit_log: countsBefore.audit_log + auditRows });
+
+    // No upload survived, not even in UPLOAD_DIR/.incoming.
+    expect(await eventually(async () => JSON.stringify(await filesUnder(t.settings.uploadDir)) === JSON.stringify(filesBefore), 5000)).toBe(true);
+  }, 180_000);
+});

@@ -1,0 +1,233 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { Agent, request as httpRequest } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
+import { io } from 'socket.io-client';
+import { SOCKET_PATH } from '@cloud9/contracts';
+import { PASSWORD } from './support/app';
+import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
+import { freePort, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/private-services';
+import { RATE_LIMITS_OFF } from './support/request-load';
+
+/**
+ * SIGTERM ends an instance within 3 s whatever state it is in (issue 10, item 8): the built app
+ * (`npm start`'s entry, ROLE=all: HTTP, Socket.IO and the job workers) runs as its own process on a
+ * private Redis and PostgreSQL, and is sent SIGTERM idle, under load, with Redis killed, with Redis
+ * silent (SIGSTOP), with PostgreSQL stopped, and while a job runs. On SIGTERM it stops accepting
+ * connections, closes idle keep-alive connections and its sockets (which then reconnect, to another
+ * instance), and leaves its job to other workers.
+ */
+
+jest.setTimeout(90_000);
+
+const SHUTDOWN_DEADLINE_MS = 3000;
+const ADMIN = { username: 'shutdown_admin', password: PASSWORD };
+
+interface Spawned {
+  proc: ChildProcess;
+  url: string;
+  output: () => string;
+  /** When the process exited (ms, Date.now()), with its code. */
+  exited: Promise<{ at: number; code: number | null }>;
+}
+
+describe('SIGTERM ends an instance within 3 s in every state', () => {
+  let redis: PrivateRedis;
+  let pg: PrivatePostgres;
+  const figures: string[] = [];
+  const running: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    ensureBackendBuilt();
+    [redis, pg] = await Promise.all([startPrivateRedis(), startPrivatePostgres()]);
+  });
+
+  afterAll(async () => {
+    for (const proc of running) if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    redis?.thaw();
+    await Promise.all([redis?.stop(), pg?.drop()]);
+    console.log(['SIGTERM → exit', ...figures].join('\n'));
+  });
+
+  async function spawnApp(): Promise<Spawned> {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      ROLE: 'all',
+      DATABASE_URL: pg.url('cloud9_shutdown'),
+      REDIS_URL: redis.url,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...RATE_LIMITS_OFF,
+    };
+    const proc = spawn(process.execPath, [BACKEND_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.push(proc);
+    let output = '';
+    proc.stdout!.on('data', (d) => (output += d));
+    proc.stderr!.on('data', (d) => (output += d));
+    const exited = once(proc, 'exit').then(([code]) => ({ at: Date.now(), code: code as number | null }));
+    const until = Date.now() + 30_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`the app exited at start:\n${output}`);
+      const healthy = await fetch(`${url}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (healthy) break;
+      if (Date.now() > until) throw new Error(`the app never became healthy:\n${output}`);
+      await sleep(100);
+    }
+    return { proc, url, output: () => output, exited };
+  }
+
+  /** Sends SIGTERM and returns how long the process took to exit. */
+  async function terminate(app: Spawned, state: string): Promise<number> {
+    const sent = Date.now();
+    app.proc.kill('SIGTERM');
+    const gaveUp = new AbortController();
+    const { at, code } = await Promise.race([
+      app.exited,
+      sleep(10_000, undefined, { signal: gaveUp.signal }).then(() => ({ at: Infinity, code: null }), () => ({ at: Infinity, code: null })),
+    ]);
+    gaveUp.abort();
+    const ms = at - sent;
+    figures.push(`${state.padEnd(34)} ${Number.isFinite(ms) ? `${ms} ms` : 'did not exit in 10 s'} (exit code ${code})`);
+    return ms;
+  }
+
+  const signIn = async (url: string) => {
+    const res = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(res.status).toBe(200);
+    return res.headers.getSetCookie()[0].split(';')[0];
+  };
+
+  it('idle', async () => {
+    const app = await spawnApp();
+    expect(await terminate(app, 'idle')).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+  });
+
+  it('under load, with a live socket: in-flight requests are answered, the socket is closed (so it reconnects elsewhere)', async () => {
+    const app = await spawnApp();
+    const cookie = await signIn(app.url);
+    const socket = io(app.url, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnection: false });
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    let loading = true;
+    const statuses: number[] = [];
+    const loops = Array.from({ length: 8 }, (_, i) =>
+      (async () => {
+        while (loading) {
+          const res = await fetch(`${app.url}${i % 2 ? '/api/posts' : '/api/me'}`, { headers: { cookie } }).catch(() => null);
+          if (res) statuses.push(res.status);
+          else await sleep(20); // refused: the instance stopped accepting
+        }
+      })(),
+    );
+    await sleep(500);
+    const ms = await terminate(app, 'under load (8 loops) + a socket');
+    loading = false;
+    await Promise.all(loops);
+    socket.close();
+
+    expect(ms).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    // 'transport close': the server dropped the connection without telling the client to stay away,
+    // so a client with reconnection on (the web app's) reconnects at once, to another instance.
+    expect(await disconnected).toBe('transport close');
+  });
+
+  it('with Redis killed', async () => {
+    const app = await spawnApp();
+    await redis.kill();
+    await sleep(300);
+    try {
+      expect(await terminate(app, 'Redis killed')).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+    } finally {
+      await redis.start();
+    }
+  });
+
+  it('with Redis silent (SIGSTOP)', async () => {
+    const app = await spawnApp();
+    redis.freeze();
+    await sleep(300);
+    try {
+      expect(await terminate(app, 'Redis frozen (SIGSTOP)')).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+    } finally {
+      redis.thaw();
+    }
+  });
+
+  it('with PostgreSQL stopped', async () => {
+    const app = await spawnApp();
+    await pg.stop();
+    try {
+      expect(await terminate(app, 'PostgreSQL stopped')).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+    } finally {
+      await pg.start();
+    }
+  });
+
+  it('while a job runs and a request waits for it: it stops accepting at once, closes idle keep-alive connections and sockets first, and exits in time', async () => {
+    const app = await spawnApp();
+    const cookie = await signIn(app.url);
+    // The follow-table sync waits for a lock this transaction holds: a job that will not finish soon.
+    const holder = new Client({ connectionString: pg.url('cloud9_shutdown') });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE follows IN EXCLUSIVE MODE');
+    const call = fetch(`${app.url}/api/admin/sync-follow-tables`, {
+      method: 'POST',
+      headers: { cookie, origin: app.url, 'x-requested-with': 'XMLHttpRequest' },
+    }).catch((error: Error) => error);
+    const waiting = async () => (await holder.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'follows'::regclass`)).rows[0].n > 0;
+    while (!(await waiting())) await sleep(50);
+
+    // An idle keep-alive connection, as a browser keeps one.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const idleSocket = await new Promise<import('node:net').Socket>((resolve, reject) => {
+      const req = httpRequest(`${app.url}/api/health`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(req.socket!));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const idleClosed = once(idleSocket, 'close').then(() => Date.now());
+    // A live socket: closed first thing, before the requests in flight are waited for.
+    const socket = io(app.url, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnection: false });
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const socketClosed = new Promise<{ at: number; reason: string }>((resolve) => socket.once('disconnect', (reason) => resolve({ at: Date.now(), reason })));
+
+    const sent = Date.now();
+    const exit = terminate(app, 'a job running (waiting on a lock)');
+    // New connections, tried until the process is gone: from 200 ms after SIGTERM on, none is accepted.
+    const accepted: number[] = [];
+    while (app.proc.exitCode === null && app.proc.signalCode === null) {
+      const at = Date.now() - sent;
+      if (await fetch(`${app.url}/api/health`, { headers: { connection: 'close' } }).then(() => true, () => false)) accepted.push(at);
+      await sleep(20);
+    }
+    const ms = await exit;
+    await holder.query('ROLLBACK');
+    await holder.end();
+    agent.destroy();
+    await call;
+
+    expect(accepted.filter((at) => at >= 200)).toEqual([]);
+    expect((await idleClosed) - sent).toBeLessThan(500);
+    const { at, reason } = await socketClosed;
+    expect([at - sent < 500, reason]).toEqual([true, 'transport close']);
+    expect(ms).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+  });
+});

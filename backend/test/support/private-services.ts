@@ -1,0 +1,158 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * A Redis and a PostgreSQL of a test's own, on free ports, that the test may kill, freeze and bring
+ * back (the shared 6379 / 5432 services are never touched). Fault suites run the app against these.
+ * Starting, stopping and probing never block the event loop: apps in the same process keep serving.
+ */
+
+const run = promisify(execFile);
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+const redisPings = async (port: number) => {
+  try {
+    return (await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { timeout: 1000 })).stdout.trim() === 'PONG';
+  } catch {
+    return false;
+  }
+};
+
+export interface PrivateRedis {
+  port: number;
+  url: string;
+  /** Starts (or restarts) the server; with `appendonly` it keeps an AOF in its own folder across restarts. */
+  start(): Promise<void>;
+  /** SIGKILL: the server is gone at once, as in a crash. */
+  kill(): Promise<void>;
+  /** SIGSTOP / SIGCONT: up but silent (connections open, no answers). */
+  freeze(): void;
+  thaw(): void;
+  /** Deletes the data folder, so the next start comes up empty. */
+  wipe(): void;
+  stop(): Promise<void>;
+}
+
+/** A redis-server of the test's own. `appendonly` (default true) mirrors production: acknowledged writes survive a crash. */
+export async function startPrivateRedis(options: { appendonly?: boolean } = {}): Promise<PrivateRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'c9-redis-'));
+  let proc: ChildProcess | null = null;
+  const appendonly = options.appendonly ?? true;
+  const redis: PrivateRedis = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      if (proc) return;
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir, '--maxmemory-policy', 'noeviction'];
+      if (appendonly) args.push('--appendonly', 'yes', '--appendfsync', 'always');
+      else args.push('--appendonly', 'no');
+      proc = spawn('redis-server', args, { stdio: 'ignore' });
+      proc.on('exit', () => (proc = null));
+      await waitFor(() => redisPings(port), `redis on ${port}`);
+    },
+    async kill() {
+      const p = proc;
+      if (!p) return;
+      p.kill('SIGKILL');
+      await waitFor(() => proc === null, `redis on ${port} exit`);
+    },
+    freeze() {
+      proc?.kill('SIGSTOP');
+    },
+    thaw() {
+      proc?.kill('SIGCONT');
+    },
+    wipe() {
+      for (const entry of readdirSync(dir)) rmSync(path.join(dir, entry), { recursive: true, force: true });
+    },
+    async stop() {
+      redis.thaw();
+      await redis.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await redis.start();
+  return redis;
+}
+
+export interface PrivatePostgres {
+  port: number;
+  /** A connection URL for `database` on this cluster (created by the app at start if missing). */
+  url(database: string): string;
+  start(): Promise<void>;
+  /** Immediate shutdown (pg_ctl -m immediate): connections drop at once, as in a crash. */
+  stop(): Promise<void>;
+  /** Stops and removes the cluster. */
+  drop(): Promise<void>;
+}
+
+const pgVersion = () => readdirSync('/etc/postgresql').sort().pop()!;
+const pgReady = async (port: number) => {
+  try {
+    await run('pg_isready', ['-h', '127.0.0.1', '-p', String(port), '-q'], { timeout: 2000 });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A PostgreSQL cluster of the test's own (pg_createcluster, run as root), trust auth on 127.0.0.1,
+ * started on a free port. A few seconds to create; drop() removes it.
+ */
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const port = await freePort();
+  const version = pgVersion();
+  const name = `c9fault${process.pid}${Date.now().toString(36)}`;
+  await run('pg_createcluster', [version, name, '--port', String(port), '--', '--auth=trust', '--username=postgres']);
+  const ctl = (action: string, ...extra: string[]) => run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, action, ...extra]);
+  const pg: PrivatePostgres = {
+    port,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async start() {
+      if (!(await pgReady(port))) await ctl('start');
+      await waitFor(() => pgReady(port), `postgres on ${port}`, 30_000);
+    },
+    async stop() {
+      try {
+        await ctl('stop', '-m', 'immediate');
+      } catch {
+        // already stopped
+      }
+      await waitFor(async () => !(await pgReady(port)), `postgres on ${port} stop`);
+    },
+    async drop() {
+      try {
+        await run('pg_dropcluster', [version, name, '--stop']);
+      } catch {
+        // best effort: a leftover cluster is removed by the next drop of the same name
+      }
+    },
+  };
+  await pg.start();
+  return pg;
+}

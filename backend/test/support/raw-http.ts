@@ -1,0 +1,69 @@
+import { connect, Socket } from 'node:net';
+
+/** A raw TCP connection to the app: write exactly what a test wants, see exactly what comes back. */
+export interface RawConnection {
+  socket: Socket;
+  /** Writes bytes and resolves once they are handed to the kernel (false if the server already closed). */
+  write(data: string | Buffer): Promise<boolean>;
+  /** Everything received so far (latin1). */
+  text(): string;
+  /** Milliseconds from connect to the server closing the connection (null while open). */
+  closedAfter(): number | null;
+  /** Resolves true as soon as `check` holds, false after `timeoutMs`. */
+  until(check: () => boolean, timeoutMs: number): Promise<boolean>;
+  /** Resolves true once the server has closed the connection. */
+  closedWithin(timeoutMs: number): Promise<boolean>;
+}
+
+const open = new Set<Socket>();
+
+/** Destroys every connection a test left open (so a failing test cannot hold the server's close). */
+export function destroyRawConnections(): void {
+  for (const socket of open) socket.destroy();
+  open.clear();
+}
+
+export function openRaw(port: number): Promise<RawConnection> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    let received = '';
+    let closedAt: number | null = null;
+    const socket = connect(port, '127.0.0.1');
+    open.add(socket);
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    socket.on('close', () => {
+      closedAt = Date.now() - started;
+      open.delete(socket);
+    });
+    socket.on('error', () => undefined); // a reset after the answer is expected in some tests
+    const until = async (check: () => boolean, timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!check()) {
+        if (Date.now() > deadline) return false;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return true;
+    };
+    socket.once('connect', () =>
+      resolve({
+        socket,
+        write: (data) =>
+          new Promise((done) => {
+            if (socket.destroyed || !socket.writable) return done(false);
+            socket.write(data, (error) => done(!error));
+          }),
+        text: () => received,
+        closedAfter: () => closedAt,
+        until,
+        closedWithin: (timeoutMs) => until(() => closedAt !== null, timeoutMs),
+      }),
+    );
+    socket.once('error', reject);
+  });
+}
+
+/** A request head (request line and headers, CRLF separated, ending with the blank line). */
+export const head = (requestLine: string, headers: Record<string, string | number>) =>
+  `${requestLine}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
