@@ -1,7 +1,7 @@
 import type { Pool, QueryConfig } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Page, Post } from '@cloud9/contracts';
-import { SqlService } from '../src/common/sql.service';
+import { SqlService } from '../src/common/db/sql.service';
 import { feedFilterOf } from '../src/modules/posts/feed-filter';
 import { FOLLOWING_WALK_MIN, FOLLOWING_WALK_ROWS, feedPageSql, type TimeCursor } from '../src/modules/posts/feed.sql';
 import { UsersService } from '../src/modules/users/users.service';

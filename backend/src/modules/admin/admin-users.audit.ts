@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PAGING, type AuditEntry, type Page } from '@cloud9/contracts';
-import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
+import { decodeTimeCursor, encodeCursor } from '../../common/db/cursor';
 import { timeKey } from '../posts/posts.sql';
-import { containsPattern } from '../posts/sql-params';
+import { containsPattern } from '../../common/db/sql-params';
+import { toPage } from '../../common/db/page';
 
 export interface AuditActor {
   id: number;
@@ -58,10 +59,10 @@ export class AuditService {
     const after = decodeTimeCursor(query.cursor);
     const text = (query.query ?? '').trim();
     const rows: AuditRow[] = await this.db.query(AUDIT_PAGE_SQL, [after?.time ?? null, after?.id ?? null, text ? containsPattern(text) : null, limit + 1]);
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      items: page.map((r) => ({
+    return toPage(
+      rows,
+      limit,
+      (r) => ({
         id: Number(r.id),
         actorId: r.actor_id === null ? null : Number(r.actor_id),
         actorUsername: r.actor_username,
@@ -70,8 +71,8 @@ export class AuditService {
         result: r.result,
         details: r.details,
         createdAt: new Date(r.created_at).toISOString(),
-      })),
-      nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, Number(last.id)]) : null,
-    };
+      }),
+      (last) => encodeCursor([last.cursor_time, Number(last.id)]),
+    );
   }
 }

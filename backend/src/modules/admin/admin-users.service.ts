@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { isValidGroupId, type AdminUser, type Page } from '@cloud9/contracts';
 import { RealtimeService } from '../realtime/realtime.service';
 import { AuditService, type AuditActor } from './admin-users.audit';
+import { toPage } from '../../common/db/page';
 
 interface UserRow {
   id: string;
@@ -54,10 +55,9 @@ export class AdminUsersService {
         ORDER BY id DESC LIMIT $3`,
       [cursorRaw, text ? containsPattern(text) : null, limit + 1],
     );
-    const items = rows.slice(0, limit).map(toAdminUser);
-    const nextCursor = rows.length > limit ? String(items[items.length - 1].id) : null;
-    await this.audit.record(actor, 'admin.users.list', text ? `query:${text}` : null, 'ok', { count: items.length });
-    return { items, nextCursor };
+    const page = toPage(rows, limit, toAdminUser, (last) => String(last.id));
+    await this.audit.record(actor, 'admin.users.list', text ? `query:${text}` : null, 'ok', { count: page.items.length });
+    return page;
   }
 
   async setGroup(actor: AuditActor, id: number, groupId: unknown): Promise<{ success: true; user: AdminUser }> {

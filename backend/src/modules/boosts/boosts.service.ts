@@ -5,14 +5,13 @@ import {
   isAdmin, planFor, type Actor, type BoostQuota, type BoostRotation,
 } from '@cloud9/contracts';
 import { RealtimeService } from '../realtime/realtime.service';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 
 /** pg advisory lock keys (bigint, from hashtextextended) of the boost critical sections. */
 const ROTATION_LOCK = `hashtextextended('c9:boosts:rotation', 0)`;
 const quotaLock = `hashtextextended('c9:boosts:quota:' || $1::text, 0)`;
 const DURATION = `interval '${BOOST_DURATION_HOURS} hours'`;
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { driverError?: { code?: string }; code?: string })?.driverError?.code === '23505' || (error as { code?: string })?.code === '23505';
 
 /**
  * Boost requests, quota, rotation and the admin boost. Time is the database's now(): tests move a
@@ -69,7 +68,7 @@ export class BoostsService {
         );
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException(MESSAGES.boost.alreadyRequested);
+      if (pgErrorCode(error) === PG_ERROR.uniqueViolation) throw new ConflictException(MESSAGES.boost.alreadyRequested);
       throw error;
     }
     return { message: BOOST_TEXT.requested };

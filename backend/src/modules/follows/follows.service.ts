@@ -1,17 +1,16 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
+import { SqlService } from '../../common/db/sql.service';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
-import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
-import { limitLiteral, rowsOf } from '../posts/sql-params';
+import { decodeTimeCursor } from '../../common/db/cursor';
+import { limitLiteral, rowsOf } from '../../common/db/sql-params';
 import type { UserEntity } from '../users/user.entity';
 import type { FollowPairDto } from './follows.dto';
 import { FOLLOW_SQL, followPageSql, SYNC_SQL, type FollowPageRow } from './follows.sql';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
+import { timeCursorOf, toPage } from '../../common/db/page';
 
-const FOREIGN_KEY_VIOLATION = '23503';
-const codeOf = (error: unknown) =>
-  (error as { driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
 
 /**
  * Follow and unfollow. The follow row, both counters (±1 only for a row that really changed) and
@@ -60,12 +59,7 @@ export class FollowsService {
     if (!(await this.sql.query(FOLLOW_SQL.userExists, [userId])).length) throw new NotFoundException(MESSAGES.profile.userNotFound);
     const values: unknown[] = [userId, viewerId, ...(after ? [after.time, after.id] : [])];
     const rows = await this.sql.query<FollowPageRow>(followPageSql(direction, !!after, limitLiteral(limit + 1)), values);
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      items: page.map((r) => ({ id: r.id, name: r.name, username: r.username, thumbnail: r.thumbnail, isFollowing: r.is_following })),
-      nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null,
-    };
+    return toPage(rows, limit, (r) => ({ id: r.id, name: r.name, username: r.username, thumbnail: r.thumbnail, isFollowing: r.is_following }), timeCursorOf);
   }
 
   private async change(user: UserEntity, dto: FollowPairDto, on: boolean): Promise<FollowResult> {
@@ -91,7 +85,7 @@ export class FollowsService {
         return { followersCount: followed.followers_count, followingCount: follower?.following_count ?? 0 };
       });
     } catch (error) {
-      if (codeOf(error) === FOREIGN_KEY_VIOLATION) throw new NotFoundException(MESSAGES.profile.userNotFound);
+      if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.profile.userNotFound);
       throw error;
     }
     this.alerts.publish(events);

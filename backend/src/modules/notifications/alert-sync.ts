@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SocketEvents, type AlertSync } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
+import { SqlService } from '../../common/db/sql.service';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { RealtimeService } from '../realtime/realtime.service';

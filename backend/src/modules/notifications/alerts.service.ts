@@ -1,12 +1,13 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { MESSAGES, type AlertType, type Page, type UserAlert } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
+import { SqlService } from '../../common/db/sql.service';
 import { RealtimeService } from '../realtime/realtime.service';
-import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
-import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../posts/sql-params';
+import { decodeTimeCursor } from '../../common/db/cursor';
+import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../../common/db/sql-params';
 import type { UserEntity } from '../users/user.entity';
 import { ALERT_SQL, alertPageSql, type AlertRow } from './notifications.sql';
+import { timeCursorOf, toPage } from '../../common/db/page';
 
 /** What a committed action changed in someone's alerts; pushed with `publish` after the commit. */
 export type AlertEvent =
@@ -96,9 +97,7 @@ export class AlertsService {
     const text = query?.trim();
     const filter = text ? p.add(containsPattern(text)) : null;
     const rows = await this.sql.query<AlertRow>(alertPageSql(!!after, filter, limitLiteral(limit + 1)), p.values);
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return { items: page.map(toWire), nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null };
+    return toPage(rows, limit, toWire, timeCursorOf);
   }
 
   private message(type: AlertType, actor: UserEntity): string {

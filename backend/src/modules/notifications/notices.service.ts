@@ -1,16 +1,17 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { canManageNotice, canPostNotice, clampToLimit, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
+import { SqlService } from '../../common/db/sql.service';
 import { MediaService, type StoredMedia } from '../media/media.service';
 import { postLimitOf } from '../posts/actor';
-import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
+import { decodeTimeCursor } from '../../common/db/cursor';
 import { WRITE_SQL } from '../posts/posts.sql';
-import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../posts/sql-params';
+import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../../common/db/sql-params';
 import { RealtimeService } from '../realtime/realtime.service';
 import type { UserEntity } from '../users/user.entity';
 import { NOTICE_SQL, noticePageSql, type NoticeRow } from './notifications.sql';
 import type { NoticeBodyDto } from './notifications.dto';
+import { timeCursorOf, toPage } from '../../common/db/page';
 
 const NOTICE_KINDS = ['image', 'video', 'audio'] as const;
 
@@ -149,8 +150,6 @@ export class NoticesService {
     const pattern = search ? p.add(containsPattern(search)) : null;
     // A search word changes the best plan (trigram index or the recency index): not prepared.
     const rows = await this.sql.query<NoticeRow>(noticePageSql(!!after, pattern, limitLiteral(limit + 1)), p.values, { prepare: !search });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return { items: page.map(toWire), nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null };
+    return toPage(rows, limit, toWire, timeCursorOf);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationSeenKind, NotificationStatus } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
+import { SqlService } from '../../common/db/sql.service';
 import { SEEN_SQL, STATUS_SQL, type StatusRow } from './notifications.sql';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

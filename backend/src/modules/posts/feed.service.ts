@@ -1,10 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
-import { decodeTimeCursor, encodeCursor } from './cursor';
+import { SqlService } from '../../common/db/sql.service';
+import { decodeTimeCursor } from '../../common/db/cursor';
 import { FeedFilter, feedPageSql, ListKind, listPageSql, pinnedCandidatesSql } from './feed.sql';
 import { PostRow, toPost } from './post-row';
 import { POSTS_BY_IDS, READ_SQL } from './posts.sql';
+import { timeCursorOf, toPage } from '../../common/db/page';
 
 type PagedRow = PostRow & { cursor_time: string; cursor_id: number };
 
@@ -23,14 +24,6 @@ export function pinnedPosts(candidates: Post[]): Post[] {
 @Injectable()
 export class FeedService {
   constructor(private readonly sql: SqlService) {}
-
-  /** Rows of a page fetched with one extra row, turned into items + the next cursor. */
-  private toPage(rows: PagedRow[], limit: number): { items: Post[]; nextCursor: string | null } {
-    const more = rows.length > limit;
-    const kept = rows.slice(0, limit);
-    const last = kept[kept.length - 1];
-    return { items: kept.map(toPost), nextCursor: more && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null };
-  }
 
   /** Adds `originalPost` to replies, with one statement for all their parents. */
   async attachOriginals(items: Post[], viewerId: number | null): Promise<Post[]> {
@@ -57,7 +50,7 @@ export class FeedService {
     const candidates = pinnedCandidatesSql(filter);
     const pinned = pinBoosts ? pinnedPosts((await this.sql.query<PostRow>(candidates.sql, candidates.params, { prepare })).map(toPost)) : [];
     const page = feedPageSql(filter, after, pinned.map((p) => p.id), limit + 1);
-    const { items, nextCursor } = this.toPage(await this.sql.query<PagedRow>(page.sql, page.params, { prepare }), limit);
+    const { items, nextCursor } = toPage(await this.sql.query<PagedRow>(page.sql, page.params, { prepare }), limit, toPost, timeCursorOf);
     return { items: after ? items : [...pinned, ...items], nextCursor };
   }
 
@@ -85,7 +78,7 @@ export class FeedService {
     const after = decodeTimeCursor(cursor);
     await this.requirePost(postId);
     const { sql, params } = listPageSql('thread', postId, viewerId, after, limit + 1);
-    const page = this.toPage(await this.sql.query<PagedRow>(sql, params), limit);
+    const page = toPage(await this.sql.query<PagedRow>(sql, params), limit, toPost, timeCursorOf);
     return { items: await this.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
   }
 
@@ -94,7 +87,7 @@ export class FeedService {
     const after = decodeTimeCursor(cursor);
     const ownerId = await this.userId(username);
     const { sql, params } = listPageSql(kind, ownerId, viewerId, after, limit + 1);
-    const page = this.toPage(await this.sql.query<PagedRow>(sql, params), limit);
+    const page = toPage(await this.sql.query<PagedRow>(sql, params), limit, toPost, timeCursorOf);
     return { items: await this.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
   }
 

@@ -15,7 +15,7 @@ import { assertActor, postLimitOf } from './actor';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
 import { WRITE_SQL } from './posts.sql';
-import { rowsOf } from './sql-params';
+import { rowsOf } from '../../common/db/sql-params';
 
 const POST_KINDS = ['image', 'video', 'audio'] as const;
 

@@ -4,11 +4,11 @@ import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts'
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import type { UserEntity } from '../users/user.entity';
 import { reactionSql } from './posts.sql';
-import { rowsOf } from './sql-params';
+import { rowsOf } from '../../common/db/sql-params';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 
 const LIKES = reactionSql('likes', 'likes_count');
 const REPOSTS = reactionSql('reposts', 'reposts_count');
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * Like and repost toggles. The reaction row and the post's counter change in one transaction
@@ -45,8 +45,7 @@ export class ReactionsService {
       this.alerts.publish(events);
       return result;
     } catch (error) {
-      const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
-      if (code === FOREIGN_KEY_VIOLATION) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+      if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       throw error;
     }
   }

@@ -1,10 +1,11 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type Page, type Post, type UserSearchResult } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
-import { decodeRankCursor, encodeCursor } from '../posts/cursor';
+import { SqlService } from '../../common/db/sql.service';
+import { decodeRankCursor, encodeCursor } from '../../common/db/cursor';
 import { FeedService } from '../posts/feed.service';
 import { PostRow, toPost } from '../posts/post-row';
 import { olderMatchesSql, rankedPageSql, recentMatchesSql, SEARCH_CANDIDATES, searchUsersSql } from './search.sql';
+import { toPage } from '../../common/db/page';
 
 type RankedRow = PostRow & { cursor_rank: number; cursor_similarity: number; cursor_id: number };
 
@@ -28,10 +29,8 @@ export class SearchService {
     const ids = await this.candidates(text);
     const { sql, params } = rankedPageSql(ids, text, viewerId, after, limit + 1);
     const rows = await this.sql.query<RankedRow>(sql, params);
-    const kept = rows.slice(0, limit);
-    const last = kept[kept.length - 1];
-    const nextCursor = rows.length > limit && last ? encodeCursor([last.cursor_rank, last.cursor_similarity, last.cursor_id]) : null;
-    return { items: await this.feed.attachOriginals(kept.map(toPost), viewerId), nextCursor };
+    const page = toPage(rows, limit, toPost, (last) => encodeCursor([last.cursor_rank, last.cursor_similarity, last.cursor_id]));
+    return { items: await this.feed.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
   }
 
   /** The ids a post search ranks (search.sql.ts): the newest matches, plus older ones when those are few. */

@@ -7,7 +7,7 @@ import {
 } from '@cloud9/contracts';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject } from '../../common/rate-limit/subjects';
-import { SqlService } from '../../common/sql.service';
+import { SqlService } from '../../common/db/sql.service';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { MediaService } from '../media/media.service';
@@ -16,9 +16,10 @@ import { UserEntity } from './user.entity';
 import { RegisterDto, UpdateProfileDto } from './users.dto';
 import { GroupEntity } from '../plans/group.entity';
 import { DELETE_USER_SQL, SESSION_USER_SQL, SessionUserRow } from './users.sql';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 
 const isUniqueViolation = (error: unknown, constraint: string) =>
-  (error as { code?: string; driverError?: { code?: string; constraint?: string } }).driverError?.code === '23505' &&
+  pgErrorCode(error) === PG_ERROR.uniqueViolation &&
   (error as { driverError: { constraint?: string } }).driverError.constraint === constraint;
 
 export interface ProfileImages {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -47,5 +48,10 @@ export class SqlService {
   async query<T>(text: string, values: unknown[] = [], { prepare = true }: { prepare?: boolean } = {}): Promise<T[]> {
     const result = await this.pool.query({ name: prepare ? this.nameOf(text) : undefined, text, values });
     return result.rows as T[];
+  }
+
+  /** Rows of a read built with Kysely, as a named prepared statement like any other. */
+  run<T>(query: CompiledQuery<T>, options?: { prepare?: boolean }): Promise<T[]> {
+    return this.query<T>(query.sql, [...query.parameters], options);
   }
 }
