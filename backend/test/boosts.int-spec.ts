@@ -1,6 +1,6 @@
 import { BOOST_QUEUE, MESSAGES, type BoostQuota, type Post } from '@cloud9/contracts';
 import { BOOST_ROTATE_SCHEDULER } from '../src/modules/boosts/boosts.jobs';
-import { JobsService } from '../src/jobs/jobs.module';
+import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 
 describe('boosts: quota, requests, rotation job, admin boost', () => {

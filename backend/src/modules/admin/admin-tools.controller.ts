@@ -1,15 +1,17 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
-  ADMIN_JOB, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES,
+  ADMIN_JOB, ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES,
   type AdminAppBackupResult, type AdminBackupResult, type AdminJobName, type AdminJobPending, type AdminJobStatus,
   type AdminOrphansDeleteResult, type AdminOrphansResult, type AdminResetPasswordResult, type AdminSyncResult, type AdminUserLookup,
 } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
-import { asJobFailure, JobsService, pendingAnswer } from '../../jobs/jobs.module';
+import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
+import type { JobData, JobResult } from '../../jobs/job-map';
+import { JobsService } from '../../jobs/jobs.service';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
-import { AdminJobs, type AdminJobResults } from './admin-jobs';
+import { AdminJobs } from './admin-jobs';
 import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';
 import { AdminToolsService } from './admin-tools.service';
 import { Audited } from './audit.interceptor';
@@ -37,11 +39,11 @@ export class AdminToolsController {
     actor: UserEntity,
     name: N,
     what: string,
-    answer: (result: AdminJobResults[N], jobId: string) => A,
-    data: Record<string, unknown> = {},
+    answer: (result: JobResult<typeof ADMIN_QUEUE, N>, jobId: string) => A,
+    data?: JobData<typeof ADMIN_QUEUE, N>,
   ): Promise<A | AdminJobPending> {
     try {
-      const run = await this.adminJobs.run(name, { requestedBy: actor.username, ...data });
+      const run = await this.adminJobs.run(name, { ...data, requestedBy: actor.username });
       if (run.result === null) {
         res.status(202);
         return pendingAnswer(run);

@@ -4,12 +4,13 @@ import * as path from 'node:path';
 import * as tar from 'tar';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { MESSAGES } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { publicSettings } from '../../config/public-settings';
 import { runMigrations } from '../../database/database-bootstrap';
-import { JobRefusal } from '../../jobs/jobs.module';
+import { JobRefusal } from '../../jobs/job-errors';
+import { JobHandler } from '../../jobs/job-handler.decorator';
 import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, jobPartialName, pruneBackups, removeJobPartials, stampedAt } from './backup-files';
 import { pgConnection } from './pg-connection';
 import { lastLines, runCommand, runPipeline } from './run-command';
@@ -131,6 +132,7 @@ export class BackupService {
   }
 
   /** pg_dump -Fc of the app database into a hidden partial file, renamed when complete; keeps the newest BACKUP_KEEP. */
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.backup)
   async backup(job: JobHandle<unknown>): Promise<BackupOutcome> {
     await this.takeOver(job);
     const file = await freshBackupName(this.dir, 'cloud9', '.dump');
@@ -159,6 +161,7 @@ export class BackupService {
    * before (no id is handed out twice, so a session of a user made after the backup can never
    * become someone else's), and the audit rows written since the backup are put back.
    */
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.restore)
   async restore(job: JobHandle<RestoreJobData>): Promise<RestoreOutcome> {
     const file = job.data.file ?? (await backupsIn(this.dir, DB_BACKUP))[0];
     // Only a backup of ours, inside BACKUP_DIR (job data can also come from Bull Board).
@@ -215,6 +218,7 @@ export class BackupService {
    * A .tar.gz of UPLOAD_DIR (as uploads/…, without half-received uploads) and settings.json (every
    * setting but the secrets, which appear only as "…Set": true/false); keeps the newest BACKUP_KEEP.
    */
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.appBackup)
   async appBackup(job: JobHandle<unknown>): Promise<AppBackupOutcome> {
     await this.takeOver(job);
     const uploads = this.settings.uploadDir;

@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
+import { ADMIN_JOB, ADMIN_QUEUE } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
+import { JobHandler } from '../../jobs/job-handler.decorator';
 import { UPLOAD_URL_PREFIX } from '../media/media.service';
 import type { JobHandle } from './backup.service';
 
@@ -72,6 +74,7 @@ export class OrphansService {
     return rows.map((r) => r.name);
   }
 
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.orphanScan)
   async scan(job?: JobHandle<unknown>): Promise<OrphanScan> {
     const names = await this.candidates();
     const orphaned: string[] = [];

@@ -4,7 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { NextFunction, Request, Response } from 'express';
 import { ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES, QUEUE_DASHBOARD_PATH } from '@cloud9/contracts';
-import { JobsService } from '../../jobs/jobs.module';
+import { JobsService } from '../../jobs/jobs.service';
 import { UsersService } from '../users/users.service';
 import { AuditService } from './admin-users.audit';
 import { auditResult } from './audit.interceptor';

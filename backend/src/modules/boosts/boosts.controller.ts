@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { BOOST_TEXT, GroupId, type AdminJobPending, type BoostQuota, type BoostRotateResult } from '@cloud9/contracts';
-import { asJobFailure, pendingAnswer } from '../../jobs/jobs.module';
+import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
 import { IdParam } from '../../common/validation';
 import { AuditService } from '../admin/admin-users.audit';
 import { Auth, AuthUser } from '../auth/auth.decorators';

@@ -1,9 +1,10 @@
 import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
-  ACTIVE_USER_BOOST_SLOTS, BOOST_DURATION_HOURS, BOOST_TEXT, MESSAGES, boostPeriodEnd, boostPeriodStart, canRequestBoost,
+  ACTIVE_USER_BOOST_SLOTS, BOOST_DURATION_HOURS, BOOST_QUEUE, BOOST_ROTATE_JOB, BOOST_TEXT, MESSAGES, boostPeriodEnd, boostPeriodStart, canRequestBoost,
   isAdmin, planFor, type Actor, type BoostQuota, type BoostRotation,
 } from '@cloud9/contracts';
+import { JobHandler } from '../../jobs/job-handler.decorator';
 import { RealtimeService } from '../realtime/realtime.service';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 
@@ -79,6 +80,7 @@ export class BoostsService {
    * expire boosts past 24 h, then activate waiting requests, priority plans first, then first come
    * first served, into the free user slots. Idempotent: a second run changes nothing.
    */
+  @JobHandler(BOOST_QUEUE, BOOST_ROTATE_JOB)
   async rotate(): Promise<BoostRotation> {
     const result = await this.db.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(${ROTATION_LOCK})`);

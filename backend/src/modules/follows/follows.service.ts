@@ -1,7 +1,8 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
 import { SqlService } from '../../common/db/sql.service';
+import { JobHandler } from '../../jobs/job-handler.decorator';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { limitLiteral, rowsOf } from '../../common/db/sql-params';
@@ -43,6 +44,7 @@ export class FollowsService {
    * follow tables"); answers how many users' counts it corrected, each way. Running it again at
    * once corrects nothing.
    */
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.syncFollowTables)
   async syncCounts(): Promise<{ followersAdded: number; followingsAdded: number }> {
     return this.db.transaction(async (m: EntityManager) => {
       await m.query(SYNC_SQL.lockTimeout);
