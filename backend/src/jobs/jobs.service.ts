@@ -225,12 +225,20 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   /**
+   * This instance stops putting back repeating schedules that Redis no longer has (at shutdown; or an
+   * operator, or a test, that removes a schedule to drive its job by hand).
+   */
+  stopKeepingSchedules(): void {
+    this.schedules.stop();
+  }
+
+  /**
    * First step of shutdown: take no more jobs. Force-closing does not wait for the active job; its
    * lock lapses and another worker takes it over through stall detection (job-policy.ts), which is
    * quicker and safer than holding a SIGTERM for a backup that may take minutes.
    */
   async onModuleDestroy(): Promise<void> {
-    this.schedules.stop();
+    this.stopKeepingSchedules();
     await this.settle(this.workers.map((w) => w.close(true)));
   }
 
