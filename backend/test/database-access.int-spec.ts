@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { sql } from 'kysely';
 import { Database } from '../src/common/db/database';
 import { SqlService } from '../src/common/db/sql.service';
 import { bootApp, TestApp } from './support/app';
@@ -54,5 +55,18 @@ describe('database access: one Kysely, typed by the schema, on the shared pool',
       }),
     ).rejects.toThrow('abort');
     expect(await db.selectFrom('groups').select('description').where('id', '=', 1).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('a connection that breaks while Kysely holds it fails that work, not the process, and the pool goes on', async () => {
+    const { db } = t.app.get(Database);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        const { pid } = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0];
+        await t.db.query('SELECT pg_terminate_backend($1)', [pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200)); // the server's goodbye reaches the held connection
+        await sql`SELECT 1`.execute(trx);
+      }),
+    ).rejects.toThrow();
+    expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows).toEqual([{ one: 1 }]);
   });
 });
