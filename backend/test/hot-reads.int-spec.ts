@@ -28,7 +28,7 @@ describe('hot reads: following feed plans, prepared statements, session user', (
 
   /** Every page of the following feed through one plan, straight from the SQL builder. */
   async function pagesOf(plan: 'walk' | 'lateral', take: number): Promise<number[][]> {
-    const filter = feedFilterOf({ tab: 'following' }, { id: viewer.user.id, followingCount: followed.length });
+    const filter = feedFilterOf({ tab: 'following' }, { id: viewer.user.id, following_count: followed.length });
     const pages: number[][] = [];
     let cursor: TimeCursor | undefined;
     for (let guard = 0; guard < 2000; guard++) {
@@ -162,7 +162,7 @@ describe('hot reads: following feed plans, prepared statements, session user', (
       const fast = await users.findSessionUser(id);
       const slow = await users.findById(id);
       expect(fast).toStrictEqual(slow);
-      expect(fast?.group?.postLimit).toBeGreaterThan(0);
+      expect(fast?.group?.post_limit).toBeGreaterThan(0);
     }
     expect(await users.findSessionUser(987654321)).toBeNull();
   });

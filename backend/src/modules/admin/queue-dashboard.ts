@@ -21,7 +21,7 @@ export function adminSessionOnly(users: UsersService, audit: AuditService) {
     const userId = req.session?.userId;
     const user = userId ? await users.findSessionUser(userId) : null;
     if (!user) return void refuse(res, 401);
-    if (user.groupId !== GroupId.Admin) return void refuse(res, 403);
+    if (user.group_id !== GroupId.Admin) return void refuse(res, 403);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.on('finish', () => void audit.record(user, 'admin.queues.change', `${req.method} ${req.originalUrl}`, auditResult(res.statusCode)));
     }

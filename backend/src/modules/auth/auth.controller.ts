@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { CurrentUser } from '@cloud9/contracts';
-import { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { UsersService } from '../users/users.service';
 import { Auth, AuthUser } from './auth.decorators';
 import { AuthService } from './auth.service';
@@ -29,7 +29,7 @@ export class AuthController {
 
   @Get('me')
   @Auth()
-  me(@AuthUser() user: UserEntity): CurrentUser {
+  me(@AuthUser() user: SessionUser): CurrentUser {
     return this.users.toCurrentUser(user);
   }
 }

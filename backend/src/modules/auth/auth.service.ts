@@ -30,7 +30,7 @@ export class AuthService {
     await this.limits.consume('loginIp', address);
     await this.limits.consume('login', account);
 
-    const ok = await this.passwords.verify(found?.passwordHash ?? null, password);
+    const ok = await this.passwords.verify(found?.password_hash ?? null, password);
     if (!found || !ok) throw new UnauthorizedException(MESSAGES.auth.invalidCredentials);
     await Promise.all([this.limits.refund('loginIp', address), this.limits.reset('login', account)]);
     await this.sessions.establish(req, found.id);

@@ -27,7 +27,7 @@ export class SessionGuard implements CanActivate {
     const requirement = this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_KEY, [context.getHandler(), context.getClass()]);
     if (!requirement) return true;
     if (!req.user) throw new UnauthorizedException(MESSAGES.auth.notSignedIn);
-    if (requirement.groups && !requirement.groups.includes(req.user.groupId)) throw new ForbiddenException(MESSAGES.http.forbidden);
+    if (requirement.groups && !requirement.groups.includes(req.user.group_id)) throw new ForbiddenException(MESSAGES.http.forbidden);
     return true;
   }
 }

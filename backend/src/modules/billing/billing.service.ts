@@ -12,7 +12,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
 import { PlansService } from '../plans/plans.service';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { PayPalClient, PayPalError, type PayPalSubscription, type WebhookHeaders } from './paypal.client';
 import { RealtimeService } from '../realtime/realtime.service';
 
@@ -62,7 +62,7 @@ export class BillingService {
   }
 
   /** POST /api/subscriptions: trusted only once PayPal confirmed the id, its status and its plan. */
-  async subscribe(user: UserEntity, subscriptionId: string, groupId: number): Promise<SubscribeResult> {
+  async subscribe(user: SessionUser, subscriptionId: string, groupId: number): Promise<SubscribeResult> {
     if (!this.paypal.configured) throw new ServiceUnavailableException(MESSAGES.payment.notConfigured);
     if (!PAID_GROUP_IDS.includes(groupId)) throw new BadRequestException(MESSAGES.payment.invalidGroup);
     const plan = await this.plans.get(groupId);
@@ -111,8 +111,8 @@ export class BillingService {
   }
 
   /** GET /api/get-subscription/:userId — own or admin; the newest subscription, after the downgrade sweep. */
-  async getSubscription(viewer: UserEntity, userId: number): Promise<Subscription> {
-    if (viewer.id !== userId && !isAdmin(viewer.groupId)) throw new ForbiddenException(MESSAGES.payment.onlyOwnSubscription);
+  async getSubscription(viewer: SessionUser, userId: number): Promise<Subscription> {
+    if (viewer.id !== userId && !isAdmin(viewer.group_id)) throw new ForbiddenException(MESSAGES.payment.onlyOwnSubscription);
     await this.announceGroups(await this.downgradeExpired(userId));
     const [row] = (await this.db.query(
       `SELECT s.*, g.name AS plan_name FROM subscriptions s JOIN groups g ON g.id = s.group_id

@@ -9,7 +9,7 @@ import { auditResult } from '../admin/audit.interceptor';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { ProfileOwnerGuard } from './profile-owner.guard';
-import { UserEntity } from './user.entity';
+import type { SessionUser } from './session-user';
 import { RegisterDto, UpdateProfileDto } from './users.dto';
 import { UsersService } from './users.service';
 
@@ -29,7 +29,7 @@ export class UsersController {
   }
 
   @Get('profile/:username')
-  profile(@Param('username') username: string, @AuthUser() viewer?: UserEntity): Promise<UserProfile> {
+  profile(@Param('username') username: string, @AuthUser() viewer?: SessionUser): Promise<UserProfile> {
     return this.users.getProfile(username, viewer);
   }
 
@@ -37,7 +37,7 @@ export class UsersController {
   @Auth()
   @UseGuards(ProfileOwnerGuard)
   @UseInterceptors(PlanUpload(PROFILE_IMAGES), UploadsRateLimit)
-  update(@AuthUser() user: UserEntity, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<CurrentUser> {
+  update(@AuthUser() user: SessionUser, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<CurrentUser> {
     const images = { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') };
     return this.users.updateProfile(user, dto, images, req.sessionID);
   }
@@ -47,7 +47,7 @@ export class UsersController {
   @Auth()
   @UseGuards(ProfileOwnerGuard)
   @UseInterceptors(PlanUpload(PROFILE_IMAGES), UploadsRateLimit)
-  async updateImages(@AuthUser() user: UserEntity, @Req() req: Request): Promise<{ thumbnail: string | null; background: string | null }> {
+  async updateImages(@AuthUser() user: SessionUser, @Req() req: Request): Promise<{ thumbnail: string | null; background: string | null }> {
     const images = { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') };
     const updated = await this.users.updateProfile(user, {}, images, req.sessionID);
     return { thumbnail: updated.thumbnail, background: updated.background };
@@ -56,9 +56,9 @@ export class UsersController {
   @Delete('users/:id')
   @Auth()
   @HttpCode(200)
-  async remove(@Param('id', IdParam()) id: number, @AuthUser() actor: UserEntity): Promise<{ success: true }> {
+  async remove(@Param('id', IdParam()) id: number, @AuthUser() actor: SessionUser): Promise<{ success: true }> {
     // An admin deleting someone else's account is an admin action (admin tools "delete a user"): audited.
-    const audited = isAdmin(actor.groupId) && actor.id !== id;
+    const audited = isAdmin(actor.group_id) && actor.id !== id;
     try {
       await this.users.deleteAccount(id, actor);
     } catch (error) {

@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../auth/identity.module';
-import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), IdentityModule],
+  imports: [IdentityModule],
   controllers: [UsersController],
-  providers: [UsersService, AdminBootstrapService],
+  providers: [UsersService, UsersRepository, AdminBootstrapService],
   exports: [UsersService],
 })
 export class UsersModule {}
