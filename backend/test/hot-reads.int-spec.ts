@@ -4,7 +4,7 @@ import type { Page, Post } from '@cloud9/contracts';
 import { SqlService } from '../src/common/db/sql.service';
 import { feedFilterOf } from '../src/modules/posts/feed-filter';
 import { FOLLOWING_WALK_MIN, FOLLOWING_WALK_ROWS, feedPageSql, type TimeCursor } from '../src/modules/posts/feed.sql';
-import { UsersService } from '../src/modules/users/users.service';
+import { AccountsService } from '../src/modules/users/accounts.service';
 import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 
@@ -156,7 +156,7 @@ describe('hot reads: following feed plans, prepared statements, session user', (
   });
 
   it('the session user load returns the same entity as findById', async () => {
-    const users = t.app.get(UsersService);
+    const users = t.app.get(AccountsService);
     for (const id of [viewer.user.id, followed[0]]) {
       await t.db.query(`UPDATE users SET birthdate = '1990-02-03', bio = 'b', followers_count = 4 WHERE id = $1`, [id]);
       const fast = await users.findSessionUser(id);

@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type AdminResetPasswordResult, type AdminUser, type AdminUserLookup } from '@cloud9/contracts';
 import type { SessionUser } from '../users/session-user';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import type { ResetPasswordDto } from './admin-tools.dto';
 
 export const toAdminUser = (u: SessionUser): AdminUser => ({
@@ -16,7 +16,7 @@ export const toAdminUser = (u: SessionUser): AdminUser => ({
 /** The admin tools that are not jobs: password reset and user lookup (the users module does the work). */
 @Injectable()
 export class AdminToolsService {
-  constructor(private readonly users: UsersService) {}
+  constructor(private readonly users: AccountsService) {}
 
   /** Sets the user's password and ends all their sessions; `adminId`, when sent, must be the caller. */
   async resetPassword(actor: SessionUser, dto: ResetPasswordDto): Promise<AdminResetPasswordResult> {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { CurrentUser } from '@cloud9/contracts';
 import type { SessionUser } from '../users/session-user';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import { Auth, AuthUser } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto } from './login.dto';
@@ -11,7 +11,7 @@ import { LoginDto } from './login.dto';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
   ) {}
 
   @Post('login')

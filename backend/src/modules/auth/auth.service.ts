@@ -3,14 +3,14 @@ import type { Request } from 'express';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject, requestIpSubject } from '../../common/rate-limit/subjects';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import { PasswordService } from './password.service';
 import { SessionsService } from './sessions.service';
 
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimitsService,

@@ -24,6 +24,9 @@ const toSessionUser = (row: SessionUserRow): SessionUser => {
   return { ...user, group };
 };
 
+/** What an account may change of its own row. */
+export type UserChanges = Omit<Updateable<Users>, 'id' | 'group_id' | 'followers_count' | 'following_count' | 'created_at' | 'updated_at'>;
+
 /** The users table: the only code that reads or writes it by SQL. */
 @Injectable()
 export class UsersRepository {
@@ -97,7 +100,7 @@ export class UsersRepository {
   }
 
   /** Changes an account's own fields; updated_at follows. */
-  async update(id: number, changes: Omit<Updateable<Users>, 'id' | 'group_id' | 'followers_count' | 'following_count' | 'created_at' | 'updated_at'>): Promise<void> {
+  async update(id: number, changes: UserChanges): Promise<void> {
     await this.database.db.updateTable('users').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).execute();
   }
 

@@ -1,31 +1,24 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  ADMIN_GROUP_ID, canDeleteAccount, DEFAULT_GROUP_ID, isAdmin, MESSAGES,
-  type CurrentUser, type UserProfile,
-} from '@cloud9/contracts';
+import { ADMIN_GROUP_ID, canDeleteAccount, DEFAULT_GROUP_ID, MESSAGES, type CurrentUser } from '@cloud9/contracts';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject } from '../../common/rate-limit/subjects';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { MediaService } from '../media/media.service';
-import { parseBirthdate, parseWebsite } from './profile-fields';
-import { RegisterDto, UpdateProfileDto } from './users.dto';
-import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import type { SessionUser } from './session-user';
+import { RegisterDto, UpdateProfileDto } from './users.dto';
 import { UsersRepository } from './users.repository';
 
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  pgErrorCode(error) === PG_ERROR.uniqueViolation &&
-  (error as { constraint?: string }).constraint === constraint;
+export const isUniqueViolation = (error: unknown, constraint: string) =>
+  pgErrorCode(error) === PG_ERROR.uniqueViolation && (error as { constraint?: string }).constraint === constraint;
 
-export interface ProfileImages {
-  thumbnail?: Express.Multer.File;
-  background?: Express.Multer.File;
-}
-
-/** Accounts and profiles. The only place that turns a user row into a response. */
+/**
+ * Account lifecycle: sign-up, credentials and passwords, the group, deletion, and the signed-in
+ * user every request carries.
+ */
 @Injectable()
-export class UsersService {
+export class AccountsService {
   constructor(
     private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
@@ -60,26 +53,7 @@ export class UsersService {
     };
   }
 
-  /** Public fields for everyone; email, phone and birthdate for the owner and admins only. */
-  toProfile(u: SessionUser, viewer: SessionUser | undefined): UserProfile {
-    const profile: UserProfile = {
-      id: u.id, username: u.username, name: u.name, bio: u.bio, thumbnail: u.thumbnail, background: u.background,
-      location: u.location, website: u.website, group_id: u.group_id, createdAt: u.created_at.toISOString(),
-      followersCount: u.followers_count, followingCount: u.following_count,
-    };
-    if (viewer && (viewer.id === u.id || isAdmin(viewer.group_id))) {
-      Object.assign(profile, { email: u.email, phone: u.phone, birthdate: u.birthdate });
-    }
-    return profile;
-  }
-
-  async getProfile(username: string, viewer: SessionUser | undefined): Promise<UserProfile> {
-    const user = await this.findByUsername(username);
-    if (!user) throw new NotFoundException(MESSAGES.profile.userNotFound);
-    return this.toProfile(user, viewer);
-  }
-
-  /** Registration (spec §5); new users are Basic. Attempts are limited per address by the route (RATE_LIMIT_REGISTER). */
+  /** Registration; new users are Basic. Attempts are limited per address by the route (RATE_LIMIT_REGISTER). */
   async register(dto: RegisterDto): Promise<CurrentUser> {
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
       throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
@@ -107,51 +81,10 @@ export class UsersService {
   }
 
   /**
-   * The owner edits their own profile fields, password and images. A new password needs the
-   * current one and ends every other session of the account (`sessionId` is the one kept).
-   */
-  async updateProfile(user: SessionUser, dto: UpdateProfileDto, images: ProfileImages, sessionId: string): Promise<CurrentUser> {
-    const changingPassword = Boolean(dto.password || dto.confirmPassword);
-    if (changingPassword) await this.assertPasswordChange(user, dto);
-    const changes: Parameters<UsersRepository['update']>[1] = {};
-    const clearable = ['name', 'bio', 'phone', 'location'] as const;
-    for (const field of clearable) if (dto[field] !== undefined) changes[field] = dto[field] || null;
-    if (dto.birthdate !== undefined) changes.birthdate = parseBirthdate(dto.birthdate);
-    if (dto.website !== undefined) changes.website = parseWebsite(dto.website);
-    if (dto.email) changes.email = dto.email;
-    if (dto.password) changes.password_hash = await this.passwords.hash(dto.password);
-
-    const replaced: (string | null)[] = [];
-    try {
-      for (const field of ['thumbnail', 'background'] as const) {
-        const file = images[field];
-        if (!file) continue;
-        const stored = await this.media.accept(file, user.id, ['image']);
-        changes[field] = stored.url;
-        replaced.push(user[field]);
-      }
-    } catch (error) {
-      // One image refused: the one already accepted must not stay behind as an orphan.
-      await this.media.removeByUrls([changes.thumbnail, changes.background]);
-      throw error;
-    }
-    try {
-      if (Object.keys(changes).length) await this.users.update(user.id, changes);
-    } catch (error) {
-      await this.media.removeByUrls([changes.thumbnail, changes.background]);
-      if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(MESSAGES.auth.emailTaken);
-      throw error;
-    }
-    await this.media.removeByUrls(replaced);
-    if (changingPassword) await this.sessions.endOthersForUser(user.id, sessionId);
-    return this.toCurrentUser((await this.findById(user.id))!);
-  }
-
-  /**
    * Every attempt counts against RATE_LIMIT_PASSWORD (a stolen session must not become a way to
    * guess the password); then the confirmation must match and the current password be right.
    */
-  private async assertPasswordChange(user: SessionUser, dto: UpdateProfileDto): Promise<void> {
+  async assertPasswordChange(user: SessionUser, dto: UpdateProfileDto): Promise<void> {
     await this.limits.consume('password', accountSubject(user.id));
     if (dto.password !== dto.confirmPassword) throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
     // Missing or wrong, the request does not prove the account holder is at the keyboard: 403 either way.
