@@ -1,14 +1,22 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ADMIN_GROUP_ID, canDeleteAccount, DEFAULT_GROUP_ID, MESSAGES, type CurrentUser } from '@cloud9/contracts';
+import type { Db } from '../../common/db/database';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject } from '../../common/rate-limit/subjects';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { MediaService } from '../media/media.service';
+import { RealtimeService } from '../realtime/realtime.service';
 import type { SessionUser } from './session-user';
 import { RegisterDto, UpdateProfileDto } from './users.dto';
 import { UsersRepository } from './users.repository';
+
+/** An account whose group was written: what its open tabs are told once the change is committed. */
+export interface GroupMove {
+  userId: number;
+  groupId: number;
+}
 
 export const isUniqueViolation = (error: unknown, constraint: string) =>
   pgErrorCode(error) === PG_ERROR.uniqueViolation && (error as { constraint?: string }).constraint === constraint;
@@ -25,7 +33,28 @@ export class AccountsService {
     private readonly sessions: SessionsService,
     private readonly media: MediaService,
     private readonly limits: RateLimitsService,
+    private readonly realtime: RealtimeService,
   ) {}
+
+  /**
+   * The only way an account changes group: moves `ids` to `groupId` inside the caller's
+   * transaction (only those now in one of `onlyFrom`, when given). Returns the moves, for
+   * announceGroupMoves once the transaction has committed.
+   */
+  async moveToGroup(trx: Db, ids: readonly number[], groupId: number, onlyFrom?: readonly number[]): Promise<GroupMove[]> {
+    const moved = await this.users.moveToGroup(trx, ids, groupId, onlyFrom);
+    return moved.map((row) => ({ userId: row.id, groupId: row.group_id }));
+  }
+
+  /** Moves one account to `groupId` on its own (an admin's change); no move when there is no such account. */
+  setGroup(id: number, groupId: number): Promise<GroupMove[]> {
+    return this.users.transaction((trx) => this.moveToGroup(trx, [id], groupId));
+  }
+
+  /** Tells each moved account's open tabs its group now, so limits follow without a reload (after commit). */
+  announceGroupMoves(moves: readonly GroupMove[]): void {
+    for (const move of moves) this.realtime.toUser(move.userId, 'account:updated', { group_id: move.groupId });
+  }
 
   findById(id: number): Promise<SessionUser | null> {
     return this.users.findById(id);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CompiledQuery, sql, type Insertable, type Updateable } from 'kysely';
 import { ADMIN_GROUP_ID } from '@cloud9/contracts';
-import { Database } from '../../common/db/database';
+import { Database, type Db } from '../../common/db/database';
 import { SqlService } from '../../common/db/sql.service';
 import type { Users } from '../../database/schema';
 import type { SessionUser } from './session-user';
@@ -34,6 +34,11 @@ export class UsersRepository {
     private readonly database: Database,
     private readonly sql: SqlService,
   ) {}
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.database.db.transaction().execute(work);
+  }
 
   /** The columns of SESSION_USER_SQL, built: the user (no password hash) and its group. */
   private sessionUsers() {
@@ -102,6 +107,17 @@ export class UsersRepository {
   /** Changes an account's own fields; updated_at follows. */
   async update(id: number, changes: UserChanges): Promise<void> {
     await this.database.db.updateTable('users').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Moves the accounts `ids` to `groupId` in `trx` (only those now in one of `onlyFrom`, when
+   * given); the accounts moved, with their new group.
+   */
+  async moveToGroup(trx: Db, ids: readonly number[], groupId: number, onlyFrom?: readonly number[]): Promise<{ id: number; group_id: number }[]> {
+    if (!ids.length) return [];
+    let update = trx.updateTable('users').set({ group_id: groupId, updated_at: sql`now()` }).where('id', 'in', ids);
+    if (onlyFrom) update = update.where('group_id', 'in', onlyFrom);
+    return update.returning(['id', 'group_id']).execute();
   }
 
   /** Makes an existing account admin, with a new password. */
