@@ -1,6 +1,5 @@
 import { types } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
 import { InitialSchema1732200000000 } from './migrations/1732200000000-InitialSchema';
 import { NotificationIndexes1732400000000 } from './migrations/1732400000000-NotificationIndexes';
 import { FollowingFeedIndex1732300000000 } from './migrations/1732300000000-FollowingFeedIndex';
@@ -18,7 +17,6 @@ export function dataSourceOptions(databaseUrl: string, connectTimeoutMs = 5000):
   return {
     type: 'postgres',
     url: databaseUrl,
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { MESSAGES } from '@cloud9/contracts';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import { AUTH_KEY, AuthRequirement } from './auth.decorators';
 
 /**
@@ -13,7 +13,7 @@ import { AUTH_KEY, AuthRequirement } from './auth.decorators';
 export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -27,7 +27,7 @@ export class SessionGuard implements CanActivate {
     const requirement = this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_KEY, [context.getHandler(), context.getClass()]);
     if (!requirement) return true;
     if (!req.user) throw new UnauthorizedException(MESSAGES.auth.notSignedIn);
-    if (requirement.groups && !requirement.groups.includes(req.user.groupId)) throw new ForbiddenException(MESSAGES.http.forbidden);
+    if (requirement.groups && !requirement.groups.includes(req.user.group_id)) throw new ForbiddenException(MESSAGES.http.forbidden);
     return true;
   }
 }

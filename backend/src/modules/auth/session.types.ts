@@ -1,5 +1,5 @@
 import 'express-session';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 
 declare module 'express-session' {
   interface SessionData {
@@ -12,6 +12,6 @@ declare module 'express-session' {
 declare module 'express-serve-static-core' {
   interface Request {
     /** The signed-in user, loaded from the session by SessionGuard. */
-    user?: UserEntity;
+    user?: SessionUser;
   }
 }

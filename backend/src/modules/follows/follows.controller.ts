@@ -5,7 +5,7 @@ import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import { limitOf } from '../posts/feed-filter';
 import { PageQueryDto } from '../posts/posts.dto';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { FollowPairDto } from './follows.dto';
 import { FollowsService } from './follows.service';
 
@@ -18,7 +18,7 @@ export class FollowsController {
   @Auth()
   @RateLimit('follows')
   @HttpCode(200)
-  follow(@AuthUser() user: UserEntity, @Body() dto: FollowPairDto): Promise<FollowResult> {
+  follow(@AuthUser() user: SessionUser, @Body() dto: FollowPairDto): Promise<FollowResult> {
     return this.follows.follow(user, dto);
   }
 
@@ -26,17 +26,17 @@ export class FollowsController {
   @Auth()
   @RateLimit('follows')
   @HttpCode(200)
-  unfollow(@AuthUser() user: UserEntity, @Body() dto: FollowPairDto): Promise<FollowResult> {
+  unfollow(@AuthUser() user: SessionUser, @Body() dto: FollowPairDto): Promise<FollowResult> {
     return this.follows.unfollow(user, dto);
   }
 
   @Get('followers/:userId')
-  followers(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<FollowUser>> {
+  followers(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
     return this.follows.list('followers', userId, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('following/:userId')
-  following(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<FollowUser>> {
+  following(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
     return this.follows.list('following', userId, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 

@@ -6,7 +6,7 @@ import { JobHandler } from '../../jobs/job-handler.decorator';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { limitLiteral, rowsOf } from '../../common/db/sql-params';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import type { FollowPairDto } from './follows.dto';
 import { FOLLOW_SQL, followPageSql, SYNC_SQL, type FollowPageRow } from './follows.sql';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
@@ -26,11 +26,11 @@ export class FollowsService {
     private readonly alerts: AlertsService,
   ) {}
 
-  follow(user: UserEntity, dto: FollowPairDto): Promise<FollowResult> {
+  follow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
     return this.change(user, dto, true);
   }
 
-  unfollow(user: UserEntity, dto: FollowPairDto): Promise<FollowResult> {
+  unfollow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
     return this.change(user, dto, false);
   }
 
@@ -64,9 +64,9 @@ export class FollowsService {
     return toPage(rows, limit, (r) => ({ id: r.id, name: r.name, username: r.username, thumbnail: r.thumbnail, isFollowing: r.is_following }), timeCursorOf);
   }
 
-  private async change(user: UserEntity, dto: FollowPairDto, on: boolean): Promise<FollowResult> {
+  private async change(user: SessionUser, dto: FollowPairDto, on: boolean): Promise<FollowResult> {
     if (dto.followerId !== user.id) throw new ForbiddenException(MESSAGES.follow.onlyYourself);
-    if (!canFollow({ id: user.id, group_id: user.groupId }, dto.followedId)) throw new BadRequestException(MESSAGES.follow.self);
+    if (!canFollow({ id: user.id, group_id: user.group_id }, dto.followedId)) throw new BadRequestException(MESSAGES.follow.self);
     const followedId = dto.followedId;
     let events: AlertEvent[] = [];
     let counts: { followersCount: number; followingCount: number };

@@ -5,7 +5,7 @@ import { SqlService } from '../../common/db/sql.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../../common/db/sql-params';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { ALERT_SQL, alertPageSql, type AlertRow } from './notifications.sql';
 import { timeCursorOf, toPage } from '../../common/db/page';
 
@@ -40,7 +40,7 @@ export class AlertsService {
   ) {}
 
   /** An alert to the author of `postId` (none when the actor wrote it). */
-  async raiseOnPost(m: EntityManager, actor: UserEntity, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
+  async raiseOnPost(m: EntityManager, actor: SessionUser, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
     const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
       await m.query(ALERT_SQL.raiseOnPost, [actor.id, type, postId, this.message(type, actor)]),
     );
@@ -48,7 +48,7 @@ export class AlertsService {
   }
 
   /** A reply alert to the author of `parentId` (none on one's own post); its post_id is the reply. */
-  async raiseOnReply(m: EntityManager, actor: UserEntity, parentId: number, replyId: number): Promise<AlertEvent[]> {
+  async raiseOnReply(m: EntityManager, actor: SessionUser, parentId: number, replyId: number): Promise<AlertEvent[]> {
     const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
       await m.query(ALERT_SQL.raiseOnReply, [actor.id, parentId, replyId, this.message('reply', actor)]),
     );
@@ -56,7 +56,7 @@ export class AlertsService {
   }
 
   /** A follow alert to `recipientId` (none to oneself). */
-  async raiseOnUser(m: EntityManager, actor: UserEntity, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
+  async raiseOnUser(m: EntityManager, actor: SessionUser, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
     const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
       await m.query(ALERT_SQL.raiseOnUser, [actor.id, type, recipientId, this.message(type, actor)]),
     );
@@ -85,7 +85,7 @@ export class AlertsService {
   }
 
   /** GET /api/notifications/user/:userId: own alerts only, newest first, optionally filtered. */
-  async list(viewer: UserEntity, userId: number, limit: number, cursor?: string, query?: string): Promise<Page<UserAlert>> {
+  async list(viewer: SessionUser, userId: number, limit: number, cursor?: string, query?: string): Promise<Page<UserAlert>> {
     if (viewer.id !== userId) throw new ForbiddenException(MESSAGES.notifications.onlyOwnAlerts);
     const after = decodeTimeCursor(cursor);
     const p = new SqlParams();
@@ -100,11 +100,11 @@ export class AlertsService {
     return toPage(rows, limit, toWire, timeCursorOf);
   }
 
-  private message(type: AlertType, actor: UserEntity): string {
+  private message(type: AlertType, actor: SessionUser): string {
     return MESSAGES.alerts[type](actor.name?.trim() || actor.username);
   }
 
-  private created(r: { id: number; recipient_id: number; created_at: Date }, actor: UserEntity, type: AlertType, postId: number | null): AlertEvent {
+  private created(r: { id: number; recipient_id: number; created_at: Date }, actor: SessionUser, type: AlertType, postId: number | null): AlertEvent {
     return {
       kind: 'new',
       recipientId: r.recipient_id,

@@ -8,7 +8,7 @@ import { decodeTimeCursor } from '../../common/db/cursor';
 import { WRITE_SQL } from '../posts/posts.sql';
 import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../../common/db/sql-params';
 import { RealtimeService } from '../realtime/realtime.service';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { NOTICE_SQL, noticePageSql, type NoticeRow } from './notifications.sql';
 import type { NoticeBodyDto } from './notifications.dto';
 import { timeCursorOf, toPage } from '../../common/db/page';
@@ -27,7 +27,7 @@ const toWire = (r: NoticeRow): SystemNotice => ({
   postUser: { name: r.name, thumbnail: r.thumbnail },
 });
 
-const actorOf = (user: UserEntity) => ({ id: user.id, group_id: user.groupId });
+const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id });
 
 /**
  * System notices (spec §6): groups 1–4 post; admins edit and delete any, staff their own. Every
@@ -54,7 +54,7 @@ export class NoticesService {
   }
 
   /** Create, or edit when the body carries `id`. */
-  async save(user: UserEntity, dto: NoticeBodyDto, file: Express.Multer.File | undefined): Promise<{ created: boolean; notice: SystemNotice }> {
+  async save(user: SessionUser, dto: NoticeBodyDto, file: Express.Multer.File | undefined): Promise<{ created: boolean; notice: SystemNotice }> {
     this.assertActor(user, dto);
     if (!canPostNotice(actorOf(user))) throw new ForbiddenException(MESSAGES.notices.permissionDenied);
     const text = clampToLimit((dto.message ?? '').trim(), postLimitOf(user));
@@ -73,7 +73,7 @@ export class NoticesService {
     return { created: true, notice };
   }
 
-  async remove(user: UserEntity, id: number): Promise<{ success: true }> {
+  async remove(user: SessionUser, id: number): Promise<{ success: true }> {
     const old = await this.db.transaction(async (m) => {
       const notice = await this.lockManageable(m, user, id);
       await m.query(NOTICE_SQL.remove, [id]);
@@ -84,7 +84,7 @@ export class NoticesService {
     return { success: true };
   }
 
-  private async edit(user: UserEntity, id: number, text: string, file: Express.Multer.File | undefined): Promise<SystemNotice> {
+  private async edit(user: SessionUser, id: number, text: string, file: Express.Multer.File | undefined): Promise<SystemNotice> {
     if (!text) throw new BadRequestException(MESSAGES.notices.editEmpty);
     // 404 / 403 before a file is stored; checked again under the row lock below.
     await this.db.transaction((m) => this.lockManageable(m, user, id));
@@ -110,7 +110,7 @@ export class NoticesService {
   /** The notice row locked for a change: 404 when missing, 403 unless admin or its staff author. */
   private async lockManageable(
     m: import('typeorm').EntityManager,
-    user: UserEntity,
+    user: SessionUser,
     id: number,
   ): Promise<{ user_id: number; media_id: number | null; media_url: string | null }> {
     const [notice] = rowsOf<{ user_id: number; media_id: number | null; media_url: string | null }>(await m.query(NOTICE_SQL.lock, [id]));
@@ -127,9 +127,9 @@ export class NoticesService {
   }
 
   /** DESIGN.md: a body naming the actor (user_id, group_id, username) must name the session's user. */
-  private assertActor(user: UserEntity, dto: NoticeBodyDto): void {
+  private assertActor(user: SessionUser, dto: NoticeBodyDto): void {
     const differs = (sent: unknown, own: string | number) => sent !== undefined && sent !== null && sent !== '' && String(sent).toLowerCase() !== String(own).toLowerCase();
-    if (differs(dto.user_id, user.id) || differs(dto.group_id, user.groupId) || differs(dto.username, user.username)) {
+    if (differs(dto.user_id, user.id) || differs(dto.group_id, user.group_id) || differs(dto.username, user.username)) {
       throw new ForbiddenException(MESSAGES.http.forbidden);
     }
   }

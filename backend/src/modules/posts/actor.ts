@@ -1,12 +1,12 @@
 import { ForbiddenException } from '@nestjs/common';
 import { MESSAGES, planFor } from '@cloud9/contracts';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 
 /**
  * DESIGN.md: a body that names the actor must name the session's user (403 otherwise); the
  * server never takes the actor from the request.
  */
-export function assertActor(user: UserEntity, named: { username?: string; userId?: unknown }): void {
+export function assertActor(user: SessionUser, named: { username?: string; userId?: unknown }): void {
   if (named.username !== undefined && named.username.toLowerCase() !== user.username.toLowerCase()) {
     throw new ForbiddenException(MESSAGES.http.forbidden);
   }
@@ -16,4 +16,4 @@ export function assertActor(user: UserEntity, named: { username?: string; userId
 }
 
 /** The author's post length limit: the plan row loaded with the session, else the plan table. */
-export const postLimitOf = (user: UserEntity): number => user.group?.postLimit ?? planFor(user.groupId)?.postLimit ?? 300;
+export const postLimitOf = (user: SessionUser): number => user.group?.post_limit ?? planFor(user.group_id)?.postLimit ?? 300;

@@ -25,7 +25,7 @@ export const isFeedSearch = (req: Request): boolean => String(req.query.search ?
 /** The signed-in viewer as the feed needs them: the id, and how many accounts they follow. */
 export interface FeedViewer {
   id: number;
-  followingCount: number;
+  following_count: number;
 }
 
 /**
@@ -42,7 +42,7 @@ export function feedFilterOf(query: FeedQueryDto, viewer: number | FeedViewer | 
   return {
     viewerId,
     following,
-    ...(following && typeof viewer === 'object' && viewer !== null ? { followingCount: viewer.followingCount } : {}),
+    ...(following && typeof viewer === 'object' && viewer !== null ? { followingCount: viewer.following_count } : {}),
     authors: [...new Set(authors.map((a) => a.toLowerCase()))],
     category: category ?? (query.category as FeedCategory | undefined),
     text: search.text,

@@ -8,7 +8,7 @@ describe('feed SQL for prepared statements', () => {
     const filter = feedFilterOf({}, 7);
     for (const { sql } of [
       feedPageSql(filter, undefined, [], 21),
-      feedPageSql(feedFilterOf({ tab: 'following' }, { id: 7, followingCount: 1000 }), undefined, [], 21),
+      feedPageSql(feedFilterOf({ tab: 'following' }, { id: 7, following_count: 1000 }), undefined, [], 21),
       listPageSql('liked', 3, 7, undefined, 21),
       recentMatchesSql('cats'),
       rankedPageSql([1, 2], 'cats', 7, undefined, 21),
@@ -30,13 +30,13 @@ describe('feed SQL for prepared statements', () => {
   });
 
   it('walks the feed index for viewers following many accounts, else follows the follows', () => {
-    const many = feedFilterOf({ tab: 'following' }, { id: 7, followingCount: FOLLOWING_WALK_MIN });
-    const few = feedFilterOf({ tab: 'following' }, { id: 7, followingCount: FOLLOWING_WALK_MIN - 1 });
+    const many = feedFilterOf({ tab: 'following' }, { id: 7, following_count: FOLLOWING_WALK_MIN });
+    const few = feedFilterOf({ tab: 'following' }, { id: 7, following_count: FOLLOWING_WALK_MIN - 1 });
     expect(followingPlanOf(many)).toBe('walk');
     expect(followingPlanOf(few)).toBe('lateral');
     expect(followingPlanOf(feedFilterOf({ tab: 'following' }, 7))).toBe('lateral');
     expect(feedPageSql(many, undefined, [], 21).sql).toMatch(/walked/);
     expect(feedPageSql(few, undefined, [], 21).sql).not.toMatch(/walked/);
-    expect(feedFilterOf({}, { id: 7, followingCount: 500 }).followingCount).toBeUndefined();
+    expect(feedFilterOf({}, { id: 7, following_count: 500 }).followingCount).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import { isAllowedGifUrl } from '../gifs/gif-url';
 import { MediaService, StoredMedia } from '../media/media.service';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { RealtimeService } from '../realtime/realtime.service';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { assertActor, postLimitOf } from './actor';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
@@ -32,7 +32,7 @@ export class PostsService {
   ) {}
 
   /** spec §5: text, a file or a GIF (not both); text trimmed and cut to the plan's limit. */
-  async create(user: UserEntity, dto: CreatePostDto, file: Express.Multer.File | undefined): Promise<Post> {
+  async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined): Promise<Post> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     const gif = dto.gif?.trim() || undefined;
@@ -57,7 +57,7 @@ export class PostsService {
   }
 
   /** A reply counts on its parent in the same transaction; a missing parent writes nothing. */
-  async reply(user: UserEntity, parentId: number, dto: ReplyDto): Promise<Post> {
+  async reply(user: SessionUser, parentId: number, dto: ReplyDto): Promise<Post> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.replyEmpty);
@@ -75,7 +75,7 @@ export class PostsService {
   }
 
   /** Own posts within the plan's edit window (DESIGN.md); the old text goes to post_edits. */
-  async edit(user: UserEntity, postId: number, dto: EditPostDto): Promise<{ success: true; post: Post }> {
+  async edit(user: SessionUser, postId: number, dto: EditPostDto): Promise<{ success: true; post: Post }> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.editEmpty);
@@ -83,8 +83,8 @@ export class PostsService {
       const [post] = (await m.query(WRITE_SQL.lockPost, [postId])) as { user_id: number; content: string; created_at: Date }[];
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       if (post.user_id !== user.id) throw new ForbiddenException(MESSAGES.post.onlyAuthorEdits);
-      if (editWindowMinutes(user.groupId) === 0) throw new ForbiddenException(MESSAGES.post.planCannotEdit);
-      if (!canEditWithinWindow(user.groupId, post.created_at)) throw new ForbiddenException(MESSAGES.post.editWindowClosed);
+      if (editWindowMinutes(user.group_id) === 0) throw new ForbiddenException(MESSAGES.post.planCannotEdit);
+      if (!canEditWithinWindow(user.group_id, post.created_at)) throw new ForbiddenException(MESSAGES.post.editWindowClosed);
       await m.query(WRITE_SQL.saveEdit, [postId, post.content]);
       await m.query(WRITE_SQL.applyEdit, [postId, text]);
     });
@@ -95,12 +95,12 @@ export class PostsService {
    * The author or groups 1–2. Replies, likes, reposts, alerts, boosts and edits cascade; the
    * parent's reply count drops in the same transaction; files go after the commit.
    */
-  async remove(user: UserEntity, postId: number): Promise<{ success: true }> {
+  async remove(user: SessionUser, postId: number): Promise<{ success: true }> {
     let events: AlertEvent[] = [];
     const files = await this.db.transaction(async (m) => {
       const [post] = (await m.query(WRITE_SQL.lockPost, [postId])) as { user_id: number; parent_id: number | null }[];
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-      if (!canDeletePost({ id: user.id, group_id: user.groupId }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
+      if (!canDeletePost({ id: user.id, group_id: user.group_id }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
       const media: { media_id: number | null; media_url: string }[] = await m.query(WRITE_SQL.treeMedia, [postId]);
       if (post.parent_id !== null) await m.query(WRITE_SQL.uncountReply, [post.parent_id]);
       events = await this.alerts.withdrawForPostTree(m, postId);

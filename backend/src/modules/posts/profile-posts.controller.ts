@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, PostCounts } from '@cloud9/contracts';
 import { AuthUser } from '../auth/auth.decorators';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { limitOf } from './feed-filter';
 import { FeedService } from './feed.service';
 import { PageQueryDto } from './posts.dto';
@@ -12,22 +12,22 @@ export class ProfilePostsController {
   constructor(private readonly feed: FeedService) {}
 
   @Get('replies')
-  replies(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  replies(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.feed.profileList('replies', username, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('liked-posts')
-  liked(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  liked(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.feed.profileList('liked', username, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('reposts')
-  reposts(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  reposts(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.feed.profileList('reposts', username, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('media')
-  media(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  media(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.feed.profileList('media', username, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 

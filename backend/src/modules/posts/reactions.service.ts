@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
-import type { UserEntity } from '../users/user.entity';
+import type { SessionUser } from '../users/session-user';
 import { reactionSql } from './posts.sql';
 import { rowsOf } from '../../common/db/sql-params';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
@@ -23,7 +23,7 @@ export class ReactionsService {
   ) {}
 
   /** The author's alert is raised or withdrawn in the same transaction and pushed after the commit. */
-  private async toggle(sql: typeof LIKES, type: 'like' | 'repost', user: UserEntity, postId: number): Promise<{ on: boolean; count: number }> {
+  private async toggle(sql: typeof LIKES, type: 'like' | 'repost', user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
     const userId = user.id;
     let events: AlertEvent[] = [];
     try {
@@ -50,12 +50,12 @@ export class ReactionsService {
     }
   }
 
-  async like(user: UserEntity, postId: number): Promise<LikeResult> {
+  async like(user: SessionUser, postId: number): Promise<LikeResult> {
     const { on, count } = await this.toggle(LIKES, 'like', user, postId);
     return { success: true, liked: on, likes: count };
   }
 
-  async repost(user: UserEntity, postId: number): Promise<RepostResult> {
+  async repost(user: SessionUser, postId: number): Promise<RepostResult> {
     const { on, count } = await this.toggle(REPOSTS, 'repost', user, postId);
     return { success: true, reposted: on, reposts: count };
   }

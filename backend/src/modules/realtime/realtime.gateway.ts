@@ -5,7 +5,7 @@ import { SocketErrors, SocketRooms } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { UsersService } from '../users/users.service';
+import { AccountsService } from '../users/accounts.service';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
 import { sessionCookieName } from '../auth/session-cookie';
 import { sessionIdFromCookie, userIdOfSession } from './socket-auth';
@@ -25,7 +25,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
 
   constructor(
     private readonly realtime: RealtimeService,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     @Inject(SETTINGS) private readonly settings: Settings,
