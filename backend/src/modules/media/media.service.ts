@@ -11,6 +11,7 @@ import { containerReport, judgeContainer } from './container-rules';
 import { FileSignature, SNIFF_BYTES, sniffFile } from './file-signature';
 import { needsSanitizing, sanitizeImage, UndecodableImageError } from './image-sanitizer';
 import { MediaEntity, MediaKind } from './media.entity';
+import { MediaRepository } from './media.repository';
 
 export const UPLOAD_URL_PREFIX = '/uploads/';
 
@@ -30,6 +31,7 @@ export class MediaService {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly dataSource: DataSource,
     private readonly probe: ContainerProbe,
+    private readonly repository: MediaRepository,
   ) {}
 
   get incomingDir(): string {
@@ -125,6 +127,22 @@ export class MediaService {
     if (!keys.length) return;
     await this.dataSource.getRepository(MediaEntity).delete({ storageKey: In(keys) });
     await this.removeFiles(keys);
+  }
+
+  /**
+   * After a post, notice or image that showed these uploads is gone or replaced: removes those no
+   * post, notice or profile still uses (other URLs are ignored).
+   */
+  async removeUnused(urls: (string | null | undefined)[]): Promise<void> {
+    const keys = urls.filter((u): u is string => !!u && u.startsWith(UPLOAD_URL_PREFIX)).map((u) => u.slice(UPLOAD_URL_PREFIX.length));
+    if (!keys.length) return;
+    const unused = await this.repository.unused(keys, UPLOAD_URL_PREFIX, { rowIsUse: false });
+    await this.removeByUrls(unused.map((key) => UPLOAD_URL_PREFIX + key));
+  }
+
+  /** Of these names under UPLOAD_DIR, the files nothing uses, not even a media row (orphans), sorted. */
+  unusedFiles(names: string[]): Promise<string[]> {
+    return this.repository.unused(names, UPLOAD_URL_PREFIX, { rowIsUse: true });
   }
 
   /** Deletes stored files by key; a missing file is not an error. */
