@@ -1,17 +1,14 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_JOB, ADMIN_QUEUE, canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
-import { SqlService } from '../../common/db/sql.service';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
-import { limitLiteral, rowsOf } from '../../common/db/sql-params';
+import { limitLiteral } from '../../common/db/sql-params';
 import type { SessionUser } from '../users/session-user';
 import type { FollowPairDto } from './follows.dto';
-import { FOLLOW_SQL, followPageSql, SYNC_SQL, type FollowPageRow } from './follows.sql';
+import { FollowsRepository } from './follows.repository';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { timeCursorOf, toPage } from '../../common/db/page';
-
 
 /**
  * Follow and unfollow. The follow row, both counters (±1 only for a row that really changed) and
@@ -21,8 +18,7 @@ import { timeCursorOf, toPage } from '../../common/db/page';
 @Injectable()
 export class FollowsService {
   constructor(
-    private readonly db: DataSource,
-    private readonly sql: SqlService,
+    private readonly follows: FollowsRepository,
     private readonly alerts: AlertsService,
   ) {}
 
@@ -35,8 +31,7 @@ export class FollowsService {
   }
 
   async isFollowing(dto: FollowPairDto): Promise<{ isFollowing: boolean }> {
-    const [row] = await this.sql.query<{ is_following: boolean }>(FOLLOW_SQL.isFollowing, [dto.followerId, dto.followedId]);
-    return { isFollowing: row.is_following };
+    return { isFollowing: await this.follows.isFollowing(dto.followerId, dto.followedId) };
   }
 
   /**
@@ -46,21 +41,16 @@ export class FollowsService {
    */
   @JobHandler(ADMIN_QUEUE, ADMIN_JOB.syncFollowTables)
   async syncCounts(): Promise<{ followersAdded: number; followingsAdded: number }> {
-    return this.db.transaction(async (m: EntityManager) => {
-      await m.query(SYNC_SQL.lockTimeout);
-      await m.query(SYNC_SQL.lockFollows);
-      const followers = rowsOf(await m.query(SYNC_SQL.followers)).length;
-      const following = rowsOf(await m.query(SYNC_SQL.following)).length;
-      return { followersAdded: followers, followingsAdded: following };
-    });
+    const { followers, following } = await this.follows.syncCounts();
+    return { followersAdded: followers, followingsAdded: following };
   }
 
   /** People following `userId` (direction 'followers') or followed by them ('following'). */
   async list(direction: 'followers' | 'following', userId: number, viewerId: number | null, limit: number, cursor?: string): Promise<Page<FollowUser>> {
     const after = decodeTimeCursor(cursor);
-    if (!(await this.sql.query(FOLLOW_SQL.userExists, [userId])).length) throw new NotFoundException(MESSAGES.profile.userNotFound);
+    if (!(await this.follows.userExists(userId))) throw new NotFoundException(MESSAGES.profile.userNotFound);
     const values: unknown[] = [userId, viewerId, ...(after ? [after.time, after.id] : [])];
-    const rows = await this.sql.query<FollowPageRow>(followPageSql(direction, !!after, limitLiteral(limit + 1)), values);
+    const rows = await this.follows.page(direction, values, !!after, limitLiteral(limit + 1));
     return toPage(rows, limit, (r) => ({ id: r.id, name: r.name, username: r.username, thumbnail: r.thumbnail, isFollowing: r.is_following }), timeCursorOf);
   }
 
@@ -71,16 +61,14 @@ export class FollowsService {
     let events: AlertEvent[] = [];
     let counts: { followersCount: number; followingCount: number };
     try {
-      counts = await this.db.transaction(async (m: EntityManager) => {
-        const changed = rowsOf(await m.query(on ? FOLLOW_SQL.insert : FOLLOW_SQL.remove, [user.id, followedId])).length > 0;
+      counts = await this.follows.transaction(async (trx) => {
+        const changed = on ? await this.follows.add(trx, user.id, followedId) : await this.follows.remove(trx, user.id, followedId);
         if (changed) {
           events = on
-            ? await this.alerts.raiseOnUser(m, user, 'follow', followedId)
-            : await this.alerts.withdrawOnUser(m, user.id, 'follow', followedId);
+            ? await this.alerts.raiseOnUser(trx, user, 'follow', followedId)
+            : await this.alerts.withdrawOnUser(trx, user.id, 'follow', followedId);
         }
-        const rows = rowsOf<{ id: number; followers_count: number; following_count: number }>(
-          changed ? await m.query(FOLLOW_SQL.count, [user.id, followedId, on ? 1 : -1]) : await m.query(FOLLOW_SQL.counts, [user.id, followedId]),
-        );
+        const rows = changed ? await this.follows.count(trx, user.id, followedId, on ? 1 : -1) : await this.follows.counts(trx, user.id, followedId);
         const followed = rows.find((r) => r.id === followedId);
         const follower = rows.find((r) => r.id === user.id);
         if (!followed) throw new NotFoundException(MESSAGES.profile.userNotFound);

@@ -126,6 +126,22 @@ export class MediaService {
     await this.removeFiles(keys);
   }
 
+  /**
+   * After a post, notice or image that showed these uploads is gone or replaced: removes those no
+   * post, notice or profile still uses (other URLs are ignored).
+   */
+  async removeUnused(urls: (string | null | undefined)[]): Promise<void> {
+    const keys = urls.filter((u): u is string => !!u && u.startsWith(UPLOAD_URL_PREFIX)).map((u) => u.slice(UPLOAD_URL_PREFIX.length));
+    if (!keys.length) return;
+    const unused = await this.mediaRows.unused(keys, UPLOAD_URL_PREFIX, { rowIsUse: false });
+    await this.removeByUrls(unused.map((key) => UPLOAD_URL_PREFIX + key));
+  }
+
+  /** Of these names under UPLOAD_DIR, the files nothing uses, not even a media row (orphans), sorted. */
+  unusedFiles(names: string[]): Promise<string[]> {
+    return this.mediaRows.unused(names, UPLOAD_URL_PREFIX, { rowIsUse: true });
+  }
+
   /** Deletes stored files by key; a missing file is not an error. */
   async removeFiles(storageKeys: string[]): Promise<void> {
     await Promise.all(

@@ -1,15 +1,14 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { canManageNotice, canPostNotice, clampToLimit, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
-import { SqlService } from '../../common/db/sql.service';
 import { MediaService, type StoredMedia } from '../media/media.service';
 import { postLimitOf } from '../posts/actor';
 import { decodeTimeCursor } from '../../common/db/cursor';
-import { WRITE_SQL } from '../posts/posts.sql';
-import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../../common/db/sql-params';
+import type { Db } from '../../common/db/database';
+import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 import { RealtimeService } from '../realtime/realtime.service';
 import type { SessionUser } from '../users/session-user';
-import { NOTICE_SQL, noticePageSql, type NoticeRow } from './notifications.sql';
+import type { NoticeRow } from './notifications.sql';
+import { NotificationsRepository, type LockedNotice } from './notifications.repository';
 import type { NoticeBodyDto } from './notifications.dto';
 import { timeCursorOf, toPage } from '../../common/db/page';
 
@@ -36,8 +35,7 @@ const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id }
 @Injectable()
 export class NoticesService {
   constructor(
-    private readonly db: DataSource,
-    private readonly sql: SqlService,
+    private readonly notifications: NotificationsRepository,
     private readonly media: MediaService,
     private readonly realtime: RealtimeService,
   ) {}
@@ -63,7 +61,7 @@ export class NoticesService {
     const stored = file ? await this.media.accept(file, user.id, NOTICE_KINDS) : undefined;
     let id: number;
     try {
-      [{ id }] = rowsOf<{ id: number }>(await this.db.query(NOTICE_SQL.insert, [user.id, text, stored?.id ?? null, stored?.url ?? null]));
+      id = await this.notifications.insertNotice(user.id, text, stored?.id ?? null, stored?.url ?? null);
     } catch (error) {
       if (stored) await this.media.removeByUrls([stored.url]);
       throw error;
@@ -74,9 +72,9 @@ export class NoticesService {
   }
 
   async remove(user: SessionUser, id: number): Promise<{ success: true }> {
-    const old = await this.db.transaction(async (m) => {
-      const notice = await this.lockManageable(m, user, id);
-      await m.query(NOTICE_SQL.remove, [id]);
+    const old = await this.notifications.transaction(async (trx) => {
+      const notice = await this.lockManageable(trx, user, id);
+      await this.notifications.deleteNotice(trx, id);
       return notice;
     });
     await this.removeIfUnused(old);
@@ -87,14 +85,13 @@ export class NoticesService {
   private async edit(user: SessionUser, id: number, text: string, file: Express.Multer.File | undefined): Promise<SystemNotice> {
     if (!text) throw new BadRequestException(MESSAGES.notices.editEmpty);
     // 404 / 403 before a file is stored; checked again under the row lock below.
-    await this.db.transaction((m) => this.lockManageable(m, user, id));
+    await this.notifications.transaction((trx) => this.lockManageable(trx, user, id));
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, NOTICE_KINDS) : undefined;
-    let old: { media_id: number | null; media_url: string | null };
+    let old: LockedNotice;
     try {
-      old = await this.db.transaction(async (m) => {
-        const notice = await this.lockManageable(m, user, id);
-        if (stored) await m.query(NOTICE_SQL.updateTextAndMedia, [id, text, stored.id, stored.url]);
-        else await m.query(NOTICE_SQL.updateText, [id, text]);
+      old = await this.notifications.transaction(async (trx) => {
+        const notice = await this.lockManageable(trx, user, id);
+        await this.notifications.updateNotice(trx, id, text, stored);
         return notice;
       });
     } catch (error) {
@@ -108,22 +105,16 @@ export class NoticesService {
   }
 
   /** The notice row locked for a change: 404 when missing, 403 unless admin or its staff author. */
-  private async lockManageable(
-    m: import('typeorm').EntityManager,
-    user: SessionUser,
-    id: number,
-  ): Promise<{ user_id: number; media_id: number | null; media_url: string | null }> {
-    const [notice] = rowsOf<{ user_id: number; media_id: number | null; media_url: string | null }>(await m.query(NOTICE_SQL.lock, [id]));
+  private async lockManageable(trx: Db, user: SessionUser, id: number): Promise<LockedNotice> {
+    const notice = await this.notifications.lockNotice(trx, id);
     if (!notice) throw new NotFoundException(MESSAGES.notices.notFound);
     if (!canManageNotice(actorOf(user), notice.user_id)) throw new ForbiddenException(MESSAGES.notices.permissionDenied);
     return notice;
   }
 
   /** After the commit: the notice's old file goes unless a post, notice or profile still uses it. */
-  private async removeIfUnused(old: { media_id: number | null; media_url: string | null }): Promise<void> {
-    if (!old.media_url) return;
-    const unused: { url: string }[] = await this.db.query(WRITE_SQL.unreferencedMedia, [[old.media_url], [old.media_id]]);
-    await this.media.removeByUrls(unused.map((u) => u.url));
+  private async removeIfUnused(old: LockedNotice): Promise<void> {
+    await this.media.removeUnused([old.media_url]);
   }
 
   /** DESIGN.md: a body naming the actor (user_id, group_id, username) must name the session's user. */
@@ -135,7 +126,7 @@ export class NoticesService {
   }
 
   private async one(id: number): Promise<SystemNotice> {
-    const [row] = await this.sql.query<NoticeRow>(NOTICE_SQL.byId, [id]);
+    const row = await this.notifications.noticeById(id);
     if (!row) throw new NotFoundException(MESSAGES.notices.notFound);
     return toWire(row);
   }
@@ -148,8 +139,7 @@ export class NoticesService {
       p.add(after.id);
     }
     const pattern = search ? p.add(containsPattern(search)) : null;
-    // A search word changes the best plan (trigram index or the recency index): not prepared.
-    const rows = await this.sql.query<NoticeRow>(noticePageSql(!!after, pattern, limitLiteral(limit + 1)), p.values, { prepare: !search });
+    const rows = await this.notifications.noticePage(p.values, !!after, pattern, limitLiteral(limit + 1));
     return toPage(rows, limit, toWire, timeCursorOf);
   }
 }

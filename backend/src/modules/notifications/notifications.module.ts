@@ -4,6 +4,7 @@ import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';
 import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
 
 /**
  * Alerts, system notices and the unseen state. Global so the posts and follows modules raise and
@@ -13,7 +14,7 @@ import { NotificationsController } from './notifications.controller';
 @Global()
 @Module({
   controllers: [NotificationsController],
-  providers: [AlertsService, AlertSyncService, NoticesService, NotificationStatusService],
+  providers: [AlertsService, AlertSyncService, NoticesService, NotificationStatusService, NotificationsRepository],
   exports: [AlertsService],
 })
 export class NotificationsModule {}
