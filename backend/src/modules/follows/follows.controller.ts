@@ -3,8 +3,7 @@ import type { FollowResult, FollowUser, IsFollowingResult, Page } from '@cloud9/
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../auth/auth.decorators';
-import { limitOf } from '../posts/feed-filter';
-import { PageQueryDto } from '../posts/posts.dto';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import type { UserEntity } from '../users/user.entity';
 import { FollowPairDto } from './follows.dto';
 import { FollowsService } from './follows.service';

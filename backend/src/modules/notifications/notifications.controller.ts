@@ -6,8 +6,7 @@ import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.int
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
-import { limitOf } from '../posts/feed-filter';
-import { PageQueryDto } from '../posts/posts.dto';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import type { UserEntity } from '../users/user.entity';
 import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';

@@ -2,7 +2,7 @@
  * SQL of personal alerts, system notices and the unseen state. Reads of a page select the
  * columns plus the keyset (created_at as exact microsecond text, id); page sizes are literals.
  */
-import { timeKey } from '../posts/posts.sql';
+import { timeKey } from '../../common/db/sql-snippets';
 
 const ALERT_RETURNING = `RETURNING id, recipient_id, created_at`;
 

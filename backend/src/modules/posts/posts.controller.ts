@@ -11,9 +11,11 @@ import { Auth, AuthUser } from '../auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import type { UserEntity } from '../users/user.entity';
 import { assertActor } from './actor';
-import { feedFilterOf, isFeedSearch, limitOf } from './feed-filter';
+import { feedFilterOf, isFeedSearch } from './feed-filter';
+import { limitOf } from '../../common/paging/page-query';
 import { FeedService } from './feed.service';
-import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, PageQueryDto, ReplyDto } from './posts.dto';
+import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, ReplyDto } from './posts.dto';
+import { PageQueryDto } from '../../common/paging/page-query';
 import { PostsService } from './posts.service';
 import { ReactionsService } from './reactions.service';
 

@@ -2,9 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, PostCounts } from '@cloud9/contracts';
 import { AuthUser } from '../auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
-import { limitOf } from './feed-filter';
 import { FeedService } from './feed.service';
-import { PageQueryDto } from './posts.dto';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 
 /** The profile filter lists (spec §2 Posts/Likes/Replies/Reposts/Media); here so users never depends on posts. */
 @Controller('users/:username')
