@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { GroupId, type AuditEntry, type Page } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
-import { Auth } from '../auth/auth.decorators';
+import { Auth } from '../../common/auth/auth.decorators';
 import { AuditService } from './admin-users.audit';
 import { AuditQueryDto } from './admin-tools.dto';
 import { Audited } from './audit.interceptor';

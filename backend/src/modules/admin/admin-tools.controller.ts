@@ -7,7 +7,7 @@ import {
 } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
 import { asJobFailure, JobsService, pendingAnswer } from '../../jobs/jobs.module';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
 import { AdminJobs, type AdminJobResults } from './admin-jobs';
 import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';

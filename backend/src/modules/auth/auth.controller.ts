@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { CurrentUser } from '@cloud9/contracts';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { Auth, AuthUser } from './auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto } from './login.dto';
 

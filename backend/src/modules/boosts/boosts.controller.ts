@@ -4,7 +4,7 @@ import { BOOST_TEXT, GroupId, type AdminJobPending, type BoostQuota, type BoostR
 import { asJobFailure, pendingAnswer } from '../../jobs/jobs.module';
 import { IdParam } from '../../common/validation';
 import { AuditService } from '../admin/admin-users.audit';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
 import { BoostJobs } from './boosts.jobs';
 import { BoostRequestDto } from './boosts.dto';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import type { FollowResult, FollowUser, IsFollowingResult, Page } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import type { UserEntity } from '../users/user.entity';
 import { FollowPairDto } from './follows.dto';

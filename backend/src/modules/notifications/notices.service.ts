@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { canManageNotice, canPostNotice, clampToLimit, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
 import { SqlService } from '../../common/db/sql.service';
 import { MediaService, type StoredMedia } from '../media/media.service';
-import { postLimitOf } from '../posts/actor';
+import { postLimitOf } from '../posts/post-limit';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { WRITE_SQL } from '../posts/posts.sql';
 import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../../common/db/sql-params';

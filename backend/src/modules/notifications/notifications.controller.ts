@@ -4,7 +4,7 @@ import type { NoticeResult, NotificationSeenResult, NotificationStatus, Page, Sy
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import type { UserEntity } from '../users/user.entity';

@@ -7,10 +7,10 @@ import {
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import type { UserEntity } from '../users/user.entity';
-import { assertActor } from './actor';
+import { assertActor } from '../../common/auth/assert-actor';
 import { feedFilterOf, isFeedSearch } from './feed-filter';
 import { limitOf } from '../../common/paging/page-query';
 import { FeedService } from './feed.service';

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, PostCounts } from '@cloud9/contracts';
-import { AuthUser } from '../auth/auth.decorators';
+import { AuthUser } from '../../common/auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
 import { FeedService } from './feed.service';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';

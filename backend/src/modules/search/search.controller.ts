@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, UserSearchResult } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
-import { AuthUser } from '../auth/auth.decorators';
+import { AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf } from '../../common/paging/page-query';
 import { SearchQueryDto } from './search.dto';
 import type { UserEntity } from '../users/user.entity';

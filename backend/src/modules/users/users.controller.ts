@@ -6,7 +6,7 @@ import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.int
 import { IdParam } from '../../common/validation';
 import { AuditService } from '../admin/admin-users.audit';
 import { auditResult } from '../admin/audit.interceptor';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { ProfileOwnerGuard } from './profile-owner.guard';
 import { UserEntity } from './user.entity';

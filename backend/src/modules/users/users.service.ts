@@ -8,8 +8,9 @@ import {
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject } from '../../common/rate-limit/subjects';
 import { SqlService } from '../../common/db/sql.service';
-import { PasswordService } from '../auth/password.service';
-import { SessionsService } from '../auth/sessions.service';
+import type { SessionUserSource } from '../../common/auth/session-user-source';
+import { PasswordService } from '../identity/password.service';
+import { SessionsService } from '../identity/sessions.service';
 import { MediaService } from '../media/media.service';
 import { parseBirthdate, parseWebsite } from './profile-fields';
 import { UserEntity } from './user.entity';
@@ -29,7 +30,7 @@ export interface ProfileImages {
 
 /** Accounts and profiles. The only place that turns a user row into a response. */
 @Injectable()
-export class UsersService {
+export class UsersService implements SessionUserSource {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly dataSource: DataSource,

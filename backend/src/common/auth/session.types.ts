@@ -1,5 +1,4 @@
 import 'express-session';
-import type { UserEntity } from '../users/user.entity';
 
 declare module 'express-session' {
   interface SessionData {
@@ -9,9 +8,19 @@ declare module 'express-session' {
   }
 }
 
+/**
+ * The signed-in user. Shared code needs only these fields; the module that owns the accounts merges
+ * its entity into this interface (as passport's `Express.User` is widened), so routes see the full user.
+ */
+export interface SessionUser {
+  id: number;
+  username: string;
+  groupId: number;
+}
+
 declare module 'express-serve-static-core' {
   interface Request {
     /** The signed-in user, loaded from the session by SessionGuard. */
-    user?: UserEntity;
+    user?: SessionUser;
   }
 }
