@@ -30,7 +30,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { BoostsModule } from './modules/boosts/boosts.module';
 import { AdminUsersModule } from './modules/admin/admin-users.module';
 import { AdminToolsModule } from './modules/admin/admin-tools.module';
-import { AuditModule } from './modules/admin/audit.module';
+import { AuditModule } from './modules/audit/audit.module';
 
 @Module({})
 export class AppModule {

@@ -1,4 +1,4 @@
-import { AuditLogEntity } from '../modules/admin/audit-log.entity';
+import { AuditLogEntity } from '../modules/audit/audit-log.entity';
 import { SubscriptionEntity, WebhookEventEntity } from '../modules/billing/billing.entities';
 import { BoostEntity } from '../modules/boosts/boost.entity';
 import { FollowEntity } from '../modules/follows/follow.entity';

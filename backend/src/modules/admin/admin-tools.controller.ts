@@ -12,7 +12,7 @@ import type { UserEntity } from '../users/user.entity';
 import { AdminJobs, type AdminJobResults } from './admin-jobs';
 import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';
 import { AdminToolsService } from './admin-tools.service';
-import { Audited } from './audit.interceptor';
+import { Audited } from '../audit/audit.interceptor';
 
 const userTarget = (req: Request) => (typeof req.body?.username === 'string' ? `user:${req.body.username.trim()}` : null);
 const JOB_ID = /^[\w:.-]{1,100}$/;

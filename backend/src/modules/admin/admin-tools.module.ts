@@ -5,7 +5,7 @@ import { AdminAuditController } from './admin-audit.controller';
 import { AdminJobs } from './admin-jobs';
 import { AdminToolsController } from './admin-tools.controller';
 import { AdminToolsService } from './admin-tools.service';
-import { AuditModule } from './audit.module';
+import { AuditModule } from '../audit/audit.module';
 import { BackupService } from './backup.service';
 import { OrphansService } from './orphans.service';
 

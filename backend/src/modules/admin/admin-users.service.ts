@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { DataSource } from 'typeorm';
 import { isValidGroupId, type AdminUser, type Page } from '@cloud9/contracts';
 import { RealtimeService } from '../realtime/realtime.service';
-import { AuditService, type AuditActor } from './admin-users.audit';
+import { AuditService, type AuditActor } from '../audit/audit.service';
 import { toPage } from '../../common/db/page';
 
 interface UserRow {

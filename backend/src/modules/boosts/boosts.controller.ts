@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { BOOST_TEXT, GroupId, type AdminJobPending, type BoostQuota, type BoostRotateResult } from '@cloud9/contracts';
 import { asJobFailure, pendingAnswer } from '../../jobs/jobs.module';
 import { IdParam } from '../../common/validation';
-import { AuditService } from '../admin/admin-users.audit';
+import { AuditService } from '../audit/audit.service';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { UserEntity } from '../users/user.entity';
 import { BoostJobs } from './boosts.jobs';

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { AuditService } from './admin-users.audit';
+import { AuditService } from './audit.service';
 import { AuditInterceptor } from './audit.interceptor';
 
 /** The audit log writer (and the interceptor that audits a whole admin route), for every module's admin calls. */
