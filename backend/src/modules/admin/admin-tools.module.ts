@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FollowsModule } from '../follows/follows.module';
+import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminJobs } from './admin-jobs';
@@ -11,7 +12,7 @@ import { OrphansService } from './orphans.service';
 
 /** Admin tools of issue 6: password reset, lookup, the 'admin' job queue (backups, restore, sync, orphans), the audit log. */
 @Module({
-  imports: [AuditModule, UsersModule, FollowsModule],
+  imports: [AuditModule, UsersModule, FollowsModule, MediaModule],
   controllers: [AdminToolsController, AdminAuditController],
   providers: [AdminToolsService, AdminJobs, BackupService, OrphansService],
 })

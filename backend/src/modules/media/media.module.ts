@@ -1,8 +1,7 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ContainerProbe } from './container-probe';
 import { MediaService } from './media.service';
 
-@Global()
 @Module({
   providers: [MediaService, { provide: ContainerProbe, useFactory: () => new ContainerProbe() }],
   exports: [MediaService],
