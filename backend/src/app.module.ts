@@ -12,6 +12,7 @@ import { RedisModule } from './common/redis.module';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
 import { dataSourceOptions } from './database/data-source';
+import { ENTITIES } from './entities';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
@@ -40,7 +41,7 @@ export class AppModule {
       imports: [
         SettingsModule.forRoot(settings),
         RedisModule.forRoot(redis),
-        TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl, settings.databaseConnectTimeoutMs)),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(settings.databaseUrl, settings.databaseConnectTimeoutMs), entities: ENTITIES }),
         CommonModule,
         RateLimitModule,
         MediaModule,

@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { canManageNotice, canPostNotice, clampToLimit, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
 import { SqlService } from '../../common/db/sql.service';
 import { MediaService, type StoredMedia } from '../media/media.service';
-import { postLimitOf } from '../posts/post-limit';
+import { postLimitOf } from '../plans/plan-limits';
 import { decodeTimeCursor } from '../../common/db/cursor';
-import { WRITE_SQL } from '../posts/posts.sql';
+import { UNREFERENCED_MEDIA_SQL } from '../media/media.sql';
 import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../../common/db/sql-params';
 import { RealtimeService } from '../realtime/realtime.service';
 import type { UserEntity } from '../users/user.entity';
@@ -122,7 +122,7 @@ export class NoticesService {
   /** After the commit: the notice's old file goes unless a post, notice or profile still uses it. */
   private async removeIfUnused(old: { media_id: number | null; media_url: string | null }): Promise<void> {
     if (!old.media_url) return;
-    const unused: { url: string }[] = await this.db.query(WRITE_SQL.unreferencedMedia, [[old.media_url], [old.media_id]]);
+    const unused: { url: string }[] = await this.db.query(UNREFERENCED_MEDIA_SQL, [[old.media_url], [old.media_id]]);
     await this.media.removeByUrls(unused.map((u) => u.url));
   }
 

@@ -8,11 +8,12 @@ import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { isAllowedGifUrl } from '../gifs/gif-url';
 import { MediaService, StoredMedia } from '../media/media.service';
+import { UNREFERENCED_MEDIA_SQL } from '../media/media.sql';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import type { UserEntity } from '../users/user.entity';
 import { assertActor } from '../../common/auth/assert-actor';
-import { postLimitOf } from './post-limit';
+import { postLimitOf } from '../plans/plan-limits';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
 import { WRITE_SQL } from './posts.sql';
@@ -110,7 +111,7 @@ export class PostsService {
     });
     this.alerts.publish(events);
     if (files.length) {
-      const unused: { url: string }[] = await this.db.query(WRITE_SQL.unreferencedMedia, [files.map((f) => f.media_url), files.map((f) => f.media_id)]);
+      const unused: { url: string }[] = await this.db.query(UNREFERENCED_MEDIA_SQL, [files.map((f) => f.media_url), files.map((f) => f.media_id)]);
       await this.media.removeByUrls(unused.map((u) => u.url));
     }
     return { success: true };

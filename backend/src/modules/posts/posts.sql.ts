@@ -61,15 +61,6 @@ export const WRITE_SQL = {
     )
     SELECT media_id, media_url FROM tree WHERE media_url IS NOT NULL`,
   deletePost: `DELETE FROM posts WHERE id = $1`,
-  /**
-   * Of the given uploads (url, media id), those nothing else still points at: a post by media_id
-   * (posts_media index), a system notice or a profile image by URL.
-   */
-  unreferencedMedia: `
-    SELECT x.url FROM unnest($1::text[], $2::bigint[]) AS x(url, media_id)
-     WHERE NOT EXISTS (SELECT 1 FROM posts WHERE media_id = x.media_id)
-       AND NOT EXISTS (SELECT 1 FROM system_notices WHERE media_url = x.url)
-       AND NOT EXISTS (SELECT 1 FROM users WHERE thumbnail = x.url OR background = x.url)`,
 };
 
 /** Toggles: the reaction row and its counter change in one transaction, so they never drift. */
