@@ -10,6 +10,7 @@ types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 export const MIGRATIONS = [InitialSchema1732200000000, FollowingFeedIndex1732300000000, NotificationIndexes1732400000000];
 
 /**
+ * The app adds its entities (app.module.ts): the database layer knows no domain, and migrations need none.
  * `connectTimeoutMs` bounds the wait for a pooled connection (a free one, or a new one while
  * PostgreSQL is unreachable or silent): past it the request fails, and answers 503.
  */

@@ -1,11 +1,47 @@
 import type { Job } from 'bullmq';
 import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation } from '@cloud9/contracts';
-import type { AdminJobData, OrphanDeleteData } from '../modules/admin/admin-jobs';
-import type { AppBackupOutcome, BackupOutcome, RestoreJobData, RestoreOutcome } from '../modules/admin/backup.service';
-import type { OrphanScan } from '../modules/admin/orphans.service';
 
 /** The billing sweep's job (the client never names it, so it is not in the contracts). */
 export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
+
+// The data and results of the jobs, declared with the map so that the jobs layer depends on no domain.
+/** Who asked for an admin job (shown in Bull Board); never a secret. */
+export interface AdminJobData {
+  requestedBy?: string;
+}
+
+export interface OrphanDeleteData extends AdminJobData {
+  names?: string[];
+}
+
+export interface BackupOutcome {
+  file: string;
+  path: string;
+  bytes: number;
+  output: string;
+}
+
+export interface RestoreJobData {
+  /** The backup this restore uses, chosen on its first attempt so a retry restores the same one. */
+  file?: string;
+}
+
+export interface RestoreOutcome {
+  file: string;
+  output: string;
+  migrations: string[];
+}
+
+export interface AppBackupOutcome {
+  path: string;
+  bytes: number;
+  files: number;
+}
+
+export interface OrphanScan {
+  total: number;
+  orphaned: string[];
+}
 
 /** What a job is given (its data in Redis) and what it returns (its result in Redis). */
 interface JobType<D extends object, R> {

@@ -7,15 +7,6 @@ import type { JobData, JobResult, QueueJob } from '../../jobs/job-map';
 import { JobsService, type JobRun } from '../../jobs/jobs.service';
 import { OrphansService } from './orphans.service';
 
-/** Who asked (shown in Bull Board); never a secret. */
-export interface AdminJobData {
-  requestedBy?: string;
-}
-
-export interface OrphanDeleteData extends AdminJobData {
-  names?: string[];
-}
-
 type AdminQueue = typeof ADMIN_QUEUE;
 
 /**

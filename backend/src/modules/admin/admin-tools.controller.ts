@@ -9,12 +9,12 @@ import { AppClientOnly } from '../../common/app-client.guard';
 import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
 import type { JobData, JobResult } from '../../jobs/job-map';
 import { JobsService } from '../../jobs/jobs.service';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/session-user';
 import { AdminJobs } from './admin-jobs';
 import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';
 import { AdminToolsService } from './admin-tools.service';
-import { Audited } from './audit.interceptor';
+import { Audited } from '../audit/audit.interceptor';
 
 const userTarget = (req: Request) => (typeof req.body?.username === 'string' ? `user:${req.body.username.trim()}` : null);
 const JOB_ID = /^[\w:.-]{1,100}$/;

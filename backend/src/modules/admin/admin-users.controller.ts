@@ -3,7 +3,7 @@ import { Allow } from 'class-validator';
 import { GroupId, type AdminUser, type Page } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/session-user';
 import { AdminUsersService } from './admin-users.service';
 

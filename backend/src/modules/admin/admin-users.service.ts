@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { isValidGroupId, type AdminUser, type Page } from '@cloud9/contracts';
 import { AccountsService } from '../users/accounts.service';
 import { toAdminUser as toAdminUserOf } from './admin-tools.service';
-import { AuditService, type AuditActor } from './admin-users.audit';
+import { AuditService, type AuditActor } from '../audit/audit.service';
 import { toPage } from '../../common/db/page';
 
 interface UserRow {

@@ -14,6 +14,7 @@ import { JobHandler } from '../../jobs/job-handler.decorator';
 import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, jobPartialName, pruneBackups, removeJobPartials, stampedAt } from './backup-files';
 import { pgConnection } from './pg-connection';
 import { lastLines, runCommand, runPipeline } from './run-command';
+import type { AppBackupOutcome, BackupOutcome, RestoreJobData, RestoreOutcome } from '../../jobs/job-map';
 
 /** What an admin job may do with its BullMQ job: report progress, remember a choice for its retries. */
 export interface JobHandle<D> {
@@ -21,30 +22,6 @@ export interface JobHandle<D> {
   data: D;
   updateProgress(progress: number): Promise<unknown>;
   updateData(data: D): Promise<unknown>;
-}
-
-export interface BackupOutcome {
-  file: string;
-  path: string;
-  bytes: number;
-  output: string;
-}
-
-export interface RestoreJobData {
-  /** The backup this restore uses, chosen on its first attempt so a retry restores the same one. */
-  file?: string;
-}
-
-export interface RestoreOutcome {
-  file: string;
-  output: string;
-  migrations: string[];
-}
-
-export interface AppBackupOutcome {
-  path: string;
-  bytes: number;
-  files: number;
 }
 
 /**

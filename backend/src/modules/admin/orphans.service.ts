@@ -7,15 +7,11 @@ import { Settings } from '../../config/settings';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { MediaService } from '../media/media.service';
 import type { JobHandle } from './backup.service';
+import type { OrphanScan } from '../../jobs/job-map';
 
 const BATCH = 1000;
 /** Uploads still being received (multer's temp files): never orphans. */
 const INCOMING = '.incoming';
-
-export interface OrphanScan {
-  total: number;
-  orphaned: string[];
-}
 
 /**
  * Files under UPLOAD_DIR that no row references. A file younger than ORPHAN_MIN_AGE_SECONDS is

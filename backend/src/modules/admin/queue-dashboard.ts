@@ -6,8 +6,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES, QUEUE_DASHBOARD_PATH } from '@cloud9/contracts';
 import { JobsService } from '../../jobs/jobs.service';
 import { AccountsService } from '../users/accounts.service';
-import { AuditService } from './admin-users.audit';
-import { auditResult } from './audit.interceptor';
+import { AuditService } from '../audit/audit.service';
+import { auditResult } from '../audit/audit.interceptor';
 
 const refuse = (res: Response, statusCode: 401 | 403) =>
   res.status(statusCode).json({ success: false, statusCode, error: statusCode === 401 ? MESSAGES.auth.notSignedIn : MESSAGES.http.forbidden });

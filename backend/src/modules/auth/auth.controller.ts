@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { CurrentUser } from '@cloud9/contracts';
 import type { SessionUser } from '../users/session-user';
 import { AccountsService } from '../users/accounts.service';
-import { Auth, AuthUser } from './auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto } from './login.dto';
 

@@ -4,8 +4,8 @@ import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject, requestIpSubject } from '../../common/rate-limit/subjects';
 import { AccountsService } from '../users/accounts.service';
-import { PasswordService } from './password.service';
-import { SessionsService } from './sessions.service';
+import { PasswordService } from '../identity/password.service';
+import { SessionsService } from '../identity/sessions.service';
 
 @Injectable()
 export class AuthService {

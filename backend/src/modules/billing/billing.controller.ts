@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nes
 import type { SubscribeResult, Subscription, WebhookResult } from '@cloud9/contracts';
 import type { RawBodyRequest } from '../../common/raw-body';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/session-user';
 import { SubscribeDto } from './billing.dto';
 import { BillingService } from './billing.service';

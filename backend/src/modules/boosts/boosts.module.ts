@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminUsersModule } from '../admin/admin-users.module';
+import { AuditModule } from '../audit/audit.module';
 import { PostsModule } from '../posts/posts.module';
 import { BoostJobs } from './boosts.jobs';
 import { BoostsController } from './boosts.controller';
@@ -8,7 +8,7 @@ import { BoostsService } from './boosts.service';
 
 /** Boosts: requests and quota, the BullMQ rotation job (queue 'boosts') and the admin boost. */
 @Module({
-  imports: [AdminUsersModule, PostsModule],
+  imports: [AuditModule, PostsModule],
   controllers: [BoostsController],
   providers: [BoostsRepository, BoostsService, BoostJobs],
   exports: [BoostsService],

@@ -2,9 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import type { FollowResult, FollowUser, IsFollowingResult, Page } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
-import { limitOf } from '../posts/feed-filter';
-import { PageQueryDto } from '../posts/posts.dto';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import type { SessionUser } from '../users/session-user';
 import { FollowPairDto } from './follows.dto';
 import { FollowsService } from './follows.service';

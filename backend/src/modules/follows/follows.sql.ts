@@ -1,7 +1,7 @@
 /** SQL of follows. The follow row and both denormalised counters change in one transaction. */
 import type { Selectable } from 'kysely';
 import type { Users } from '../../database/schema';
-import { timeKey } from '../posts/posts.sql';
+import { timeKey } from '../../common/db/sql-snippets';
 
 export const FOLLOW_SQL = {
   userExists: `SELECT 1 FROM users WHERE id = $1`,

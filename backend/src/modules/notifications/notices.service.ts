@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { canManageNotice, canPostNotice, clampToLimit, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
 import { MediaService, type StoredMedia } from '../media/media.service';
-import { postLimitOf } from '../posts/actor';
+import { postLimitOf } from '../plans/plan-limits';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import type { Db } from '../../common/db/database';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';

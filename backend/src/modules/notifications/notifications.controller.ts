@@ -4,10 +4,9 @@ import type { NoticeResult, NotificationSeenResult, NotificationStatus, Page, Sy
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
-import { limitOf } from '../posts/feed-filter';
-import { PageQueryDto } from '../posts/posts.dto';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import type { SessionUser } from '../users/session-user';
 import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';

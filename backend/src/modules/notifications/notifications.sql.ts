@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { AlertType } from '@cloud9/contracts';
 import type { Media, NotificationSeen, SystemNotices, UserAlerts, Users } from '../../database/schema';
-import { timeKey } from '../posts/posts.sql';
+import { timeKey } from '../../common/db/sql-snippets';
 
 /**
  * Alerts committed since the last sweep of AlertSync: ids above the highest seen ($1), and the ids

@@ -1,6 +1,6 @@
 import { UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
-import { MESSAGES, PAGING, type FeedCategory } from '@cloud9/contracts';
+import { MESSAGES, type FeedCategory } from '@cloud9/contracts';
 import type { FeedFilter } from './feed.sql';
 import type { FeedQueryDto } from './posts.dto';
 
@@ -48,5 +48,3 @@ export function feedFilterOf(query: FeedQueryDto, viewer: number | FeedViewer | 
     text: search.text,
   };
 }
-
-export const limitOf = (query: { limit?: number }): number => query.limit ?? PAGING.defaultLimit;

@@ -1,6 +1,5 @@
 import { feedFilterOf } from './feed-filter';
 import { FOLLOWING_WALK_MIN, feedPageSql, followingPlanOf, listPageSql, pinnedCandidatesSql } from './feed.sql';
-import { rankedPageSql, recentMatchesSql } from '../search/search.sql';
 import { limitLiteral } from '../../common/db/sql-params';
 
 describe('feed SQL for prepared statements', () => {
@@ -10,8 +9,6 @@ describe('feed SQL for prepared statements', () => {
       feedPageSql(filter, undefined, [], 21),
       feedPageSql(feedFilterOf({ tab: 'following' }, { id: 7, following_count: 1000 }), undefined, [], 21),
       listPageSql('liked', 3, 7, undefined, 21),
-      recentMatchesSql('cats'),
-      rankedPageSql([1, 2], 'cats', 7, undefined, 21),
     ]) {
       expect(sql).not.toMatch(/LIMIT \$/);
       expect(sql).toMatch(/LIMIT 21\b|LIMIT \d+/);

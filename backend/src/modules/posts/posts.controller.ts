@@ -7,13 +7,15 @@ import {
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import type { SessionUser } from '../users/session-user';
-import { assertActor } from './actor';
-import { feedFilterOf, isFeedSearch, limitOf } from './feed-filter';
+import { assertActor } from '../../common/auth/assert-actor';
+import { feedFilterOf, isFeedSearch } from './feed-filter';
+import { limitOf } from '../../common/paging/page-query';
 import { FeedService } from './feed.service';
-import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, PageQueryDto, ReplyDto } from './posts.dto';
+import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, ReplyDto } from './posts.dto';
+import { PageQueryDto } from '../../common/paging/page-query';
 import { PostsService } from './posts.service';
 import { ReactionsService } from './reactions.service';
 

@@ -1,3 +1,5 @@
+import { timeKey } from '../../common/db/sql-snippets';
+
 /**
  * SQL of the posts module. Every read that returns posts selects POST_COLUMNS over POST_JOINS,
  * so one page is one statement: author and media joined, the viewer's like/repost and the
@@ -19,9 +21,6 @@ export const postColumns = (viewer: string) => `
   ${liveBoost('admin')} AS is_admin_boosted`;
 
 export const POST_JOINS = `JOIN users u ON u.id = p.user_id LEFT JOIN media m ON m.id = p.media_id`;
-
-/** A timestamptz as exact microsecond text, the time part of a keyset cursor. */
-export const timeKey = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Posts by id, in any order (single post, originals of replies). $1 viewer, $2 bigint[] ids. */
 export const POSTS_BY_IDS = `SELECT ${postColumns('$1')} FROM posts p ${POST_JOINS} WHERE p.id = ANY($2::bigint[])`;

@@ -1,10 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, PostCounts } from '@cloud9/contracts';
-import { AuthUser } from '../auth/auth.decorators';
+import { AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/session-user';
-import { limitOf } from './feed-filter';
 import { FeedService } from './feed.service';
-import { PageQueryDto } from './posts.dto';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 
 /** The profile filter lists (spec §2 Posts/Likes/Replies/Reposts/Media); here so users never depends on posts. */
 @Controller('users/:username')

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, UserSearchResult } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
-import { AuthUser } from '../auth/auth.decorators';
-import { limitOf } from '../posts/feed-filter';
-import { SearchQueryDto } from '../posts/posts.dto';
+import { AuthUser } from '../../common/auth/auth.decorators';
+import { limitOf } from '../../common/paging/page-query';
+import { SearchQueryDto } from './search.dto';
 import type { SessionUser } from '../users/session-user';
 import { SearchService } from './search.service';
 

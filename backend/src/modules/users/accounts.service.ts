@@ -4,13 +4,14 @@ import type { Db } from '../../common/db/database';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject } from '../../common/rate-limit/subjects';
-import { PasswordService } from '../auth/password.service';
-import { SessionsService } from '../auth/sessions.service';
+import { PasswordService } from '../identity/password.service';
+import { SessionsService } from '../identity/sessions.service';
 import { MediaService } from '../media/media.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import type { SessionUser } from './session-user';
 import { RegisterDto, UpdateProfileDto } from './users.dto';
 import { UsersRepository } from './users.repository';
+import { SessionUserSource } from '../../common/auth/session-user-source';
 
 /** An account whose group was written: what its open tabs are told once the change is committed. */
 export interface GroupMove {
@@ -26,7 +27,7 @@ export const isUniqueViolation = (error: unknown, constraint: string) =>
  * user every request carries.
  */
 @Injectable()
-export class AccountsService {
+export class AccountsService implements SessionUserSource {
   constructor(
     private readonly users: UsersRepository,
     private readonly passwords: PasswordService,

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { isAdmin, MESSAGES, type CurrentUser, type UserProfile } from '@cloud9/contracts';
-import { PasswordService } from '../auth/password.service';
-import { SessionsService } from '../auth/sessions.service';
+import { PasswordService } from '../identity/password.service';
+import { SessionsService } from '../identity/sessions.service';
 import { MediaService } from '../media/media.service';
 import { AccountsService, isUniqueViolation } from './accounts.service';
 import { parseBirthdate, parseWebsite } from './profile-fields';

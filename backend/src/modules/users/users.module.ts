@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../auth/identity.module';
+import { AuditModule } from '../audit/audit.module';
+import { IdentityModule } from '../identity/identity.module';
+import { MediaModule } from '../media/media.module';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { AccountsService } from './accounts.service';
@@ -7,7 +9,7 @@ import { ProfilesService } from './profiles.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, MediaModule, AuditModule],
   controllers: [UsersController],
   providers: [AccountsService, ProfilesService, UsersRepository, AdminBootstrapService],
   exports: [AccountsService],

@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { MESSAGES } from '@cloud9/contracts';
-import { AccountsService } from '../users/accounts.service';
 import { AUTH_KEY, AuthRequirement } from './auth.decorators';
+import { SessionUserSource } from './session-user-source';
 
 /**
  * Runs on every route: loads the session's user (the only source of the acting user), then
@@ -13,7 +13,7 @@ import { AUTH_KEY, AuthRequirement } from './auth.decorators';
 export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly users: AccountsService,
+    private readonly users: SessionUserSource,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

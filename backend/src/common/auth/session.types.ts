@@ -1,5 +1,4 @@
 import 'express-session';
-import type { SessionUser } from '../users/session-user';
 
 declare module 'express-session' {
   interface SessionData {
@@ -7,6 +6,16 @@ declare module 'express-session' {
     /** When the session was last renewed (see session-renewal.ts). */
     renewedAt?: number;
   }
+}
+
+/**
+ * The signed-in user. Shared code needs only these fields; the module that owns the accounts merges
+ * its entity into this interface (as passport's `Express.User` is widened), so routes see the full user.
+ */
+export interface SessionUser {
+  id: number;
+  username: string;
+  group_id: number;
 }
 
 declare module 'express-serve-static-core' {

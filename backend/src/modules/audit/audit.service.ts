@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PAGING, type AuditEntry, type Page } from '@cloud9/contracts';
 import { decodeTimeCursor, encodeCursor } from '../../common/db/cursor';
-import { timeKey } from '../posts/posts.sql';
+import { timeKey } from '../../common/db/sql-snippets';
 import { containsPattern } from '../../common/db/sql-params';
 import { toPage } from '../../common/db/page';
 

@@ -2,7 +2,7 @@ import { applyDecorators, CallHandler, ExecutionContext, HttpException, Injectab
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { catchError, concatMap, from, Observable, throwError } from 'rxjs';
-import { AuditService } from './admin-users.audit';
+import { AuditService } from './audit.service';
 
 export interface AuditSpec {
   /** What was done, e.g. 'admin.backup'. */
