@@ -60,13 +60,15 @@ export function LocationProbe() {
 
 /**
  * Renders inside the app's query provider (a fresh cache, returned as `queryClient`) and a router
- * at `path`, with the toast region and a probe of the current path.
+ * at `path`, with the toast region and a probe of the current path. The router moves without a
+ * transition, so a navigation is on screen together with whatever the same handler showed first
+ * (an alert's toast), not a scheduler tick later.
  */
 export function renderAt(ui: ReactElement, path = '/') {
   const queryClient = createQueryClient();
   const result = render(
     <QueryProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
         {ui}
         <ToastRegion />
         <LocationProbe />
