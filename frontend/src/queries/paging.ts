@@ -56,9 +56,11 @@ export function refreshFirstPage(queryClient: QueryClient, queryKey: QueryKey): 
 
 /**
  * Puts a pushed `item` on top of the lists under `queryKey`. A list whose answer is still on its
- * way may have been read before the item existed, so it is asked again (each id shows once).
+ * way may have been read before the item existed, so that request gives way to a new one.
  */
 export function addPushedItem<T extends { id: number }>(queryClient: QueryClient, queryKey: QueryKey, item: T): void {
   queryClient.setQueriesData<PagedData<T>>({ queryKey }, (data) => prependItem(data, item));
-  void queryClient.invalidateQueries({ queryKey, predicate: (query) => query.state.fetchStatus === 'fetching' });
+  for (const query of queryClient.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' })) {
+    void query.cancel({ revert: true }).then(() => queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }));
+  }
 }

@@ -39,7 +39,7 @@ describe('notifications store', () => {
     expect(store()).toMatchObject({ latestSystemNotice: T3, lastSeenSystemNotices: T2, noticesDot: true, userId: 9 });
   });
 
-  // That the pushed alerts themselves join the page's list, newest first, is the cache's part: queries/notifications.test.ts.
+  // That the pushed alerts themselves join the page's list, newest first, is the cache's part: queries/realtimeUpdates.test.ts.
   it('a pushed alert lights the dot at once', () => {
     store().applyStatus(status({ latestUserAlert: T1, lastSeenUserAlerts: T1 }));
     expect(store().alertsDot).toBe(false);
