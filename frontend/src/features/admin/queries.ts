@@ -25,7 +25,8 @@ export type AdminCheck = 'checking' | 'admin' | 'denied';
  * asked (not a 401, which signs out), the stored user decides; the server still enforces every call.
  */
 export function useAdminCheck(): AdminCheck {
-  const storedAdmin = canUseAdminTools(useSessionStore(selectCurrentUser));
+  const stored = useSessionStore(selectCurrentUser);
+  const storedAdmin = canUseAdminTools(stored);
   const { data, error } = useQuery({
     queryKey: adminKeys.me(),
     queryFn: async (): Promise<CurrentUser> => {
