@@ -30,7 +30,12 @@ export const pageItems = <T>(data: PagedData<T> | undefined): T[] => data?.pages
 /** The list with `change` applied to each page's items; pages it leaves alone keep their identity. */
 export function mapPages<T>(data: PagedData<T> | undefined, change: (items: T[], pageIndex: number) => T[]): PagedData<T> | undefined {
   if (!data) return data;
-  return { ...data, pages: data.pages.map((page, i) => (Array.isArray(page?.items) ? { ...page, items: change(page.items, i) } : page)) };
+  const pages = data.pages.map((page, i) => {
+    if (!Array.isArray(page?.items)) return page;
+    const items = change(page.items, i);
+    return items === page.items ? page : { ...page, items };
+  });
+  return { ...data, pages };
 }
 
 /** Puts `item` at the top of page 0, dropping any older copy of it. */
