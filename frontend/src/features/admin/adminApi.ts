@@ -13,7 +13,6 @@ import {
   type AdminUserLookup,
   type AuditEntry,
   type BoostRotateResult,
-  type GroupPlan,
   type Page,
 } from '@cloud9/contracts';
 import { apiRequest } from '../../api/client';
@@ -76,8 +75,6 @@ export async function rotateBoostQueue(signal?: AbortSignal): Promise<MaybePendi
   }
   return body as BoostRotateResult;
 }
-
-export const fetchGroups = (signal?: AbortSignal) => apiRequest<GroupPlan[]>('/api/groups', { signal });
 
 export const fetchAdminUsers = (query: string, cursor: string | null, signal?: AbortSignal) =>
   apiRequest<Page<AdminUser>>(`/api/admin/users${pageQuery(query, cursor)}`, { signal });
