@@ -3,7 +3,7 @@ import { fetchMe, logout } from '../api/auth';
 import { fetchGroupPlan } from '../api/plans';
 import { useSessionStore } from '../stores/session';
 
-/** Only the limits the client uses are kept (spec §3: groupLimits). */
+/** Only the limits the client uses are kept (groupLimits). */
 export function toGroupLimits(plan: GroupPlan): GroupLimits {
   return {
     postLimit: plan.postLimit,

@@ -14,7 +14,7 @@ interface NotificationsState extends Timestamps {
   /** Derived by the spec's dot rule (contracts shouldShowDot) on every change. */
   alertsDot: boolean;
   noticesDot: boolean;
-  /** Signs the store in: reads the cached timestamps of spec §3 so the dot shows before the server answers. */
+  /** Signs the store in: reads the cached newest-item timestamps so the dot shows before the server answers. */
   start: (userId: number) => void;
   applyStatus: (status: Partial<NotificationStatus>) => void;
   alertArrived: (alert: UserAlert) => void;

@@ -13,7 +13,7 @@ import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';
 import { AlertsQueryDto, NoticeBodyDto, NoticeSearchDto, SeenDto } from './notifications.dto';
 
-/** Personal alerts, system notices and the unseen state (spec §7 Notifications). All need a session. */
+/** Personal alerts, system notices and the unseen state. All need a session. */
 @Controller()
 @Auth()
 export class NotificationsController {

@@ -19,7 +19,7 @@ import { PageQueryDto } from '../../common/paging/page-query';
 import { PostsService } from './posts.service';
 import { ReactionsService } from './reactions.service';
 
-/** Posts and reactions (spec §7). Reads are public; writes take the actor from the session. */
+/** Posts and reactions. Reads are public; writes take the actor from the session. */
 @Controller()
 export class PostsController {
   constructor(

@@ -29,7 +29,7 @@ export class EditPostDto {
   @Optional() @ActorId() userId?: number | string;
 }
 
-/** Like / repost bodies may name the actor (spec §7); nothing else is read. */
+/** Like / repost bodies may name the actor; nothing else is read. */
 export class ActorDto {
   @Optional() @IsString(bad) username?: string;
 }

@@ -17,7 +17,7 @@ import {
 } from '@cloud9/contracts';
 import { apiRequest } from '../../api/client';
 
-/** Every admin call of issue 6. Job endpoints may answer AdminJobPending (202); useAdminJob polls those. */
+/** Every admin tool call. Job endpoints may answer AdminJobPending (202); useAdminJob polls those. */
 
 export type MaybePending<T> = T | AdminJobPending;
 
@@ -64,7 +64,7 @@ export const adminBoostPost = (postId: number, signal?: AbortSignal) =>
   apiRequest<{ success: boolean; error?: string }>(`/api/posts/${postId}/boost`, { method: 'POST', signal });
 
 /**
- * PATCH /api/boost/rotate. Its 202 says `{success: false, jobId}` (issue 5), so that answer is turned
+ * PATCH /api/boost/rotate. Its 202 says `{success: false, jobId}`, so that answer is turned
  * into the admin jobs' pending shape, on the boosts queue, to be polled like the others.
  */
 export async function rotateBoostQueue(signal?: AbortSignal): Promise<MaybePending<BoostRotateResult>> {

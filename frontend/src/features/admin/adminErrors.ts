@@ -22,7 +22,7 @@ export function serverErrorText(err: unknown): string | undefined {
 }
 
 /**
- * The spec §8 message for a failed admin call: `network` when the server could not be reached,
+ * The message for a failed admin call: `network` when the server could not be reached,
  * else `server(error)` with the server's error text.
  */
 export function failureMessage(err: unknown, network: string, server: (error: string | undefined) => string): string {
