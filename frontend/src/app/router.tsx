@@ -54,7 +54,7 @@ function UnknownPathRedirect() {
 }
 
 /**
- * Spec §2 routing. Signed in or out is decided only by the stored user: signed out, /login is
+ * Routing. Signed in or out is decided only by the stored user: signed out, /login is
  * the only screen; signed in, /login and unknown paths go to /.
  */
 export function AppRoutes() {

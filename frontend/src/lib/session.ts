@@ -70,7 +70,7 @@ export async function refreshSession(): Promise<void> {
     useSessionStore.getState().setCurrentUser(user);
     await loadGroupLimits(user.group_id);
   } catch {
-    // 401 already cleared the session; a network error keeps the stored user (spec: storage decides).
+    // 401 already cleared the session; a network error keeps the stored user (storage decides).
   }
 }
 

@@ -47,7 +47,7 @@ export class NotificationsController {
     return { success: true, notice };
   }
 
-  /** The spec's group_id query parameter is ignored: the session decides. */
+  /** The group_id query parameter clients may send is ignored: the session decides. */
   @Delete('notifications/posts/:id')
   @HttpCode(200)
   removeNotice(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser): Promise<{ success: true }> {

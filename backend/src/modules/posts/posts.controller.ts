@@ -100,7 +100,7 @@ export class PostsController {
     return this.posts.edit(user, id, dto);
   }
 
-  /** The spec's username/group_id query parameters are ignored: the session decides. */
+  /** The username/group_id query parameters clients may send are ignored: the session decides. */
   @Delete('posts/:id')
   @Auth()
   @HttpCode(200)

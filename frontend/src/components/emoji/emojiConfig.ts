@@ -1,6 +1,6 @@
 import type { EmojiStyleValue, SkinTonesValue, SuggestionModeValue, ThemeValue } from 'emoji-picker-react';
 
-/** Spec §2 emoji picker categories, in order. */
+/** The emoji picker's categories, in order. */
 export const EMOJI_CATEGORIES = [
   'suggested',
   'custom',

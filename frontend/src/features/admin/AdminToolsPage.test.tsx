@@ -50,7 +50,7 @@ describe('Admin tools: access', () => {
 });
 
 describe('Admin tools: backup or restore', () => {
-  it("refuses anything but 'backup' or 'restore' with the spec alert, without a request", async () => {
+  it("refuses anything but 'backup' or 'restore' with an alert, without a request", async () => {
     const calls = stubFetch(notFound);
     answerPrompts('drop tables');
     renderPanel();

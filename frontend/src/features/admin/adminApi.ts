@@ -35,7 +35,7 @@ const pageQuery = (query: string, cursor: string | null) => {
   return text ? `?${text}` : '';
 };
 
-/** `adminId` is the spec's actor field (§7); the server checks it is the session's user. */
+/** `adminId` is the body's actor field; the server checks it is the session's user. */
 export const resetPassword = (username: string, newPassword: string, adminId?: number) =>
   apiRequest<AdminResetPasswordResult>('/api/admin/reset-password', { method: 'POST', body: { adminId, username, newPassword } });
 

@@ -8,7 +8,7 @@ export class JobFailedError extends Error {
   }
 }
 
-/** The request never reached the server (fetch threw): the spec's 'Could not contact …' case. */
+/** The request never reached the server (fetch threw): the 'Could not contact …' case. */
 export const isNetworkError = (err: unknown): boolean => err instanceof ApiRequestError && err.status === 0;
 
 export const isAbortError = (err: unknown): boolean => err instanceof DOMException && err.name === 'AbortError';
