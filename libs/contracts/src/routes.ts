@@ -29,7 +29,7 @@ export const ROUTES = {
     me: route<{ response: CurrentUser }>()({ method: 'GET', path: '/api/me' }),
   },
   users: {
-    register: route<{ body: RegisterBody; response: Done & { user: CurrentUser } }>()({ method: 'POST', path: '/api/users' }),
+    register: route<{ body: RegisterBody; response: { success: true; user: CurrentUser } }>()({ method: 'POST', path: '/api/users' }),
     profile: route<{ response: UserProfile }>()({ method: 'GET', path: '/api/profile/:username' }),
     update: route<{ body: ProfileFields | Multipart<ProfileFields, ProfileImage>; response: CurrentUser }>()({ method: 'PUT', path: '/api/users/:username' }),
     /** Images only: any other field is ignored. */
@@ -62,7 +62,7 @@ export const ROUTES = {
     like: route<{ body: EmptyBody; response: LikeResult }>()({ method: 'POST', path: '/api/posts/:id/like' }),
     repost: route<{ body: EmptyBody; response: RepostResult }>()({ method: 'POST', path: '/api/posts/:id/repost' }),
     reply: route<{ body: PostTextBody; response: Post }>()({ method: 'POST', path: '/api/posts/:id/reply' }),
-    edit: route<{ body: PostTextBody; response: Done & { post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
+    edit: route<{ body: PostTextBody; response: { success: true; post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
     delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/posts/:id' }),
   },
   profilePosts: {
@@ -130,7 +130,7 @@ export const ROUTES = {
     /** `result` is the job's own return value, whose type only the caller knows. */
     jobStatus: route<{ response: AdminJobStatus }>()({ method: 'GET', path: '/api/admin/jobs/:queue/:jobId' }),
     users: route<{ query: TextPageQuery; response: Page<AdminUser> }>()({ method: 'GET', path: '/api/admin/users' }),
-    setUserGroup: route<{ body: SetUserGroupBody; response: Done & { user: AdminUser } }>()({ method: 'PATCH', path: '/api/admin/users/:id' }),
+    setUserGroup: route<{ body: SetUserGroupBody; response: { success: true; user: AdminUser } }>()({ method: 'PATCH', path: '/api/admin/users/:id' }),
     audit: route<{ query: TextPageQuery; response: Page<AuditEntry> }>()({ method: 'GET', path: '/api/admin/audit' }),
   },
 } as const;
