@@ -71,7 +71,7 @@ export interface PostTextBody {
 }
 
 /** Like and repost take no fields (the session is the actor); the client sends `{}`. */
-export type EmptyBody = Record<string, never>;
+export type EmptyBody = Record<never, never>;
 
 export interface FollowPair {
   followerId: number;
