@@ -9,7 +9,7 @@ export interface GifQuery {
   rating: string;
 }
 
-/** Search when there is a query, else trending (spec §7: the provider is reached through our API). */
+/** Search when there is a query, else trending (the provider is reached through our API). */
 export function fetchGifs({ q, offset, limit, rating }: GifQuery, signal?: AbortSignal): Promise<GifSearchResponse> {
   const term = q.trim();
   return term
@@ -17,7 +17,7 @@ export function fetchGifs({ q, offset, limit, rating }: GifQuery, signal?: Abort
     : callApi(ROUTES.gifs.trending, { query: { offset, limit, rating }, signal });
 }
 
-/** The URL a post stores for a chosen GIF: its fixed-height rendition (spec §4). */
+/** The URL a post stores for a chosen GIF: its fixed-height rendition. */
 export function gifFixedHeightUrl(gif: GifObject): string {
   return gif.images?.fixed_height?.url ?? gif.images?.original?.url ?? gif.url;
 }
