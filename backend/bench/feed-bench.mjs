@@ -15,9 +15,9 @@ import { BENCH_DB, login, root, seedIfNeeded, startApp } from './bench-app.mjs';
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { feedFilterOf } = require('../dist/modules/posts/feed-filter.js');
 const { feedPageSql, pinnedCandidatesSql } = require('../dist/modules/posts/feed.sql.js');
-const { decodeTimeCursor } = require('../dist/modules/posts/cursor.js');
+const { decodeTimeCursor } = require('../dist/common/db/cursor.js');
 const { olderMatchesSql, rankedPageSql, recentMatchesSql, SEARCH_CANDIDATES } = require('../dist/modules/search/search.sql.js');
-const { statementName } = require('../dist/common/sql.service.js');
+const { statementName } = require('../dist/common/db/sql.service.js');
 
 const DB = BENCH_DB;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -23,7 +23,7 @@ const root = path.resolve(here, '../..');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { ensureDatabaseExists, runMigrations } = require('../dist/database/database-bootstrap.js');
 const { sessionCookieFor } = require('../dist/modules/realtime/socket-auth.js');
-const { sessionCookieName } = require('../dist/modules/auth/session-cookie.js');
+const { sessionCookieName } = require('../dist/common/auth/session-cookie.js');
 
 const DB = process.env.BENCH_RT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench_rt';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

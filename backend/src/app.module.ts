@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
+import { SessionAuthModule } from './common/auth/session-auth.module';
 import { CommonModule } from './common/common.module';
 import { ErrorsFilter } from './common/errors.filter';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -24,11 +25,12 @@ import { PostsModule } from './modules/posts/posts.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
+import { AccountsService } from './modules/users/accounts.service';
 import { JobsModule } from './jobs/jobs.module';
 import { BoostsModule } from './modules/boosts/boosts.module';
 import { AdminUsersModule } from './modules/admin/admin-users.module';
 import { AdminToolsModule } from './modules/admin/admin-tools.module';
-import { AuditModule } from './modules/admin/audit.module';
+import { AuditModule } from './modules/audit/audit.module';
 
 @Module({})
 export class AppModule {
@@ -44,6 +46,7 @@ export class AppModule {
         MediaModule,
         RealtimeModule,
         UsersModule,
+        SessionAuthModule.forRoot({ imports: [UsersModule], useExisting: AccountsService }),
         AuthModule,
         PlansModule,
         PostsModule,

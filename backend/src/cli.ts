@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { passwordProblem, usernameProblem } from '@cloud9/contracts';
 import { createApp, StartupError } from './app.setup';
 import { loadSettings, SettingsError } from './config/settings';
-import { UsersService } from './modules/users/users.service';
+import { AccountsService } from './modules/users/accounts.service';
 
 const USAGE = `Usage: npm run cli -- create-admin --username <name> --password <password> [--email <email>]
   Creates an admin (group 1), or makes an existing account admin and sets its password.`;
@@ -15,7 +15,7 @@ async function createAdmin(args: string[]): Promise<void> {
   const settings = { ...loadSettings(), nodeEnv: 'test' };
   const app = await createApp(settings);
   try {
-    const { user, created } = await app.get(UsersService).ensureAdmin(values.username!, values.password!, values.email ?? null, true);
+    const { user, created } = await app.get(AccountsService).ensureAdmin(values.username!, values.password!, values.email ?? null, true);
     console.log(`${created ? 'Created' : 'Updated'} admin "${user.username}" (id ${user.id}).`);
   } finally {
     await app.close();

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import * as tar from 'tar';
 import { APP_CLIENT_HEADER, ADMIN_JOB, ADMIN_QUEUE, MESSAGES, type AdminAppBackupResult, type AdminBackupResult, type Post } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.module';
+import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
 import { tinyPng } from './support/harness';
 

@@ -5,7 +5,7 @@ import {
   ADMIN_QUEUE, APP_CLIENT_HEADER, MESSAGES,
   type AdminJobStatus, type AdminOrphansResult, type AdminSyncResult, type AuditEntry, type Page, type Post,
 } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.module';
+import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp, uniqueName } from './support/app';
 import { eventually, filesUnder, tinyPng } from './support/harness';
 

@@ -200,7 +200,8 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     const second = await subscribed(7, 'P-GOLD');
     await t.db.query(`UPDATE subscriptions SET status = 'SUSPENDED', current_period_end = now() - interval '1 day' WHERE provider_subscription_id = $1`, [second.id]);
     // The sweep runs as a repeating BullMQ job; run it now rather than wait 15 minutes.
-    const { BillingJobs, DOWNGRADE_EXPIRED_JOB, DOWNGRADE_SCHEDULER } = await import('../src/modules/billing/billing.jobs');
+    const { BillingJobs, DOWNGRADE_SCHEDULER } = await import('../src/modules/billing/billing.jobs');
+    const { DOWNGRADE_EXPIRED_JOB } = await import('../src/jobs/job-map');
     const queue = t.app.get(BillingJobs).queue;
     expect((await queue.getJobSchedulers()).map((s) => s.key)).toContain(DOWNGRADE_SCHEDULER);
     const job = await queue.add(DOWNGRADE_EXPIRED_JOB, {});

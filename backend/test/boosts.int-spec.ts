@@ -1,6 +1,6 @@
 import { BOOST_QUEUE, MESSAGES, type BoostQuota, type Post } from '@cloud9/contracts';
 import { BOOST_ROTATE_SCHEDULER } from '../src/modules/boosts/boosts.jobs';
-import { JobsService } from '../src/jobs/jobs.module';
+import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 
 describe('boosts: quota, requests, rotation job, admin boost', () => {
@@ -36,7 +36,9 @@ describe('boosts: quota, requests, rotation job, admin boost', () => {
     expect(schedulers.filter((s) => s.key === BOOST_ROTATE_SCHEDULER)).toHaveLength(1);
     expect(schedulers).toHaveLength(1);
     expect(schedulers[0]).toEqual(expect.objectContaining({ name: 'rotate', every: 60000 }));
-    // The rest of the suite drives rotation itself; a minute tick must not interleave with it.
+    // The rest of the suite drives rotation itself; a minute tick must not interleave with it, and
+    // neither instance may put the schedule back (which would also run a rotation at once).
+    for (const app of [t, t2]) app.app.get(JobsService).stopKeepingSchedules();
     expect(await queue.removeJobScheduler(BOOST_ROTATE_SCHEDULER)).toBe(true);
   });
 

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { ADMIN_QUEUE, APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.module';
+import { JobsService } from '../src/jobs/jobs.service';
 import { signUp, SignedIn } from './support/app';
 import { bootWatched, countRows, filesUnder, WatchedApp } from './support/harness';
 

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, type AdminJobPending } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.module';
+import { JobsService } from '../src/jobs/jobs.service';
 import { DOWNGRADE_SCHEDULER } from '../src/modules/billing/billing.jobs';
 import { BOOST_ROTATE_SCHEDULER } from '../src/modules/boosts/boosts.jobs';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';

@@ -1,5 +1,5 @@
 import { MESSAGES, orderFeed, type Page, type Post } from '@cloud9/contracts';
-import { SqlService } from '../src/common/sql.service';
+import { SqlService } from '../src/common/db/sql.service';
 import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { AuditService } from '../src/modules/admin/admin-users.audit';
+import { AuditService } from '../src/modules/audit/audit.service';
 import { bootApp, TestApp } from './support/app';
 import { FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
 import { FakePayPal, startFakePayPal } from './fakes/paypal-server';

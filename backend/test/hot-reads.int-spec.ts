@@ -1,10 +1,10 @@
 import type { Pool, QueryConfig } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Page, Post } from '@cloud9/contracts';
-import { SqlService } from '../src/common/sql.service';
+import { SqlService } from '../src/common/db/sql.service';
 import { feedFilterOf } from '../src/modules/posts/feed-filter';
 import { FOLLOWING_WALK_MIN, FOLLOWING_WALK_ROWS, feedPageSql, type TimeCursor } from '../src/modules/posts/feed.sql';
-import { UsersService } from '../src/modules/users/users.service';
+import { AccountsService } from '../src/modules/users/accounts.service';
 import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 
@@ -28,7 +28,7 @@ describe('hot reads: following feed plans, prepared statements, session user', (
 
   /** Every page of the following feed through one plan, straight from the SQL builder. */
   async function pagesOf(plan: 'walk' | 'lateral', take: number): Promise<number[][]> {
-    const filter = feedFilterOf({ tab: 'following' }, { id: viewer.user.id, followingCount: followed.length });
+    const filter = feedFilterOf({ tab: 'following' }, { id: viewer.user.id, following_count: followed.length });
     const pages: number[][] = [];
     let cursor: TimeCursor | undefined;
     for (let guard = 0; guard < 2000; guard++) {
@@ -156,13 +156,13 @@ describe('hot reads: following feed plans, prepared statements, session user', (
   });
 
   it('the session user load returns the same entity as findById', async () => {
-    const users = t.app.get(UsersService);
+    const users = t.app.get(AccountsService);
     for (const id of [viewer.user.id, followed[0]]) {
       await t.db.query(`UPDATE users SET birthdate = '1990-02-03', bio = 'b', followers_count = 4 WHERE id = $1`, [id]);
       const fast = await users.findSessionUser(id);
       const slow = await users.findById(id);
       expect(fast).toStrictEqual(slow);
-      expect(fast?.group?.postLimit).toBeGreaterThan(0);
+      expect(fast?.group?.post_limit).toBeGreaterThan(0);
     }
     expect(await users.findSessionUser(987654321)).toBeNull();
   });

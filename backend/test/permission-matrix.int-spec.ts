@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { ADMIN_QUEUE, APP_CLIENT_HEADER, BOOST_QUEUE, GroupId, MESSAGES } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.module';
+import { JobsService } from '../src/jobs/jobs.service';
 import { PASSWORD, signUp, TestApp, bootApp, uniqueName } from './support/app';
 import { startFakeGiphy, type FakeGiphy } from './fakes/giphy-server';
 import { sessionCookieOf } from './support/harness';

@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, SocketErrors, SocketRooms, type ServerToClientEvents } from '@cloud9/contracts';
 import { REDIS } from '../src/common/redis.module';
 import { RealtimeService } from '../src/modules/realtime/realtime.service';
-import { sessionCookieName } from '../src/modules/auth/session-cookie';
+import { sessionCookieName } from '../src/common/auth/session-cookie';
 import { sessionCookieFor } from '../src/modules/realtime/socket-auth';
 import { bootApp, PASSWORD, TestApp, uniqueName } from './support/app';
 import { eventually, sessionCookieOf, sessionIdOf } from './support/harness';

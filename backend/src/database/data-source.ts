@@ -1,6 +1,5 @@
 import { types } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
 import { InitialSchema1732200000000 } from './migrations/1732200000000-InitialSchema';
 import { NotificationIndexes1732400000000 } from './migrations/1732400000000-NotificationIndexes';
 import { FollowingFeedIndex1732300000000 } from './migrations/1732300000000-FollowingFeedIndex';
@@ -11,6 +10,7 @@ types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 export const MIGRATIONS = [InitialSchema1732200000000, FollowingFeedIndex1732300000000, NotificationIndexes1732400000000];
 
 /**
+ * The app adds its entities (app.module.ts): the database layer knows no domain, and migrations need none.
  * `connectTimeoutMs` bounds the wait for a pooled connection (a free one, or a new one while
  * PostgreSQL is unreachable or silent): past it the request fails, and answers 503.
  */
@@ -18,7 +18,6 @@ export function dataSourceOptions(databaseUrl: string, connectTimeoutMs = 5000):
   return {
     type: 'postgres',
     url: databaseUrl,
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

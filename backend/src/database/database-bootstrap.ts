@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { createDataSource } from './data-source';
+import { PG_ERROR, pgErrorCode } from '../common/db/pg-errors';
 
 // One fixed key: every instance takes the same advisory lock before migrating.
 const MIGRATION_LOCK_KEY = 732_200_009;
@@ -13,7 +14,7 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
     await probe.connect();
     return;
   } catch (error) {
-    if ((error as { code?: string }).code !== '3D000') throw error; // anything but "database does not exist"
+    if (pgErrorCode(error) !== PG_ERROR.invalidCatalogName) throw error; // anything but "database does not exist"
   } finally {
     await probe.end().catch(() => undefined);
   }
@@ -23,8 +24,8 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   try {
     await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== '42P04' && code !== '23505') throw error; // already exists / created concurrently
+    const code = pgErrorCode(error);
+    if (code !== PG_ERROR.duplicateDatabase && code !== PG_ERROR.uniqueViolation) throw error; // already exists / created concurrently
   } finally {
     await admin.end();
   }

@@ -1,5 +1,6 @@
 import { HttpStatus, InternalServerErrorException, NotFoundException } from '@nestjs/common';
-import { asJobFailure, JobFailedError, JobRefusal, parseFailedReason } from './jobs.module';
+import { asJobFailure } from './job-answers';
+import { JobFailedError, JobRefusal, parseFailedReason } from './job-errors';
 
 describe('job failures', () => {
   it('a refusal travels as "[status] message" and comes back as both', () => {

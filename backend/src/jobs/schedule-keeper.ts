@@ -54,9 +54,11 @@ export class ScheduleKeeper {
     return this.running;
   }
 
+  /** Forgets every schedule: nothing is registered again, by the timer or by a reconnect. */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.schedules.clear();
   }
 
   private async ensureAll(): Promise<void> {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import request from 'supertest';
 import type { Settings } from '../../src/config/settings';
-import { sessionCookieName } from '../../src/modules/auth/session-cookie';
+import { sessionCookieName } from '../../src/common/auth/session-cookie';
 import { bootApp, PASSWORD, TestApp, uniqueName } from './app';
 
 /**

@@ -1,7 +1,7 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
-import { AUTH_KEY, type AuthRequirement } from '../../src/modules/auth/auth.decorators';
+import { AUTH_KEY, type AuthRequirement } from '../../src/common/auth/auth.decorators';
 
 export interface AppRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { GroupId, type AuditEntry, type Page } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
-import { Auth } from '../auth/auth.decorators';
-import { AuditService } from './admin-users.audit';
+import { Auth } from '../../common/auth/auth.decorators';
+import { AuditService } from '../audit/audit.service';
 import { AuditQueryDto } from './admin-tools.dto';
-import { Audited } from './audit.interceptor';
+import { Audited } from '../audit/audit.interceptor';
 
 /** GET /api/admin/audit: the audit log, newest first (group 1 only; reading it is audited too). */
 @Controller('admin/audit')

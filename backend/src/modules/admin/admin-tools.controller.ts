@@ -1,18 +1,20 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
-  ADMIN_JOB, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES,
+  ADMIN_JOB, ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES,
   type AdminAppBackupResult, type AdminBackupResult, type AdminJobName, type AdminJobPending, type AdminJobStatus,
   type AdminOrphansDeleteResult, type AdminOrphansResult, type AdminResetPasswordResult, type AdminSyncResult, type AdminUserLookup,
 } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
-import { asJobFailure, JobsService, pendingAnswer } from '../../jobs/jobs.module';
-import { Auth, AuthUser } from '../auth/auth.decorators';
-import type { UserEntity } from '../users/user.entity';
-import { AdminJobs, type AdminJobResults } from './admin-jobs';
+import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
+import type { JobData, JobResult } from '../../jobs/job-map';
+import { JobsService } from '../../jobs/jobs.service';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
+import type { SessionUser } from '../users/session-user';
+import { AdminJobs } from './admin-jobs';
 import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';
 import { AdminToolsService } from './admin-tools.service';
-import { Audited } from './audit.interceptor';
+import { Audited } from '../audit/audit.interceptor';
 
 const userTarget = (req: Request) => (typeof req.body?.username === 'string' ? `user:${req.body.username.trim()}` : null);
 const JOB_ID = /^[\w:.-]{1,100}$/;
@@ -34,14 +36,14 @@ export class AdminToolsController {
   /** Runs an admin job and turns its result into the endpoint's answer (202 while it still runs). */
   private async job<N extends AdminJobName, A>(
     res: Response,
-    actor: UserEntity,
+    actor: SessionUser,
     name: N,
     what: string,
-    answer: (result: AdminJobResults[N], jobId: string) => A,
-    data: Record<string, unknown> = {},
+    answer: (result: JobResult<typeof ADMIN_QUEUE, N>, jobId: string) => A,
+    data?: JobData<typeof ADMIN_QUEUE, N>,
   ): Promise<A | AdminJobPending> {
     try {
-      const run = await this.adminJobs.run(name, { requestedBy: actor.username, ...data });
+      const run = await this.adminJobs.run(name, { ...data, requestedBy: actor.username });
       if (run.result === null) {
         res.status(202);
         return pendingAnswer(run);
@@ -55,14 +57,14 @@ export class AdminToolsController {
   @Post('reset-password')
   @HttpCode(200)
   @Audited({ action: 'admin.reset_password', target: userTarget })
-  resetPassword(@AuthUser() actor: UserEntity, @Body() dto: ResetPasswordDto): Promise<AdminResetPasswordResult> {
+  resetPassword(@AuthUser() actor: SessionUser, @Body() dto: ResetPasswordDto): Promise<AdminResetPasswordResult> {
     return this.tools.resetPassword(actor, dto);
   }
 
   @Get('backup')
   @AppClientOnly()
   @Audited({ action: 'admin.backup', details: (b: AdminBackupResult) => ({ output: b.output }) })
-  backup(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
+  backup(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.backup, 'Backup', (r, jobId) => ({
       success: true as const,
       message: MESSAGES.admin.backupWritten(r.path),
@@ -74,7 +76,7 @@ export class AdminToolsController {
   @Get('restore')
   @AppClientOnly()
   @Audited({ action: 'admin.restore', details: (b: AdminBackupResult) => ({ output: b.output }) })
-  restore(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
+  restore(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.restore, 'Restore', (r, jobId) => ({
       success: true as const,
       message: MESSAGES.admin.restored(r.file),
@@ -86,7 +88,7 @@ export class AdminToolsController {
   @Get('app-backup')
   @AppClientOnly()
   @Audited({ action: 'admin.app_backup', details: (b: AdminAppBackupResult) => ({ path: b.path }) })
-  appBackup(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminAppBackupResult | AdminJobPending> {
+  appBackup(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminAppBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.appBackup, 'App backup', (r, jobId) => ({
       success: true as const,
       message: MESSAGES.admin.appBackupWritten(r.path),
@@ -98,7 +100,7 @@ export class AdminToolsController {
   @Post('sync-follow-tables')
   @HttpCode(200)
   @Audited({ action: 'admin.sync_follow_tables', details: (b: AdminSyncResult) => ({ followersAdded: b.followersAdded, followingsAdded: b.followingsAdded }) })
-  syncFollowTables(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminSyncResult | AdminJobPending> {
+  syncFollowTables(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminSyncResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.syncFollowTables, 'Sync', (r, jobId) => ({
       success: true as const,
       followersAdded: r.followersAdded,
@@ -110,7 +112,7 @@ export class AdminToolsController {
   @Get('orphaned-uploads')
   @AppClientOnly()
   @Audited({ action: 'admin.orphans.scan', details: (b: AdminOrphansResult) => ({ total: b.total }) })
-  orphans(@AuthUser() actor: UserEntity, @Res({ passthrough: true }) res: Response): Promise<AdminOrphansResult | AdminJobPending> {
+  orphans(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminOrphansResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.orphanScan, 'Orphan scan', (r, jobId) => ({ total: r.total, orphaned: r.orphaned, jobId }));
   }
 
@@ -118,7 +120,7 @@ export class AdminToolsController {
   @HttpCode(200)
   @Audited({ action: 'admin.orphans.delete', details: (b: AdminOrphansDeleteResult) => ({ deleted: b.deleted }) })
   deleteOrphans(
-    @AuthUser() actor: UserEntity,
+    @AuthUser() actor: SessionUser,
     @Body() dto: OrphanDeleteDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AdminOrphansDeleteResult | AdminJobPending> {

@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength } from 'class-va
 import { MESSAGES, passwordProblem } from '@cloud9/contracts';
 import { Rule } from '../../common/rule.decorator';
 import { ActorId, Optional } from '../../common/validation';
-import { PageQueryDto } from '../posts/posts.dto';
+import { PageQueryDto } from '../../common/paging/page-query';
 
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 const usernameRequired = { message: MESSAGES.admin.usernameRequired };

@@ -1,17 +1,17 @@
 import { Module } from '@nestjs/common';
-import { FollowsModule } from '../follows/follows.module';
+import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminJobs } from './admin-jobs';
 import { AdminToolsController } from './admin-tools.controller';
 import { AdminToolsService } from './admin-tools.service';
-import { AuditModule } from './audit.module';
+import { AuditModule } from '../audit/audit.module';
 import { BackupService } from './backup.service';
 import { OrphansService } from './orphans.service';
 
 /** Admin tools of issue 6: password reset, lookup, the 'admin' job queue (backups, restore, sync, orphans), the audit log. */
 @Module({
-  imports: [AuditModule, UsersModule, FollowsModule],
+  imports: [AuditModule, UsersModule, MediaModule],
   controllers: [AdminToolsController, AdminAuditController],
   providers: [AdminToolsService, AdminJobs, BackupService, OrphansService],
 })

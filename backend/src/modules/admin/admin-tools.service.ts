@@ -1,25 +1,25 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type AdminResetPasswordResult, type AdminUser, type AdminUserLookup } from '@cloud9/contracts';
-import type { UserEntity } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import type { SessionUser } from '../users/session-user';
+import { AccountsService } from '../users/accounts.service';
 import type { ResetPasswordDto } from './admin-tools.dto';
 
-export const toAdminUser = (u: UserEntity): AdminUser => ({
+export const toAdminUser = (u: SessionUser): AdminUser => ({
   id: u.id,
   username: u.username,
   email: u.email,
   name: u.name,
-  group_id: u.groupId,
-  createdAt: u.createdAt.toISOString(),
+  group_id: u.group_id,
+  createdAt: u.created_at.toISOString(),
 });
 
 /** The admin tools that are not jobs: password reset and user lookup (the users module does the work). */
 @Injectable()
 export class AdminToolsService {
-  constructor(private readonly users: UsersService) {}
+  constructor(private readonly users: AccountsService) {}
 
   /** Sets the user's password and ends all their sessions; `adminId`, when sent, must be the caller. */
-  async resetPassword(actor: UserEntity, dto: ResetPasswordDto): Promise<AdminResetPasswordResult> {
+  async resetPassword(actor: SessionUser, dto: ResetPasswordDto): Promise<AdminResetPasswordResult> {
     if (dto.adminId !== undefined && dto.adminId !== null && String(dto.adminId) !== String(actor.id)) {
       throw new ForbiddenException(MESSAGES.admin.onlyAsYourself);
     }

@@ -3,8 +3,8 @@ import { Allow } from 'class-validator';
 import { GroupId, type AdminUser, type Page } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
-import type { UserEntity } from '../users/user.entity';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
+import type { SessionUser } from '../users/session-user';
 import { AdminUsersService } from './admin-users.service';
 
 /** Checked by the service (so a refused value is audited too). */
@@ -26,13 +26,13 @@ export class AdminUsersController {
 
   @Get()
   @AppClientOnly()
-  list(@AuthUser() actor: UserEntity, @Query() query: AdminUsersQueryDto): Promise<Page<AdminUser>> {
+  list(@AuthUser() actor: SessionUser, @Query() query: AdminUsersQueryDto): Promise<Page<AdminUser>> {
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
     return this.users.list(actor, { query: str(query.query), limit: str(query.limit), cursor: str(query.cursor) });
   }
 
   @Patch(':id')
-  setGroup(@AuthUser() actor: UserEntity, @Param('id', IdParam()) id: number, @Body() body: SetGroupDto): Promise<{ success: true; user: AdminUser }> {
+  setGroup(@AuthUser() actor: SessionUser, @Param('id', IdParam()) id: number, @Body() body: SetGroupDto): Promise<{ success: true; user: AdminUser }> {
     return this.users.setGroup(actor, id, body.group_id);
   }
 }

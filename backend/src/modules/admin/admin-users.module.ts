@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
-import { AuditModule } from './audit.module';
+import { AuditModule } from '../audit/audit.module';
+import { UsersModule } from '../users/users.module';
 
-/** Admin tools: user management; the audit log comes from the (global) AuditModule, re-exported here. */
+/** Admin tools: user management, every call audited. */
 @Module({
-  imports: [AuditModule],
+  imports: [AuditModule, UsersModule],
   controllers: [AdminUsersController],
   providers: [AdminUsersService],
-  exports: [AuditModule],
 })
 export class AdminUsersModule {}

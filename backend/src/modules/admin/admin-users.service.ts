@@ -1,8 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isValidGroupId, type AdminUser, type Page } from '@cloud9/contracts';
-import { RealtimeService } from '../realtime/realtime.service';
-import { AuditService, type AuditActor } from './admin-users.audit';
+import { AccountsService } from '../users/accounts.service';
+import { toAdminUser as toAdminUserOf } from './admin-tools.service';
+import { AuditService, type AuditActor } from '../audit/audit.service';
+import { toPage } from '../../common/db/page';
 
 interface UserRow {
   id: string;
@@ -34,7 +36,7 @@ export class AdminUsersService {
   constructor(
     private readonly db: DataSource,
     private readonly audit: AuditService,
-    private readonly realtime: RealtimeService,
+    private readonly accounts: AccountsService,
   ) {}
 
   async list(actor: AuditActor, query: { query?: string; limit?: string; cursor?: string }): Promise<Page<AdminUser>> {
@@ -54,10 +56,9 @@ export class AdminUsersService {
         ORDER BY id DESC LIMIT $3`,
       [cursorRaw, text ? containsPattern(text) : null, limit + 1],
     );
-    const items = rows.slice(0, limit).map(toAdminUser);
-    const nextCursor = rows.length > limit ? String(items[items.length - 1].id) : null;
-    await this.audit.record(actor, 'admin.users.list', text ? `query:${text}` : null, 'ok', { count: items.length });
-    return { items, nextCursor };
+    const page = toPage(rows, limit, toAdminUser, (last) => String(last.id));
+    await this.audit.record(actor, 'admin.users.list', text ? `query:${text}` : null, 'ok', { count: page.items.length });
+    return page;
   }
 
   async setGroup(actor: AuditActor, id: number, groupId: unknown): Promise<{ success: true; user: AdminUser }> {
@@ -66,17 +67,13 @@ export class AdminUsersService {
       await this.audit.record(actor, 'admin.users.set_group', target, 'invalid', { group_id: groupId ?? null });
       throw new BadRequestException('group_id must be a whole number from 1 to 9.');
     }
-    const [rows] = (await this.db.query(
-      `UPDATE users SET group_id = $2, updated_at = now() WHERE id = $1
-        RETURNING id, username, email, name, group_id, created_at`,
-      [id, groupId],
-    )) as [UserRow[], number];
-    if (!rows.length) {
+    const moves = await this.accounts.setGroup(id, groupId);
+    if (!moves.length) {
       await this.audit.record(actor, 'admin.users.set_group', target, 'not_found', { group_id: groupId });
       throw new NotFoundException('User not found.');
     }
     await this.audit.record(actor, 'admin.users.set_group', target, 'ok', { group_id: groupId });
-    this.realtime.toUser(id, 'account:updated', { group_id: groupId });
-    return { success: true, user: toAdminUser(rows[0]) };
+    this.accounts.announceGroupMoves(moves);
+    return { success: true, user: toAdminUserOf((await this.accounts.findById(id))!) };
   }
 }

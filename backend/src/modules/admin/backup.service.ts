@@ -4,15 +4,17 @@ import * as path from 'node:path';
 import * as tar from 'tar';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { MESSAGES } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { publicSettings } from '../../config/public-settings';
 import { runMigrations } from '../../database/database-bootstrap';
-import { JobRefusal } from '../../jobs/jobs.module';
+import { JobRefusal } from '../../jobs/job-errors';
+import { JobHandler } from '../../jobs/job-handler.decorator';
 import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, jobPartialName, pruneBackups, removeJobPartials, stampedAt } from './backup-files';
 import { pgConnection } from './pg-connection';
 import { lastLines, runCommand, runPipeline } from './run-command';
+import type { AppBackupOutcome, BackupOutcome, RestoreJobData, RestoreOutcome } from '../../jobs/job-map';
 
 /** What an admin job may do with its BullMQ job: report progress, remember a choice for its retries. */
 export interface JobHandle<D> {
@@ -20,30 +22,6 @@ export interface JobHandle<D> {
   data: D;
   updateProgress(progress: number): Promise<unknown>;
   updateData(data: D): Promise<unknown>;
-}
-
-export interface BackupOutcome {
-  file: string;
-  path: string;
-  bytes: number;
-  output: string;
-}
-
-export interface RestoreJobData {
-  /** The backup this restore uses, chosen on its first attempt so a retry restores the same one. */
-  file?: string;
-}
-
-export interface RestoreOutcome {
-  file: string;
-  output: string;
-  migrations: string[];
-}
-
-export interface AppBackupOutcome {
-  path: string;
-  bytes: number;
-  files: number;
 }
 
 /**
@@ -131,6 +109,7 @@ export class BackupService {
   }
 
   /** pg_dump -Fc of the app database into a hidden partial file, renamed when complete; keeps the newest BACKUP_KEEP. */
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.backup)
   async backup(job: JobHandle<unknown>): Promise<BackupOutcome> {
     await this.takeOver(job);
     const file = await freshBackupName(this.dir, 'cloud9', '.dump');
@@ -159,6 +138,7 @@ export class BackupService {
    * before (no id is handed out twice, so a session of a user made after the backup can never
    * become someone else's), and the audit rows written since the backup are put back.
    */
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.restore)
   async restore(job: JobHandle<RestoreJobData>): Promise<RestoreOutcome> {
     const file = job.data.file ?? (await backupsIn(this.dir, DB_BACKUP))[0];
     // Only a backup of ours, inside BACKUP_DIR (job data can also come from Bull Board).
@@ -215,6 +195,7 @@ export class BackupService {
    * A .tar.gz of UPLOAD_DIR (as uploads/…, without half-received uploads) and settings.json (every
    * setting but the secrets, which appear only as "…Set": true/false); keeps the newest BACKUP_KEEP.
    */
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.appBackup)
   async appBackup(job: JobHandle<unknown>): Promise<AppBackupOutcome> {
     await this.takeOver(job);
     const uploads = this.settings.uploadDir;

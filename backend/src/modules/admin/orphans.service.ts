@@ -1,35 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { DataSource } from 'typeorm';
+import { ADMIN_JOB, ADMIN_QUEUE } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { UPLOAD_URL_PREFIX } from '../media/media.service';
+import { JobHandler } from '../../jobs/job-handler.decorator';
+import { MediaService } from '../media/media.service';
 import type { JobHandle } from './backup.service';
-
-/**
- * Of the given names (relative to UPLOAD_DIR), those that nothing references: no media row
- * (storage_key), no post or system notice (media_url) and no profile (thumbnail, background). Each
- * NOT EXISTS is an anti-join over the whole batch, not a query per file.
- */
-export const UNREFERENCED_SQL = `
-  SELECT f.name
-    FROM unnest($1::text[]) AS f(name)
-   WHERE NOT EXISTS (SELECT 1 FROM media m WHERE m.storage_key = f.name)
-     AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.media_url = $2 || f.name)
-     AND NOT EXISTS (SELECT 1 FROM system_notices n WHERE n.media_url = $2 || f.name)
-     AND NOT EXISTS (SELECT 1 FROM users u WHERE u.thumbnail = $2 || f.name)
-     AND NOT EXISTS (SELECT 1 FROM users u WHERE u.background = $2 || f.name)
-   ORDER BY f.name`;
+import type { OrphanScan } from '../../jobs/job-map';
 
 const BATCH = 1000;
 /** Uploads still being received (multer's temp files): never orphans. */
 const INCOMING = '.incoming';
-
-export interface OrphanScan {
-  total: number;
-  orphaned: string[];
-}
 
 /**
  * Files under UPLOAD_DIR that no row references. A file younger than ORPHAN_MIN_AGE_SECONDS is
@@ -40,7 +22,7 @@ export interface OrphanScan {
 export class OrphansService {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly db: DataSource,
+    private readonly media: MediaService,
   ) {}
 
   /** Regular files old enough to judge, as names relative to UPLOAD_DIR ('/'-separated), sorted. */
@@ -67,16 +49,12 @@ export class OrphansService {
     return out.sort();
   }
 
-  private async unreferenced(names: string[]): Promise<string[]> {
-    const rows: { name: string }[] = await this.db.query(UNREFERENCED_SQL, [names, UPLOAD_URL_PREFIX]);
-    return rows.map((r) => r.name);
-  }
-
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.orphanScan)
   async scan(job?: JobHandle<unknown>): Promise<OrphanScan> {
     const names = await this.candidates();
     const orphaned: string[] = [];
     for (let i = 0; i < names.length; i += BATCH) {
-      orphaned.push(...(await this.unreferenced(names.slice(i, i + BATCH))));
+      orphaned.push(...(await this.media.unusedFiles(names.slice(i, i + BATCH))));
       await job?.updateProgress(Math.min(100, Math.round(((i + BATCH) / names.length) * 100)));
     }
     return { total: orphaned.length, orphaned };
@@ -91,7 +69,7 @@ export class OrphansService {
     const names = (await this.candidates()).filter((n) => !wanted || wanted.has(n));
     const deletedNames: string[] = [];
     for (let i = 0; i < names.length; i += BATCH) {
-      for (const name of await this.unreferenced(names.slice(i, i + BATCH))) {
+      for (const name of await this.media.unusedFiles(names.slice(i, i + BATCH))) {
         await fs.rm(path.join(this.settings.uploadDir, ...name.split('/')), { force: true });
         deletedNames.push(name);
       }

@@ -4,10 +4,10 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { NextFunction, Request, Response } from 'express';
 import { ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES, QUEUE_DASHBOARD_PATH } from '@cloud9/contracts';
-import { JobsService } from '../../jobs/jobs.module';
-import { UsersService } from '../users/users.service';
-import { AuditService } from './admin-users.audit';
-import { auditResult } from './audit.interceptor';
+import { JobsService } from '../../jobs/jobs.service';
+import { AccountsService } from '../users/accounts.service';
+import { AuditService } from '../audit/audit.service';
+import { auditResult } from '../audit/audit.interceptor';
 
 const refuse = (res: Response, statusCode: 401 | 403) =>
   res.status(statusCode).json({ success: false, statusCode, error: statusCode === 401 ? MESSAGES.auth.notSignedIn : MESSAGES.http.forbidden });
@@ -16,12 +16,12 @@ const refuse = (res: Response, statusCode: 401 | 403) =>
  * The session decides, as SessionGuard does for Nest routes: 401 without a signed-in user, 403 for
  * anyone but group 1. What an admin changes through the board (retry, remove, clean...) is audited.
  */
-export function adminSessionOnly(users: UsersService, audit: AuditService) {
+export function adminSessionOnly(users: AccountsService, audit: AuditService) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const userId = req.session?.userId;
     const user = userId ? await users.findSessionUser(userId) : null;
     if (!user) return void refuse(res, 401);
-    if (user.groupId !== GroupId.Admin) return void refuse(res, 403);
+    if (user.group_id !== GroupId.Admin) return void refuse(res, 403);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.on('finish', () => void audit.record(user, 'admin.queues.change', `${req.method} ${req.originalUrl}`, auditResult(res.statusCode)));
     }
@@ -39,5 +39,5 @@ export function mountQueueDashboard(app: INestApplication): void {
     serverAdapter: board,
     options: { uiConfig: { boardTitle: 'Cloud 9 jobs' } },
   });
-  app.use(QUEUE_DASHBOARD_PATH, adminSessionOnly(app.get(UsersService), app.get(AuditService)), board.getRouter());
+  app.use(QUEUE_DASHBOARD_PATH, adminSessionOnly(app.get(AccountsService), app.get(AuditService)), board.getRouter());
 }

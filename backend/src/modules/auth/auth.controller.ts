@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { CurrentUser } from '@cloud9/contracts';
-import { UserEntity } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
-import { Auth, AuthUser } from './auth.decorators';
+import type { SessionUser } from '../users/session-user';
+import { AccountsService } from '../users/accounts.service';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { AuthService } from './auth.service';
 import { LoginDto } from './login.dto';
 
@@ -11,7 +11,7 @@ import { LoginDto } from './login.dto';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
   ) {}
 
   @Post('login')
@@ -29,7 +29,7 @@ export class AuthController {
 
   @Get('me')
   @Auth()
-  me(@AuthUser() user: UserEntity): CurrentUser {
+  me(@AuthUser() user: SessionUser): CurrentUser {
     return this.users.toCurrentUser(user);
   }
 }

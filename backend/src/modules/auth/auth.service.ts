@@ -3,14 +3,14 @@ import type { Request } from 'express';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject, requestIpSubject } from '../../common/rate-limit/subjects';
-import { UsersService } from '../users/users.service';
-import { PasswordService } from './password.service';
-import { SessionsService } from './sessions.service';
+import { AccountsService } from '../users/accounts.service';
+import { PasswordService } from '../identity/password.service';
+import { SessionsService } from '../identity/sessions.service';
 
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimitsService,
@@ -30,7 +30,7 @@ export class AuthService {
     await this.limits.consume('loginIp', address);
     await this.limits.consume('login', account);
 
-    const ok = await this.passwords.verify(found?.passwordHash ?? null, password);
+    const ok = await this.passwords.verify(found?.password_hash ?? null, password);
     if (!found || !ok) throw new UnauthorizedException(MESSAGES.auth.invalidCredentials);
     await Promise.all([this.limits.refund('loginIp', address), this.limits.reset('login', account)]);
     await this.sessions.establish(req, found.id);

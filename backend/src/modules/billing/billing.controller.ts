@@ -2,8 +2,8 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nes
 import type { SubscribeResult, Subscription, WebhookResult } from '@cloud9/contracts';
 import type { RawBodyRequest } from '../../common/raw-body';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
-import type { UserEntity } from '../users/user.entity';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
+import type { SessionUser } from '../users/session-user';
 import { SubscribeDto } from './billing.dto';
 import { BillingService } from './billing.service';
 
@@ -15,7 +15,7 @@ export class BillingController {
   @Post('subscriptions')
   @Auth()
   @HttpCode(200)
-  subscribe(@AuthUser() user: UserEntity, @Body() dto: SubscribeDto): Promise<SubscribeResult> {
+  subscribe(@AuthUser() user: SessionUser, @Body() dto: SubscribeDto): Promise<SubscribeResult> {
     return this.billing.subscribe(user, dto.subscriptionId, dto.groupId);
   }
 
@@ -28,7 +28,7 @@ export class BillingController {
 
   @Get('get-subscription/:userId')
   @Auth()
-  get(@AuthUser() user: UserEntity, @Param('userId', IdParam()) userId: number): Promise<Subscription> {
+  get(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<Subscription> {
     return this.billing.getSubscription(user, userId);
   }
 }

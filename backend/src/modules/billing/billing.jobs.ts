@@ -1,10 +1,11 @@
-import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { BILLING_QUEUE } from '@cloud9/contracts';
-import { JobsService } from '../../jobs/jobs.module';
+import { JobHandler } from '../../jobs/job-handler.decorator';
+import { DOWNGRADE_EXPIRED_JOB, type JobResult } from '../../jobs/job-map';
+import { JobsService } from '../../jobs/jobs.service';
 import { BillingService } from './billing.service';
 
-export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
 /** One scheduler per queue however many instances start (as the boost rotation). */
 export const DOWNGRADE_SCHEDULER = 'billing-downgrade-expired-every-15-minutes';
 export const DOWNGRADE_EVERY_MS = 15 * 60_000;
@@ -14,7 +15,7 @@ export const DOWNGRADE_EVERY_MS = 15 * 60_000;
  * a repeating job sweeps them (reading a subscription also downgrades that one account at once).
  */
 @Injectable()
-export class BillingJobs implements OnModuleInit, OnApplicationBootstrap {
+export class BillingJobs implements OnApplicationBootstrap {
   readonly queue: Queue;
 
   constructor(
@@ -24,14 +25,12 @@ export class BillingJobs implements OnModuleInit, OnApplicationBootstrap {
     this.queue = jobs.queue(BILLING_QUEUE);
   }
 
-  onModuleInit(): void {
-    this.jobs.startWorker<unknown, { downgraded: number[] }>(BILLING_QUEUE, async (job: Job) => {
-      if (job.name !== DOWNGRADE_EXPIRED_JOB) throw new Error(`unknown job ${job.name}`);
-      return { downgraded: await this.billing.sweepExpired() };
-    });
-  }
-
   onApplicationBootstrap(): Promise<void> {
     return this.jobs.repeatEvery(BILLING_QUEUE, DOWNGRADE_SCHEDULER, DOWNGRADE_EVERY_MS, DOWNGRADE_EXPIRED_JOB);
+  }
+
+  @JobHandler(BILLING_QUEUE, DOWNGRADE_EXPIRED_JOB)
+  async downgradeExpired(): Promise<JobResult<typeof BILLING_QUEUE, typeof DOWNGRADE_EXPIRED_JOB>> {
+    return { downgraded: await this.billing.sweepExpired() };
   }
 }

@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { PlansModule } from '../plans/plans.module';
+import { UsersModule } from '../users/users.module';
 import { BillingController } from './billing.controller';
 import { BillingJobs } from './billing.jobs';
+import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
 import { PayPalClient } from './paypal.client';
 
 /** PayPal subscriptions and webhooks, and the repeating sweep that ends lapsed plans. */
 @Module({
-  imports: [PlansModule],
+  imports: [PlansModule, UsersModule],
   controllers: [BillingController],
-  providers: [BillingService, BillingJobs, PayPalClient],
+  providers: [BillingService, BillingRepository, BillingJobs, PayPalClient],
   exports: [BillingService],
 })
 export class BillingModule {}

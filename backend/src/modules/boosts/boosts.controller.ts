@@ -1,16 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { BOOST_TEXT, GroupId, type AdminJobPending, type BoostQuota, type BoostRotateResult } from '@cloud9/contracts';
-import { asJobFailure, pendingAnswer } from '../../jobs/jobs.module';
+import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
 import { IdParam } from '../../common/validation';
-import { AuditService } from '../admin/admin-users.audit';
-import { Auth, AuthUser } from '../auth/auth.decorators';
-import type { UserEntity } from '../users/user.entity';
+import { AuditService } from '../audit/audit.service';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
+import type { SessionUser } from '../users/session-user';
 import { BoostJobs } from './boosts.jobs';
 import { BoostRequestDto } from './boosts.dto';
 import { BoostsService } from './boosts.service';
 
-const actorOf = (user: UserEntity) => ({ id: user.id, group_id: user.groupId });
+const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id });
 
 /** Boost calls (spec §7): quota, request, on-demand rotation, admin boost. */
 @Controller()
@@ -23,19 +23,19 @@ export class BoostsController {
 
   @Get('boost/quota/:userId')
   @Auth()
-  quota(@AuthUser() user: UserEntity, @Param('userId', IdParam()) userId: number): Promise<BoostQuota> {
+  quota(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<BoostQuota> {
     return this.boosts.quota(actorOf(user), userId);
   }
 
   @Post('boost/request')
   @Auth()
-  request(@AuthUser() user: UserEntity, @Body() dto: BoostRequestDto): Promise<{ message: string }> {
+  request(@AuthUser() user: SessionUser, @Body() dto: BoostRequestDto): Promise<{ message: string }> {
     return this.boosts.request(actorOf(user), dto.userId, dto.postId);
   }
 
   @Patch('boost/rotate')
   @Auth({ groups: [GroupId.Admin] })
-  async rotate(@AuthUser() user: UserEntity, @Res({ passthrough: true }) res: Response): Promise<BoostRotateResult | AdminJobPending> {
+  async rotate(@AuthUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<BoostRotateResult | AdminJobPending> {
     try {
       const run = await this.jobs.rotateNow();
       const { jobId, result } = run;
@@ -54,7 +54,7 @@ export class BoostsController {
   @Post('posts/:id/boost')
   @HttpCode(200)
   @Auth({ groups: [GroupId.Admin] })
-  async adminBoost(@AuthUser() user: UserEntity, @Param('id', IdParam()) id: number): Promise<{ success: true }> {
+  async adminBoost(@AuthUser() user: SessionUser, @Param('id', IdParam()) id: number): Promise<{ success: true }> {
     try {
       const result = await this.boosts.adminBoost(actorOf(user), id);
       await this.audit.record(user, 'boosts.admin_boost', `post:${id}`, 'ok');

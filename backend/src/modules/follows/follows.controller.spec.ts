@@ -1,6 +1,6 @@
 import { ROUTES } from '@cloud9/contracts';
 import { bindRoutes, expectControllerMatchesTable } from '../../../test/support/route-table';
-import { PageQueryDto } from '../posts/posts.dto';
+import { PageQueryDto } from '../../common/paging/page-query';
 import { FollowsController } from './follows.controller';
 import { FollowPairDto } from './follows.dto';
 

@@ -2,10 +2,9 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import type { FollowResult, FollowUser, IsFollowingResult, Page } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
-import { limitOf } from '../posts/feed-filter';
-import { PageQueryDto } from '../posts/posts.dto';
-import type { UserEntity } from '../users/user.entity';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
+import type { SessionUser } from '../users/session-user';
 import { FollowPairDto } from './follows.dto';
 import { FollowsService } from './follows.service';
 
@@ -18,7 +17,7 @@ export class FollowsController {
   @Auth()
   @RateLimit('follows')
   @HttpCode(200)
-  follow(@AuthUser() user: UserEntity, @Body() dto: FollowPairDto): Promise<FollowResult> {
+  follow(@AuthUser() user: SessionUser, @Body() dto: FollowPairDto): Promise<FollowResult> {
     return this.follows.follow(user, dto);
   }
 
@@ -26,17 +25,17 @@ export class FollowsController {
   @Auth()
   @RateLimit('follows')
   @HttpCode(200)
-  unfollow(@AuthUser() user: UserEntity, @Body() dto: FollowPairDto): Promise<FollowResult> {
+  unfollow(@AuthUser() user: SessionUser, @Body() dto: FollowPairDto): Promise<FollowResult> {
     return this.follows.unfollow(user, dto);
   }
 
   @Get('followers/:userId')
-  followers(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<FollowUser>> {
+  followers(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
     return this.follows.list('followers', userId, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('following/:userId')
-  following(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<FollowUser>> {
+  following(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
     return this.follows.list('following', userId, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 

@@ -1,17 +1,14 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
+import { ADMIN_JOB, ADMIN_QUEUE, canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
+import { JobHandler } from '../../jobs/job-handler.decorator';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
-import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
-import { limitLiteral, rowsOf } from '../posts/sql-params';
-import type { UserEntity } from '../users/user.entity';
+import { decodeTimeCursor } from '../../common/db/cursor';
+import { limitLiteral } from '../../common/db/sql-params';
+import type { SessionUser } from '../users/session-user';
 import type { FollowPairDto } from './follows.dto';
-import { FOLLOW_SQL, followPageSql, SYNC_SQL, type FollowPageRow } from './follows.sql';
-
-const FOREIGN_KEY_VIOLATION = '23503';
-const codeOf = (error: unknown) =>
-  (error as { driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
+import { FollowsRepository } from './follows.repository';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
+import { timeCursorOf, toPage } from '../../common/db/page';
 
 /**
  * Follow and unfollow. The follow row, both counters (±1 only for a row that really changed) and
@@ -21,22 +18,20 @@ const codeOf = (error: unknown) =>
 @Injectable()
 export class FollowsService {
   constructor(
-    private readonly db: DataSource,
-    private readonly sql: SqlService,
+    private readonly follows: FollowsRepository,
     private readonly alerts: AlertsService,
   ) {}
 
-  follow(user: UserEntity, dto: FollowPairDto): Promise<FollowResult> {
+  follow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
     return this.change(user, dto, true);
   }
 
-  unfollow(user: UserEntity, dto: FollowPairDto): Promise<FollowResult> {
+  unfollow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
     return this.change(user, dto, false);
   }
 
   async isFollowing(dto: FollowPairDto): Promise<{ isFollowing: boolean }> {
-    const [row] = await this.sql.query<{ is_following: boolean }>(FOLLOW_SQL.isFollowing, [dto.followerId, dto.followedId]);
-    return { isFollowing: row.is_following };
+    return { isFollowing: await this.follows.isFollowing(dto.followerId, dto.followedId) };
   }
 
   /**
@@ -44,54 +39,43 @@ export class FollowsService {
    * follow tables"); answers how many users' counts it corrected, each way. Running it again at
    * once corrects nothing.
    */
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.syncFollowTables)
   async syncCounts(): Promise<{ followersAdded: number; followingsAdded: number }> {
-    return this.db.transaction(async (m: EntityManager) => {
-      await m.query(SYNC_SQL.lockTimeout);
-      await m.query(SYNC_SQL.lockFollows);
-      const followers = rowsOf(await m.query(SYNC_SQL.followers)).length;
-      const following = rowsOf(await m.query(SYNC_SQL.following)).length;
-      return { followersAdded: followers, followingsAdded: following };
-    });
+    const { followers, following } = await this.follows.syncCounts();
+    return { followersAdded: followers, followingsAdded: following };
   }
 
   /** People following `userId` (direction 'followers') or followed by them ('following'). */
   async list(direction: 'followers' | 'following', userId: number, viewerId: number | null, limit: number, cursor?: string): Promise<Page<FollowUser>> {
     const after = decodeTimeCursor(cursor);
-    if (!(await this.sql.query(FOLLOW_SQL.userExists, [userId])).length) throw new NotFoundException(MESSAGES.profile.userNotFound);
+    if (!(await this.follows.userExists(userId))) throw new NotFoundException(MESSAGES.profile.userNotFound);
     const values: unknown[] = [userId, viewerId, ...(after ? [after.time, after.id] : [])];
-    const rows = await this.sql.query<FollowPageRow>(followPageSql(direction, !!after, limitLiteral(limit + 1)), values);
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      items: page.map((r) => ({ id: r.id, name: r.name, username: r.username, thumbnail: r.thumbnail, isFollowing: r.is_following })),
-      nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null,
-    };
+    const rows = await this.follows.page(direction, values, !!after, limitLiteral(limit + 1));
+    return toPage(rows, limit, (r) => ({ id: r.id, name: r.name, username: r.username, thumbnail: r.thumbnail, isFollowing: r.is_following }), timeCursorOf);
   }
 
-  private async change(user: UserEntity, dto: FollowPairDto, on: boolean): Promise<FollowResult> {
+  private async change(user: SessionUser, dto: FollowPairDto, on: boolean): Promise<FollowResult> {
     if (dto.followerId !== user.id) throw new ForbiddenException(MESSAGES.follow.onlyYourself);
-    if (!canFollow({ id: user.id, group_id: user.groupId }, dto.followedId)) throw new BadRequestException(MESSAGES.follow.self);
+    if (!canFollow({ id: user.id, group_id: user.group_id }, dto.followedId)) throw new BadRequestException(MESSAGES.follow.self);
     const followedId = dto.followedId;
     let events: AlertEvent[] = [];
     let counts: { followersCount: number; followingCount: number };
     try {
-      counts = await this.db.transaction(async (m: EntityManager) => {
-        const changed = rowsOf(await m.query(on ? FOLLOW_SQL.insert : FOLLOW_SQL.remove, [user.id, followedId])).length > 0;
+      counts = await this.follows.transaction(async (trx) => {
+        const changed = on ? await this.follows.add(trx, user.id, followedId) : await this.follows.remove(trx, user.id, followedId);
         if (changed) {
           events = on
-            ? await this.alerts.raiseOnUser(m, user, 'follow', followedId)
-            : await this.alerts.withdrawOnUser(m, user.id, 'follow', followedId);
+            ? await this.alerts.raiseOnUser(trx, user, 'follow', followedId)
+            : await this.alerts.withdrawOnUser(trx, user.id, 'follow', followedId);
         }
-        const rows = rowsOf<{ id: number; followers_count: number; following_count: number }>(
-          changed ? await m.query(FOLLOW_SQL.count, [user.id, followedId, on ? 1 : -1]) : await m.query(FOLLOW_SQL.counts, [user.id, followedId]),
-        );
+        const rows = changed ? await this.follows.count(trx, user.id, followedId, on ? 1 : -1) : await this.follows.counts(trx, user.id, followedId);
         const followed = rows.find((r) => r.id === followedId);
         const follower = rows.find((r) => r.id === user.id);
         if (!followed) throw new NotFoundException(MESSAGES.profile.userNotFound);
         return { followersCount: followed.followers_count, followingCount: follower?.following_count ?? 0 };
       });
     } catch (error) {
-      if (codeOf(error) === FOREIGN_KEY_VIOLATION) throw new NotFoundException(MESSAGES.profile.userNotFound);
+      if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.profile.userNotFound);
       throw error;
     }
     this.alerts.publish(events);

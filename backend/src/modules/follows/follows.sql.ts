@@ -1,10 +1,10 @@
 /** SQL of follows. The follow row and both denormalised counters change in one transaction. */
-import { timeKey } from '../posts/posts.sql';
+import type { Selectable } from 'kysely';
+import type { Users } from '../../database/schema';
+import { timeKey } from '../../common/db/sql-snippets';
 
 export const FOLLOW_SQL = {
   userExists: `SELECT 1 FROM users WHERE id = $1`,
-  insert: `INSERT INTO follows (follower_id, followed_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING created_at`,
-  remove: `DELETE FROM follows WHERE follower_id = $1 AND followed_id = $2 RETURNING created_at`,
   /**
    * $1 follower, $2 followed, $3 +1 or -1. Both user rows are locked in id order first, so
    * A→B and B→A at once cannot deadlock; then followed.followers_count and
@@ -17,7 +17,6 @@ export const FOLLOW_SQL = {
            following_count = u.following_count + CASE WHEN u.id = $1::bigint THEN $3::int ELSE 0 END
       FROM locked WHERE u.id = locked.id
     RETURNING u.id, u.followers_count, u.following_count`,
-  counts: `SELECT id, followers_count, following_count FROM users WHERE id IN ($1::bigint, $2::bigint)`,
   isFollowing: `SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = $1 AND followed_id = $2) AS is_following`,
 };
 
@@ -66,12 +65,8 @@ export function followPageSql(direction: 'followers' | 'following', withCursor: 
      LIMIT ${take}`;
 }
 
-export interface FollowPageRow {
-  id: number;
-  name: string | null;
-  username: string;
-  thumbnail: string | null;
+export type FollowPageRow = Pick<Selectable<Users>, 'id' | 'name' | 'username' | 'thumbnail'> & {
   is_following: boolean;
   cursor_time: string;
   cursor_id: number;
-}
+};

@@ -1,4 +1,5 @@
-import type { MediaKind } from './media.entity';
+/** What an upload is, judged by its bytes. */
+export type MediaKind = 'image' | 'video' | 'audio';
 
 export interface FileSignature {
   mime: string;

@@ -1,10 +1,10 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ContainerProbe } from './container-probe';
+import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
 
-@Global()
 @Module({
-  providers: [MediaService, { provide: ContainerProbe, useFactory: () => new ContainerProbe() }],
+  providers: [MediaService, MediaRepository, { provide: ContainerProbe, useFactory: () => new ContainerProbe() }],
   exports: [MediaService],
 })
 export class MediaModule implements OnApplicationShutdown {

@@ -2,15 +2,15 @@ import { HttpStatus, HttpException, Inject, Injectable, Logger, UnsupportedMedia
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { DataSource, EntityManager, In } from 'typeorm';
 import { MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { ContainerProbe } from './container-probe';
 import { containerReport, judgeContainer } from './container-rules';
-import { FileSignature, SNIFF_BYTES, sniffFile } from './file-signature';
+import { FileSignature, MediaKind, SNIFF_BYTES, sniffFile } from './file-signature';
 import { needsSanitizing, sanitizeImage, UndecodableImageError } from './image-sanitizer';
-import { MediaEntity, MediaKind } from './media.entity';
+import type { Db } from '../../common/db/database';
+import { MediaRepository } from './media.repository';
 
 export const UPLOAD_URL_PREFIX = '/uploads/';
 
@@ -28,7 +28,7 @@ export class MediaService {
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly dataSource: DataSource,
+    private readonly mediaRows: MediaRepository,
     private readonly probe: ContainerProbe,
   ) {}
 
@@ -68,7 +68,7 @@ export class MediaService {
    * frames; audio and video must be a whole container with a duration and the right tracks. A file
    * that does not pass is a 415 too. The row records the size of the stored file.
    */
-  async accept(file: Express.Multer.File, ownerId: number, kinds: readonly MediaKind[], manager?: EntityManager): Promise<StoredMedia> {
+  async accept(file: Express.Multer.File, ownerId: number, kinds: readonly MediaKind[], trx?: Db): Promise<StoredMedia> {
     const unsupported = kinds.length === 1 && kinds[0] === 'image' ? MESSAGES.http.unsupportedImage : MESSAGES.http.unsupportedMedia;
     const refuse = async (message: string, extra: string[] = []): Promise<never> => {
       await this.discard([file]);
@@ -104,9 +104,8 @@ export class MediaService {
     try {
       const { size } = await fs.stat(source);
       await fs.rename(source, target);
-      const repo = (manager ?? this.dataSource.manager).getRepository(MediaEntity);
-      const saved = await repo.save(repo.create({ ownerId, storageKey, mime: signature.mime, kind: signature.kind, bytes: size }));
-      return { id: saved.id, url: UPLOAD_URL_PREFIX + storageKey, mime: signature.mime, kind: signature.kind };
+      const id = await this.mediaRows.insert({ owner_id: ownerId, storage_key: storageKey, mime: signature.mime, kind: signature.kind, bytes: size }, trx);
+      return { id, url: UPLOAD_URL_PREFIX + storageKey, mime: signature.mime, kind: signature.kind };
     } catch (error) {
       // No file without its row.
       await Promise.all([source, target].map((p) => fs.rm(p, { force: true })));
@@ -123,8 +122,24 @@ export class MediaService {
   async removeByUrls(urls: (string | null | undefined)[]): Promise<void> {
     const keys = urls.filter((u): u is string => !!u && u.startsWith(UPLOAD_URL_PREFIX)).map((u) => u.slice(UPLOAD_URL_PREFIX.length));
     if (!keys.length) return;
-    await this.dataSource.getRepository(MediaEntity).delete({ storageKey: In(keys) });
+    await this.mediaRows.deleteByStorageKeys(keys);
     await this.removeFiles(keys);
+  }
+
+  /**
+   * After a post, notice or image that showed these uploads is gone or replaced: removes those no
+   * post, notice or profile still uses (other URLs are ignored).
+   */
+  async removeUnused(urls: (string | null | undefined)[]): Promise<void> {
+    const keys = urls.filter((u): u is string => !!u && u.startsWith(UPLOAD_URL_PREFIX)).map((u) => u.slice(UPLOAD_URL_PREFIX.length));
+    if (!keys.length) return;
+    const unused = await this.mediaRows.unused(keys, UPLOAD_URL_PREFIX, { rowIsUse: false });
+    await this.removeByUrls(unused.map((key) => UPLOAD_URL_PREFIX + key));
+  }
+
+  /** Of these names under UPLOAD_DIR, the files nothing uses, not even a media row (orphans), sorted. */
+  unusedFiles(names: string[]): Promise<string[]> {
+    return this.mediaRows.unused(names, UPLOAD_URL_PREFIX, { rowIsUse: true });
   }
 
   /** Deletes stored files by key; a missing file is not an error. */

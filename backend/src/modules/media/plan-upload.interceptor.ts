@@ -42,7 +42,7 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
       const req = http.getRequest<Request>();
       const res = http.getResponse<Response>();
       if (!isMultipart(req)) return next.handle();
-      const mediaLimitKb = req.user?.group?.mediaLimit ?? planFor(req.user?.groupId ?? 5)?.mediaLimit ?? 2048;
+      const mediaLimitKb = req.user?.group?.media_limit_kb ?? planFor(req.user?.group_id ?? 5)?.mediaLimit ?? 2048;
       const fileLimit = mediaLimitKb * 1024;
       const files = fields.reduce((n, f) => n + (f.maxCount ?? 1), 0);
       const bodyLimit = files * fileLimit + MULTIPART_OVERHEAD_BYTES;

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SocketEvents, type AlertSync } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { RealtimeService } from '../realtime/realtime.service';
-import { ALERT_SYNC_SQL, type AlertSyncRow } from './notifications.sql';
+import type { AlertSyncRow } from './notifications.sql';
+import { NotificationsRepository } from './notifications.repository';
 
 /**
  * How often each instance looks for newly committed alerts. With the client's catch-up, a dot lights
@@ -48,7 +48,7 @@ export class AlertSyncService implements OnApplicationBootstrap, OnModuleDestroy
   private failing = false;
 
   constructor(
-    private readonly sql: SqlService,
+    private readonly notifications: NotificationsRepository,
     private readonly realtime: RealtimeService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -85,11 +85,10 @@ export class AlertSyncService implements OnApplicationBootstrap, OnModuleDestroy
     if (this.stopped) return;
     if (this.lastId === null) {
       // Sockets that connect fetch their status; only alerts from now on need announcing.
-      const [{ id }] = await this.sql.query<{ id: number }>(ALERT_SYNC_SQL.newest);
-      this.lastId = id;
+      this.lastId = await this.notifications.newestAlertId();
       return;
     }
-    const rows = await this.sql.query<AlertSyncRow>(ALERT_SYNC_SQL.since, [this.lastId, [...this.gaps.keys()], SWEEP_ROWS]);
+    const rows = await this.notifications.alertsSince(this.lastId, [...this.gaps.keys()], SWEEP_ROWS);
     this.track(rows);
     for (const [recipientId, sync] of newestPerRecipient(rows)) this.realtime.toLocalUser(recipientId, SocketEvents.alertSync, sync);
   }

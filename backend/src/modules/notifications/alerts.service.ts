@@ -1,12 +1,13 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { MESSAGES, type AlertType, type Page, type UserAlert } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
+import type { Db } from '../../common/db/database';
 import { RealtimeService } from '../realtime/realtime.service';
-import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
-import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../posts/sql-params';
-import type { UserEntity } from '../users/user.entity';
-import { ALERT_SQL, alertPageSql, type AlertRow } from './notifications.sql';
+import { decodeTimeCursor } from '../../common/db/cursor';
+import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
+import type { SessionUser } from '../users/session-user';
+import type { AlertRow } from './notifications.sql';
+import { NotificationsRepository, type RaisedAlert, type RemovedAlert } from './notifications.repository';
+import { timeCursorOf, toPage } from '../../common/db/page';
 
 /** What a committed action changed in someone's alerts; pushed with `publish` after the commit. */
 export type AlertEvent =
@@ -28,51 +29,46 @@ const toWire = (r: AlertRow): UserAlert => ({
 
 /**
  * Personal alerts (a like, reply, repost or follow). Actions raise and withdraw them inside their
- * own transaction (`m`), so an alert exists exactly while its action does; never for acting on
+ * own transaction (`trx`), so an alert exists exactly while its action does; never for acting on
  * oneself. The live push happens only after the commit (`publish`).
  */
 @Injectable()
 export class AlertsService {
   constructor(
-    private readonly sql: SqlService,
+    private readonly notifications: NotificationsRepository,
     private readonly realtime: RealtimeService,
   ) {}
 
   /** An alert to the author of `postId` (none when the actor wrote it). */
-  async raiseOnPost(m: EntityManager, actor: UserEntity, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
-    const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
-      await m.query(ALERT_SQL.raiseOnPost, [actor.id, type, postId, this.message(type, actor)]),
-    );
+  async raiseOnPost(trx: Db, actor: SessionUser, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
+    const rows = await this.notifications.raiseOnPost(trx, actor.id, type, postId, postId, this.message(type, actor));
     return rows.map((r) => this.created(r, actor, type, postId));
   }
 
   /** A reply alert to the author of `parentId` (none on one's own post); its post_id is the reply. */
-  async raiseOnReply(m: EntityManager, actor: UserEntity, parentId: number, replyId: number): Promise<AlertEvent[]> {
-    const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
-      await m.query(ALERT_SQL.raiseOnReply, [actor.id, parentId, replyId, this.message('reply', actor)]),
-    );
+  async raiseOnReply(trx: Db, actor: SessionUser, parentId: number, replyId: number): Promise<AlertEvent[]> {
+    const rows = await this.notifications.raiseOnPost(trx, actor.id, 'reply', parentId, replyId, this.message('reply', actor));
     return rows.map((r) => this.created(r, actor, 'reply', replyId));
   }
 
   /** A follow alert to `recipientId` (none to oneself). */
-  async raiseOnUser(m: EntityManager, actor: UserEntity, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
-    const rows = rowsOf<{ id: number; recipient_id: number; created_at: Date }>(
-      await m.query(ALERT_SQL.raiseOnUser, [actor.id, type, recipientId, this.message(type, actor)]),
-    );
+  async raiseOnUser(trx: Db, actor: SessionUser, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
+    if (recipientId === actor.id) return [];
+    const rows = await this.notifications.raiseOnUser(trx, actor.id, type, recipientId, this.message(type, actor));
     return rows.map((r) => this.created(r, actor, type, null));
   }
 
-  async withdrawOnPost(m: EntityManager, actorId: number, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
-    return this.removed(await m.query(ALERT_SQL.withdrawOnPost, [actorId, type, postId]));
+  async withdrawOnPost(trx: Db, actorId: number, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
+    return this.removed(await this.notifications.withdrawOnPost(trx, actorId, type, postId));
   }
 
-  async withdrawOnUser(m: EntityManager, actorId: number, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
-    return this.removed(await m.query(ALERT_SQL.withdrawOnUser, [actorId, type, recipientId]));
+  async withdrawOnUser(trx: Db, actorId: number, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
+    return this.removed(await this.notifications.withdrawOnUser(trx, actorId, type, recipientId));
   }
 
   /** Before a post is deleted: the alerts about it and every reply below it. */
-  async withdrawForPostTree(m: EntityManager, postId: number): Promise<AlertEvent[]> {
-    return this.removed(await m.query(ALERT_SQL.withdrawPostTree, [postId]));
+  async withdrawForPostTree(trx: Db, postId: number): Promise<AlertEvent[]> {
+    return this.removed(await this.notifications.withdrawPostTree(trx, postId));
   }
 
   /** Pushes committed changes to the recipients' sockets. */
@@ -84,7 +80,7 @@ export class AlertsService {
   }
 
   /** GET /api/notifications/user/:userId: own alerts only, newest first, optionally filtered. */
-  async list(viewer: UserEntity, userId: number, limit: number, cursor?: string, query?: string): Promise<Page<UserAlert>> {
+  async list(viewer: SessionUser, userId: number, limit: number, cursor?: string, query?: string): Promise<Page<UserAlert>> {
     if (viewer.id !== userId) throw new ForbiddenException(MESSAGES.notifications.onlyOwnAlerts);
     const after = decodeTimeCursor(cursor);
     const p = new SqlParams();
@@ -95,17 +91,15 @@ export class AlertsService {
     }
     const text = query?.trim();
     const filter = text ? p.add(containsPattern(text)) : null;
-    const rows = await this.sql.query<AlertRow>(alertPageSql(!!after, filter, limitLiteral(limit + 1)), p.values);
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return { items: page.map(toWire), nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null };
+    const rows = await this.notifications.alertPage(p.values, !!after, filter, limitLiteral(limit + 1));
+    return toPage(rows, limit, toWire, timeCursorOf);
   }
 
-  private message(type: AlertType, actor: UserEntity): string {
+  private message(type: AlertType, actor: SessionUser): string {
     return MESSAGES.alerts[type](actor.name?.trim() || actor.username);
   }
 
-  private created(r: { id: number; recipient_id: number; created_at: Date }, actor: UserEntity, type: AlertType, postId: number | null): AlertEvent {
+  private created(r: RaisedAlert, actor: SessionUser, type: AlertType, postId: number | null): AlertEvent {
     return {
       kind: 'new',
       recipientId: r.recipient_id,
@@ -122,7 +116,7 @@ export class AlertsService {
     };
   }
 
-  private removed(result: unknown): AlertEvent[] {
-    return rowsOf<{ id: number; recipient_id: number }>(result).map((r) => ({ kind: 'removed', recipientId: r.recipient_id, id: r.id }));
+  private removed(rows: RemovedAlert[]): AlertEvent[] {
+    return rows.map((r) => ({ kind: 'removed', recipientId: r.recipient_id, id: r.id }));
   }
 }

@@ -1,16 +1,16 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { canManageNotice, canPostNotice, clampToLimit, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
 import { MediaService, type StoredMedia } from '../media/media.service';
-import { postLimitOf } from '../posts/actor';
-import { decodeTimeCursor, encodeCursor } from '../posts/cursor';
-import { WRITE_SQL } from '../posts/posts.sql';
-import { containsPattern, limitLiteral, rowsOf, SqlParams } from '../posts/sql-params';
+import { postLimitOf } from '../plans/plan-limits';
+import { decodeTimeCursor } from '../../common/db/cursor';
+import type { Db } from '../../common/db/database';
+import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 import { RealtimeService } from '../realtime/realtime.service';
-import type { UserEntity } from '../users/user.entity';
-import { NOTICE_SQL, noticePageSql, type NoticeRow } from './notifications.sql';
+import type { SessionUser } from '../users/session-user';
+import type { NoticeRow } from './notifications.sql';
+import { NotificationsRepository, type LockedNotice } from './notifications.repository';
 import type { NoticeBodyDto } from './notifications.dto';
+import { timeCursorOf, toPage } from '../../common/db/page';
 
 const NOTICE_KINDS = ['image', 'video', 'audio'] as const;
 
@@ -26,7 +26,7 @@ const toWire = (r: NoticeRow): SystemNotice => ({
   postUser: { name: r.name, thumbnail: r.thumbnail },
 });
 
-const actorOf = (user: UserEntity) => ({ id: user.id, group_id: user.groupId });
+const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id });
 
 /**
  * System notices (spec §6): groups 1–4 post; admins edit and delete any, staff their own. Every
@@ -35,8 +35,7 @@ const actorOf = (user: UserEntity) => ({ id: user.id, group_id: user.groupId });
 @Injectable()
 export class NoticesService {
   constructor(
-    private readonly db: DataSource,
-    private readonly sql: SqlService,
+    private readonly notifications: NotificationsRepository,
     private readonly media: MediaService,
     private readonly realtime: RealtimeService,
   ) {}
@@ -53,7 +52,7 @@ export class NoticesService {
   }
 
   /** Create, or edit when the body carries `id`. */
-  async save(user: UserEntity, dto: NoticeBodyDto, file: Express.Multer.File | undefined): Promise<{ created: boolean; notice: SystemNotice }> {
+  async save(user: SessionUser, dto: NoticeBodyDto, file: Express.Multer.File | undefined): Promise<{ created: boolean; notice: SystemNotice }> {
     this.assertActor(user, dto);
     if (!canPostNotice(actorOf(user))) throw new ForbiddenException(MESSAGES.notices.permissionDenied);
     const text = clampToLimit((dto.message ?? '').trim(), postLimitOf(user));
@@ -62,7 +61,7 @@ export class NoticesService {
     const stored = file ? await this.media.accept(file, user.id, NOTICE_KINDS) : undefined;
     let id: number;
     try {
-      [{ id }] = rowsOf<{ id: number }>(await this.db.query(NOTICE_SQL.insert, [user.id, text, stored?.id ?? null, stored?.url ?? null]));
+      id = await this.notifications.insertNotice(user.id, text, stored?.id ?? null, stored?.url ?? null);
     } catch (error) {
       if (stored) await this.media.removeByUrls([stored.url]);
       throw error;
@@ -72,10 +71,10 @@ export class NoticesService {
     return { created: true, notice };
   }
 
-  async remove(user: UserEntity, id: number): Promise<{ success: true }> {
-    const old = await this.db.transaction(async (m) => {
-      const notice = await this.lockManageable(m, user, id);
-      await m.query(NOTICE_SQL.remove, [id]);
+  async remove(user: SessionUser, id: number): Promise<{ success: true }> {
+    const old = await this.notifications.transaction(async (trx) => {
+      const notice = await this.lockManageable(trx, user, id);
+      await this.notifications.deleteNotice(trx, id);
       return notice;
     });
     await this.removeIfUnused(old);
@@ -83,17 +82,16 @@ export class NoticesService {
     return { success: true };
   }
 
-  private async edit(user: UserEntity, id: number, text: string, file: Express.Multer.File | undefined): Promise<SystemNotice> {
+  private async edit(user: SessionUser, id: number, text: string, file: Express.Multer.File | undefined): Promise<SystemNotice> {
     if (!text) throw new BadRequestException(MESSAGES.notices.editEmpty);
     // 404 / 403 before a file is stored; checked again under the row lock below.
-    await this.db.transaction((m) => this.lockManageable(m, user, id));
+    await this.notifications.transaction((trx) => this.lockManageable(trx, user, id));
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, NOTICE_KINDS) : undefined;
-    let old: { media_id: number | null; media_url: string | null };
+    let old: LockedNotice;
     try {
-      old = await this.db.transaction(async (m) => {
-        const notice = await this.lockManageable(m, user, id);
-        if (stored) await m.query(NOTICE_SQL.updateTextAndMedia, [id, text, stored.id, stored.url]);
-        else await m.query(NOTICE_SQL.updateText, [id, text]);
+      old = await this.notifications.transaction(async (trx) => {
+        const notice = await this.lockManageable(trx, user, id);
+        await this.notifications.updateNotice(trx, id, text, stored);
         return notice;
       });
     } catch (error) {
@@ -107,34 +105,28 @@ export class NoticesService {
   }
 
   /** The notice row locked for a change: 404 when missing, 403 unless admin or its staff author. */
-  private async lockManageable(
-    m: import('typeorm').EntityManager,
-    user: UserEntity,
-    id: number,
-  ): Promise<{ user_id: number; media_id: number | null; media_url: string | null }> {
-    const [notice] = rowsOf<{ user_id: number; media_id: number | null; media_url: string | null }>(await m.query(NOTICE_SQL.lock, [id]));
+  private async lockManageable(trx: Db, user: SessionUser, id: number): Promise<LockedNotice> {
+    const notice = await this.notifications.lockNotice(trx, id);
     if (!notice) throw new NotFoundException(MESSAGES.notices.notFound);
     if (!canManageNotice(actorOf(user), notice.user_id)) throw new ForbiddenException(MESSAGES.notices.permissionDenied);
     return notice;
   }
 
   /** After the commit: the notice's old file goes unless a post, notice or profile still uses it. */
-  private async removeIfUnused(old: { media_id: number | null; media_url: string | null }): Promise<void> {
-    if (!old.media_url) return;
-    const unused: { url: string }[] = await this.db.query(WRITE_SQL.unreferencedMedia, [[old.media_url], [old.media_id]]);
-    await this.media.removeByUrls(unused.map((u) => u.url));
+  private async removeIfUnused(old: LockedNotice): Promise<void> {
+    await this.media.removeUnused([old.media_url]);
   }
 
   /** DESIGN.md: a body naming the actor (user_id, group_id, username) must name the session's user. */
-  private assertActor(user: UserEntity, dto: NoticeBodyDto): void {
+  private assertActor(user: SessionUser, dto: NoticeBodyDto): void {
     const differs = (sent: unknown, own: string | number) => sent !== undefined && sent !== null && sent !== '' && String(sent).toLowerCase() !== String(own).toLowerCase();
-    if (differs(dto.user_id, user.id) || differs(dto.group_id, user.groupId) || differs(dto.username, user.username)) {
+    if (differs(dto.user_id, user.id) || differs(dto.group_id, user.group_id) || differs(dto.username, user.username)) {
       throw new ForbiddenException(MESSAGES.http.forbidden);
     }
   }
 
   private async one(id: number): Promise<SystemNotice> {
-    const [row] = await this.sql.query<NoticeRow>(NOTICE_SQL.byId, [id]);
+    const row = await this.notifications.noticeById(id);
     if (!row) throw new NotFoundException(MESSAGES.notices.notFound);
     return toWire(row);
   }
@@ -147,10 +139,7 @@ export class NoticesService {
       p.add(after.id);
     }
     const pattern = search ? p.add(containsPattern(search)) : null;
-    // A search word changes the best plan (trigram index or the recency index): not prepared.
-    const rows = await this.sql.query<NoticeRow>(noticePageSql(!!after, pattern, limitLiteral(limit + 1)), p.values, { prepare: !search });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return { items: page.map(toWire), nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null };
+    const rows = await this.notifications.noticePage(p.values, !!after, pattern, limitLiteral(limit + 1));
+    return toPage(rows, limit, toWire, timeCursorOf);
   }
 }

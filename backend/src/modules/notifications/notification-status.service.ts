@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationSeenKind, NotificationStatus } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
-import { SEEN_SQL, STATUS_SQL, type StatusRow } from './notifications.sql';
+import { NotificationsRepository } from './notifications.repository';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** The notification dots' state on the server (per user, so it follows them across devices). */
 @Injectable()
 export class NotificationStatusService {
-  constructor(private readonly sql: SqlService) {}
+  constructor(private readonly notifications: NotificationsRepository) {}
 
   async status(userId: number): Promise<NotificationStatus> {
-    const [row] = await this.sql.query<StatusRow>(STATUS_SQL, [userId]);
+    const row = (await this.notifications.status(userId))!;
     return {
       latestUserAlert: iso(row.latest_alert),
       latestSystemNotice: iso(row.latest_notice),
@@ -21,7 +20,7 @@ export class NotificationStatusService {
   }
 
   async markSeen(userId: number, kind: NotificationSeenKind): Promise<{ success: true } & NotificationStatus> {
-    await this.sql.query(SEEN_SQL[kind], [userId]);
+    await this.notifications.markSeen(userId, kind);
     return { success: true, ...(await this.status(userId)) };
   }
 }

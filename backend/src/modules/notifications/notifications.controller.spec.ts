@@ -1,6 +1,6 @@
 import { ROUTES } from '@cloud9/contracts';
 import { bindRoutes, expectControllerMatchesTable } from '../../../test/support/route-table';
-import { PageQueryDto } from '../posts/posts.dto';
+import { PageQueryDto } from '../../common/paging/page-query';
 import { NotificationsController } from './notifications.controller';
 import { AlertsQueryDto, NoticeBodyDto, NoticeSearchDto, SeenDto } from './notifications.dto';
 

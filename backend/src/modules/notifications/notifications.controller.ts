@@ -4,11 +4,10 @@ import type { NoticeResult, NotificationSeenResult, NotificationStatus, Page, Sy
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
-import { limitOf } from '../posts/feed-filter';
-import { PageQueryDto } from '../posts/posts.dto';
-import type { UserEntity } from '../users/user.entity';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
+import type { SessionUser } from '../users/session-user';
 import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';
@@ -25,7 +24,7 @@ export class NotificationsController {
   ) {}
 
   @Get('notifications/user/:userId')
-  userAlerts(@Param('userId', IdParam()) userId: number, @Query() q: AlertsQueryDto, @AuthUser() user: UserEntity): Promise<Page<UserAlert>> {
+  userAlerts(@Param('userId', IdParam()) userId: number, @Query() q: AlertsQueryDto, @AuthUser() user: SessionUser): Promise<Page<UserAlert>> {
     return this.alerts.list(user, userId, limitOf(q), q.cursor, q.query);
   }
 
@@ -38,7 +37,7 @@ export class NotificationsController {
   @Post('notifications/posts')
   @UseInterceptors(PlanUpload([{ name: 'file' }]), UploadsRateLimit)
   async saveNotice(
-    @AuthUser() user: UserEntity,
+    @AuthUser() user: SessionUser,
     @Body() dto: NoticeBodyDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -51,7 +50,7 @@ export class NotificationsController {
   /** The spec's group_id query parameter is ignored: the session decides. */
   @Delete('notifications/posts/:id')
   @HttpCode(200)
-  removeNotice(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity): Promise<{ success: true }> {
+  removeNotice(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser): Promise<{ success: true }> {
     return this.notices.remove(user, id);
   }
 
@@ -62,13 +61,13 @@ export class NotificationsController {
   }
 
   @Get('notifications/status')
-  status(@AuthUser() user: UserEntity): Promise<NotificationStatus> {
+  status(@AuthUser() user: SessionUser): Promise<NotificationStatus> {
     return this.seen.status(user.id);
   }
 
   @Post('notifications/seen')
   @HttpCode(200)
-  markSeen(@AuthUser() user: UserEntity, @Body() dto: SeenDto): Promise<NotificationSeenResult> {
+  markSeen(@AuthUser() user: SessionUser, @Body() dto: SeenDto): Promise<NotificationSeenResult> {
     return this.seen.markSeen(user.id, dto.kind);
   }
 }

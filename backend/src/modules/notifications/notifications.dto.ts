@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsString, MaxLength } from 'class-validator';
 import { MESSAGES, NOTIFICATION_SEEN_KINDS, type NotificationSeenKind } from '@cloud9/contracts';
 import { ActorId, IsId, Optional, WholeNumber } from '../../common/validation';
-import { PageQueryDto } from '../posts/posts.dto';
+import { PageQueryDto } from '../../common/paging/page-query';
 
 const bad = { message: MESSAGES.http.badRequest };
 /** Multipart forms send an unused field as ''; treat it as absent. */

@@ -1,19 +1,21 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
 import { AlertSyncService } from './alert-sync';
 import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';
 import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
 
 /**
- * Alerts, system notices and the unseen state. Global so the posts and follows modules raise and
- * withdraw alerts inside their own transactions without importing this module. AlertSyncService
- * makes sure a connected client hears of every alert even when its push is lost.
+ * Alerts, system notices and the unseen state; posts and follows raise and withdraw alerts inside
+ * their own transactions. AlertSyncService makes sure a connected client hears of every alert even
+ * when its push is lost.
  */
-@Global()
 @Module({
+  imports: [MediaModule],
   controllers: [NotificationsController],
-  providers: [AlertsService, AlertSyncService, NoticesService, NotificationStatusService],
+  providers: [AlertsService, AlertSyncService, NoticesService, NotificationStatusService, NotificationsRepository],
   exports: [AlertsService],
 })
 export class NotificationsModule {}

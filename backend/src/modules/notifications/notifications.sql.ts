@@ -2,41 +2,10 @@
  * SQL of personal alerts, system notices and the unseen state. Reads of a page select the
  * columns plus the keyset (created_at as exact microsecond text, id); page sizes are literals.
  */
-import { timeKey } from '../posts/posts.sql';
-
-const ALERT_RETURNING = `RETURNING id, recipient_id, created_at`;
-
-export const ALERT_SQL = {
-  /** $1 actor, $2 type, $3 post, $4 message: to the post's author, never to the actor. */
-  raiseOnPost: `
-    INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
-    SELECT p.user_id, $1, $2, p.id, $4 FROM posts p WHERE p.id = $3 AND p.user_id <> $1
-    ${ALERT_RETURNING}`,
-  /** $1 actor, $2 parent post, $3 the reply, $4 message: to the parent's author; the alert points at the reply. */
-  raiseOnReply: `
-    INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
-    SELECT p.user_id, $1, 'reply', $3, $4 FROM posts p WHERE p.id = $2 AND p.user_id <> $1
-    ${ALERT_RETURNING}`,
-  /** $1 actor, $2 type, $3 recipient, $4 message. */
-  raiseOnUser: `
-    INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
-    SELECT $3, $1, $2, NULL, $4 WHERE $3::bigint <> $1::bigint
-    ${ALERT_RETURNING}`,
-  /** $1 actor, $2 type, $3 post (served by user_alerts_action). */
-  withdrawOnPost: `DELETE FROM user_alerts WHERE actor_id = $1 AND type = $2 AND post_id = $3 RETURNING id, recipient_id`,
-  /** $1 actor, $2 type, $3 recipient. */
-  withdrawOnUser: `
-    DELETE FROM user_alerts WHERE actor_id = $1 AND type = $2 AND post_id IS NULL AND recipient_id = $3
-    RETURNING id, recipient_id`,
-  /** Every alert about a post or any reply below it (they would cascade with the post). */
-  withdrawPostTree: `
-    WITH RECURSIVE tree AS (
-      SELECT id FROM posts WHERE id = $1
-      UNION ALL
-      SELECT c.id FROM posts c JOIN tree t ON c.parent_id = t.id
-    )
-    DELETE FROM user_alerts a USING tree WHERE a.post_id = tree.id RETURNING a.id, a.recipient_id`,
-};
+import type { Selectable } from 'kysely';
+import type { AlertType } from '@cloud9/contracts';
+import type { Media, NotificationSeen, SystemNotices, UserAlerts, Users } from '../../database/schema';
+import { timeKey } from '../../common/db/sql-snippets';
 
 /**
  * Alerts committed since the last sweep of AlertSync: ids above the highest seen ($1), and the ids
@@ -52,11 +21,7 @@ export const ALERT_SYNC_SQL = {
      LIMIT $3`,
 };
 
-export interface AlertSyncRow {
-  id: number;
-  recipient_id: number;
-  created_at: Date;
-}
+export type AlertSyncRow = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'>;
 
 /** A page of one recipient's alerts ($1), newest first; optional keyset ($2 time, $3 id) and filter. */
 export function alertPageSql(withCursor: boolean, filterParam: string | null, take: string): string {
@@ -71,18 +36,14 @@ export function alertPageSql(withCursor: boolean, filterParam: string | null, ta
      LIMIT ${take}`;
 }
 
-export interface AlertRow {
-  id: number;
-  type: 'like' | 'reply' | 'repost' | 'follow';
-  message: string;
-  actor_name: string | null;
-  actor_username: string;
-  actor_thumbnail: string | null;
-  post_id: number | null;
-  created_at: Date;
+export type AlertRow = Pick<Selectable<UserAlerts>, 'id' | 'message' | 'post_id' | 'created_at'> & {
+  type: AlertType;
+  actor_name: Selectable<Users>['name'];
+  actor_username: Selectable<Users>['username'];
+  actor_thumbnail: Selectable<Users>['thumbnail'];
   cursor_time: string;
   cursor_id: number;
-}
+};
 
 const NOTICE_COLUMNS = `
   n.id, n.user_id, u.username, u.name, u.thumbnail, n.content, n.created_at, n.updated_at, n.media_url, m.mime AS media_mime,
@@ -105,28 +66,11 @@ export function noticePageSql(withCursor: boolean, searchParam: string | null, t
      LIMIT ${take}`;
 }
 
-export interface NoticeRow {
-  id: number;
-  user_id: number;
-  username: string;
-  name: string | null;
-  thumbnail: string | null;
-  content: string;
-  created_at: Date;
-  updated_at: Date;
-  media_url: string | null;
-  media_mime: string | null;
-  cursor_time: string;
-  cursor_id: number;
-}
+export type NoticeRow = Pick<Selectable<SystemNotices>, 'id' | 'user_id' | 'content' | 'created_at' | 'updated_at' | 'media_url'> &
+  Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> & { media_mime: Selectable<Media>['mime'] | null; cursor_time: string; cursor_id: number };
 
 export const NOTICE_SQL = {
   byId: `SELECT ${NOTICE_COLUMNS} ${NOTICE_FROM} WHERE n.id = $1`,
-  lock: `SELECT id, user_id, media_id, media_url FROM system_notices WHERE id = $1 FOR UPDATE`,
-  insert: `INSERT INTO system_notices (user_id, content, media_id, media_url) VALUES ($1, $2, $3, $4) RETURNING id`,
-  updateText: `UPDATE system_notices SET content = $2, updated_at = now() WHERE id = $1`,
-  updateTextAndMedia: `UPDATE system_notices SET content = $2, media_id = $3, media_url = $4, updated_at = now() WHERE id = $1`,
-  remove: `DELETE FROM system_notices WHERE id = $1`,
 };
 
 /**
@@ -142,12 +86,10 @@ export const STATUS_SQL = `
     FROM users u LEFT JOIN notification_seen s ON s.user_id = u.id
    WHERE u.id = $1`;
 
-export interface StatusRow {
-  latest_alert: Date | null;
-  latest_notice: Date | null;
-  alerts_seen_at: Date | null;
-  notices_seen_at: Date | null;
-}
+export type StatusRow = Pick<Selectable<NotificationSeen>, 'alerts_seen_at' | 'notices_seen_at'> & {
+  latest_alert: Selectable<UserAlerts>['created_at'] | null;
+  latest_notice: Selectable<SystemNotices>['updated_at'] | null;
+};
 
 /**
  * Marks one kind seen at now(), never earlier than the newest item it covers (an item committed

@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { GroupEntity } from './group.entity';
 import { PlansController } from './plans.controller';
+import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([GroupEntity])],
   controllers: [PlansController],
-  providers: [PlansService],
+  providers: [PlansService, PlansRepository],
   exports: [PlansService],
 })
 export class PlansModule {}

@@ -1,16 +1,15 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { GroupId, type GroupPlan } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { GroupEntity } from './group.entity';
+import type { GroupRow } from '../users/session-user';
+import { PlansRepository } from './plans.repository';
 
 /** Plans and group limits; the PayPal plan ids come from settings. */
 @Injectable()
 export class PlansService {
   constructor(
-    @InjectRepository(GroupEntity) private readonly groups: Repository<GroupEntity>,
+    private readonly groups: PlansRepository,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -25,29 +24,29 @@ export class PlansService {
     return byGroup[groupId] ?? null;
   }
 
-  toPlan(group: GroupEntity): GroupPlan {
+  toPlan(group: GroupRow): GroupPlan {
     return {
       id: group.id,
       name: group.name,
       description: group.description,
-      subscriptionFee: group.subscriptionFee,
-      postLimit: group.postLimit,
-      mediaLimit: group.mediaLimit,
-      editTimeout: group.editTimeout,
-      priorityBoost: group.priorityBoost,
-      monthlyBoosts: group.monthlyBoosts,
+      subscriptionFee: Number(group.subscription_fee),
+      postLimit: group.post_limit,
+      mediaLimit: group.media_limit_kb,
+      editTimeout: group.edit_timeout_minutes,
+      priorityBoost: group.priority_boost,
+      monthlyBoosts: group.monthly_boosts,
       paypalPlanId: this.paypalPlanId(group.id),
-      isAvailable: group.isAvailable,
+      isAvailable: group.is_available,
     };
   }
 
   async get(groupId: number): Promise<GroupPlan> {
-    const group = await this.groups.findOneBy({ id: groupId });
+    const group = await this.groups.findById(groupId);
     if (!group) throw new NotFoundException('Group not found.');
     return this.toPlan(group);
   }
 
   async list(): Promise<GroupPlan[]> {
-    return (await this.groups.find({ order: { id: 'ASC' } })).map((g) => this.toPlan(g));
+    return (await this.groups.list()).map((g) => this.toPlan(g));
   }
 }

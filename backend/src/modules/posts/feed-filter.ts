@@ -1,6 +1,6 @@
 import { UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
-import { MESSAGES, PAGING, type FeedCategory } from '@cloud9/contracts';
+import { MESSAGES, type FeedCategory } from '@cloud9/contracts';
 import type { FeedFilter } from './feed.sql';
 import type { FeedQueryDto } from './posts.dto';
 
@@ -25,7 +25,7 @@ export const isFeedSearch = (req: Request): boolean => String(req.query.search ?
 /** The signed-in viewer as the feed needs them: the id, and how many accounts they follow. */
 export interface FeedViewer {
   id: number;
-  followingCount: number;
+  following_count: number;
 }
 
 /**
@@ -42,11 +42,9 @@ export function feedFilterOf(query: FeedQueryDto, viewer: number | FeedViewer | 
   return {
     viewerId,
     following,
-    ...(following && typeof viewer === 'object' && viewer !== null ? { followingCount: viewer.followingCount } : {}),
+    ...(following && typeof viewer === 'object' && viewer !== null ? { followingCount: viewer.following_count } : {}),
     authors: [...new Set(authors.map((a) => a.toLowerCase()))],
     category: category ?? (query.category as FeedCategory | undefined),
     text: search.text,
   };
 }
-
-export const limitOf = (query: { limit?: number }): number => query.limit ?? PAGING.defaultLimit;

@@ -1,12 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
-import { decodeTimeCursor, encodeCursor } from './cursor';
-import { FeedFilter, feedPageSql, ListKind, listPageSql, pinnedCandidatesSql } from './feed.sql';
-import { PostRow, toPost } from './post-row';
-import { POSTS_BY_IDS, READ_SQL } from './posts.sql';
-
-type PagedRow = PostRow & { cursor_time: string; cursor_id: number };
+import { decodeTimeCursor } from '../../common/db/cursor';
+import type { FeedFilter, ListKind } from './feed.sql';
+import { toPost } from './post-row';
+import { PostsRepository, type PostRef } from './posts.repository';
+import { timeCursorOf, toPage } from '../../common/db/page';
 
 /**
  * The pinned head of a feed (spec §4): the admin-boosted post, then up to 3 user-boosted posts
@@ -22,15 +20,7 @@ export function pinnedPosts(candidates: Post[]): Post[] {
 /** Reads of posts: feeds, single posts, threads and profile lists. Each page is ≤ 3 statements. */
 @Injectable()
 export class FeedService {
-  constructor(private readonly sql: SqlService) {}
-
-  /** Rows of a page fetched with one extra row, turned into items + the next cursor. */
-  private toPage(rows: PagedRow[], limit: number): { items: Post[]; nextCursor: string | null } {
-    const more = rows.length > limit;
-    const kept = rows.slice(0, limit);
-    const last = kept[kept.length - 1];
-    return { items: kept.map(toPost), nextCursor: more && last ? encodeCursor([last.cursor_time, last.cursor_id]) : null };
-  }
+  constructor(private readonly posts: PostsRepository) {}
 
   /** Adds `originalPost` to replies, with one statement for all their parents. */
   async attachOriginals(items: Post[], viewerId: number | null): Promise<Post[]> {
@@ -41,8 +31,7 @@ export class FeedService {
   }
 
   async byIds(ids: number[], viewerId: number | null): Promise<Post[]> {
-    const rows = await this.sql.query<PostRow>(POSTS_BY_IDS, [viewerId, ids]);
-    return rows.map(toPost);
+    return (await this.posts.byIds(ids, viewerId)).map(toPost);
   }
 
   /**
@@ -54,10 +43,9 @@ export class FeedService {
     // A text filter's best plan depends on the word (an index walk for a common one, the GIN index
     // for a rare one): planned for it each time. Every other feed has one good plan: prepared.
     const prepare = !filter.text;
-    const candidates = pinnedCandidatesSql(filter);
-    const pinned = pinBoosts ? pinnedPosts((await this.sql.query<PostRow>(candidates.sql, candidates.params, { prepare })).map(toPost)) : [];
-    const page = feedPageSql(filter, after, pinned.map((p) => p.id), limit + 1);
-    const { items, nextCursor } = this.toPage(await this.sql.query<PagedRow>(page.sql, page.params, { prepare }), limit);
+    const pinned = pinBoosts ? pinnedPosts((await this.posts.pinnedCandidates(filter, prepare)).map(toPost)) : [];
+    const rows = await this.posts.feedPage(filter, after, pinned.map((p) => p.id), limit + 1, prepare);
+    const { items, nextCursor } = toPage(rows, limit, toPost, timeCursorOf);
     return { items: after ? items : [...pinned, ...items], nextCursor };
   }
 
@@ -68,24 +56,23 @@ export class FeedService {
     return withOriginal;
   }
 
-  private async requirePost(id: number): Promise<{ id: number; parent_id: number | null; reposts_count: number }> {
-    const [row] = await this.sql.query<{ id: number; parent_id: number | null; reposts_count: number }>(READ_SQL.exists, [id]);
+  private async requirePost(id: number): Promise<PostRef> {
+    const row = await this.posts.ref(id);
     if (!row) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
     return row;
   }
 
   async userId(username: string): Promise<number> {
-    const [row] = await this.sql.query<{ id: number }>(READ_SQL.userByName, [username]);
-    if (!row) throw new NotFoundException(MESSAGES.profile.userNotFound);
-    return row.id;
+    const id = await this.posts.userIdByName(username);
+    if (id === undefined) throw new NotFoundException(MESSAGES.profile.userNotFound);
+    return id;
   }
 
   /** A post's replies, oldest first, each with the post as originalPost. */
   async replies(postId: number, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);
     await this.requirePost(postId);
-    const { sql, params } = listPageSql('thread', postId, viewerId, after, limit + 1);
-    const page = this.toPage(await this.sql.query<PagedRow>(sql, params), limit);
+    const page = toPage(await this.posts.listPage('thread', postId, viewerId, after, limit + 1), limit, toPost, timeCursorOf);
     return { items: await this.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
   }
 
@@ -93,14 +80,12 @@ export class FeedService {
   async profileList(kind: Exclude<ListKind, 'thread'>, username: string, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);
     const ownerId = await this.userId(username);
-    const { sql, params } = listPageSql(kind, ownerId, viewerId, after, limit + 1);
-    const page = this.toPage(await this.sql.query<PagedRow>(sql, params), limit);
+    const page = toPage(await this.posts.listPage(kind, ownerId, viewerId, after, limit + 1), limit, toPost, timeCursorOf);
     return { items: await this.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
   }
 
   async counts(username: string): Promise<PostCounts> {
-    const [row] = await this.sql.query<PostCounts>(READ_SQL.counts, [await this.userId(username)]);
-    return row;
+    return this.posts.counts(await this.userId(username));
   }
 
   async repostCount(postId: number): Promise<{ count: number }> {
@@ -109,7 +94,7 @@ export class FeedService {
 
   async history(postId: number): Promise<{ items: PostEdit[] }> {
     await this.requirePost(postId);
-    const rows = await this.sql.query<{ content: string; edited_at: Date }>(READ_SQL.history, [postId]);
+    const rows = await this.posts.history(postId);
     return { items: rows.map((r) => ({ content: r.content, editedAt: r.edited_at.toISOString() })) };
   }
 }

@@ -1,17 +1,14 @@
 import { feedFilterOf } from './feed-filter';
 import { FOLLOWING_WALK_MIN, feedPageSql, followingPlanOf, listPageSql, pinnedCandidatesSql } from './feed.sql';
-import { rankedPageSql, recentMatchesSql } from '../search/search.sql';
-import { limitLiteral } from './sql-params';
+import { limitLiteral } from '../../common/db/sql-params';
 
 describe('feed SQL for prepared statements', () => {
   it('writes page sizes into the text, never as a parameter (generic plans must know them)', () => {
     const filter = feedFilterOf({}, 7);
     for (const { sql } of [
       feedPageSql(filter, undefined, [], 21),
-      feedPageSql(feedFilterOf({ tab: 'following' }, { id: 7, followingCount: 1000 }), undefined, [], 21),
+      feedPageSql(feedFilterOf({ tab: 'following' }, { id: 7, following_count: 1000 }), undefined, [], 21),
       listPageSql('liked', 3, 7, undefined, 21),
-      recentMatchesSql('cats'),
-      rankedPageSql([1, 2], 'cats', 7, undefined, 21),
     ]) {
       expect(sql).not.toMatch(/LIMIT \$/);
       expect(sql).toMatch(/LIMIT 21\b|LIMIT \d+/);
@@ -30,13 +27,13 @@ describe('feed SQL for prepared statements', () => {
   });
 
   it('walks the feed index for viewers following many accounts, else follows the follows', () => {
-    const many = feedFilterOf({ tab: 'following' }, { id: 7, followingCount: FOLLOWING_WALK_MIN });
-    const few = feedFilterOf({ tab: 'following' }, { id: 7, followingCount: FOLLOWING_WALK_MIN - 1 });
+    const many = feedFilterOf({ tab: 'following' }, { id: 7, following_count: FOLLOWING_WALK_MIN });
+    const few = feedFilterOf({ tab: 'following' }, { id: 7, following_count: FOLLOWING_WALK_MIN - 1 });
     expect(followingPlanOf(many)).toBe('walk');
     expect(followingPlanOf(few)).toBe('lateral');
     expect(followingPlanOf(feedFilterOf({ tab: 'following' }, 7))).toBe('lateral');
     expect(feedPageSql(many, undefined, [], 21).sql).toMatch(/walked/);
     expect(feedPageSql(few, undefined, [], 21).sql).not.toMatch(/walked/);
-    expect(feedFilterOf({}, { id: 7, followingCount: 500 }).followingCount).toBeUndefined();
+    expect(feedFilterOf({}, { id: 7, following_count: 500 }).followingCount).toBeUndefined();
   });
 });

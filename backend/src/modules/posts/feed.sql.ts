@@ -1,6 +1,6 @@
 import type { FeedCategory } from '@cloud9/contracts';
 import { hydratePage, POST_JOINS, postColumns } from './posts.sql';
-import { containsPattern, limitLiteral, SqlParams } from './sql-params';
+import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 
 /** What a home feed shows; every part narrows it (spec §4, DESIGN.md server-side filters). */
 export interface FeedFilter {

@@ -1,29 +1,25 @@
+import type { Selectable } from 'kysely';
 import type { FeedCategory, Post } from '@cloud9/contracts';
+import type { Media, Posts, Users } from '../../database/schema';
 
-/** One row of POST_COLUMNS (posts.sql.ts). */
-export interface PostRow {
-  id: number;
-  user_id: number;
-  username: string;
-  name: string | null;
-  thumbnail: string | null;
-  content: string;
-  category: string;
-  media_url: string | null;
-  media_mime: string | null;
-  gif_url: string | null;
-  likes_count: number;
-  replies_count: number;
-  reposts_count: number;
-  parent_id: number | null;
-  created_at: Date;
-  updated_at: Date;
-  edited_at: Date | null;
-  liked_by_me: boolean;
-  reposted_by_me: boolean;
-  is_boosted: boolean;
-  is_admin_boosted: boolean;
-}
+/** One row of postColumns (posts.sql.ts): the post, its author, its file's type and the viewer's flags. */
+export type PostRow = Pick<
+  Selectable<Posts>,
+  'id' | 'user_id' | 'content' | 'category' | 'media_url' | 'gif_url' | 'likes_count' | 'replies_count' | 'reposts_count' | 'parent_id' | 'created_at' | 'updated_at' | 'edited_at'
+> &
+  Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> & {
+    media_mime: Selectable<Media>['mime'] | null;
+    liked_by_me: boolean;
+    reposted_by_me: boolean;
+    is_boosted: boolean;
+    is_admin_boosted: boolean;
+  };
+
+/** A row of a page ordered by (time, id). */
+export type PagedPostRow = PostRow & { cursor_time: string; cursor_id: number };
+
+/** A row of a ranked search page. */
+export type RankedPostRow = PostRow & { cursor_rank: number; cursor_similarity: number; cursor_id: number };
 
 /** The wire shape of a post (contracts `Post`), with the spec's duplicate names filled in. */
 export function toPost(r: PostRow): Post {

@@ -1,7 +1,8 @@
 import { ROUTES } from '@cloud9/contracts';
 import { bindRoutes, expectControllerMatchesTable } from '../../../test/support/route-table';
 import { PostsController } from './posts.controller';
-import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, PageQueryDto, ReplyDto } from './posts.dto';
+import { PageQueryDto } from '../../common/paging/page-query';
+import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, ReplyDto } from './posts.dto';
 
 const bindings = bindRoutes<PostsController>()({
   list: { route: ROUTES.posts.list, query: FeedQueryDto },

@@ -7,13 +7,15 @@ import {
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
-import type { UserEntity } from '../users/user.entity';
-import { assertActor } from './actor';
-import { feedFilterOf, isFeedSearch, limitOf } from './feed-filter';
+import type { SessionUser } from '../users/session-user';
+import { assertActor } from '../../common/auth/assert-actor';
+import { feedFilterOf, isFeedSearch } from './feed-filter';
+import { limitOf } from '../../common/paging/page-query';
 import { FeedService } from './feed.service';
-import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, PageQueryDto, ReplyDto } from './posts.dto';
+import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, ReplyDto } from './posts.dto';
+import { PageQueryDto } from '../../common/paging/page-query';
 import { PostsService } from './posts.service';
 import { ReactionsService } from './reactions.service';
 
@@ -28,14 +30,14 @@ export class PostsController {
 
   @Get('posts')
   @RateLimit('search', { when: isFeedSearch })
-  list(@Query() query: FeedQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
+  list(@Query() query: FeedQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     return this.feed.feed(feedFilterOf(query, viewer ?? null), limitOf(query), query.cursor);
   }
 
   // Declared before posts/:id/... so 'category' is never read as an id.
   @Get('posts/category/:category')
   @RateLimit('search', { when: isFeedSearch })
-  byCategory(@Param('category') category: string, @Query() query: FeedQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
+  byCategory(@Param('category') category: string, @Query() query: FeedQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     if (!isFeedCategory(category)) throw new BadRequestException(MESSAGES.post.categoryInvalid);
     return this.feed.feed(feedFilterOf(query, viewer ?? null, category), limitOf(query), query.cursor);
   }
@@ -44,17 +46,17 @@ export class PostsController {
   @Auth()
   @RateLimit('posts')
   @UseInterceptors(PlanUpload([{ name: 'file' }]), UploadsRateLimit)
-  create(@AuthUser() user: UserEntity, @Body() dto: CreatePostDto, @Req() req: Request): Promise<PostWire> {
+  create(@AuthUser() user: SessionUser, @Body() dto: CreatePostDto, @Req() req: Request): Promise<PostWire> {
     return this.posts.create(user, dto, uploadedFile(req, 'file'));
   }
 
   @Get('posts/:id')
-  one(@Param('id', IdParam()) id: number, @AuthUser() viewer?: UserEntity): Promise<PostWire> {
+  one(@Param('id', IdParam()) id: number, @AuthUser() viewer?: SessionUser): Promise<PostWire> {
     return this.feed.post(id, viewer?.id ?? null);
   }
 
   @Get('posts/:id/replies')
-  replies(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<PostWire>> {
+  replies(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     return this.feed.replies(id, viewer?.id ?? null, limitOf(query), query.cursor);
   }
 
@@ -71,7 +73,7 @@ export class PostsController {
   @Post('posts/:id/like')
   @Auth()
   @HttpCode(200)
-  like(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: ActorDto): Promise<LikeResult> {
+  like(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ActorDto): Promise<LikeResult> {
     assertActor(user, dto);
     return this.reactions.like(user, id);
   }
@@ -80,7 +82,7 @@ export class PostsController {
   @Auth()
   @RateLimit('posts')
   @HttpCode(200)
-  repost(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: ActorDto): Promise<RepostResult> {
+  repost(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ActorDto): Promise<RepostResult> {
     assertActor(user, dto);
     return this.reactions.repost(user, id);
   }
@@ -88,13 +90,13 @@ export class PostsController {
   @Post('posts/:id/reply')
   @Auth()
   @RateLimit('posts')
-  reply(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: ReplyDto): Promise<PostWire> {
+  reply(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ReplyDto): Promise<PostWire> {
     return this.posts.reply(user, id, dto);
   }
 
   @Put('posts/:id/edit')
   @Auth()
-  edit(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity, @Body() dto: EditPostDto): Promise<{ success: true; post: PostWire }> {
+  edit(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: EditPostDto): Promise<{ success: true; post: PostWire }> {
     return this.posts.edit(user, id, dto);
   }
 
@@ -102,7 +104,7 @@ export class PostsController {
   @Delete('posts/:id')
   @Auth()
   @HttpCode(200)
-  remove(@Param('id', IdParam()) id: number, @AuthUser() user: UserEntity): Promise<{ success: true }> {
+  remove(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser): Promise<{ success: true }> {
     return this.posts.remove(user, id);
   }
 }

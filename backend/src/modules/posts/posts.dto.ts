@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { FEED_CATEGORIES, MESSAGES, PAGING } from '@cloud9/contracts';
-import { ActorId, Nullable, Optional, WholeNumber } from '../../common/validation';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { FEED_CATEGORIES, MESSAGES } from '@cloud9/contracts';
+import { ActorId, Nullable, Optional } from '../../common/validation';
+import { PageQueryDto } from '../../common/paging/page-query';
 
 const bad = { message: MESSAGES.http.badRequest };
 /** Multipart forms send an unused field as ''; treat it as absent. */
@@ -33,18 +34,9 @@ export class ActorDto {
   @Optional() @IsString(bad) username?: string;
 }
 
-export class PageQueryDto {
-  @Optional() @WholeNumber() @IsInt(bad) @Min(1, bad) @Max(PAGING.maxLimit, bad) limit?: number;
-  @Optional() @IsString({ message: MESSAGES.post.invalidCursor }) @MaxLength(500, { message: MESSAGES.post.invalidCursor }) cursor?: string;
-}
-
 export class FeedQueryDto extends PageQueryDto {
   @Optional() @IsIn(['following', 'foryou', 'for-you', 'all'], bad) tab?: string;
   @Optional() @emptyIsAbsent() @IsString(bad) @MaxLength(100, bad) username?: string;
   @Optional() @IsString(bad) @MaxLength(200, bad) search?: string;
   @Optional() @emptyIsAbsent() @IsIn(FEED_CATEGORIES, { message: MESSAGES.post.categoryInvalid }) category?: string;
-}
-
-export class SearchQueryDto extends PageQueryDto {
-  @Optional() @IsString({ message: MESSAGES.post.searchQueryRequired }) @MaxLength(200, bad) query?: string;
 }

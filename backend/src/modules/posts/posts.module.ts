@@ -1,14 +1,18 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { FeedService } from './feed.service';
 import { PostsController } from './posts.controller';
+import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 import { ProfilePostsController } from './profile-posts.controller';
 import { ReactionsService } from './reactions.service';
 
-/** Posts, replies, reactions, feeds and profile lists. MediaService comes from the global MediaModule. */
+/** Posts, replies, reactions, feeds and profile lists. */
 @Module({
+  imports: [MediaModule, NotificationsModule],
   controllers: [PostsController, ProfilePostsController],
-  providers: [FeedService, PostsService, ReactionsService],
-  exports: [FeedService],
+  providers: [FeedService, PostsRepository, PostsService, ReactionsService],
+  exports: [FeedService, PostsRepository],
 })
 export class PostsModule {}

@@ -1,5 +1,4 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   canDeletePost, canEditWithinWindow, clampToLimit, DEFAULT_CATEGORY, editWindowMinutes, MESSAGES,
   SocketEvents, type Post,
@@ -10,12 +9,12 @@ import { isAllowedGifUrl } from '../gifs/gif-url';
 import { MediaService, StoredMedia } from '../media/media.service';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { RealtimeService } from '../realtime/realtime.service';
-import type { UserEntity } from '../users/user.entity';
-import { assertActor, postLimitOf } from './actor';
+import type { SessionUser } from '../users/session-user';
+import { assertActor } from '../../common/auth/assert-actor';
+import { postLimitOf } from '../plans/plan-limits';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
-import { WRITE_SQL } from './posts.sql';
-import { rowsOf } from './sql-params';
+import { PostsRepository } from './posts.repository';
 
 const POST_KINDS = ['image', 'video', 'audio'] as const;
 
@@ -23,7 +22,7 @@ const POST_KINDS = ['image', 'video', 'audio'] as const;
 @Injectable()
 export class PostsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly posts: PostsRepository,
     private readonly media: MediaService,
     private readonly feed: FeedService,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -32,7 +31,7 @@ export class PostsService {
   ) {}
 
   /** spec §5: text, a file or a GIF (not both); text trimmed and cut to the plan's limit. */
-  async create(user: UserEntity, dto: CreatePostDto, file: Express.Multer.File | undefined): Promise<Post> {
+  async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined): Promise<Post> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     const gif = dto.gif?.trim() || undefined;
@@ -43,9 +42,10 @@ export class PostsService {
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS) : undefined;
     const placeholder = stored ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     try {
-      const [{ id }] = await this.db.query(WRITE_SQL.insertPost, [
-        user.id, null, text || placeholder, dto.category ?? DEFAULT_CATEGORY, stored?.id ?? null, stored?.url ?? null, gif ?? null,
-      ]);
+      const id = await this.posts.create({
+        user_id: user.id, parent_id: null, content: text || placeholder, category: dto.category ?? DEFAULT_CATEGORY,
+        media_id: stored?.id ?? null, media_url: stored?.url ?? null, gif_url: gif ?? null,
+      });
       const post = await this.feed.post(id, user.id);
       // After the commit: feeds offer a "new posts" pill (DESIGN.md, Real time).
       this.realtime.toEveryone(SocketEvents.postCreated, { id: post.id, category: post.category, user_id: post.user_id, createdAt: post.createdAt });
@@ -57,36 +57,37 @@ export class PostsService {
   }
 
   /** A reply counts on its parent in the same transaction; a missing parent writes nothing. */
-  async reply(user: UserEntity, parentId: number, dto: ReplyDto): Promise<Post> {
+  async reply(user: SessionUser, parentId: number, dto: ReplyDto): Promise<Post> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.replyEmpty);
     let events: AlertEvent[] = [];
-    const id = await this.db.transaction(async (m) => {
-      const [parent] = rowsOf<{ category: string }>(await m.query(WRITE_SQL.countReply, [parentId]));
+    const id = await this.posts.transaction(async (trx) => {
+      const parent = await this.posts.countReply(trx, parentId);
       if (!parent) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-      const [{ id: replyId }] = await m.query(WRITE_SQL.insertPost, [user.id, parentId, text, parent.category, null, null, null]);
+      const replyId = await this.posts.insert(trx, {
+        user_id: user.id, parent_id: parentId, content: text, category: parent.category, media_id: null, media_url: null, gif_url: null,
+      });
       // The parent's author is alerted; the alert points at the reply, so deleting it withdraws exactly this one.
-      events = await this.alerts.raiseOnReply(m, user, parentId, replyId as number);
-      return replyId as number;
+      events = await this.alerts.raiseOnReply(trx, user, parentId, replyId);
+      return replyId;
     });
     this.alerts.publish(events);
     return this.feed.post(id, user.id);
   }
 
   /** Own posts within the plan's edit window (DESIGN.md); the old text goes to post_edits. */
-  async edit(user: UserEntity, postId: number, dto: EditPostDto): Promise<{ success: true; post: Post }> {
+  async edit(user: SessionUser, postId: number, dto: EditPostDto): Promise<{ success: true; post: Post }> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.editEmpty);
-    await this.db.transaction(async (m) => {
-      const [post] = (await m.query(WRITE_SQL.lockPost, [postId])) as { user_id: number; content: string; created_at: Date }[];
+    await this.posts.transaction(async (trx) => {
+      const post = await this.posts.lock(trx, postId);
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       if (post.user_id !== user.id) throw new ForbiddenException(MESSAGES.post.onlyAuthorEdits);
-      if (editWindowMinutes(user.groupId) === 0) throw new ForbiddenException(MESSAGES.post.planCannotEdit);
-      if (!canEditWithinWindow(user.groupId, post.created_at)) throw new ForbiddenException(MESSAGES.post.editWindowClosed);
-      await m.query(WRITE_SQL.saveEdit, [postId, post.content]);
-      await m.query(WRITE_SQL.applyEdit, [postId, text]);
+      if (editWindowMinutes(user.group_id) === 0) throw new ForbiddenException(MESSAGES.post.planCannotEdit);
+      if (!canEditWithinWindow(user.group_id, post.created_at)) throw new ForbiddenException(MESSAGES.post.editWindowClosed);
+      await this.posts.applyEdit(trx, postId, post.content, text);
     });
     return { success: true, post: await this.feed.post(postId, user.id) };
   }
@@ -95,23 +96,20 @@ export class PostsService {
    * The author or groups 1–2. Replies, likes, reposts, alerts, boosts and edits cascade; the
    * parent's reply count drops in the same transaction; files go after the commit.
    */
-  async remove(user: UserEntity, postId: number): Promise<{ success: true }> {
+  async remove(user: SessionUser, postId: number): Promise<{ success: true }> {
     let events: AlertEvent[] = [];
-    const files = await this.db.transaction(async (m) => {
-      const [post] = (await m.query(WRITE_SQL.lockPost, [postId])) as { user_id: number; parent_id: number | null }[];
+    const files = await this.posts.transaction(async (trx) => {
+      const post = await this.posts.lock(trx, postId);
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-      if (!canDeletePost({ id: user.id, group_id: user.groupId }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
-      const media: { media_id: number | null; media_url: string }[] = await m.query(WRITE_SQL.treeMedia, [postId]);
-      if (post.parent_id !== null) await m.query(WRITE_SQL.uncountReply, [post.parent_id]);
-      events = await this.alerts.withdrawForPostTree(m, postId);
-      await m.query(WRITE_SQL.deletePost, [postId]);
+      if (!canDeletePost({ id: user.id, group_id: user.group_id }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
+      const media = await this.posts.treeFiles(trx, postId);
+      if (post.parent_id !== null) await this.posts.uncountReply(trx, post.parent_id);
+      events = await this.alerts.withdrawForPostTree(trx, postId);
+      await this.posts.delete(trx, postId);
       return media;
     });
     this.alerts.publish(events);
-    if (files.length) {
-      const unused: { url: string }[] = await this.db.query(WRITE_SQL.unreferencedMedia, [files.map((f) => f.media_url), files.map((f) => f.media_id)]);
-      await this.media.removeByUrls(unused.map((u) => u.url));
-    }
+    await this.media.removeUnused(files.map((f) => f.media_url));
     return { success: true };
   }
 }

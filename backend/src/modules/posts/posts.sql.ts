@@ -1,3 +1,5 @@
+import { timeKey } from '../../common/db/sql-snippets';
+
 /**
  * SQL of the posts module. Every read that returns posts selects POST_COLUMNS over POST_JOINS,
  * so one page is one statement: author and media joined, the viewer's like/repost and the
@@ -20,9 +22,6 @@ export const postColumns = (viewer: string) => `
 
 export const POST_JOINS = `JOIN users u ON u.id = p.user_id LEFT JOIN media m ON m.id = p.media_id`;
 
-/** A timestamptz as exact microsecond text, the time part of a keyset cursor. */
-export const timeKey = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /** Posts by id, in any order (single post, originals of replies). $1 viewer, $2 bigint[] ids. */
 export const POSTS_BY_IDS = `SELECT ${postColumns('$1')} FROM posts p ${POST_JOINS} WHERE p.id = ANY($2::bigint[])`;
 
@@ -42,45 +41,6 @@ export const hydratePage = (
   SELECT ${postColumns(viewer)}, ${cursorColumns}
     FROM page JOIN posts p ON p.id = page.id ${POST_JOINS}
    ORDER BY ${keys.map((k) => `page.${k} ${direction}`).join(', ')}`;
-
-export const WRITE_SQL = {
-  insertPost: `
-    INSERT INTO posts (user_id, parent_id, content, category, media_id, media_url, gif_url)
-    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-  /** Locks the parent and counts the reply in the same transaction; no row = parent missing. */
-  countReply: `UPDATE posts SET replies_count = replies_count + 1 WHERE id = $1 RETURNING category`,
-  uncountReply: `UPDATE posts SET replies_count = replies_count - 1 WHERE id = $1`,
-  lockPost: `SELECT id, user_id, parent_id, content, created_at FROM posts WHERE id = $1 FOR UPDATE`,
-  saveEdit: `INSERT INTO post_edits (post_id, content, edited_at) VALUES ($1, $2, now())`,
-  applyEdit: `UPDATE posts SET content = $2, edited_at = now(), updated_at = now() WHERE id = $1`,
-  /** Media of a post and all its descendant replies (files to remove after the delete commits). */
-  treeMedia: `
-    WITH RECURSIVE tree AS (
-      SELECT id, media_id, media_url FROM posts WHERE id = $1
-      UNION ALL
-      SELECT c.id, c.media_id, c.media_url FROM posts c JOIN tree t ON c.parent_id = t.id
-    )
-    SELECT media_id, media_url FROM tree WHERE media_url IS NOT NULL`,
-  deletePost: `DELETE FROM posts WHERE id = $1`,
-  /**
-   * Of the given uploads (url, media id), those nothing else still points at: a post by media_id
-   * (posts_media index), a system notice or a profile image by URL.
-   */
-  unreferencedMedia: `
-    SELECT x.url FROM unnest($1::text[], $2::bigint[]) AS x(url, media_id)
-     WHERE NOT EXISTS (SELECT 1 FROM posts WHERE media_id = x.media_id)
-       AND NOT EXISTS (SELECT 1 FROM system_notices WHERE media_url = x.url)
-       AND NOT EXISTS (SELECT 1 FROM users WHERE thumbnail = x.url OR background = x.url)`,
-};
-
-/** Toggles: the reaction row and its counter change in one transaction, so they never drift. */
-export const reactionSql = (table: 'likes' | 'reposts', counter: 'likes_count' | 'reposts_count') => ({
-  insert: `INSERT INTO ${table} (user_id, post_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING post_id`,
-  remove: `DELETE FROM ${table} WHERE user_id = $1 AND post_id = $2 RETURNING post_id`,
-  increment: `UPDATE posts SET ${counter} = ${counter} + 1 WHERE id = $1 RETURNING ${counter} AS n`,
-  decrement: `UPDATE posts SET ${counter} = ${counter} - 1 WHERE id = $1 RETURNING ${counter} AS n`,
-  current: `SELECT ${counter} AS n FROM posts WHERE id = $1`,
-});
 
 export const READ_SQL = {
   exists: `SELECT id, parent_id, reposts_count FROM posts WHERE id = $1`,

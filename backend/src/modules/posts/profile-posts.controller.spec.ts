@@ -1,7 +1,7 @@
 import { ROUTES } from '@cloud9/contracts';
 import { bindRoutes, expectControllerMatchesTable } from '../../../test/support/route-table';
+import { PageQueryDto } from '../../common/paging/page-query';
 import { ProfilePostsController } from './profile-posts.controller';
-import { PageQueryDto } from './posts.dto';
 
 const bindings = bindRoutes<ProfilePostsController>()({
   replies: { route: ROUTES.profilePosts.replies, query: PageQueryDto },

@@ -1,10 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, PostCounts } from '@cloud9/contracts';
-import { AuthUser } from '../auth/auth.decorators';
-import type { UserEntity } from '../users/user.entity';
-import { limitOf } from './feed-filter';
+import { AuthUser } from '../../common/auth/auth.decorators';
+import type { SessionUser } from '../users/session-user';
 import { FeedService } from './feed.service';
-import { PageQueryDto } from './posts.dto';
+import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 
 /** The profile filter lists (spec §2 Posts/Likes/Replies/Reposts/Media); here so users never depends on posts. */
 @Controller('users/:username')
@@ -12,22 +11,22 @@ export class ProfilePostsController {
   constructor(private readonly feed: FeedService) {}
 
   @Get('replies')
-  replies(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  replies(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.feed.profileList('replies', username, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('liked-posts')
-  liked(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  liked(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.feed.profileList('liked', username, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('reposts')
-  reposts(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  reposts(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.feed.profileList('reposts', username, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('media')
-  media(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  media(@Param('username') username: string, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.feed.profileList('media', username, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 

@@ -1,14 +1,18 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
-import type { UserEntity } from '../users/user.entity';
-import { reactionSql } from './posts.sql';
-import { rowsOf } from './sql-params';
+import type { SessionUser } from '../users/session-user';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
+import { PostsRepository, type ReactionCounter, type ReactionTable } from './posts.repository';
 
-const LIKES = reactionSql('likes', 'likes_count');
-const REPOSTS = reactionSql('reposts', 'reposts_count');
-const FOREIGN_KEY_VIOLATION = '23503';
+interface Reaction {
+  type: 'like' | 'repost';
+  table: ReactionTable;
+  counter: ReactionCounter;
+}
+
+const LIKE: Reaction = { type: 'like', table: 'likes', counter: 'likes_count' };
+const REPOST: Reaction = { type: 'repost', table: 'reposts', counter: 'reposts_count' };
 
 /**
  * Like and repost toggles. The reaction row and the post's counter change in one transaction
@@ -18,46 +22,44 @@ const FOREIGN_KEY_VIOLATION = '23503';
 @Injectable()
 export class ReactionsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly posts: PostsRepository,
     private readonly alerts: AlertsService,
   ) {}
 
   /** The author's alert is raised or withdrawn in the same transaction and pushed after the commit. */
-  private async toggle(sql: typeof LIKES, type: 'like' | 'repost', user: UserEntity, postId: number): Promise<{ on: boolean; count: number }> {
+  private async toggle({ type, table, counter }: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
     const userId = user.id;
     let events: AlertEvent[] = [];
     try {
-      const result = await this.db.transaction(async (m: EntityManager) => {
-        const count = async (statement: string) => rowsOf<{ n: number }>(await m.query(statement, [postId]))[0];
-        if (rowsOf(await m.query(sql.insert, [userId, postId])).length) {
-          events = await this.alerts.raiseOnPost(m, user, type, postId);
-          return { on: true, count: (await count(sql.increment)).n };
+      const result = await this.posts.transaction(async (trx) => {
+        if (await this.posts.addReaction(trx, table, userId, postId)) {
+          events = await this.alerts.raiseOnPost(trx, user, type, postId);
+          return { on: true, count: await this.posts.moveCounter(trx, counter, postId, 1) };
         }
-        if (rowsOf(await m.query(sql.remove, [userId, postId])).length) {
-          events = await this.alerts.withdrawOnPost(m, userId, type, postId);
-          return { on: false, count: (await count(sql.decrement)).n };
+        if (await this.posts.removeReaction(trx, table, userId, postId)) {
+          events = await this.alerts.withdrawOnPost(trx, userId, type, postId);
+          return { on: false, count: await this.posts.moveCounter(trx, counter, postId, -1) };
         }
         // A concurrent toggle of the same user removed the row first: nothing changed here.
-        const current = await count(sql.current);
-        if (!current) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-        return { on: false, count: current.n };
+        const current = await this.posts.counter(trx, counter, postId);
+        if (current === undefined) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+        return { on: false, count: current };
       });
       this.alerts.publish(events);
       return result;
     } catch (error) {
-      const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
-      if (code === FOREIGN_KEY_VIOLATION) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+      if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       throw error;
     }
   }
 
-  async like(user: UserEntity, postId: number): Promise<LikeResult> {
-    const { on, count } = await this.toggle(LIKES, 'like', user, postId);
+  async like(user: SessionUser, postId: number): Promise<LikeResult> {
+    const { on, count } = await this.toggle(LIKE, user, postId);
     return { success: true, liked: on, likes: count };
   }
 
-  async repost(user: UserEntity, postId: number): Promise<RepostResult> {
-    const { on, count } = await this.toggle(REPOSTS, 'repost', user, postId);
+  async repost(user: SessionUser, postId: number): Promise<RepostResult> {
+    const { on, count } = await this.toggle(REPOST, user, postId);
     return { success: true, reposted: on, reposts: count };
   }
 }

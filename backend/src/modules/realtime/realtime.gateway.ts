@@ -5,9 +5,9 @@ import { SocketErrors, SocketRooms } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { UsersService } from '../users/users.service';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
-import { sessionCookieName } from '../auth/session-cookie';
+import { sessionCookieName } from '../../common/auth/session-cookie';
+import { SessionUserSource } from '../../common/auth/session-user-source';
 import { sessionIdFromCookie, userIdOfSession } from './socket-auth';
 
 class SocketRefused extends Error {}
@@ -25,7 +25,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
 
   constructor(
     private readonly realtime: RealtimeService,
-    private readonly users: UsersService,
+    private readonly users: SessionUserSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     @Inject(SETTINGS) private readonly settings: Settings,

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
@@ -9,5 +8,5 @@ import { RealtimeService } from './realtime.service';
  * server and its Redis Streams adapter.
  */
 @Global()
-@Module({ imports: [UsersModule], providers: [RealtimeService, RealtimeGateway], exports: [RealtimeService] })
+@Module({ providers: [RealtimeService, RealtimeGateway], exports: [RealtimeService] })
 export class RealtimeModule {}

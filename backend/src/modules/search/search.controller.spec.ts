@@ -1,7 +1,7 @@
 import { ROUTES } from '@cloud9/contracts';
 import { bindRoutes, expectControllerMatchesTable } from '../../../test/support/route-table';
-import { SearchQueryDto } from '../posts/posts.dto';
 import { SearchController } from './search.controller';
+import { SearchQueryDto } from './search.dto';
 
 const bindings = bindRoutes<SearchController>()({
   posts: { route: ROUTES.search.posts, query: SearchQueryDto },

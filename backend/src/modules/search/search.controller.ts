@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, UserSearchResult } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
-import { AuthUser } from '../auth/auth.decorators';
-import { limitOf } from '../posts/feed-filter';
-import { SearchQueryDto } from '../posts/posts.dto';
-import type { UserEntity } from '../users/user.entity';
+import { AuthUser } from '../../common/auth/auth.decorators';
+import { limitOf } from '../../common/paging/page-query';
+import { SearchQueryDto } from './search.dto';
+import type { SessionUser } from '../users/session-user';
 import { SearchService } from './search.service';
 
 /** Public search endpoints (spec §7 Search). */
@@ -14,7 +14,7 @@ export class SearchController {
 
   @Get('posts')
   @RateLimit('search')
-  posts(@Query() q: SearchQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  posts(@Query() q: SearchQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.search.posts(q.query, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
@@ -26,7 +26,7 @@ export class SearchController {
 
   @Get('profile/:username')
   @RateLimit('search')
-  profile(@Param('username') username: string, @Query() q: SearchQueryDto, @AuthUser() viewer?: UserEntity): Promise<Page<Post>> {
+  profile(@Param('username') username: string, @Query() q: SearchQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.search.profile(username, q.query, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PostsModule } from '../posts/posts.module';
 import { SearchController } from './search.controller';
+import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 
-@Module({ imports: [PostsModule], controllers: [SearchController], providers: [SearchService] })
+@Module({ imports: [PostsModule], controllers: [SearchController], providers: [SearchRepository, SearchService] })
 export class SearchModule {}

@@ -1,12 +1,11 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type Page, type Post, type UserSearchResult } from '@cloud9/contracts';
-import { SqlService } from '../../common/sql.service';
-import { decodeRankCursor, encodeCursor } from '../posts/cursor';
+import { decodeRankCursor, encodeCursor } from '../../common/db/cursor';
 import { FeedService } from '../posts/feed.service';
-import { PostRow, toPost } from '../posts/post-row';
-import { olderMatchesSql, rankedPageSql, recentMatchesSql, SEARCH_CANDIDATES, searchUsersSql } from './search.sql';
-
-type RankedRow = PostRow & { cursor_rank: number; cursor_similarity: number; cursor_id: number };
+import { toPost } from '../posts/post-row';
+import { SEARCH_CANDIDATES } from './search.sql';
+import { SearchRepository } from './search.repository';
+import { toPage } from '../../common/db/page';
 
 const required = (query: string | undefined): string => {
   const text = (query ?? '').trim();
@@ -18,7 +17,7 @@ const required = (query: string | undefined): string => {
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly sql: SqlService,
+    private readonly search: SearchRepository,
     private readonly feed: FeedService,
   ) {}
 
@@ -26,29 +25,22 @@ export class SearchService {
     const text = required(query);
     const after = decodeRankCursor(cursor);
     const ids = await this.candidates(text);
-    const { sql, params } = rankedPageSql(ids, text, viewerId, after, limit + 1);
-    const rows = await this.sql.query<RankedRow>(sql, params);
-    const kept = rows.slice(0, limit);
-    const last = kept[kept.length - 1];
-    const nextCursor = rows.length > limit && last ? encodeCursor([last.cursor_rank, last.cursor_similarity, last.cursor_id]) : null;
-    return { items: await this.feed.attachOriginals(kept.map(toPost), viewerId), nextCursor };
+    const rows = await this.search.rankedPage(ids, text, viewerId, after, limit + 1);
+    const page = toPage(rows, limit, toPost, (last) => encodeCursor([last.cursor_rank, last.cursor_similarity, last.cursor_id]));
+    return { items: await this.feed.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
   }
 
   /** The ids a post search ranks (search.sql.ts): the newest matches, plus older ones when those are few. */
   async candidates(text: string): Promise<number[]> {
-    const recent = recentMatchesSql(text);
-    const ids = (await this.sql.query<{ id: number }>(recent.sql, recent.params)).map((r) => r.id);
+    const ids = await this.search.recentMatchIds(text);
     if (ids.length >= SEARCH_CANDIDATES) return ids;
-    const older = olderMatchesSql(text);
-    const more = await this.sql.query<{ id: number }>(older.sql, older.params, { prepare: false }); // planned for the word
-    return [...new Set([...ids, ...more.map((r) => r.id)])];
+    return [...new Set([...ids, ...(await this.search.olderMatchIds(text))])];
   }
 
   async users(name: string): Promise<UserSearchResult[]> {
     const text = name.trim();
     if (!text) throw new NotFoundException(MESSAGES.profile.userNotFound);
-    const { sql, params } = searchUsersSql(text);
-    const users = await this.sql.query<UserSearchResult>(sql, params, { prepare: false }); // planned for the pattern
+    const users = await this.search.users(text);
     if (!users.length) throw new NotFoundException(MESSAGES.profile.userNotFound);
     return users;
   }

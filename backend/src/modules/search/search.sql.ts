@@ -1,5 +1,5 @@
 import { hydratePage } from '../posts/posts.sql';
-import { containsPattern, limitLiteral, SqlParams } from '../posts/sql-params';
+import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 
 /** The search ranks at most this many of the newest matches (more only when those are few, see below). */
 export const SEARCH_CANDIDATES = 200;

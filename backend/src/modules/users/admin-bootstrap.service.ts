@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { passwordProblem, usernameProblem } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { UsersService } from './users.service';
+import { AccountsService } from './accounts.service';
 
 /** Creates the first admin from ADMIN_USERNAME / ADMIN_PASSWORD; an existing account is left as it is. */
 @Injectable()
@@ -11,7 +11,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly users: UsersService,
+    private readonly users: AccountsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -4,42 +4,44 @@ import { isAdmin, type CurrentUser, type UserProfile } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
-import { AuditService } from '../admin/admin-users.audit';
-import { auditResult } from '../admin/audit.interceptor';
-import { Auth, AuthUser } from '../auth/auth.decorators';
+import { AuditService } from '../audit/audit.service';
+import { auditResult } from '../audit/audit.interceptor';
+import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { ProfileOwnerGuard } from './profile-owner.guard';
-import { UserEntity } from './user.entity';
+import type { SessionUser } from './session-user';
 import { RegisterDto, UpdateProfileDto } from './users.dto';
-import { UsersService } from './users.service';
+import { AccountsService } from './accounts.service';
+import { ProfilesService } from './profiles.service';
 
 const PROFILE_IMAGES = [{ name: 'thumbnail' }, { name: 'background' }];
 
 @Controller()
 export class UsersController {
   constructor(
-    private readonly users: UsersService,
+    private readonly accounts: AccountsService,
+    private readonly profiles: ProfilesService,
     private readonly audit: AuditService,
   ) {}
 
   @Post('users')
   @RateLimit('register', { per: 'address' })
   async register(@Body() dto: RegisterDto): Promise<{ success: true; user: CurrentUser }> {
-    return { success: true, user: await this.users.register(dto) };
+    return { success: true, user: await this.accounts.register(dto) };
   }
 
   @Get('profile/:username')
-  profile(@Param('username') username: string, @AuthUser() viewer?: UserEntity): Promise<UserProfile> {
-    return this.users.getProfile(username, viewer);
+  profile(@Param('username') username: string, @AuthUser() viewer?: SessionUser): Promise<UserProfile> {
+    return this.profiles.getProfile(username, viewer);
   }
 
   @Put('users/:username')
   @Auth()
   @UseGuards(ProfileOwnerGuard)
   @UseInterceptors(PlanUpload(PROFILE_IMAGES), UploadsRateLimit)
-  update(@AuthUser() user: UserEntity, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<CurrentUser> {
+  update(@AuthUser() user: SessionUser, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<CurrentUser> {
     const images = { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') };
-    return this.users.updateProfile(user, dto, images, req.sessionID);
+    return this.profiles.updateProfile(user, dto, images, req.sessionID);
   }
 
   /** Images only: any other field (a password included) is ignored here. */
@@ -47,20 +49,20 @@ export class UsersController {
   @Auth()
   @UseGuards(ProfileOwnerGuard)
   @UseInterceptors(PlanUpload(PROFILE_IMAGES), UploadsRateLimit)
-  async updateImages(@AuthUser() user: UserEntity, @Req() req: Request): Promise<{ thumbnail: string | null; background: string | null }> {
+  async updateImages(@AuthUser() user: SessionUser, @Req() req: Request): Promise<{ thumbnail: string | null; background: string | null }> {
     const images = { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') };
-    const updated = await this.users.updateProfile(user, {}, images, req.sessionID);
+    const updated = await this.profiles.updateProfile(user, {}, images, req.sessionID);
     return { thumbnail: updated.thumbnail, background: updated.background };
   }
 
   @Delete('users/:id')
   @Auth()
   @HttpCode(200)
-  async remove(@Param('id', IdParam()) id: number, @AuthUser() actor: UserEntity): Promise<{ success: true }> {
+  async remove(@Param('id', IdParam()) id: number, @AuthUser() actor: SessionUser): Promise<{ success: true }> {
     // An admin deleting someone else's account is an admin action (admin tools "delete a user"): audited.
-    const audited = isAdmin(actor.groupId) && actor.id !== id;
+    const audited = isAdmin(actor.group_id) && actor.id !== id;
     try {
-      await this.users.deleteAccount(id, actor);
+      await this.accounts.deleteAccount(id, actor);
     } catch (error) {
       if (audited) await this.audit.record(actor, 'admin.users.delete', `user:${id}`, auditResult(error instanceof HttpException ? error.getStatus() : 500));
       throw error;

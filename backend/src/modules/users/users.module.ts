@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdentityModule } from '../auth/identity.module';
-import { UserEntity } from './user.entity';
+import { AuditModule } from '../audit/audit.module';
+import { IdentityModule } from '../identity/identity.module';
+import { MediaModule } from '../media/media.module';
 import { UsersController } from './users.controller';
-import { UsersService } from './users.service';
+import { UsersRepository } from './users.repository';
+import { AccountsService } from './accounts.service';
+import { ProfilesService } from './profiles.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), IdentityModule],
+  imports: [IdentityModule, MediaModule, AuditModule],
   controllers: [UsersController],
-  providers: [UsersService, AdminBootstrapService],
-  exports: [UsersService],
+  providers: [AccountsService, ProfilesService, UsersRepository, AdminBootstrapService],
+  exports: [AccountsService],
 })
 export class UsersModule {}

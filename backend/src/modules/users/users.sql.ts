@@ -1,3 +1,5 @@
+import type { GroupRow, SessionUser } from './session-user';
+
 /** SQL for deleting an account while keeping every other row's counters exact. */
 export const DELETE_USER_SQL = {
   ownedFiles: `SELECT storage_key FROM media WHERE owner_id = $1`,
@@ -20,8 +22,8 @@ export const DELETE_USER_SQL = {
 
 /**
  * The signed-in user with their group, loaded on every request (SessionGuard): one prepared
- * statement, the same columns UsersService.findById returns (never the password hash). A date
- * travels as its 'YYYY-MM-DD' text, as TypeORM gives it.
+ * statement, the same columns UsersRepository.findById returns (never the password hash). A date
+ * travels as its 'YYYY-MM-DD' text.
  */
 export const SESSION_USER_SQL = `
   SELECT u.id, u.username, u.email, u.name, u.bio, u.birthdate::text AS birthdate, u.phone, u.location, u.website,
@@ -32,31 +34,5 @@ export const SESSION_USER_SQL = `
     FROM users u LEFT JOIN groups g ON g.id = u.group_id
    WHERE u.id = $1`;
 
-/** One row of SESSION_USER_SQL. */
-export interface SessionUserRow {
-  id: number;
-  username: string;
-  email: string;
-  name: string | null;
-  bio: string | null;
-  birthdate: string | null;
-  phone: string | null;
-  location: string | null;
-  website: string | null;
-  thumbnail: string | null;
-  background: string | null;
-  group_id: number;
-  followers_count: number;
-  following_count: number;
-  created_at: Date;
-  updated_at: Date;
-  g_name: string | null;
-  g_description: string | null;
-  g_subscription_fee: string | null;
-  g_post_limit: number | null;
-  g_media_limit_kb: number | null;
-  g_edit_timeout_minutes: number | null;
-  g_monthly_boosts: number | null;
-  g_priority_boost: boolean | null;
-  g_is_available: boolean | null;
-}
+/** One row of SESSION_USER_SQL: the user's columns, then its group's prefixed with g_ (null without a group). */
+export type SessionUserRow = Omit<SessionUser, 'group'> & { [K in Exclude<keyof GroupRow, 'id'> as `g_${K}`]: GroupRow[K] | null };

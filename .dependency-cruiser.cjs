@@ -1,0 +1,30 @@
+/**
+ * Dependency rules for the backend (npm run lint:deps). Domains under backend/src/modules must not
+ * depend on each other in a circle, and the shared infrastructure under backend/src/common must not
+ * depend on any domain.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular-modules',
+      comment: 'Domain folders must not depend on each other in a circle: move the shared piece to common or to its owner, or invert the dependency.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^backend/src/modules/[^/]+' },
+      to: { circular: true },
+    },
+    {
+      name: 'common-imports-no-module',
+      comment: 'Shared infrastructure must not know the domains: declare an abstraction in common that a module provides.',
+      severity: 'error',
+      from: { path: '^backend/src/common/' },
+      to: { path: '^backend/src/modules/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'backend/tsconfig.json' },
+  },
+};

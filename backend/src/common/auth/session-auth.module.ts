@@ -1,0 +1,21 @@
+import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { SessionGuard } from './session.guard';
+import { SessionUserSource } from './session-user-source';
+
+/**
+ * The signed-in user on every route (SessionGuard) and socket. The accounts module implements
+ * SessionUserSource; the app binds it here once, and it is global so the socket gateway reads it too.
+ */
+@Module({})
+export class SessionAuthModule {
+  static forRoot(source: { imports: ModuleMetadata['imports']; useExisting: Type<SessionUserSource> }): DynamicModule {
+    return {
+      module: SessionAuthModule,
+      global: true,
+      imports: source.imports,
+      providers: [{ provide: SessionUserSource, useExisting: source.useExisting }, { provide: APP_GUARD, useClass: SessionGuard }],
+      exports: [SessionUserSource],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import type { DB } from '../../database/schema';
+
+/** A query builder or transaction typed by the schema: what repositories take. */
+export type Db = Kysely<DB>;
+
+/**
+ * The shared pool as Kysely takes it. pg emits 'error' on a connection that breaks while it is checked
+ * out, and an 'error' event nobody listens to ends the process; TypeORM and `pool.query` listen while
+ * they hold a connection, and so does this. The work in flight fails by itself (503 upstream), and
+ * the pool drops the broken connection when it is released. TypeORM owns the pool: `end` is a no-op.
+ */
+function heldConnections(pool: () => Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool().connect();
+      const failsItsWork = () => undefined;
+      client.on('error', failsItsWork);
+      return {
+        query: client.query.bind(client) as PostgresPoolClient['query'],
+        release: () => {
+          client.off('error', failsItsWork);
+          client.release();
+        },
+      };
+    },
+    end: async () => undefined,
+  };
+}
+
+/**
+ * Kysely, typed by the schema the migrations build (database/schema.ts, generated), on TypeORM's pg
+ * pool: one pool, one set of connection limits and type parsers for every query. TypeORM itself only
+ * runs migrations and owns that pool, so this instance is never destroyed.
+ */
+@Injectable()
+export class Database {
+  readonly db: Db;
+
+  constructor(dataSource: DataSource) {
+    this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: heldConnections(() => (dataSource.driver as PostgresDriver).master as Pool) }) });
+  }
+}

@@ -1,0 +1,118 @@
+import { Injectable, type Type } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import type { Job, Processor } from 'bullmq';
+import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation } from '@cloud9/contracts';
+import { JobHandlerDiscovery, JobHandlersError } from './job-discovery';
+import { JobHandler } from './job-handler.decorator';
+import { DOWNGRADE_EXPIRED_JOB, type QueueJob, type QueueName } from './job-map';
+import { JobsService } from './jobs.service';
+
+/** Handlers whose work these tests never run. */
+const notRun = (): Promise<never> => Promise.reject(new Error('not run in this test'));
+
+@Injectable()
+class AdminHandlers {
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.backup)
+  backup(): Promise<never> {
+    return notRun();
+  }
+
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.restore)
+  restore(): Promise<never> {
+    return notRun();
+  }
+
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.appBackup)
+  appBackup(): Promise<never> {
+    return notRun();
+  }
+
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.syncFollowTables)
+  async sync(): Promise<{ followersAdded: number; followingsAdded: number }> {
+    return { followersAdded: 1, followingsAdded: 2 };
+  }
+
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.orphanScan)
+  scan(): Promise<never> {
+    return notRun();
+  }
+
+  @JobHandler(ADMIN_QUEUE, ADMIN_JOB.orphanDelete)
+  async deleteOrphans(job: QueueJob<typeof ADMIN_QUEUE, typeof ADMIN_JOB.orphanDelete>): Promise<{ deleted: number; deletedNames: string[] }> {
+    const names = job.data.names ?? [];
+    return { deleted: names.length, deletedNames: names };
+  }
+}
+
+@Injectable()
+class BoostHandlers {
+  @JobHandler(BOOST_QUEUE, BOOST_ROTATE_JOB)
+  async rotate(): Promise<BoostRotation> {
+    return { expired: 0, activated: 1 };
+  }
+}
+
+@Injectable()
+class BillingHandlers {
+  @JobHandler(BILLING_QUEUE, DOWNGRADE_EXPIRED_JOB)
+  async downgradeExpired(): Promise<{ downgraded: number[] }> {
+    return { downgraded: [] };
+  }
+}
+
+@Injectable()
+class SecondRotation {
+  @JobHandler(BOOST_QUEUE, BOOST_ROTATE_JOB)
+  rotateToo(): Promise<never> {
+    return notRun();
+  }
+}
+
+/** Boots a module of the given handler providers; returns the processor of each worker it started. */
+async function boot(...handlers: Type[]): Promise<Map<QueueName, Processor>> {
+  const workers = new Map<QueueName, Processor>();
+  const jobs: Pick<JobsService, 'startWorker'> = {
+    startWorker: (queue, processor) => {
+      workers.set(queue, processor);
+      return null;
+    },
+  };
+  const moduleRef = await Test.createTestingModule({
+    imports: [DiscoveryModule],
+    providers: [JobHandlerDiscovery, { provide: JobsService, useValue: jobs }, ...handlers],
+  }).compile();
+  await moduleRef.init();
+  await moduleRef.close();
+  return workers;
+}
+
+const jobNamed = (name: string, data: object = {}) => ({ name, data }) as Job;
+
+describe('job handler discovery', () => {
+  it('starts one worker per queue that hands each job to its handler', async () => {
+    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers);
+    expect([...workers.keys()].sort()).toEqual([ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE].sort());
+    await expect(workers.get(BOOST_QUEUE)!(jobNamed(BOOST_ROTATE_JOB))).resolves.toEqual({ expired: 0, activated: 1 });
+    await expect(workers.get(ADMIN_QUEUE)!(jobNamed(ADMIN_JOB.orphanDelete, { names: ['a.png'] }))).resolves.toEqual({ deleted: 1, deletedNames: ['a.png'] });
+    await expect(workers.get(ADMIN_QUEUE)!(jobNamed(ADMIN_JOB.syncFollowTables))).resolves.toEqual({ followersAdded: 1, followingsAdded: 2 });
+  });
+
+  it("fails a job its queue has no handler for, in that worker's words", async () => {
+    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers);
+    await expect(workers.get(ADMIN_QUEUE)!(jobNamed('no-such-job'))).rejects.toThrow('unknown admin job no-such-job');
+    await expect(workers.get(BOOST_QUEUE)!(jobNamed('no-such-job'))).rejects.toThrow('unknown job no-such-job');
+  });
+
+  it('refuses to boot when a declared job has no handler', async () => {
+    const booting = boot(AdminHandlers, BoostHandlers);
+    await expect(booting).rejects.toBeInstanceOf(JobHandlersError);
+    await expect(booting).rejects.toThrow(`Job handlers do not match the job map: ${BILLING_QUEUE}/${DOWNGRADE_EXPIRED_JOB} has no handler`);
+  });
+
+  it('refuses to boot when a declared job has two handlers', async () => {
+    const booting = boot(AdminHandlers, BoostHandlers, BillingHandlers, SecondRotation);
+    await expect(booting).rejects.toBeInstanceOf(JobHandlersError);
+    await expect(booting).rejects.toThrow(`${BOOST_QUEUE}/${BOOST_ROTATE_JOB} has 2 handlers (BoostHandlers.rotate, SecondRotation.rotateToo)`);
+  });
+});

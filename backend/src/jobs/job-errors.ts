@@ -1,0 +1,29 @@
+import { UnrecoverableError } from 'bullmq';
+
+/**
+ * A job that must not be retried and answers the caller with an HTTP status (e.g. 404 'No backup to
+ * restore.'). Travels through Redis as the failed reason "[404] No backup to restore.".
+ */
+export class JobRefusal extends UnrecoverableError {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(`[${status}] ${message}`);
+    this.name = 'JobRefusal';
+  }
+}
+
+/** A job that failed after all its attempts, for a reason that is not a refusal. */
+export class JobFailedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'JobFailedError';
+  }
+}
+
+/** A failed reason split into the refusal's status (if any) and its message. */
+export function parseFailedReason(reason: string | undefined | null): { status: number | null; message: string } {
+  const match = /^\[(\d{3})\] ([\s\S]*)$/.exec(reason ?? '');
+  return match ? { status: Number(match[1]), message: match[2] } : { status: null, message: reason || 'unknown error' };
+}

@@ -1,0 +1,102 @@
+import type { Job } from 'bullmq';
+import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation } from '@cloud9/contracts';
+
+/** The billing sweep's job (the client never names it, so it is not in the contracts). */
+export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
+
+// The data and results of the jobs, declared with the map so that the jobs layer depends on no domain.
+/** Who asked for an admin job (shown in Bull Board); never a secret. */
+export interface AdminJobData {
+  requestedBy?: string;
+}
+
+export interface OrphanDeleteData extends AdminJobData {
+  names?: string[];
+}
+
+export interface BackupOutcome {
+  file: string;
+  path: string;
+  bytes: number;
+  output: string;
+}
+
+export interface RestoreJobData {
+  /** The backup this restore uses, chosen on its first attempt so a retry restores the same one. */
+  file?: string;
+}
+
+export interface RestoreOutcome {
+  file: string;
+  output: string;
+  migrations: string[];
+}
+
+export interface AppBackupOutcome {
+  path: string;
+  bytes: number;
+  files: number;
+}
+
+export interface OrphanScan {
+  total: number;
+  orphaned: string[];
+}
+
+/** What a job is given (its data in Redis) and what it returns (its result in Redis). */
+interface JobType<D extends object, R> {
+  data: D;
+  result: R;
+}
+
+/** Data of a job that needs none: the repeating schedules enqueue `{}`. */
+type NoData = Record<string, never>;
+
+/**
+ * Every job of every queue, with its data and result: producers (JobsService.add, runAndWait,
+ * repeatEvery) and handlers (@JobHandler) are typed by it.
+ */
+export interface JobMap {
+  [ADMIN_QUEUE]: {
+    [ADMIN_JOB.backup]: JobType<AdminJobData, BackupOutcome>;
+    [ADMIN_JOB.restore]: JobType<AdminJobData & RestoreJobData, RestoreOutcome>;
+    [ADMIN_JOB.appBackup]: JobType<AdminJobData, AppBackupOutcome>;
+    [ADMIN_JOB.syncFollowTables]: JobType<AdminJobData, { followersAdded: number; followingsAdded: number }>;
+    [ADMIN_JOB.orphanScan]: JobType<AdminJobData, OrphanScan>;
+    [ADMIN_JOB.orphanDelete]: JobType<OrphanDeleteData, { deleted: number; deletedNames: string[] }>;
+  };
+  [BOOST_QUEUE]: {
+    [BOOST_ROTATE_JOB]: JobType<NoData, BoostRotation>;
+  };
+  [BILLING_QUEUE]: {
+    [DOWNGRADE_EXPIRED_JOB]: JobType<NoData, { downgraded: number[] }>;
+  };
+}
+
+export type QueueName = keyof JobMap;
+export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
+/** One entry of the map; the intersection lets the compiler see that every entry has `data` and `result`. */
+type Entry<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N] & JobType<object, unknown>;
+export type JobData<Q extends QueueName, N extends JobName<Q>> = Entry<Q, N>['data'];
+export type JobResult<Q extends QueueName, N extends JobName<Q>> = Entry<Q, N>['result'];
+/** A job as its handler receives it. */
+export type QueueJob<Q extends QueueName, N extends JobName<Q>> = Job<JobData<Q, N>, JobResult<Q, N>, N>;
+/** The jobs of `Q` whose data may be empty: the only ones a repeating schedule (which enqueues `{}`) can name. */
+export type EmptyDataJobName<Q extends QueueName> = { [N in JobName<Q>]: NoData extends JobData<Q, N> ? N : never }[JobName<Q>];
+
+/**
+ * The job map's names at run time (types are gone by then): start-up checks that each has exactly
+ * one handler. Typed by JobMap, so a job missing here, or here and not there, does not compile.
+ */
+export const DECLARED_JOBS: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>, true>> } = {
+  [ADMIN_QUEUE]: {
+    [ADMIN_JOB.backup]: true,
+    [ADMIN_JOB.restore]: true,
+    [ADMIN_JOB.appBackup]: true,
+    [ADMIN_JOB.syncFollowTables]: true,
+    [ADMIN_JOB.orphanScan]: true,
+    [ADMIN_JOB.orphanDelete]: true,
+  },
+  [BOOST_QUEUE]: { [BOOST_ROTATE_JOB]: true },
+  [BILLING_QUEUE]: { [DOWNGRADE_EXPIRED_JOB]: true },
+};

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
+import type { AlertType, NotificationSeenKind } from '@cloud9/contracts';
+import { Database, type Db } from '../../common/db/database';
+import { SqlService } from '../../common/db/sql.service';
+import type { SystemNotices, UserAlerts } from '../../database/schema';
+import {
+  ALERT_SYNC_SQL, alertPageSql, type AlertRow, type AlertSyncRow, NOTICE_SQL, noticePageSql, type NoticeRow, SEEN_SQL, STATUS_SQL,
+  type StatusRow,
+} from './notifications.sql';
+
+export type RaisedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'>;
+export type RemovedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id'>;
+export type LockedNotice = Pick<Selectable<SystemNotices>, 'id' | 'user_id' | 'media_id' | 'media_url'>;
+
+/**
+ * The only code that runs the SQL of user_alerts, system_notices and notification_seen. Alert
+ * writes take the transaction of the action they belong to; pages and the status are the
+ * hand-tuned statements of notifications.sql.ts, run as prepared statements.
+ */
+@Injectable()
+export class NotificationsRepository {
+  constructor(
+    private readonly database: Database,
+    private readonly sql: SqlService,
+  ) {}
+
+  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.database.db.transaction().execute(work);
+  }
+
+  // Alerts
+
+  /** To the author of `postId` (none when the actor wrote it); `alertPostId` is what the alert points at. */
+  raiseOnPost(trx: Db, actorId: number, type: AlertType, postId: number, alertPostId: number, message: string): Promise<RaisedAlert[]> {
+    return trx
+      .insertInto('user_alerts')
+      .columns(['recipient_id', 'actor_id', 'type', 'post_id', 'message'])
+      .expression((eb) =>
+        eb
+          .selectFrom('posts as p')
+          .select([
+            'p.user_id',
+            eb.val(actorId).as('actor_id'),
+            eb.val(type).as('type'),
+            eb.val(alertPostId).as('post_id'),
+            eb.val(message).as('message'),
+          ])
+          .where('p.id', '=', postId)
+          .where('p.user_id', '<>', actorId),
+      )
+      .returning(['id', 'recipient_id', 'created_at'])
+      .execute();
+  }
+
+  raiseOnUser(trx: Db, actorId: number, type: AlertType, recipientId: number, message: string): Promise<RaisedAlert[]> {
+    return trx
+      .insertInto('user_alerts')
+      .values({ recipient_id: recipientId, actor_id: actorId, type, post_id: null, message })
+      .returning(['id', 'recipient_id', 'created_at'])
+      .execute();
+  }
+
+  /** Served by user_alerts_action. */
+  withdrawOnPost(trx: Db, actorId: number, type: AlertType, postId: number): Promise<RemovedAlert[]> {
+    return trx
+      .deleteFrom('user_alerts')
+      .where('actor_id', '=', actorId)
+      .where('type', '=', type)
+      .where('post_id', '=', postId)
+      .returning(['id', 'recipient_id'])
+      .execute();
+  }
+
+  withdrawOnUser(trx: Db, actorId: number, type: AlertType, recipientId: number): Promise<RemovedAlert[]> {
+    return trx
+      .deleteFrom('user_alerts')
+      .where('actor_id', '=', actorId)
+      .where('type', '=', type)
+      .where('post_id', 'is', null)
+      .where('recipient_id', '=', recipientId)
+      .returning(['id', 'recipient_id'])
+      .execute();
+  }
+
+  /** Every alert about a post or any reply below it (they would cascade with the post). */
+  async withdrawPostTree(trx: Db, postId: number): Promise<RemovedAlert[]> {
+    const { rows } = await sql<RemovedAlert>`
+      WITH RECURSIVE tree AS (
+        SELECT id FROM posts WHERE id = ${postId}
+        UNION ALL
+        SELECT c.id FROM posts c JOIN tree t ON c.parent_id = t.id
+      )
+      DELETE FROM user_alerts a USING tree WHERE a.post_id = tree.id RETURNING a.id, a.recipient_id`.execute(trx);
+    return rows;
+  }
+
+  /** One recipient's page ($1 recipient, then the keyset and the filter pattern when given). */
+  alertPage(values: unknown[], withCursor: boolean, filterParam: string | null, take: string): Promise<AlertRow[]> {
+    return this.sql.query<AlertRow>(alertPageSql(withCursor, filterParam, take), values);
+  }
+
+  async newestAlertId(): Promise<number> {
+    const [{ id }] = await this.sql.query<{ id: number }>(ALERT_SYNC_SQL.newest);
+    return id;
+  }
+
+  /** Alerts above `lastId` and the listed missing ids, in id order, at most `take`. */
+  alertsSince(lastId: number, missingIds: number[], take: number): Promise<AlertSyncRow[]> {
+    return this.sql.query<AlertSyncRow>(ALERT_SYNC_SQL.since, [lastId, missingIds, take]);
+  }
+
+  // Notices
+
+  /** A search pattern changes the best plan (trigram index or the recency index): then not prepared. */
+  noticePage(values: unknown[], withCursor: boolean, searchParam: string | null, take: string): Promise<NoticeRow[]> {
+    return this.sql.query<NoticeRow>(noticePageSql(withCursor, searchParam, take), values, { prepare: !searchParam });
+  }
+
+  async noticeById(id: number): Promise<NoticeRow | undefined> {
+    const [row] = await this.sql.query<NoticeRow>(NOTICE_SQL.byId, [id]);
+    return row;
+  }
+
+  async insertNotice(userId: number, content: string, mediaId: number | null, mediaUrl: string | null): Promise<number> {
+    const { id } = await this.database.db
+      .insertInto('system_notices')
+      .values({ user_id: userId, content, media_id: mediaId, media_url: mediaUrl })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  lockNotice(trx: Db, id: number): Promise<LockedNotice | undefined> {
+    return trx.selectFrom('system_notices').select(['id', 'user_id', 'media_id', 'media_url']).where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  /** New text, and a new file when `media` is given. */
+  async updateNotice(trx: Db, id: number, content: string, media?: { id: number; url: string }): Promise<void> {
+    await trx
+      .updateTable('system_notices')
+      .set({ content, updated_at: sql`now()`, ...(media ? { media_id: media.id, media_url: media.url } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteNotice(trx: Db, id: number): Promise<void> {
+    await trx.deleteFrom('system_notices').where('id', '=', id).execute();
+  }
+
+  // Unseen state
+
+  async status(userId: number): Promise<StatusRow | undefined> {
+    const [row] = await this.sql.query<StatusRow>(STATUS_SQL, [userId]);
+    return row;
+  }
+
+  /** An upsert that never moves a seen time back (notifications.sql.ts). */
+  async markSeen(userId: number, kind: NotificationSeenKind): Promise<void> {
+    await this.database.db.executeQuery(CompiledQuery.raw(SEEN_SQL[kind], [userId]));
+  }
+}

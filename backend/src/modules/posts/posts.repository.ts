@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { sql, type Selectable } from 'kysely';
+import type { PostCounts } from '@cloud9/contracts';
+import { Database, type Db } from '../../common/db/database';
+import { SqlService } from '../../common/db/sql.service';
+import type { PostEdits, Posts } from '../../database/schema';
+import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandidatesSql, type TimeCursor } from './feed.sql';
+import type { PagedPostRow, PostRow } from './post-row';
+import { POSTS_BY_IDS, READ_SQL } from './posts.sql';
+
+export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'gif_url'>;
+export type LockedPost = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'content' | 'created_at'>;
+export type PostRef = Pick<Selectable<Posts>, 'id' | 'parent_id' | 'reposts_count'>;
+export type PostFile = Pick<Selectable<Posts>, 'media_id'> & { media_url: string };
+export type ReactionTable = 'likes' | 'reposts';
+export type ReactionCounter = 'likes_count' | 'reposts_count';
+
+/**
+ * The only code that runs the SQL of posts, post_edits, likes and reposts. Reads of posts are the
+ * hand-tuned statements of posts.sql.ts / feed.sql.ts, run as prepared statements; writes are built
+ * with Kysely and take part in the caller's transaction.
+ */
+@Injectable()
+export class PostsRepository {
+  constructor(
+    private readonly database: Database,
+    private readonly sql: SqlService,
+  ) {}
+
+  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.database.db.transaction().execute(work);
+  }
+
+  // Reads
+
+  byIds(ids: number[], viewerId: number | null): Promise<PostRow[]> {
+    return this.sql.query<PostRow>(POSTS_BY_IDS, [viewerId, ids]);
+  }
+
+  /** `prepare` false for a text filter: its best plan depends on the word. */
+  pinnedCandidates(filter: FeedFilter, prepare: boolean): Promise<PostRow[]> {
+    const { sql: text, params } = pinnedCandidatesSql(filter);
+    return this.sql.query<PostRow>(text, params, { prepare });
+  }
+
+  feedPage(filter: FeedFilter, after: TimeCursor | undefined, pinnedIds: number[], take: number, prepare: boolean): Promise<PagedPostRow[]> {
+    const { sql: text, params } = feedPageSql(filter, after, pinnedIds, take);
+    return this.sql.query<PagedPostRow>(text, params, { prepare });
+  }
+
+  listPage(kind: ListKind, ownerId: number, viewerId: number | null, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {
+    const { sql: text, params } = listPageSql(kind, ownerId, viewerId, after, take);
+    return this.sql.query<PagedPostRow>(text, params);
+  }
+
+  async ref(id: number): Promise<PostRef | undefined> {
+    const [row] = await this.sql.query<PostRef>(READ_SQL.exists, [id]);
+    return row;
+  }
+
+  async userIdByName(username: string): Promise<number | undefined> {
+    const [row] = await this.sql.query<{ id: number }>(READ_SQL.userByName, [username]);
+    return row?.id;
+  }
+
+  async counts(userId: number): Promise<PostCounts> {
+    const [row] = await this.sql.query<PostCounts>(READ_SQL.counts, [userId]);
+    return row;
+  }
+
+  history(postId: number): Promise<Pick<Selectable<PostEdits>, 'content' | 'edited_at'>[]> {
+    return this.sql.query(READ_SQL.history, [postId]);
+  }
+
+  // Writes
+
+  /** A post on its own (no counter moves with it). */
+  create(post: NewPost): Promise<number> {
+    return this.insert(this.database.db, post);
+  }
+
+  async insert(trx: Db, post: NewPost): Promise<number> {
+    const { id } = await trx.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** Locks the parent and counts the reply; undefined when the parent is missing. */
+  async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category'> | undefined> {
+    return trx
+      .updateTable('posts')
+      .set((eb) => ({ replies_count: eb('replies_count', '+', 1) }))
+      .where('id', '=', parentId)
+      .returning('category')
+      .executeTakeFirst();
+  }
+
+  async uncountReply(trx: Db, parentId: number): Promise<void> {
+    await trx
+      .updateTable('posts')
+      .set((eb) => ({ replies_count: eb('replies_count', '-', 1) }))
+      .where('id', '=', parentId)
+      .execute();
+  }
+
+  lock(trx: Db, id: number): Promise<LockedPost | undefined> {
+    return trx.selectFrom('posts').select(['id', 'user_id', 'parent_id', 'content', 'created_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  /** The old text goes to post_edits, the new one into the post. */
+  async applyEdit(trx: Db, postId: number, oldContent: string, content: string): Promise<void> {
+    await trx.insertInto('post_edits').values({ post_id: postId, content: oldContent, edited_at: sql`now()` }).execute();
+    await trx.updateTable('posts').set({ content, edited_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', postId).execute();
+  }
+
+  /** Moves boosted posts up the pinned order (their updated_at); for the boosts module. */
+  async touch(trx: Db, ids: number[]): Promise<void> {
+    await trx.updateTable('posts').set({ updated_at: sql`now()` }).where('id', 'in', ids).execute();
+  }
+
+  /** Files of a post and all its descendant replies (to remove after the delete commits). */
+  async treeFiles(trx: Db, postId: number): Promise<PostFile[]> {
+    const { rows } = await sql<PostFile>`
+      WITH RECURSIVE tree AS (
+        SELECT id, media_id, media_url FROM posts WHERE id = ${postId}
+        UNION ALL
+        SELECT c.id, c.media_id, c.media_url FROM posts c JOIN tree t ON c.parent_id = t.id
+      )
+      SELECT media_id, media_url FROM tree WHERE media_url IS NOT NULL`.execute(trx);
+    return rows;
+  }
+
+  async delete(trx: Db, postId: number): Promise<void> {
+    await trx.deleteFrom('posts').where('id', '=', postId).execute();
+  }
+
+  /** The viewer's like or repost; false when it was already there. */
+  async addReaction(trx: Db, table: ReactionTable, userId: number, postId: number): Promise<boolean> {
+    const rows = await trx.insertInto(table).values({ user_id: userId, post_id: postId }).onConflict((oc) => oc.doNothing()).returning('post_id').execute();
+    return rows.length > 0;
+  }
+
+  /** False when there was none. */
+  async removeReaction(trx: Db, table: ReactionTable, userId: number, postId: number): Promise<boolean> {
+    const rows = await trx.deleteFrom(table).where('user_id', '=', userId).where('post_id', '=', postId).returning('post_id').execute();
+    return rows.length > 0;
+  }
+
+  /** Moves a reaction counter by ±1 and answers its new value. */
+  async moveCounter(trx: Db, counter: ReactionCounter, postId: number, by: 1 | -1): Promise<number> {
+    const row = await trx
+      .updateTable('posts')
+      .set((eb) => ({ [counter]: eb(counter, '+', by) }))
+      .where('id', '=', postId)
+      .returning(counter)
+      .executeTakeFirstOrThrow();
+    return (row as Record<ReactionCounter, number>)[counter];
+  }
+
+  /** A reaction counter; undefined when the post is missing. */
+  async counter(trx: Db, counter: ReactionCounter, postId: number): Promise<number | undefined> {
+    const row = await trx.selectFrom('posts').select(counter).where('id', '=', postId).executeTakeFirst();
+    return row ? (row as Record<ReactionCounter, number>)[counter] : undefined;
+  }
+}

@@ -1,0 +1,87 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { isAdmin, MESSAGES, type CurrentUser, type UserProfile } from '@cloud9/contracts';
+import { PasswordService } from '../identity/password.service';
+import { SessionsService } from '../identity/sessions.service';
+import { MediaService } from '../media/media.service';
+import { AccountsService, isUniqueViolation } from './accounts.service';
+import { parseBirthdate, parseWebsite } from './profile-fields';
+import type { SessionUser } from './session-user';
+import { UpdateProfileDto } from './users.dto';
+import { UsersRepository, type UserChanges } from './users.repository';
+
+export interface ProfileImages {
+  thumbnail?: Express.Multer.File;
+  background?: Express.Multer.File;
+}
+
+/** Profiles: what others see of an account, and the owner's edits of its fields and images. */
+@Injectable()
+export class ProfilesService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly accounts: AccountsService,
+    private readonly passwords: PasswordService,
+    private readonly sessions: SessionsService,
+    private readonly media: MediaService,
+  ) {}
+
+  /** Public fields for everyone; email, phone and birthdate for the owner and admins only. */
+  toProfile(u: SessionUser, viewer: SessionUser | undefined): UserProfile {
+    const profile: UserProfile = {
+      id: u.id, username: u.username, name: u.name, bio: u.bio, thumbnail: u.thumbnail, background: u.background,
+      location: u.location, website: u.website, group_id: u.group_id, createdAt: u.created_at.toISOString(),
+      followersCount: u.followers_count, followingCount: u.following_count,
+    };
+    if (viewer && (viewer.id === u.id || isAdmin(viewer.group_id))) {
+      Object.assign(profile, { email: u.email, phone: u.phone, birthdate: u.birthdate });
+    }
+    return profile;
+  }
+
+  async getProfile(username: string, viewer: SessionUser | undefined): Promise<UserProfile> {
+    const user = await this.users.findByUsername(username);
+    if (!user) throw new NotFoundException(MESSAGES.profile.userNotFound);
+    return this.toProfile(user, viewer);
+  }
+
+  /**
+   * The owner edits their own profile fields, password and images. A new password needs the
+   * current one and ends every other session of the account (`sessionId` is the one kept).
+   */
+  async updateProfile(user: SessionUser, dto: UpdateProfileDto, images: ProfileImages, sessionId: string): Promise<CurrentUser> {
+    const changingPassword = Boolean(dto.password || dto.confirmPassword);
+    if (changingPassword) await this.accounts.assertPasswordChange(user, dto);
+    const changes: UserChanges = {};
+    const clearable = ['name', 'bio', 'phone', 'location'] as const;
+    for (const field of clearable) if (dto[field] !== undefined) changes[field] = dto[field] || null;
+    if (dto.birthdate !== undefined) changes.birthdate = parseBirthdate(dto.birthdate);
+    if (dto.website !== undefined) changes.website = parseWebsite(dto.website);
+    if (dto.email) changes.email = dto.email;
+    if (dto.password) changes.password_hash = await this.passwords.hash(dto.password);
+
+    const replaced: (string | null)[] = [];
+    try {
+      for (const field of ['thumbnail', 'background'] as const) {
+        const file = images[field];
+        if (!file) continue;
+        const stored = await this.media.accept(file, user.id, ['image']);
+        changes[field] = stored.url;
+        replaced.push(user[field]);
+      }
+    } catch (error) {
+      // One image refused: the one already accepted must not stay behind as an orphan.
+      await this.media.removeByUrls([changes.thumbnail, changes.background]);
+      throw error;
+    }
+    try {
+      if (Object.keys(changes).length) await this.users.update(user.id, changes);
+    } catch (error) {
+      await this.media.removeByUrls([changes.thumbnail, changes.background]);
+      if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(MESSAGES.auth.emailTaken);
+      throw error;
+    }
+    await this.media.removeByUrls(replaced);
+    if (changingPassword) await this.sessions.endOthersForUser(user.id, sessionId);
+    return this.accounts.toCurrentUser((await this.users.findById(user.id))!);
+  }
+}

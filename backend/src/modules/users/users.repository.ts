@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import { CompiledQuery, sql, type Insertable, type Updateable } from 'kysely';
+import { ADMIN_GROUP_ID } from '@cloud9/contracts';
+import { Database, type Db } from '../../common/db/database';
+import { SqlService } from '../../common/db/sql.service';
+import type { Users } from '../../database/schema';
+import type { SessionUser } from './session-user';
+import { DELETE_USER_SQL, SESSION_USER_SQL, type SessionUserRow } from './users.sql';
+
+/** A row of SESSION_USER_SQL (or of the builder that reads the same columns) as the user with its group. */
+const toSessionUser = (row: SessionUserRow): SessionUser => {
+  const {
+    g_name, g_description, g_subscription_fee, g_post_limit, g_media_limit_kb, g_edit_timeout_minutes,
+    g_monthly_boosts, g_priority_boost, g_is_available, ...user
+  } = row;
+  const group =
+    g_name === null
+      ? null
+      : {
+          id: user.group_id, name: g_name, description: g_description!, subscription_fee: g_subscription_fee!, post_limit: g_post_limit!,
+          media_limit_kb: g_media_limit_kb!, edit_timeout_minutes: g_edit_timeout_minutes, monthly_boosts: g_monthly_boosts!,
+          priority_boost: g_priority_boost!, is_available: g_is_available!,
+        };
+  return { ...user, group };
+};
+
+/** What an account may change of its own row. */
+export type UserChanges = Omit<Updateable<Users>, 'id' | 'group_id' | 'followers_count' | 'following_count' | 'created_at' | 'updated_at'>;
+
+/** The users table: the only code that reads or writes it by SQL. */
+@Injectable()
+export class UsersRepository {
+  constructor(
+    private readonly database: Database,
+    private readonly sql: SqlService,
+  ) {}
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.database.db.transaction().execute(work);
+  }
+
+  /** The columns of SESSION_USER_SQL, built: the user (no password hash) and its group. */
+  private sessionUsers() {
+    return this.database.db
+      .selectFrom('users as u')
+      .leftJoin('groups as g', 'g.id', 'u.group_id')
+      .select([
+        'u.id', 'u.username', 'u.email', 'u.name', 'u.bio', sql<string | null>`u.birthdate::text`.as('birthdate'), 'u.phone', 'u.location',
+        'u.website', 'u.thumbnail', 'u.background', 'u.group_id', 'u.followers_count', 'u.following_count', 'u.created_at', 'u.updated_at',
+        'g.name as g_name', 'g.description as g_description', 'g.subscription_fee as g_subscription_fee', 'g.post_limit as g_post_limit',
+        'g.media_limit_kb as g_media_limit_kb', 'g.edit_timeout_minutes as g_edit_timeout_minutes', 'g.monthly_boosts as g_monthly_boosts',
+        'g.priority_boost as g_priority_boost', 'g.is_available as g_is_available',
+      ]);
+  }
+
+  /** The signed-in user, by the one prepared statement every request runs. */
+  async findSessionUser(id: number): Promise<SessionUser | null> {
+    const [row] = await this.sql.query<SessionUserRow>(SESSION_USER_SQL, [id]);
+    return row ? toSessionUser(row) : null;
+  }
+
+  async findById(id: number): Promise<SessionUser | null> {
+    const row = await this.sessionUsers().where('u.id', '=', id).executeTakeFirst();
+    return row ? toSessionUser(row) : null;
+  }
+
+  /** Case-insensitive (citext). */
+  async findByUsername(username: string): Promise<SessionUser | null> {
+    const row = await this.sessionUsers().where('u.username', '=', username).executeTakeFirst();
+    return row ? toSessionUser(row) : null;
+  }
+
+  /** By username or email (both case-insensitive), with the password hash. */
+  async findWithPasswordHash(by: 'username' | 'email', identifier: string): Promise<(SessionUser & { password_hash: string }) | null> {
+    const row = await this.sessionUsers().select('u.password_hash').where(`u.${by}`, '=', identifier).executeTakeFirst();
+    if (!row) return null;
+    const { password_hash, ...user } = row;
+    return { ...toSessionUser(user), password_hash };
+  }
+
+  async passwordHash(id: number): Promise<string | null> {
+    const row = await this.database.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+    return row?.password_hash ?? null;
+  }
+
+  /** The username of an account that already has this username or this email (case-insensitive). */
+  async findClash(username: string, email: string): Promise<string | null> {
+    const row = await this.database.db
+      .selectFrom('users')
+      .select('username')
+      .where((eb) => eb.or([eb('username', '=', username), eb('email', '=', email)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row?.username ?? null;
+  }
+
+  async insert(user: Pick<Insertable<Users>, 'username' | 'email' | 'password_hash' | 'group_id'>): Promise<number> {
+    const { id } = await this.database.db
+      .insertInto('users')
+      .values({ ...user, followers_count: 0, following_count: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** Changes an account's own fields; updated_at follows. */
+  async update(id: number, changes: UserChanges): Promise<void> {
+    await this.database.db.updateTable('users').set({ ...changes, updated_at: sql`now()` }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Moves the accounts `ids` to `groupId` in `trx` (only those now in one of `onlyFrom`, when
+   * given); the accounts moved, with their new group.
+   */
+  async moveToGroup(trx: Db, ids: readonly number[], groupId: number, onlyFrom?: readonly number[]): Promise<{ id: number; group_id: number }[]> {
+    if (!ids.length) return [];
+    let update = trx.updateTable('users').set({ group_id: groupId, updated_at: sql`now()` }).where('id', 'in', ids);
+    if (onlyFrom) update = update.where('group_id', 'in', onlyFrom);
+    return update.returning(['id', 'group_id']).execute();
+  }
+
+  /** Makes an existing account admin, with a new password. */
+  async makeAdmin(id: number, passwordHash: string): Promise<void> {
+    await this.database.db
+      .updateTable('users')
+      .set({ group_id: ADMIN_GROUP_ID, password_hash: passwordHash, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Deletes the account in one transaction, keeping everyone else's counters exact; its posts, replies,
+   * likes, reposts, follows, alerts, boosts and media rows go with it (ON DELETE CASCADE). Returns
+   * the storage keys of its files.
+   */
+  delete(id: number): Promise<string[]> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const files = await trx.executeQuery(CompiledQuery.raw(DELETE_USER_SQL.ownedFiles, [id]));
+      for (const statement of DELETE_USER_SQL.fixCounters) await trx.executeQuery(CompiledQuery.raw(statement, [id]));
+      await trx.executeQuery(CompiledQuery.raw(DELETE_USER_SQL.deleteUser, [id]));
+      return (files.rows as { storage_key: string }[]).map((f) => f.storage_key);
+    });
+  }
+}
