@@ -1,14 +1,20 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ToastRegion } from '../components/ui/ToastRegion';
 import { DonationDialog } from '../features/donation/DonationDialog';
+import { QueryProvider } from './QueryProvider';
+import { createQueryClient } from './queryClient';
 import { AppRoutes } from './router';
+
+const queryClient = createQueryClient();
 
 export function App() {
   return (
-    <BrowserRouter>
-      <AppRoutes />
-      <DonationDialog />
-      <ToastRegion />
-    </BrowserRouter>
+    <QueryProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+        <DonationDialog />
+        <ToastRegion />
+      </BrowserRouter>
+    </QueryProvider>
   );
 }

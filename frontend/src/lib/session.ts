@@ -1,7 +1,6 @@
 import type { CurrentUser, GroupLimits, GroupPlan } from '@cloud9/contracts';
 import { fetchMe, logout } from '../api/auth';
 import { fetchGroupPlan } from '../api/plans';
-import { useBoostQuotaStore } from '../stores/boostQuota';
 import { useSessionStore } from '../stores/session';
 
 /** Only the limits the client uses are kept (spec §3: groupLimits). */
@@ -41,9 +40,8 @@ export function loadGroupLimits(groupId: number): Promise<void> {
 export function applyGroupChange(groupId: number, limits?: GroupLimits): void {
   const { currentUser, limitsStatus, setCurrentUser, setGroupLimits } = useSessionStore.getState();
   if (!currentUser || (currentUser.group_id === groupId && limitsStatus === 'ready' && !limits)) return;
+  // The boost quota's key names the group, so Boost buttons ask for the new plan's quota.
   if (currentUser.group_id !== groupId) setCurrentUser({ ...currentUser, group_id: groupId });
-  // The boost quota depends on the plan: Boost buttons load it again.
-  useBoostQuotaStore.setState({ userId: null, quota: null });
   if (limits) setGroupLimits(limits);
   else void loadGroupLimits(groupId);
 }

@@ -1,12 +1,15 @@
-import { act, render } from '@testing-library/react';
-import { LIMITS, SocketErrors } from '@cloud9/contracts';
+import { act } from '@testing-library/react';
+import { LIMITS, SocketErrors, type SystemNotice, type UserAlert } from '@cloud9/contracts';
 import { RealtimeConnection } from './RealtimeConnection';
 import { subscribeRealtime } from './bus';
 import { setSocketFactory } from './socket';
+import { alertsKeys, noticesKeys } from '../queries/notifications';
+import { pageItems, type PagedData } from '../queries/paging';
 import { useNotificationsStore } from '../stores/notifications';
 import { useSessionStore } from '../stores/session';
-import { jsonResponse, setSession, stubFetch, testUser, type FetchCall } from '../test/utils';
+import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser, type FetchCall } from '../test/utils';
 import { FakeSocket, makeAlert, makeNotice, status } from '../test/notifications';
+import { page } from '../test/posts';
 
 const statusCalls = (calls: FetchCall[]) => calls.filter((c) => c.url === '/api/notifications/status');
 
@@ -39,7 +42,7 @@ describe('realtime connection', () => {
     const silver = { id: 6, name: 'Silver', postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true };
     const basic = { id: 5, name: 'Basic', postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false };
     calls = stubFetch((url) => (url === '/api/group/6' ? jsonResponse(silver) : url === '/api/group/5' ? jsonResponse(basic) : jsonResponse(status({}))));
-    render(<RealtimeConnection />);
+    renderAt(<RealtimeConnection />);
     act(() => socket.serverConnect());
     await flush();
     act(() => void socket.emit('account:updated', { group_id: 6 }));
@@ -54,7 +57,7 @@ describe('realtime connection', () => {
   });
 
   it('connects the socket while signed in and closes it (and clears the dots) on sign-out', async () => {
-    render(<RealtimeConnection />);
+    renderAt(<RealtimeConnection />);
     expect(socket.connect).toHaveBeenCalledTimes(1);
     expect(socket.listenerCount('alert:new')).toBe(1);
     act(() => socket.serverConnect());
@@ -67,15 +70,17 @@ describe('realtime connection', () => {
     expect(useNotificationsStore.getState()).toMatchObject({ alertsDot: false, userId: null });
   });
 
-  it('a pushed alert lights the dot at once and reaches the screens through the bus', () => {
+  it('a pushed alert lights the dot at once, joins the cached alert list and reaches the screens through the bus', () => {
     const heard = vi.fn();
     const unsubscribe = subscribeRealtime('alert:new', heard);
-    render(<RealtimeConnection />);
+    const { queryClient } = renderAt(<RealtimeConnection />);
+    const alerts = alertsKeys.list(7, '');
+    queryClient.setQueryData(alerts, pagedData(page<UserAlert>([])));
     act(() => socket.serverConnect());
     const alert = makeAlert({ createdAt: new Date().toISOString() });
     act(() => void socket.emit('alert:new', alert));
     expect(useNotificationsStore.getState().alertsDot).toBe(true);
-    expect(useNotificationsStore.getState().recentAlerts[0]).toEqual(alert);
+    expect(pageItems(queryClient.getQueryData<PagedData<UserAlert>>(alerts))[0]).toEqual(alert);
     expect(heard).toHaveBeenCalledWith(alert);
     unsubscribe();
   });
@@ -85,7 +90,7 @@ describe('realtime connection', () => {
     calls = stubFetch(() => jsonResponse(status({ latestUserAlert: seen, lastSeenUserAlerts: seen })));
     const heard = vi.fn();
     const unsubscribe = subscribeRealtime('alert:sync', heard);
-    render(<RealtimeConnection />);
+    renderAt(<RealtimeConnection />);
     act(() => socket.serverConnect());
     await flush();
     expect(useNotificationsStore.getState().alertsDot).toBe(false);
@@ -110,19 +115,22 @@ describe('realtime connection', () => {
     unsubscribe();
   });
 
-  it('notices: created lights the notices dot; updated and deleted change the live list', () => {
-    render(<RealtimeConnection />);
+  it('notices: created lights the notices dot; created, updated and deleted change the cached list', () => {
+    const { queryClient } = renderAt(<RealtimeConnection />);
+    const notices = noticesKeys.list('');
+    queryClient.setQueryData(notices, pagedData(page<SystemNotice>([])));
+    const cached = () => pageItems(queryClient.getQueryData<PagedData<SystemNotice>>(notices));
     act(() => socket.serverConnect());
     act(() => void socket.emit('notice:created', makeNotice({ id: 5, content: 'v1', createdAt: new Date().toISOString() })));
     expect(useNotificationsStore.getState().noticesDot).toBe(true);
     act(() => void socket.emit('notice:updated', makeNotice({ id: 5, content: 'v2' })));
-    expect(useNotificationsStore.getState().recentNotices[0].content).toBe('v2');
+    expect(cached()[0].content).toBe('v2');
     act(() => void socket.emit('notice:deleted', { id: 5 }));
-    expect(useNotificationsStore.getState().recentNotices).toEqual([]);
+    expect(cached()).toEqual([]);
   });
 
   it('fetches the status once on every (re)connect', async () => {
-    render(<RealtimeConnection />);
+    renderAt(<RealtimeConnection />);
     act(() => socket.serverConnect());
     await flush();
     const afterConnect = statusCalls(calls).length;
@@ -135,7 +143,7 @@ describe('realtime connection', () => {
   });
 
   it('polls every 5 s only while the socket is down and the tab visible, and stops when it reconnects', async () => {
-    render(<RealtimeConnection />);
+    renderAt(<RealtimeConnection />);
     // Signing in checks at once (the socket is still connecting), and the connect checks once more.
     await flush();
     expect(statusCalls(calls)).toHaveLength(1);
@@ -177,7 +185,7 @@ describe('realtime connection', () => {
   });
 
   it('when the socket never connects, the poller keeps the dot current', async () => {
-    render(<RealtimeConnection />);
+    renderAt(<RealtimeConnection />);
     await flush();
     expect(statusCalls(calls)).toHaveLength(1);
     await act(async () => vi.advanceTimersByTime(LIMITS.notificationPollMs));
@@ -187,14 +195,14 @@ describe('realtime connection', () => {
 
   it('a 401 from the status poll signs out, which closes the socket', async () => {
     stubFetch(() => jsonResponse({ success: false, error: 'Not signed in.', statusCode: 401 }, 401));
-    render(<RealtimeConnection />);
+    renderAt(<RealtimeConnection />);
     await flush();
     expect(useSessionStore.getState().currentUser).toBeNull();
     expect(socket.disconnect).toHaveBeenCalled();
   });
 
   it("after 'Unavailable' the socket is tried again once a poll shows the session works; after 'Unauthorized' it is not", async () => {
-    render(<RealtimeConnection />);
+    renderAt(<RealtimeConnection />);
     await flush();
     expect(socket.connect).toHaveBeenCalledTimes(1);
     act(() => socket.refuse(SocketErrors.unavailable));

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { useNotificationsStore } from '../stores/notifications';
-import { useSessionStore } from '../stores/session';
+import { selectUserId, useSessionStore } from '../stores/session';
 import { startRealtime } from './connection';
-
-const selectUserId = (s: ReturnType<typeof useSessionStore.getState>) => s.currentUser?.id ?? null;
 
 /**
  * The one place the socket and the fallback poller start and stop: mounted in the signed-in

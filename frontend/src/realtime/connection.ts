@@ -8,13 +8,13 @@ import { createSocket } from './socket';
 
 const notifications = () => useNotificationsStore.getState();
 
-/** What each pushed event does to the store, before screens hear it through the bus. */
+/**
+ * What a pushed event does to the client state (dots, session), before the bus hands it to the
+ * query cache (queries/realtimeUpdates.ts) and the screens.
+ */
 const STORE_EFFECTS: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] } = {
   [SocketEvents.alertNew]: (alert) => notifications().alertArrived(alert),
-  [SocketEvents.alertRemoved]: ({ id }) => notifications().alertRemoved(id),
   [SocketEvents.noticeCreated]: (notice) => notifications().noticeArrived(notice),
-  [SocketEvents.noticeUpdated]: (notice) => notifications().noticeUpdated(notice),
-  [SocketEvents.noticeDeleted]: ({ id }) => notifications().noticeRemoved(id),
   [SocketEvents.accountUpdated]: ({ group_id }) => applyGroupChange(group_id),
 };
 
@@ -29,7 +29,7 @@ type LooseEmitter = (event: string, handler: AnyHandler) => void;
  * the store and the bus; every (re)connect fetches the status once (to catch what was missed);
  * while the socket is down and the tab visible, the fallback poller fetches it every 5 s; and an
  * `alert:sync` newer than anything known (a push lost while the socket stayed up) lights the dot,
- * fetches the status and tells the screens (the open alert list reloads).
+ * fetches the status and tells the bus (the cached alert lists reload).
  * Returns the function that closes it all (sign-out, 401).
  */
 export function startRealtime(): () => void {

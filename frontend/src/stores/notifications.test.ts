@@ -39,7 +39,8 @@ describe('notifications store', () => {
     expect(store()).toMatchObject({ latestSystemNotice: T3, lastSeenSystemNotices: T2, noticesDot: true, userId: 9 });
   });
 
-  it('a pushed alert lights the dot at once and is kept for the page, newest first', () => {
+  // That the pushed alerts themselves join the page's list, newest first, is the cache's part: queries/realtimeUpdates.test.ts.
+  it('a pushed alert lights the dot at once', () => {
     store().applyStatus(status({ latestUserAlert: T1, lastSeenUserAlerts: T1 }));
     expect(store().alertsDot).toBe(false);
     store().alertArrived(makeAlert({ id: 1, createdAt: T2 }));
@@ -47,9 +48,6 @@ describe('notifications store', () => {
     expect(store().alertsDot).toBe(true);
     expect(store().latestUserAlert).toBe(T3);
     expect(localStorage.getItem('latestUserAlert')).toBe(T3);
-    expect(store().recentAlerts.map((a) => a.id)).toEqual([2, 1]);
-    store().alertRemoved(2);
-    expect(store().recentAlerts.map((a) => a.id)).toEqual([1]);
   });
 
   it('an older pushed item never moves the newest time back', () => {
@@ -76,11 +74,12 @@ describe('notifications store', () => {
     expect(localStorage.getItem('lastSeenSystemNotices_7')).toBe(T3);
   });
 
+  // The lists of the signed-out account leave with the whole query cache: app/QueryProvider.test.tsx.
   it('reset (sign-out) empties the store and drops the cached newest times, keeping per-user last-seen', () => {
     store().applyStatus({ latestUserAlert: T3, latestSystemNotice: T2, lastSeenUserAlerts: T1, lastSeenSystemNotices: T1 });
     store().alertArrived(makeAlert());
     store().reset();
-    expect(store()).toMatchObject({ userId: null, alertsDot: false, noticesDot: false, latestUserAlert: null, recentAlerts: [] });
+    expect(store()).toMatchObject({ userId: null, alertsDot: false, noticesDot: false, latestUserAlert: null });
     expect(localStorage.getItem('latestUserAlert')).toBeNull();
     expect(localStorage.getItem('latestSystemNotice')).toBeNull();
     expect(localStorage.getItem('lastSeenUserAlerts_7')).toBe(T1);

@@ -1,25 +1,23 @@
 import { create } from 'zustand';
-import { STORAGE_KEYS, shouldShowDot, type AlertSync, type NotificationStatus, type SystemNotice, type UserAlert } from '@cloud9/contracts';
+import { shouldShowDot, type AlertSync, type NotificationStatus, type SystemNotice, type UserAlert } from '@cloud9/contracts';
 import { markNotificationsSeen, type SeenKind } from '../api/notifications';
+import { persisted } from '../lib/persisted';
 
 type Timestamps = NotificationStatus;
 
-/** How many pushed alerts / notices are kept for the Notifications page to prepend. */
-const RECENT_LIMIT = 20;
-
+/**
+ * The notification dots and the timestamps they are derived from. The pushed alerts and notices
+ * themselves go to the query cache (queries/notifications.ts); here they only move the times.
+ */
 interface NotificationsState extends Timestamps {
   userId: number | null;
   /** Derived by the spec's dot rule (contracts shouldShowDot) on every change. */
   alertsDot: boolean;
   noticesDot: boolean;
-  /** Pushed since sign-in, newest first; the Notifications page prepends them live. */
-  recentAlerts: UserAlert[];
-  recentNotices: SystemNotice[];
   /** Signs the store in: reads the cached timestamps of spec §3 so the dot shows before the server answers. */
   start: (userId: number) => void;
   applyStatus: (status: Partial<NotificationStatus>) => void;
   alertArrived: (alert: UserAlert) => void;
-  alertRemoved: (id: number) => void;
   /**
    * The server's periodic word on the newest alert: when it is newer than any this client knows of
    * (a push was lost), records its time (the dot lights, with no request) and answers true so the
@@ -27,8 +25,6 @@ interface NotificationsState extends Timestamps {
    */
   alertSynced: (sync: AlertSync) => boolean;
   noticeArrived: (notice: SystemNotice) => void;
-  noticeUpdated: (notice: SystemNotice) => void;
-  noticeRemoved: (id: number) => void;
   /** Clears the kind's dot at once, then records it on the server and applies its answer. */
   markSeen: (kind: SeenKind) => Promise<void>;
   /** Sign-out: forget everything, including the cached newest times (they are per user). */
@@ -53,30 +49,18 @@ const dotsOf = (t: Timestamps) => ({
   noticesDot: shouldShowDot(t.latestSystemNotice, t.lastSeenSystemNotices),
 });
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value) localStorage.setItem(key, value);
-    else localStorage.removeItem(key);
-  } catch {
-    // Storage full or disabled: the in-memory dots still work.
-  }
+function write(item: { set: (value: string) => void; remove: () => void }, value: string | null): void {
+  if (value) item.set(value);
+  else item.remove();
 }
 
 /** Mirrors the timestamps to the spec's keys (§3 Notification timestamps). */
 function mirror(userId: number | null, t: Timestamps): void {
-  write(STORAGE_KEYS.latestUserAlert, t.latestUserAlert);
-  write(STORAGE_KEYS.latestSystemNotice, t.latestSystemNotice);
+  write(persisted.latestUserAlert, t.latestUserAlert);
+  write(persisted.latestSystemNotice, t.latestSystemNotice);
   if (userId === null) return;
-  write(STORAGE_KEYS.lastSeenUserAlerts(userId), t.lastSeenUserAlerts);
-  write(STORAGE_KEYS.lastSeenSystemNotices(userId), t.lastSeenSystemNotices);
+  write(persisted.lastSeenUserAlerts(userId), t.lastSeenUserAlerts);
+  write(persisted.lastSeenSystemNotices(userId), t.lastSeenSystemNotices);
 }
 
 const pick = (s: Timestamps): Timestamps => ({
@@ -85,8 +69,6 @@ const pick = (s: Timestamps): Timestamps => ({
   lastSeenUserAlerts: s.lastSeenUserAlerts,
   lastSeenSystemNotices: s.lastSeenSystemNotices,
 });
-
-const prependUnique = <T extends { id: number }>(list: T[], item: T) => [item, ...list.filter((x) => x.id !== item.id)].slice(0, RECENT_LIMIT);
 
 export const useNotificationsStore = create<NotificationsState>()((set, get) => {
   /** Merges new timestamps (each only moves forward), mirrors them and re-derives the dots. */
@@ -107,36 +89,25 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
     userId: null,
     alertsDot: false,
     noticesDot: false,
-    recentAlerts: [],
-    recentNotices: [],
     start: (userId) => {
       if (get().userId === userId) return;
       const cached: Timestamps = {
-        latestUserAlert: read(STORAGE_KEYS.latestUserAlert),
-        latestSystemNotice: read(STORAGE_KEYS.latestSystemNotice),
-        lastSeenUserAlerts: read(STORAGE_KEYS.lastSeenUserAlerts(userId)),
-        lastSeenSystemNotices: read(STORAGE_KEYS.lastSeenSystemNotices(userId)),
+        latestUserAlert: persisted.latestUserAlert.get(),
+        latestSystemNotice: persisted.latestSystemNotice.get(),
+        lastSeenUserAlerts: persisted.lastSeenUserAlerts(userId).get(),
+        lastSeenSystemNotices: persisted.lastSeenSystemNotices(userId).get(),
       };
-      set({ userId, ...cached, ...dotsOf(cached), recentAlerts: [], recentNotices: [] });
+      set({ userId, ...cached, ...dotsOf(cached) });
     },
     applyStatus: (status) => update(status),
-    alertArrived: (alert) => {
-      set({ recentAlerts: prependUnique(get().recentAlerts, alert) });
-      update({ latestUserAlert: alert.createdAt });
-    },
-    alertRemoved: (id) => set({ recentAlerts: get().recentAlerts.filter((a) => a.id !== id) }),
+    alertArrived: (alert) => update({ latestUserAlert: alert.createdAt }),
     alertSynced: ({ latestAlertAt }) => {
       const known = get().latestUserAlert;
       if (laterOf(known, latestAlertAt) === known) return false;
       update({ latestUserAlert: latestAlertAt });
       return true;
     },
-    noticeArrived: (notice) => {
-      set({ recentNotices: prependUnique(get().recentNotices, notice) });
-      update({ latestSystemNotice: notice.createdAt });
-    },
-    noticeUpdated: (notice) => set({ recentNotices: get().recentNotices.map((n) => (n.id === notice.id ? notice : n)) }),
-    noticeRemoved: (id) => set({ recentNotices: get().recentNotices.filter((n) => n.id !== id) }),
+    noticeArrived: (notice) => update({ latestSystemNotice: notice.createdAt }),
     markSeen: async (kind) => {
       const s = get();
       if (kind === 'alerts') update({ lastSeenUserAlerts: s.latestUserAlert });
@@ -150,9 +121,9 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       }
     },
     reset: () => {
-      write(STORAGE_KEYS.latestUserAlert, null);
-      write(STORAGE_KEYS.latestSystemNotice, null);
-      set({ ...EMPTY, ...dotsOf(EMPTY), userId: null, recentAlerts: [], recentNotices: [] });
+      persisted.latestUserAlert.remove();
+      persisted.latestSystemNotice.remove();
+      set({ ...EMPTY, ...dotsOf(EMPTY), userId: null });
     },
   };
 });

@@ -1,14 +1,15 @@
 import { create } from 'zustand';
-import { STORAGE_KEYS, type CurrentUser, type GroupLimits } from '@cloud9/contracts';
+import type { CurrentUser, GroupLimits } from '@cloud9/contracts';
+import { persisted } from '../lib/persisted';
 
-/**
- * The signed-in user and the limits of their group. The spec keeps both in localStorage under
- * fixed keys as plain JSON, so we mirror by hand rather than use zustand/persist (which wraps
- * the value in {state, version}).
- */
 /** Whether this visit has the group's limits: pending (not yet), ready, or failed (composers use 500). */
 export type LimitsStatus = 'pending' | 'ready' | 'failed';
 
+/**
+ * The signed-in user and the limits of their group. The spec keeps both in browser storage under
+ * fixed keys as plain JSON, so the store mirrors them by hand (zustand/persist would wrap the value
+ * in {state, version}).
+ */
 interface SessionState {
   currentUser: CurrentUser | null;
   groupLimits: GroupLimits | null;
@@ -19,57 +20,35 @@ interface SessionState {
   clearSession: () => void;
 }
 
-function readJson<T>(key: string): T | null {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    // Corrupt or foreign data is treated as absent rather than crashing the app.
-    return null;
-  }
+function storedSession(): Pick<SessionState, 'currentUser' | 'groupLimits' | 'limitsStatus'> {
+  const groupLimits = persisted.groupLimits.get();
+  return { currentUser: persisted.currentUser.get(), groupLimits, limitsStatus: groupLimits ? 'ready' : 'pending' };
 }
-
-function writeJson(key: string, value: unknown): void {
-  try {
-    if (value === null || value === undefined) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage can be full or disabled (private mode); the in-memory session still works.
-  }
-}
-
-function readStoredUser(): CurrentUser | null {
-  const user = readJson<CurrentUser>(STORAGE_KEYS.currentUser);
-  return user && typeof user === 'object' && typeof user.username === 'string' ? user : null;
-}
-
-const readStoredLimits = () => readJson<GroupLimits>(STORAGE_KEYS.groupLimits);
 
 export const useSessionStore = create<SessionState>()((set) => ({
-  currentUser: readStoredUser(),
-  groupLimits: readStoredLimits(),
-  limitsStatus: readStoredLimits() ? 'ready' : 'pending',
+  ...storedSession(),
   setCurrentUser: (user) => {
-    writeJson(STORAGE_KEYS.currentUser, user);
+    persisted.currentUser.set(user);
     set({ currentUser: user });
   },
   setGroupLimits: (limits) => {
-    writeJson(STORAGE_KEYS.groupLimits, limits);
+    if (limits) persisted.groupLimits.set(limits);
+    else persisted.groupLimits.remove();
     set({ groupLimits: limits, limitsStatus: limits ? 'ready' : 'pending' });
   },
   setLimitsFailed: () => set({ limitsStatus: 'failed' }),
   clearSession: () => {
-    writeJson(STORAGE_KEYS.currentUser, null);
-    writeJson(STORAGE_KEYS.groupLimits, null);
+    persisted.currentUser.remove();
+    persisted.groupLimits.remove();
     set({ currentUser: null, groupLimits: null, limitsStatus: 'pending' });
   },
 }));
 
-/** Re-reads localStorage into the store (app start, tests, another tab signing out). */
+/** Re-reads browser storage into the store (app start, tests, another tab signing out). */
 export function hydrateSessionFromStorage(): void {
-  const groupLimits = readStoredLimits();
-  useSessionStore.setState({ currentUser: readStoredUser(), groupLimits, limitsStatus: groupLimits ? 'ready' : 'pending' });
+  useSessionStore.setState(storedSession());
 }
 
 export const selectCurrentUser = (s: SessionState) => s.currentUser;
 export const selectIsSignedIn = (s: SessionState) => s.currentUser !== null;
+export const selectUserId = (s: SessionState) => s.currentUser?.id ?? null;

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
+import { notifyManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setSocketFactory } from '../realtime/socket';
 import { useNotificationsStore } from '../stores/notifications';
 import { FakeSocket } from './notifications';
+
+// The query cache tells screens of a change at once rather than on the next timer tick (the
+// browser's batching), so a change made inside act() is on screen when act() returns.
+notifyManager.setScheduler((callback) => callback());
 
 beforeEach(() => {
   localStorage.clear();

@@ -2,7 +2,10 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { CurrentUser } from '@cloud9/contracts';
+import type { CurrentUser, Page } from '@cloud9/contracts';
+import { QueryProvider } from '../app/QueryProvider';
+import { createQueryClient } from '../app/queryClient';
+import type { PagedData } from '../queries/paging';
 import { useSessionStore } from '../stores/session';
 import { useToastStore } from '../stores/toast';
 import { ToastRegion } from '../components/ui/ToastRegion';
@@ -55,13 +58,25 @@ export function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-/** Renders inside a router at `path`, with the toast region and a probe of the current path. */
+/**
+ * Renders inside the app's query provider (a fresh cache, returned as `queryClient`) and a router
+ * at `path`, with the toast region and a probe of the current path. The router moves without a
+ * transition, so a navigation is on screen together with whatever the same handler showed first
+ * (an alert's toast), not a scheduler tick later.
+ */
 export function renderAt(ui: ReactElement, path = '/') {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      {ui}
-      <ToastRegion />
-      <LocationProbe />
-    </MemoryRouter>,
+  const queryClient = createQueryClient();
+  const result = render(
+    <QueryProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        {ui}
+        <ToastRegion />
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryProvider>,
   );
+  return { ...result, queryClient };
 }
+
+/** A paged list as the cache holds it after loading `pages` from the first. */
+export const pagedData = <T,>(...pages: Page<T>[]): PagedData<T> => ({ pages, pageParams: pages.map((_, i) => (i === 0 ? null : `c${i}`)) });

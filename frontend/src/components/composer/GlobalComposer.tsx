@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { MESSAGES } from '@cloud9/contracts';
-import { createPost } from '../../api/posts';
 import { errorMessage } from '../../api/client';
 import { usePostLimit } from '../../hooks/usePostLimit';
+import { useCreatePost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
-import { usePostEventsStore } from '../../stores/postEvents';
 import { LazyEmojiPanel } from '../emoji/LazyEmojiPanel';
 import { LazyGlobalGifPicker } from '../gifs/LazyGifPickers';
 import { notify, toast } from '../notify';
@@ -18,14 +17,15 @@ import './composer.css';
 
 /**
  * The floating button's modal composer (spec §2, §4, §5). Mounted fresh on each opening, so text,
- * file, GIF and picker flags start clear. Blank without a file or GIF does nothing.
+ * file, GIF and picker flags start clear. Blank without a file or GIF does nothing. The new post
+ * goes on top of the cached Home feeds.
  */
 export function GlobalComposer({ onClose }: { onClose: () => void }) {
   const user = useSessionStore(selectCurrentUser);
   const limit = usePostLimit();
   const draft = useComposerDraft(limit);
-  const announceCreated = usePostEventsStore((s) => s.announceCreated);
-  const [busy, setBusy] = useState(false);
+  const create = useCreatePost();
+  const busy = create.isPending;
   const formId = 'global-composer-form';
 
   const submit = async (event: FormEvent) => {
@@ -36,16 +36,13 @@ export function GlobalComposer({ onClose }: { onClose: () => void }) {
       return;
     }
     const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
-    setBusy(true);
     try {
-      const post = await createPost(draft.file ? { content, file: draft.file } : { content, gif: draft.gif });
-      announceCreated(post);
+      await create.mutateAsync(draft.file ? { content, file: draft.file } : { content, gif: draft.gif });
       toast(MESSAGES.post.posted, 'success');
       onClose();
     } catch (err) {
       console.error(errorMessage(err, MESSAGES.post.submitFailed), err);
       notify(MESSAGES.post.submitFailedAlert, 'error');
-      setBusy(false);
     }
   };
 

@@ -2,19 +2,20 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { GlobalComposerHost } from './GlobalComposerHost';
+import { pageItems, type PagedData } from '../../queries/paging';
+import { postsKeys } from '../../queries/posts';
 import { useComposerStore } from '../../stores/composer';
-import { usePostEventsStore } from '../../stores/postEvents';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
-import { makePost } from '../../test/posts';
+import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { makePost, page } from '../../test/posts';
 
 const plan = { id: 5, name: 'Basic', postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false };
 
 async function openComposer() {
   const user = userEvent.setup();
-  renderAt(<GlobalComposerHost />);
+  const { queryClient } = renderAt(<GlobalComposerHost />);
   await user.click(screen.getByRole('button', { name: 'New post' }));
   const dialog = await screen.findByRole('dialog', { name: 'New post' });
-  return { user, dialog };
+  return { user, dialog, queryClient };
 }
 
 describe('global composer (spec §2, §4, §5)', () => {
@@ -48,16 +49,18 @@ describe('global composer (spec §2, §4, §5)', () => {
     expect(screen.getByRole('textbox', { name: "What's happening?" })).toHaveValue('To the top');
   });
 
-  it('success sends JSON {content, gif}, closes, toasts Posted! and announces the post', async () => {
+  it('success sends JSON {content, gif}, closes, toasts Posted! and puts the post on top of the cached feeds', async () => {
     const created = makePost({ id: 77, content: 'To the top' });
     const calls = stubFetch((url) => (url === '/api/posts' ? jsonResponse(created, 201) : jsonResponse(plan)));
-    const { user } = await openComposer();
+    const { user, queryClient } = await openComposer();
+    const feed = postsKeys.feed({});
+    queryClient.setQueryData(feed, pagedData(page([makePost({ id: 1 })])));
     fireEvent.change(screen.getByRole('textbox', { name: "What's happening?" }), { target: { value: 'To the top' } });
     await user.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(JSON.parse(String(calls.find((c) => c.url === '/api/posts')?.init.body))).toEqual({ content: 'To the top', gif: null });
     expect(screen.getByText(MESSAGES.post.posted)).toBeInTheDocument();
-    expect(usePostEventsStore.getState().created?.post).toEqual(created);
+    expect(pageItems(queryClient.getQueryData<PagedData<typeof created>>(feed))[0]).toEqual(created);
   });
 
   it('without a user alerts the global message', async () => {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GifObject } from '@cloud9/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { GifObject, GifSearchResponse } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
 import { fetchGifs } from '../../api/gifs';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
@@ -21,58 +21,47 @@ export interface GifSearch {
   retry: () => void;
 }
 
+/** A search term (empty: trending) in one picker's page size and rating. */
+const gifsKeys = {
+  search: (term: string, limit: number, rating: string) => ['gifs', term, limit, rating] as const,
+};
+
+/** The GIFs of every loaded page, each once (the provider may repeat one across pages). */
+function uniqueGifs(pages: GifSearchResponse[]): GifObject[] {
+  const seen = new Set<string>();
+  return pages
+    .flatMap((page) => (Array.isArray(page?.data) ? page.data : []))
+    .filter((gif) => {
+      if (seen.has(gif.id)) return false;
+      seen.add(gif.id);
+      return true;
+    });
+}
+
 /** Trending while `query` is empty, else search; pages by offset (the provider's paging). */
 export function useGifSearch(query: string, { limit, rating, debounceMs }: GifSearchOptions): GifSearch {
   const term = useDebouncedValue(query.trim(), debounceMs);
-  const [gifs, setGifs] = useState<GifObject[]>([]);
-  const [status, setStatus] = useState<GifStatus>('loading');
-  const [total, setTotal] = useState(0);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const generation = useRef(0);
+  const search = useInfiniteQuery({
+    queryKey: gifsKeys.search(term, limit, rating),
+    queryFn: ({ pageParam, signal }) => fetchGifs({ q: term, offset: pageParam, limit, rating }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = uniqueGifs(pages).length;
+      return loaded < (last?.pagination?.total_count ?? 0) ? loaded : undefined;
+    },
+    meta: { failureMessage: 'GIF request failed' },
+  });
+  const { data, error, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = search;
 
-  const failure = (err: unknown): GifStatus => (err instanceof ApiRequestError && err.status === 503 ? 'unconfigured' : 'error');
+  let status: GifStatus = 'ready';
+  if (!data) status = !error || isFetching ? 'loading' : error instanceof ApiRequestError && error.status === 503 ? 'unconfigured' : 'error';
 
-  useEffect(() => {
-    const gen = ++generation.current;
-    const controller = new AbortController();
-    setStatus('loading');
-    setGifs([]);
-    setLoadingMore(false);
-    fetchGifs({ q: term, offset: 0, limit, rating }, controller.signal)
-      .then((res) => {
-        if (gen !== generation.current) return;
-        const data = Array.isArray(res?.data) ? res.data : [];
-        setGifs(data);
-        setTotal(res?.pagination?.total_count ?? data.length);
-        setStatus('ready');
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted || gen !== generation.current) return;
-        console.error('GIF request failed', err);
-        setStatus(failure(err));
-      });
-    return () => controller.abort();
-  }, [term, limit, rating, attempt]);
-
-  const loadMore = useCallback(() => {
-    if (status !== 'ready' || loadingMore) return;
-    const gen = generation.current;
-    setLoadingMore(true);
-    fetchGifs({ q: term, offset: gifs.length, limit, rating })
-      .then((res) => {
-        if (gen !== generation.current) return;
-        const seen = new Set(gifs.map((g) => g.id));
-        setGifs((prev) => [...prev, ...(res?.data ?? []).filter((g) => !seen.has(g.id))]);
-        setTotal(res?.pagination?.total_count ?? 0);
-      })
-      .catch((err: unknown) => console.error('GIF request failed', err))
-      .finally(() => {
-        if (gen === generation.current) setLoadingMore(false);
-      });
-  }, [status, loadingMore, term, gifs, limit, rating]);
-
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
-
-  return { gifs, status, hasMore: status === 'ready' && gifs.length < total, loadingMore, loadMore, retry };
+  return {
+    gifs: data ? uniqueGifs(data.pages) : [],
+    status,
+    hasMore: hasNextPage,
+    loadingMore: isFetchingNextPage,
+    loadMore: () => void fetchNextPage(),
+    retry: () => void refetch(),
+  };
 }

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { SIDE_PANEL_FEEDS, STORAGE_KEYS, TRENDING_TOPICS, canUseAdminTools, type FeedCategory } from '@cloud9/contracts';
+import { SIDE_PANEL_FEEDS, TRENDING_TOPICS, canUseAdminTools, type FeedCategory } from '@cloud9/contracts';
+import { chooseFeedCategory } from '../../hooks/useFeedCategory';
 import { useDonationStore } from '../../stores/donation';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { TrophyIcon } from '../ui/CloudArt';
@@ -10,12 +11,8 @@ export function SidePanel() {
   const openDonation = useDonationStore((s) => s.setOpen);
 
   const chooseCategory = (category: FeedCategory) => {
-    try {
-      localStorage.setItem(STORAGE_KEYS.selectedCategory, category);
-    } catch {
-      // Storage unavailable: the navigation state below still carries the choice.
-    }
-    navigate('/', { state: { category } });
+    chooseFeedCategory(category);
+    navigate('/');
   };
 
   const renderTopics = (title: string, topics: readonly FeedCategory[]) => (

@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { PostCard } from './PostCard';
-import { useBoostQuotaStore } from '../../stores/boostQuota';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 import { makePost } from '../../test/posts';
 
@@ -26,10 +25,7 @@ function serve(boost: () => Response | Promise<Response>) {
 }
 
 describe('Boost button', () => {
-  beforeEach(() => {
-    useBoostQuotaStore.setState({ userId: null, quota: null });
-    setSession(me);
-  });
+  beforeEach(() => setSession(me));
 
   it.each([5, 1, 2])('is not offered to group %i', (group_id) => {
     setSession(testUser({ id: 7, group_id }));

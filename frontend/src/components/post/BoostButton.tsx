@@ -1,8 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { MESSAGES, type Post } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
-import { requestBoost } from '../../api/boosts';
-import { useBoostQuotaStore } from '../../stores/boostQuota';
+import { useBoostQuota, useRequestBoost } from '../../queries/boosts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { notify } from '../notify';
 
@@ -20,14 +19,10 @@ const LABEL: Record<BoostState, string> = {
 /** Boost on one's own post (groups 6–9), with this month's boosts left beside it. */
 export function BoostButton({ post }: { post: Post }) {
   const user = useSessionStore(selectCurrentUser);
-  const quota = useBoostQuotaStore((s) => (s.userId === user?.id ? s.quota : null));
-  const loadQuota = useBoostQuotaStore((s) => s.load);
+  const quota = useBoostQuota(user).data;
+  const { mutateAsync: sendRequest } = useRequestBoost();
   const [state, setState] = useState<BoostState>('idle');
   const hintId = useId();
-
-  useEffect(() => {
-    if (user) void loadQuota(user.id);
-  }, [user, loadQuota]);
 
   const boost = async () => {
     if (!user) {
@@ -36,7 +31,7 @@ export function BoostButton({ post }: { post: Post }) {
     }
     setState('sending');
     try {
-      await requestBoost(user.id, post.id);
+      await sendRequest({ userId: user.id, postId: post.id });
       setState('requested');
     } catch (err) {
       const status = err instanceof ApiRequestError ? err.status : 0;
@@ -46,8 +41,6 @@ export function BoostButton({ post }: { post: Post }) {
         setState('idle');
         notify(status === 0 ? MESSAGES.boost.networkError : (err as Error).message || MESSAGES.boost.requestFailed, 'error');
       }
-    } finally {
-      void loadQuota(user.id, true);
     }
   };
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, type Post } from '@cloud9/contracts';
-import { editPost } from '../../api/posts';
 import { usePostLimit } from '../../hooks/usePostLimit';
+import { useEditPost } from '../../queries/posts';
 import { CharacterCounter } from '../composer/CharacterCounter';
 import { notify } from '../notify';
 import { Modal } from '../ui/Modal';
@@ -16,26 +16,22 @@ interface EditPostDialogProps {
 export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) {
   const limit = usePostLimit();
   const [text, setText] = useState(post.content);
-  const [busy, setBusy] = useState(false);
+  const edit = useEditPost();
   const formId = `edit-form-${post.id}`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (edit.isPending) return;
     if (!text.trim()) {
       notify(MESSAGES.post.editEmpty);
       return;
     }
-    setBusy(true);
     try {
-      const result = await editPost(post.id, text);
-      const saved = result?.post && typeof result.post.id === 'number' ? result.post : { ...post, content: text, editedAt: new Date().toISOString() };
-      onSaved({ ...saved, editedAt: saved.editedAt ?? new Date().toISOString() });
+      onSaved(await edit.mutateAsync({ post, content: text }));
       onClose();
     } catch (err) {
       console.error('Edit failed', err);
       notify(MESSAGES.post.editFailed, 'error');
-      setBusy(false);
     }
   };
 
@@ -48,8 +44,8 @@ export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) 
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
+          <button type="submit" form={formId} className="btn btn-primary" disabled={edit.isPending}>
+            {edit.isPending ? 'Saving...' : 'Save'}
           </button>
         </>
       }

@@ -2,8 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { PostCard } from './PostCard';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
-import { makePost } from '../../test/posts';
+import { pageItems, type PagedData } from '../../queries/paging';
+import { postsKeys } from '../../queries/posts';
+import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { makePost, page } from '../../test/posts';
 
 const plan = { id: 5, name: 'Basic', postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false };
 
@@ -165,14 +167,16 @@ describe('PostCard delete and edit', () => {
     expect(screen.getByRole('article')).toBeInTheDocument();
   });
 
-  it('confirmed, deletes and removes the card', async () => {
+  it('confirmed, deletes and removes the card, and the post leaves the cached lists', async () => {
     const calls = stubFetch((url, init) => (init.method === 'DELETE' ? jsonResponse({ success: true }) : jsonResponse(plan)));
-    const onDeleted = vi.fn();
     const user = userEvent.setup();
-    renderAt(<PostCard post={makePost({ user_id: 7 })} onDeleted={onDeleted} />);
+    const post = makePost({ user_id: 7 });
+    const { queryClient } = renderAt(<PostCard post={post} />);
+    const feed = postsKeys.feed({});
+    queryClient.setQueryData(feed, pagedData(page([post])));
     await openMenu(user);
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith(1));
+    await waitFor(() => expect(pageItems(queryClient.getQueryData<PagedData<typeof post>>(feed))).toEqual([]));
     expect(calls.find((c) => c.init.method === 'DELETE')?.url).toBe('/api/posts/1');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });

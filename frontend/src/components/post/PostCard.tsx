@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { LIMITS, MESSAGES, canRequestBoost, type Post } from '@cloud9/contracts';
-import { deletePost } from '../../api/posts';
+import { useDeletePost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { notify, toast } from '../notify';
 import { Modal } from '../ui/Modal';
@@ -14,8 +14,6 @@ import './post.css';
 
 export interface PostCardProps {
   post: Post;
-  /** The card is removed by its list after a delete. */
-  onDeleted?: (postId: number) => void;
   /** No actions, no menu (single post page). */
   readOnly?: boolean;
   /** Characters shown before Show more; null never cuts. */
@@ -27,11 +25,12 @@ export interface PostCardProps {
 type Dialog = 'full' | 'reply' | 'edit' | 'history' | null;
 
 /** A post in a list: optimistic like/repost, reply, edit (with history) and delete, per spec §5–§6. */
-export function PostCard({ post: initial, onDeleted, readOnly = false, truncateAt = LIMITS.feedTruncate, expand = 'modal' }: PostCardProps) {
+export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.feedTruncate, expand = 'modal' }: PostCardProps) {
   const { post, setPost, toggleLike, toggleRepost } = usePostState(initial);
   const user = useSessionStore(selectCurrentUser);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleted, setDeleted] = useState(false);
+  const { mutateAsync: sendDelete } = useDeletePost();
   const close = () => setDialog(null);
 
   const openReply = () => {
@@ -53,9 +52,9 @@ export function PostCard({ post: initial, onDeleted, readOnly = false, truncateA
   const remove = async () => {
     if (!window.confirm(MESSAGES.post.confirmDelete)) return;
     try {
-      await deletePost(post.id);
+      // The mutation takes the post out of every cached list; the card hides itself wherever it is.
+      await sendDelete(post.id);
       setDeleted(true);
-      onDeleted?.(post.id);
       toast(MESSAGES.post.deleted);
     } catch (err) {
       console.error('Delete failed', err);

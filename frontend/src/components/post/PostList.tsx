@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Post } from '@cloud9/contracts';
-import type { CursorList } from '../../hooks/useCursorList';
+import type { PagedQuery } from '../../queries/paging';
 import { PagedList } from '../ui/PagedList';
 import './post.css';
 
 interface PostListProps {
-  list: CursorList<Post>;
+  query: PagedQuery<Post>;
   emptyMessage: string;
   renderPost: (post: Post) => ReactNode;
   /** Accessible name of the list. */
@@ -13,10 +13,10 @@ interface PostListProps {
 }
 
 /** A paged list of posts (see PagedList), ending with a note once every page is in. */
-export function PostList({ list, emptyMessage, renderPost, label }: PostListProps) {
+export function PostList({ query, emptyMessage, renderPost, label }: PostListProps) {
   return (
     <PagedList
-      list={list}
+      query={query}
       className="post-list"
       label={label}
       emptyMessage={emptyMessage}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS, truncateForDisplay, type Post } from '@cloud9/contracts';
-import { replyToPost } from '../../api/posts';
 import { usePostLimit } from '../../hooks/usePostLimit';
+import { useReplyToPost } from '../../queries/posts';
 import { CharacterCounter } from '../composer/CharacterCounter';
 import { Modal } from '../ui/Modal';
 
@@ -15,21 +15,18 @@ interface ReplyDialogProps {
 export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
   const limit = usePostLimit();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const reply = useReplyToPost();
   const formId = `reply-form-${post.id}`;
   const quote = truncateForDisplay(post.content, LIMITS.replyQuoteTruncate).text;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !text.trim()) return;
-    setBusy(true);
+    if (reply.isPending || !text.trim()) return;
     try {
-      const reply = await replyToPost(post.id, text.trim());
-      onReplied(reply);
+      onReplied(await reply.mutateAsync({ postId: post.id, content: text.trim() }));
       onClose();
     } catch (err) {
       console.error('Reply failed', err);
-      setBusy(false);
     }
   };
 
@@ -42,7 +39,7 @@ export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={reply.isPending}>
             Reply
           </button>
         </>

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { MESSAGES, type Post } from '@cloud9/contracts';
-import { likePost, repostPost } from '../../api/posts';
+import { useLikePost, useRepostPost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { notify } from '../notify';
 
@@ -12,8 +12,9 @@ export interface PostState {
 }
 
 /**
- * One card's copy of its post. Like and repost are optimistic, then take the server's numbers;
- * a failure is only logged (spec §8) and the change is undone.
+ * One card's copy of its post. Like and repost are optimistic, then take the server's numbers
+ * (which the mutations also write to every cached copy); a failure is only logged (spec §8) and
+ * the change is undone.
  */
 export function usePostState(initial: Post): PostState {
   const [post, setPostState] = useState(initial);
@@ -24,6 +25,8 @@ export function usePostState(initial: Post): PostState {
     setPostState(initial);
   }
   const user = useSessionStore(selectCurrentUser);
+  const { mutateAsync: sendLike } = useLikePost();
+  const { mutateAsync: sendRepost } = useRepostPost();
   const pending = useRef({ like: false, repost: false });
 
   const setPost = useCallback((update: (post: Post) => Post) => setPostState(update), []);
@@ -37,7 +40,7 @@ export function usePostState(initial: Post): PostState {
     pending.current.like = true;
     const before = { likedByMe: post.likedByMe, likes: post.likes };
     setPostState((p) => ({ ...p, likedByMe: !before.likedByMe, likes: Math.max(0, before.likes + (before.likedByMe ? -1 : 1)) }));
-    likePost(post.id)
+    sendLike(post.id)
       .then((res) => setPostState((p) => ({ ...p, likedByMe: res.liked, likes: res.likes })))
       .catch((err: unknown) => {
         console.error('Like failed', err);
@@ -46,7 +49,7 @@ export function usePostState(initial: Post): PostState {
       .finally(() => {
         pending.current.like = false;
       });
-  }, [user, post.id, post.likedByMe, post.likes]);
+  }, [user, post.id, post.likedByMe, post.likes, sendLike]);
 
   const toggleRepost = useCallback(() => {
     if (!user) {
@@ -61,7 +64,7 @@ export function usePostState(initial: Post): PostState {
       repostedByMe: !before.repostedByMe,
       repostsCount: Math.max(0, before.repostsCount + (before.repostedByMe ? -1 : 1)),
     }));
-    repostPost(post.id)
+    sendRepost(post.id)
       .then((res) => setPostState((p) => ({ ...p, repostedByMe: res.reposted, repostsCount: res.reposts })))
       .catch((err: unknown) => {
         console.error('Repost failed', err);
@@ -70,7 +73,7 @@ export function usePostState(initial: Post): PostState {
       .finally(() => {
         pending.current.repost = false;
       });
-  }, [user, post.id, post.repostedByMe, post.repostsCount]);
+  }, [user, post.id, post.repostedByMe, post.repostsCount, sendRepost]);
 
   return { post, setPost, toggleLike, toggleRepost };
 }

@@ -1,9 +1,8 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
-import { updateUser } from '../../api/users';
 import { avatarUrl, bannerUrl } from '../../lib/images';
-import { useSessionStore } from '../../stores/session';
+import { useUpdateProfile } from '../../queries/profiles';
 import { notify, toast } from '../notify';
 import { Modal } from '../ui/Modal';
 import { buildProfileFormData, initialProfileValues, isEmptyForm, type ProfileFormValues } from './editProfileForm';
@@ -12,8 +11,6 @@ import './EditProfileModal.css';
 interface EditProfileModalProps {
   user: CurrentUser;
   onClose: () => void;
-  /** Called with the updated user after a successful save. */
-  onSaved?: (user: CurrentUser) => void;
 }
 
 interface TextInput {
@@ -48,13 +45,12 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
-export function EditProfileModal({ user, onClose, onSaved }: EditProfileModalProps) {
-  const setCurrentUser = useSessionStore((s) => s.setCurrentUser);
+export function EditProfileModal({ user, onClose }: EditProfileModalProps) {
+  const save = useUpdateProfile();
   const initial = useMemo(() => initialProfileValues(user), [user]);
   const [values, setValues] = useState<ProfileFormValues>(initial);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [background, setBackground] = useState<File | null>(null);
-  const [saving, setSaving] = useState(false);
   const thumbPreview = usePreview(thumbnail);
   const bannerPreview = usePreview(background);
   const idPrefix = useId();
@@ -76,21 +72,17 @@ export function EditProfileModal({ user, onClose, onSaved }: EditProfileModalPro
       onClose();
       return;
     }
-    setSaving(true);
     try {
-      const updated = await updateUser(user.username, form);
-      if (!updated || typeof updated !== 'object' || typeof updated.id !== 'number') {
+      // Saved, the user becomes the session's and the profiles on screen load again.
+      const updated = await save.mutateAsync({ username: user.username, form });
+      if (!updated) {
         notify(MESSAGES.profile.badlyFormatted);
         return;
       }
-      setCurrentUser(updated);
       toast(MESSAGES.profile.updated, 'success');
-      onSaved?.(updated);
       onClose();
     } catch (err) {
       notify(errorMessage(err, MESSAGES.profile.updateFailed), 'error');
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -113,8 +105,8 @@ export function EditProfileModal({ user, onClose, onSaved }: EditProfileModalPro
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
+          <button type="submit" form={formId} className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
           </button>
         </>
       }

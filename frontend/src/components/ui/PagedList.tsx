@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import type { CursorList } from '../../hooks/useCursorList';
+import { pageItems, type PagedQuery } from '../../queries/paging';
 import { EmptyState } from './EmptyState';
 import { InfiniteSentinel } from './InfiniteSentinel';
 import { Spinner } from './Spinner';
 
 interface PagedListProps<T extends { id: number }> {
-  list: CursorList<T>;
-  /** What to show: the list's items by default, or those with live ones merged in. */
-  items?: T[];
+  query: PagedQuery<T>;
   emptyMessage: string;
   /** Accessible name of the list. */
   label: string;
@@ -21,25 +19,29 @@ interface PagedListProps<T extends { id: number }> {
 }
 
 /**
- * Any keyset-paged list: a loading row, the empty message (with a retry after a failed first page:
- * failures are logged by the caller, spec §8), the items, infinite scroll, and a retry for a
- * failed further page.
+ * Any keyset-paged list, rendered from its infinite query: a loading row, the empty message (with a
+ * retry after a failed first page: failures are logged by the query, spec §8), the items, infinite
+ * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
-export function PagedList<T extends { id: number }>({ list, items = list.items, emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote }: PagedListProps<T>) {
-  const { status, hasMore, loadingMore, moreFailed, loadMore, retry } = list;
+export function PagedList<T extends { id: number }>({ query, emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote }: PagedListProps<T>) {
+  const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
+  const items = pageItems(data);
 
-  if (status === 'loading' && items.length === 0) return <Spinner label={loadingLabel} />;
-  if (status === 'error' && items.length === 0) {
-    return (
-      <EmptyState message={emptyMessage}>
-        <button type="button" className="btn btn-primary" onClick={retry}>
-          Try again
-        </button>
-      </EmptyState>
-    );
+  if (!data) {
+    if (isError && !isFetching) {
+      return (
+        <EmptyState message={emptyMessage}>
+          <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </EmptyState>
+      );
+    }
+    return <Spinner label={loadingLabel} />;
   }
   if (items.length === 0) return <EmptyState message={emptyMessage} />;
 
+  const loadMore = () => void fetchNextPage();
   return (
     <>
       <ul className={className} aria-label={label}>
@@ -47,16 +49,16 @@ export function PagedList<T extends { id: number }>({ list, items = list.items, 
           <li key={item.id}>{renderItem(item)}</li>
         ))}
       </ul>
-      {status === 'ready' && hasMore && !loadingMore && !moreFailed && <InfiniteSentinel key={list.items.length} onVisible={loadMore} label={moreLabel} />}
-      {loadingMore && <Spinner label={loadingLabel} />}
-      {moreFailed && (
+      {hasNextPage && !isFetching && !isFetchNextPageError && <InfiniteSentinel key={items.length} onVisible={loadMore} label={moreLabel} />}
+      {isFetchingNextPage && <Spinner label={loadingLabel} />}
+      {isFetchNextPageError && !isFetching && (
         <p className={`${className}-end`}>
-          <button type="button" className="btn btn-ghost" onClick={retry}>
+          <button type="button" className="btn btn-ghost" onClick={loadMore}>
             Try again
           </button>
         </p>
       )}
-      {!hasMore && endNote && <p className={`${className}-end`}>{endNote}</p>}
+      {!hasNextPage && endNote && <p className={`${className}-end`}>{endNote}</p>}
     </>
   );
 }

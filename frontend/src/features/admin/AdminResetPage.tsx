@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { MESSAGES } from '@cloud9/contracts';
 import { Spinner } from '../../components/ui/Spinner';
 import { AdminResetForm } from './AdminResetForm';
-import { useAdminCheck } from './useAdminCheck';
+import { useAdminCheck } from './queries';
 import './admin.css';
 
 /** Spec §2 Admin reset: 'Loading Admin Data...' while the admin is confirmed; a non-admin is alerted and sent to /. */

@@ -1,20 +1,18 @@
-import { useCallback, useState } from 'react';
-import { LIMITS, type AuditEntry } from '@cloud9/contracts';
+import { useState } from 'react';
+import { LIMITS } from '@cloud9/contracts';
 import { Modal } from '../../components/ui/Modal';
 import { PagedList } from '../../components/ui/PagedList';
 import { SearchBox } from '../../components/ui/SearchBox';
-import { useCursorList } from '../../hooks/useCursorList';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { fetchAuditLog } from './adminApi';
 import { ADMIN_TEXT } from './adminText';
 import { AuditRow } from './AuditRow';
+import { useAuditLog } from './queries';
 
 /** View Logs: the audit log of admin actions, newest first, searchable and keyset-paged. */
 export function AuditLogModal({ onClose }: { onClose: () => void }) {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
-  const load = useCallback((cursor: string | null, signal: AbortSignal) => fetchAuditLog(query, cursor, signal), [query]);
-  const list = useCursorList<AuditEntry>(query, load, (err) => console.error('Loading the audit log failed', err));
+  const log = useAuditLog(query);
 
   return (
     <Modal
@@ -26,7 +24,7 @@ export function AuditLogModal({ onClose }: { onClose: () => void }) {
     >
       <SearchBox label="Search logs" placeholder="Search by action, admin or target" value={search} onChange={setSearch} />
       <PagedList
-        list={list}
+        query={log}
         label="Log entries"
         className="admin-audit-list"
         loadingLabel="Loading logs..."

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@cloud9/contracts';
-import { deleteUser } from '../../api/users';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { failureMessage } from './adminErrors';
 import { askId } from './adminPrompts';
+import { useDeleteUser } from './queries';
 import { ADMIN_TEXT } from './adminText';
 import { ToolCard } from './ToolCard';
 import { useAdminTool } from './useAdminTool';
@@ -13,6 +13,7 @@ const failed = (error?: string) => MESSAGES.admin.failedPrefix(error || 'Unknown
 export function DeleteUserTool() {
   const tool = useAdminTool();
   const me = useSessionStore(selectCurrentUser);
+  const { mutateAsync: sendDelete } = useDeleteUser();
 
   const start = async () => {
     if (tool.job.running) return;
@@ -28,7 +29,7 @@ export function DeleteUserTool() {
     }
     if (!window.confirm(ADMIN_TEXT.deleteUserConfirm(id))) return;
     try {
-      const result = await tool.run(`Deleting user ${id}...`, () => deleteUser(id));
+      const result = await tool.run(`Deleting user ${id}...`, () => sendDelete(id));
       if (result?.success !== true) {
         tool.fail(result, failed(result?.error));
         return;

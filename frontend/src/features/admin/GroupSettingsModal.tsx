@@ -1,46 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { GroupPlan } from '@cloud9/contracts';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
-import { fetchGroups } from './adminApi';
-import { isAbortError } from './adminErrors';
+import { usePlans } from '../../queries/plans';
 import { ADMIN_TEXT } from './adminText';
 import { boostsCell, editCell, feeCell, mediaCell, priorityCell } from './planCells';
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; groups: GroupPlan[] };
-
 /** Spec §2 'manage group settings': a modal table of every tier's limits, as the server stores them. */
 export function GroupSettingsModal({ onClose }: { onClose: () => void }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    fetchGroups(controller.signal)
-      .then((groups) => setLoad({ status: 'ready', groups: [...(groups ?? [])].sort((a, b) => a.id - b.id) }))
-      .catch((err: unknown) => {
-        if (isAbortError(err)) return;
-        console.error(ADMIN_TEXT.groupsFailed, err);
-        setLoad({ status: 'error' });
-      });
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const { data, isPending, isError, isFetching, refetch } = usePlans(ADMIN_TEXT.groupsFailed);
 
   let body;
-  if (load.status === 'loading') body = <Spinner label="Loading groups..." />;
-  else if (load.status === 'error') {
+  if (isError && !isFetching) {
     body = (
       <EmptyState message={ADMIN_TEXT.groupsFailed}>
-        <button type="button" className="btn btn-primary" onClick={retry}>
+        <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
           Try again
         </button>
       </EmptyState>
     );
-  } else {
+  } else if (isPending || isError) body = <Spinner label="Loading groups..." />;
+  else {
     body = (
       <div className="admin-table-wrap">
         <table className="admin-table">
@@ -57,7 +36,7 @@ export function GroupSettingsModal({ onClose }: { onClose: () => void }) {
             </tr>
           </thead>
           <tbody>
-            {load.groups.map((plan) => (
+            {[...(data ?? [])].sort((a, b) => a.id - b.id).map((plan) => (
               <tr key={plan.id}>
                 <th scope="row">
                   <span className="admin-group-id">{plan.id}</span> {plan.name}

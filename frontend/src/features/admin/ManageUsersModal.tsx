@@ -3,13 +3,12 @@ import { GroupId, LIMITS, MESSAGES, type AdminUser } from '@cloud9/contracts';
 import { Modal } from '../../components/ui/Modal';
 import { PagedList } from '../../components/ui/PagedList';
 import { SearchBox } from '../../components/ui/SearchBox';
-import { useCursorList } from '../../hooks/useCursorList';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
-import { fetchAdminUsers, setUserGroup } from './adminApi';
 import { failureMessage } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';
 import { groupLabel } from './groupLabel';
+import { useAdminUsers, useSetUserGroup } from './queries';
 import { UserGroupRow } from './UserGroupRow';
 
 const failed = (error?: string) => MESSAGES.admin.failedPrefix(error || 'Unknown error');
@@ -20,17 +19,15 @@ export function ManageUsersModal({ onClose }: { onClose: () => void }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
-  const load = useCallback((cursor: string | null, signal: AbortSignal) => fetchAdminUsers(query, cursor, signal), [query]);
-  const list = useCursorList<AdminUser>(query, load, (err) => console.error('Loading users failed', err));
-  const { setItems } = list;
+  const users = useAdminUsers(query);
+  const { mutateAsync: saveGroup } = useSetUserGroup();
 
   const changeGroup = useCallback(
     async (user: AdminUser, groupId: number) => {
       if (groupId === user.group_id) return;
       if (groupId === GroupId.Admin && !window.confirm(ADMIN_TEXT.promoteConfirm(user.username))) return;
       try {
-        const { user: saved } = await setUserGroup(user.id, groupId);
-        setItems((items) => items.map((u) => (u.id === saved.id ? saved : u)));
+        const { user: saved } = await saveGroup({ id: user.id, groupId });
         setStatus(ADMIN_TEXT.groupChanged(saved.username, groupLabel(saved.group_id)));
       } catch (err) {
         const message = failureMessage(err, MESSAGES.admin.couldNotContactAdmin, failed);
@@ -39,7 +36,7 @@ export function ManageUsersModal({ onClose }: { onClose: () => void }) {
         window.alert(message);
       }
     },
-    [setItems],
+    [saveGroup],
   );
 
   return (
@@ -55,7 +52,7 @@ export function ManageUsersModal({ onClose }: { onClose: () => void }) {
         {status}
       </p>
       <PagedList
-        list={list}
+        query={users}
         label="Users"
         className="admin-user-list"
         loadingLabel="Loading users..."

@@ -62,8 +62,6 @@ export async function rotateBoostQueue(signal?: AbortSignal): Promise<MaybePendi
   return body as BoostRotateResult;
 }
 
-export const fetchGroups = (signal?: AbortSignal) => callApi(ROUTES.plans.list, { signal });
-
 export const fetchAdminUsers = (query: string, cursor: string | null, signal?: AbortSignal) =>
   callApi(ROUTES.admin.users, { query: { query, cursor }, signal });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES, PRODUCT } from '@cloud9/contracts';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
-import { usePublicConfig } from '../../hooks/usePublicConfig';
+import { usePublicConfig } from '../../queries/config';
 import { mailto } from '../../lib/support';
 import { AuthHero } from './AuthHero';
 import { LoginForm } from './LoginForm';

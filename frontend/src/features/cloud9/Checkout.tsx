@@ -3,7 +3,7 @@ import { MESSAGES, type GroupPlan } from '@cloud9/contracts';
 import { notify, toast } from '../../components/notify';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary';
 import { Spinner } from '../../components/ui/Spinner';
-import type { LoadedPublicConfig } from '../../hooks/usePublicConfig';
+import type { LoadedPublicConfig } from '../../queries/config';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { formatUsd } from './planFormat';
 import type { PayPalSubscribeButtonProps } from './PayPalSubscribeButton';

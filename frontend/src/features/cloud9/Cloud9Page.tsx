@@ -3,18 +3,18 @@ import { MESSAGES } from '@cloud9/contracts';
 import { CloudShape } from '../../components/ui/CloudArt';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
-import { usePublicConfig } from '../../hooks/usePublicConfig';
+import { usePublicConfig } from '../../queries/config';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { Checkout } from './Checkout';
 import { PlanCard } from './PlanCard';
-import { usePlans } from './usePlans';
+import { usePlanGrid } from './usePlanGrid';
 import './cloud9.css';
 
 /** /cloud9 (spec §2): the plan grid with search, plan choice and PayPal checkout. */
 export function Cloud9Page() {
   const user = useSessionStore(selectCurrentUser);
   const config = usePublicConfig();
-  const plans = usePlans();
+  const plans = usePlanGrid();
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const q = query.trim().toLowerCase();

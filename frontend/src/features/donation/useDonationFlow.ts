@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS, MESSAGES } from '@cloud9/contracts';
-import { fetchPublicConfig } from '../../api/config';
 import { toast } from '../../components/notify';
+import { publicConfigQuery } from '../../queries/config';
 
 export type DonationPhase = 'waiting' | 'opened' | 'unavailable';
 
@@ -12,11 +13,12 @@ export type DonationPhase = 'waiting' | 'opened' | 'unavailable';
  */
 export function useDonationFlow(onClose: () => void): DonationPhase {
   const [phase, setPhase] = useState<DonationPhase>('waiting');
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     let alive = true;
     let closeTimer: ReturnType<typeof setTimeout> | undefined;
-    const donateUrl = fetchPublicConfig().then(
+    const donateUrl = queryClient.fetchQuery(publicConfigQuery).then(
       (c) => c.donateUrl,
       () => null,
     );

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@cloud9/contracts';
+import { MESSAGES, type Post } from '@cloud9/contracts';
 import { HomeComposer } from './HomeComposer';
+import { pageItems, type PagedData } from '../../queries/paging';
+import { postsKeys } from '../../queries/posts';
 import { useSessionStore } from '../../stores/session';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
-import { makePost } from '../../test/posts';
+import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { makePost, page } from '../../test/posts';
 
 // The real picker is large and renders emoji lazily; a stand-in offers one emoji to click.
 vi.mock('emoji-picker-react', () => ({
@@ -19,9 +21,12 @@ const textbox = () => screen.getByRole('textbox', { name: "What's happening?" })
 const counter = () => screen.getByTestId('char-counter');
 const plan = (postLimit: number) => ({ id: 6, name: 'Silver', postLimit, mediaLimit: 4096, editTimeout: 30, priorityBoost: true });
 
-function renderComposer(onPosted = vi.fn()) {
-  renderAt(<HomeComposer defaultCategory="General" onPosted={onPosted} />);
-  return onPosted;
+/** Renders the composer over a cached (empty) Home feed; answers the posts that feed then holds. */
+function renderComposer() {
+  const { queryClient } = renderAt(<HomeComposer defaultCategory="General" />);
+  const feed = postsKeys.feed({});
+  queryClient.setQueryData(feed, pagedData(page<Post>([])));
+  return () => pageItems(queryClient.getQueryData<PagedData<Post>>(feed));
 }
 
 describe('HomeComposer limit (spec §5)', () => {
@@ -102,16 +107,16 @@ describe('HomeComposer submit', () => {
     expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.noUserInline);
   });
 
-  it('posts JSON with the chosen feed, clears the composer and hands the post up', async () => {
+  it('posts JSON with the chosen feed, clears the composer and puts the post on top of the cached feed', async () => {
     setSession(testUser());
     const created = makePost({ id: 99, content: 'Winning day', user_id: 7, username: 'skyler' });
     const calls = stubFetch((url) => (url === '/api/posts' ? jsonResponse(created, 201) : jsonResponse(plan(300))));
     const user = userEvent.setup();
-    const onPosted = renderComposer();
+    const feedPosts = renderComposer();
     fireEvent.change(textbox(), { target: { value: 'Winning day' } });
     await user.selectOptions(screen.getByLabelText('Feed'), 'Travel');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(onPosted).toHaveBeenCalledWith(created));
+    await waitFor(() => expect(feedPosts()).toEqual([created]));
     const post = calls.find((c) => c.url === '/api/posts');
     expect(post?.init.method).toBe('POST');
     expect(JSON.parse(String(post?.init.body))).toEqual({ content: 'Winning day', category: 'Travel', gif: null });
@@ -143,11 +148,11 @@ describe('HomeComposer submit', () => {
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const onPosted = renderComposer();
+    const feedPosts = renderComposer();
     fireEvent.change(textbox(), { target: { value: 'Still here' } });
     await user.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.submitFailedAlert));
     expect(textbox()).toHaveValue('Still here');
-    expect(onPosted).not.toHaveBeenCalled();
+    expect(feedPosts()).toEqual([]);
   });
 });

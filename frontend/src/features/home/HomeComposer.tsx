@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FEED_CATEGORIES, MESSAGES, type FeedCategory, type Post } from '@cloud9/contracts';
+import { FEED_CATEGORIES, MESSAGES, type FeedCategory } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
-import { createPost } from '../../api/posts';
 import { CharacterCounter } from '../../components/composer/CharacterCounter';
 import { ComposerTools } from '../../components/composer/ComposerTools';
 import { ComposerEditor } from '../../components/composer/ComposerEditor';
@@ -11,22 +10,26 @@ import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
 import { notify } from '../../components/notify';
 import { Avatar } from '../../components/ui/Avatar';
 import { usePostLimit } from '../../hooks/usePostLimit';
+import { useCreatePost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import '../../components/composer/composer.css';
 
 interface HomeComposerProps {
   /** The feed chosen in the side panel, or General. */
   defaultCategory: FeedCategory;
-  onPosted: (post: Post) => void;
 }
 
-/** The inline composer of Home (spec §2, §5): text, counter, feed, photo/video, GIF, emoji, Cancel, Post. */
-export function HomeComposer({ defaultCategory, onPosted }: HomeComposerProps) {
+/**
+ * The inline composer of Home (spec §2, §5): text, counter, feed, photo/video, GIF, emoji, Cancel,
+ * Post. The new post goes on top of the cached Home feeds (the one on screen shows it at once).
+ */
+export function HomeComposer({ defaultCategory }: HomeComposerProps) {
   const user = useSessionStore(selectCurrentUser);
   const limit = usePostLimit();
   const draft = useComposerDraft(limit);
   const [category, setCategory] = useState<FeedCategory>(defaultCategory);
-  const [busy, setBusy] = useState(false);
+  const create = useCreatePost();
+  const busy = create.isPending;
   const feedId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -41,16 +44,12 @@ export function HomeComposer({ defaultCategory, onPosted }: HomeComposerProps) {
       return;
     }
     const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
-    setBusy(true);
     try {
-      const post = await createPost({ content, category, file: draft.file, gif: draft.file ? null : draft.gif });
+      await create.mutateAsync({ content, category, file: draft.file, gif: draft.file ? null : draft.gif });
       draft.reset();
-      onPosted(post);
     } catch (err) {
       console.error(errorMessage(err, MESSAGES.post.submitFailed), err);
       notify(MESSAGES.post.submitFailedAlert, 'error');
-    } finally {
-      setBusy(false);
     }
   };
 

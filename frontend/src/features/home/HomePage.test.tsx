@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { HomePage } from './HomePage';
-import { usePostEventsStore } from '../../stores/postEvents';
+import { addCreatedPost } from '../../queries/posts';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall } from '../../test/utils';
 import { makePost, page } from '../../test/posts';
 
@@ -97,9 +97,10 @@ describe('HomePage', () => {
 
   it('shows a post from the global composer at the top', async () => {
     stubFeed(() => page([makePost({ id: 1, content: 'Older' })]));
-    renderAt(<HomePage />);
+    const { queryClient } = renderAt(<HomePage />);
     await screen.findByText('Older');
-    act(() => usePostEventsStore.getState().announceCreated(makePost({ id: 5, content: 'Fresh from the modal' })));
+    // What the global composer's mutation does with the post it created.
+    act(() => addCreatedPost(queryClient, makePost({ id: 5, content: 'Fresh from the modal' })));
     const articles = await screen.findAllByRole('article');
     expect(articles[0]).toHaveTextContent('Fresh from the modal');
   });

@@ -1,20 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_CATEGORY, LIMITS, MESSAGES, type Post } from '@cloud9/contracts';
-import { fetchPosts } from '../../api/posts';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_CATEGORY, LIMITS, MESSAGES } from '@cloud9/contracts';
 import { PostCard } from '../../components/post/PostCard';
 import { PostList } from '../../components/post/PostList';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
-import { useCursorList } from '../../hooks/useCursorList';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { useRealtimeEvent } from '../../realtime/useRealtimeEvent';
-import { usePostEventsStore } from '../../stores/postEvents';
-import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { chooseFeedCategory, useFeedCategory } from '../../hooks/useFeedCategory';
+import { pageItems } from '../../queries/paging';
+import { postsKeys, type HomeFeed } from '../../queries/posts';
+import { selectUserId, useSessionStore } from '../../stores/session';
 import { HomeComposer } from './HomeComposer';
 import { NewPostsPill } from './NewPostsPill';
+import { useHomeFeed } from './useHomeFeed';
 import { useNewPosts } from './useNewPosts';
-import { useSelectedCategory } from './useSelectedCategory';
 import './home.css';
 
 type FeedTab = 'for-you' | 'following';
@@ -22,11 +22,6 @@ const FEED_TABS: readonly TabItem<FeedTab>[] = [
   { id: 'for-you', label: 'For you' },
   { id: 'following', label: 'Following' },
 ];
-
-/** Below this scroll offset a boost change reorders the feed live; further down it waits for the next load. */
-const BOOST_REFRESH_SCROLL_PX = 600;
-
-const logFetchFailure = (err: unknown) => console.error(MESSAGES.post.fetchFailed, err);
 
 /** Back to the top of the page, where the reloaded feed starts (jsdom has no scrolling). */
 function scrollToTop() {
@@ -46,7 +41,9 @@ export function HomePage() {
   const [tab, setTab] = useState<FeedTab>('for-you');
   const [search, setSearch] = useState(() => params.get('search') ?? '');
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
-  const [category, resetCategory] = useSelectedCategory();
+  const category = useFeedCategory();
+  const queryClient = useQueryClient();
+  const viewerId = useSessionStore(selectUserId);
 
   // Keep the (debounced) search in the address, so it survives a reload and can be shared.
   useEffect(() => {
@@ -57,53 +54,27 @@ export function HomePage() {
     setParams(next, { replace: true, preventScrollReset: true });
   }, [query, params, setParams]);
 
-  const load = useCallback(
-    (cursor: string | null, signal: AbortSignal) =>
-      fetchPosts(
-        {
-          cursor,
-          tab: tab === 'following' ? 'following' : undefined,
-          search: query || undefined,
-          category: category === DEFAULT_CATEGORY ? undefined : category,
-        },
-        signal,
-      ),
-    [tab, query, category],
-  );
-  const feedKey = `${tab}|${category}|${query}`;
-  const list = useCursorList<Post>(feedKey, load, logFetchFailure);
-  const { setItems, items, reload, refresh } = list;
-  // Boosts lead the feed: when they change, reorder in place, unless the reader has scrolled on.
-  useRealtimeEvent('boosts:changed', () => {
-    if (window.scrollY < BOOST_REFRESH_SCROLL_PX) refresh();
-  });
-  const viewerId = useSessionStore(selectCurrentUser)?.id ?? null;
+  const feed: HomeFeed = {
+    tab: tab === 'following' ? 'following' : undefined,
+    search: query || undefined,
+    category: category === DEFAULT_CATEGORY ? undefined : category,
+  };
+  const list = useHomeFeed(feed);
   const [newCount, clearNew] = useNewPosts({
-    feedKey,
+    feedKey: `${tab}|${category}|${query}`,
     enabled: tab === 'for-you' && !query,
     category,
     viewerId,
-    isShown: (id) => items.some((p) => p.id === id),
+    isShown: (id) => pageItems(list.data).some((p) => p.id === id),
   });
   const showNewPosts = () => {
     clearNew();
-    reload();
+    // Back to page 0 with a loading state, as on arrival.
+    void queryClient.resetQueries({ queryKey: postsKeys.feed(feed) });
     scrollToTop();
     // The pill goes away; keep keyboard focus at the top of the page's content, not on <body>.
     document.getElementById('main-content')?.focus({ preventScroll: true });
   };
-
-  const prepend = useCallback((post: Post) => setItems((items) => [post, ...items.filter((p) => p.id !== post.id)]), [setItems]);
-  const removePost = useCallback((id: number) => setItems((items) => items.filter((p) => p.id !== id)), [setItems]);
-
-  // Posts from the global composer: show them on top (only events after this screen mounted).
-  const created = usePostEventsStore((s) => s.created);
-  const seenSeq = useRef(created?.seq ?? 0);
-  useEffect(() => {
-    if (!created || created.seq <= seenSeq.current) return;
-    seenSeq.current = created.seq;
-    prepend(created.post);
-  }, [created, prepend]);
 
   return (
     <section aria-labelledby="home-title" className="home">
@@ -126,19 +97,14 @@ export function HomePage() {
           <p className="home-category">
             <span className="home-chip">
               Feed: {category}
-              <button type="button" className="home-chip-clear" onClick={resetCategory} aria-label="Show all feeds" title="Show all feeds">
+              <button type="button" className="home-chip-clear" onClick={() => chooseFeedCategory(DEFAULT_CATEGORY)} aria-label="Show all feeds" title="Show all feeds">
                 <span aria-hidden="true">×</span>
               </button>
             </span>
           </p>
         )}
-        <HomeComposer key={category} defaultCategory={category} onPosted={prepend} />
-        <PostList
-          list={list}
-          label="Posts"
-          emptyMessage={MESSAGES.empty.noPosts}
-          renderPost={(post) => <PostCard post={post} onDeleted={removePost} />}
-        />
+        <HomeComposer key={category} defaultCategory={category} />
+        <PostList query={list} label="Posts" emptyMessage={MESSAGES.empty.noPosts} renderPost={(post) => <PostCard post={post} />} />
       </Tabs>
     </section>
   );

@@ -1,13 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES, type SystemNotice } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
-import { saveNotice } from '../../api/notifications';
 import { notify } from '../../components/notify';
+import { useSaveNotice } from './queries';
 
 interface NoticeComposerProps {
   /** The notice being edited; the button then reads Save and Cancel appears (spec §4). */
   editing: SystemNotice | null;
-  onSaved: (notice: SystemNotice, wasEdit: boolean) => void;
+  /** The notice is saved and in the cached lists. */
+  onSaved: () => void;
   onCancel: () => void;
 }
 
@@ -24,7 +25,8 @@ function failureMessage(err: unknown, isEdit: boolean): string {
 export function NoticeComposer({ editing, onSaved, onCancel }: NoticeComposerProps) {
   const [text, setText] = useState(editing?.content ?? '');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveNotice();
+  const busy = save.isPending;
   const fileRef = useRef<HTMLInputElement>(null);
   const textId = useId();
   const fileId = useId();
@@ -36,19 +38,15 @@ export function NoticeComposer({ editing, onSaved, onCancel }: NoticeComposerPro
     const message = text.trim();
     if (isEdit && !message) return notify(MESSAGES.notices.editEmpty, 'error');
     if (!isEdit && !message && !file) return notify(MESSAGES.notices.contentOrMedia, 'error');
-    setBusy(true);
     try {
-      const result = await saveNotice({ id: editing?.id, message, file });
-      if (!result?.notice) throw new Error('No notice in the answer');
+      await save.mutateAsync({ id: editing?.id, message, file });
       setText('');
       setFile(null);
       if (fileRef.current) fileRef.current.value = '';
-      onSaved(result.notice, isEdit);
+      onSaved();
     } catch (err) {
       console.error(isEdit ? 'Updating the notice failed' : 'Posting the notice failed', err);
       notify(failureMessage(err, isEdit), 'error');
-    } finally {
-      setBusy(false);
     }
   };
 

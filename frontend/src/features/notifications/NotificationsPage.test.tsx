@@ -90,7 +90,7 @@ describe('NotificationsPage', () => {
     stubApi({ alerts: page([makeAlert({ id: 1, message: 'older alert' })]) });
     renderAt(<NotificationsPage />, '/notifications');
     await screen.findByText('older alert');
-    act(() => useNotificationsStore.getState().alertArrived(makeAlert({ id: 2, message: 'fresh alert' })));
+    act(() => publishRealtime('alert:new', makeAlert({ id: 2, message: 'fresh alert' })));
     const rows = within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('link');
     expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('fresh alert'), expect.stringContaining('older alert')]);
     act(() => publishRealtime('alert:removed', { id: 1 }));
@@ -280,7 +280,7 @@ describe('NotificationsPage', () => {
     renderAt(<NotificationsPage />, '/notifications');
     await openNotices(user);
     await screen.findByText('first');
-    act(() => useNotificationsStore.getState().noticeArrived(makeNotice({ id: 2, content: 'second', createdAt: new Date().toISOString() })));
+    act(() => publishRealtime('notice:created', makeNotice({ id: 2, content: 'second', createdAt: new Date().toISOString() })));
     const texts = () => within(screen.getByRole('list', { name: 'Notices' })).getAllByRole('article').map((a) => a.querySelector('.notice-card-text')?.textContent);
     expect(texts()).toEqual(['second', 'first']);
     act(() => publishRealtime('notice:updated', makeNotice({ id: 1, content: 'first, edited' })));

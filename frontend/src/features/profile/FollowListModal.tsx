@@ -1,13 +1,13 @@
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { canFollow, type Actor, type FollowUser } from '@cloud9/contracts';
-import { fetchFollowList, type FollowListKind } from '../../api/follows';
+import type { FollowListKind } from '../../api/follows';
 import { Avatar } from '../../components/ui/Avatar';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { InfiniteSentinel } from '../../components/ui/InfiniteSentinel';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
-import { useCursorList } from '../../hooks/useCursorList';
+import { pageItems } from '../../queries/paging';
+import { useFollowList } from './follows';
 import { FollowToggleButton } from './FollowToggleButton';
 
 const TITLES: Record<FollowListKind, string> = { followers: 'Followers', following: 'Following' };
@@ -19,11 +19,9 @@ interface FollowListModalProps {
   userId: number;
   viewer: Actor | null;
   onClose: () => void;
-  /** The viewer followed or unfollowed someone in the list. */
-  onToggled: (nowFollowing: boolean) => void;
 }
 
-function FollowRow({ user, viewer, onClose, onToggled }: { user: FollowUser; viewer: Actor | null; onClose: () => void; onToggled: (now: boolean) => void }) {
+function FollowRow({ user, viewer, onClose }: { user: FollowUser; viewer: Actor | null; onClose: () => void }) {
   const href = `/profile/${encodeURIComponent(user.username)}`;
   return (
     <li className="follow-row">
@@ -35,25 +33,26 @@ function FollowRow({ user, viewer, onClose, onToggled }: { user: FollowUser; vie
         </span>
       </Link>
       {viewer && canFollow(viewer, user.id) && (
-        <FollowToggleButton viewerId={viewer.id} targetId={user.id} initialFollowing={user.isFollowing} onChanged={onToggled} />
+        <FollowToggleButton viewerId={viewer.id} targetId={user.id} initialFollowing={user.isFollowing} />
       )}
     </li>
   );
 }
 
 /** The Followers / Following list (spec §2): each user links to their profile, with a follow button but not for oneself. */
-export function FollowListModal({ kind, userId, viewer, onClose, onToggled }: FollowListModalProps) {
-  const load = useCallback((cursor: string | null, signal: AbortSignal) => fetchFollowList(kind, userId, cursor, signal), [kind, userId]);
-  const list = useCursorList<FollowUser>(`${kind}|${userId}`, load, (err) => console.error(`Loading ${kind} failed`, err));
-  const { items, status, hasMore, loadingMore, moreFailed, loadMore, retry } = list;
+export function FollowListModal({ kind, userId, viewer, onClose }: FollowListModalProps) {
+  const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = useFollowList(kind, userId);
+  const items = pageItems(data);
+  const firstPageFailed = !data && isError && !isFetching;
+  const loadMore = () => void fetchNextPage();
 
   let body;
-  if (status === 'loading') body = <Spinner />;
+  if (!data && !firstPageFailed) body = <Spinner />;
   else if (items.length === 0) {
     body = (
       <EmptyState message={EMPTY[kind]}>
-        {status === 'error' && (
-          <button type="button" className="btn btn-primary" onClick={retry}>
+        {firstPageFailed && (
+          <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
             Try again
           </button>
         )}
@@ -64,13 +63,13 @@ export function FollowListModal({ kind, userId, viewer, onClose, onToggled }: Fo
       <>
         <ul className="follow-list" aria-label={TITLES[kind]}>
           {items.map((user) => (
-            <FollowRow key={user.id} user={user} viewer={viewer} onClose={onClose} onToggled={onToggled} />
+            <FollowRow key={user.id} user={user} viewer={viewer} onClose={onClose} />
           ))}
         </ul>
-        {hasMore && !loadingMore && !moreFailed && <InfiniteSentinel key={items.length} onVisible={loadMore} />}
-        {loadingMore && <Spinner />}
-        {moreFailed && (
-          <button type="button" className="btn btn-ghost" onClick={retry}>
+        {hasNextPage && !isFetching && !isFetchNextPageError && <InfiniteSentinel key={items.length} onVisible={loadMore} />}
+        {isFetchingNextPage && <Spinner />}
+        {isFetchNextPageError && !isFetching && (
+          <button type="button" className="btn btn-ghost" onClick={loadMore}>
             Try again
           </button>
         )}

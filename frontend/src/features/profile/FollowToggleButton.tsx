@@ -1,16 +1,15 @@
 import { FollowButton } from './FollowButton';
-import { useFollowToggle } from './useFollowToggle';
+import { useFollowToggle } from './follows';
 
 interface FollowToggleButtonProps {
   viewerId: number;
   targetId: number;
   initialFollowing: boolean;
-  onChanged?: (nowFollowing: boolean) => void;
   className?: string;
 }
 
-/** A FollowButton wired to the API. */
-export function FollowToggleButton({ viewerId, targetId, initialFollowing, onChanged, className }: FollowToggleButtonProps) {
-  const { following, busy, toggle } = useFollowToggle(viewerId, targetId, initialFollowing, onChanged);
+/** A FollowButton wired to the API; a change reaches the cached profiles' counts and lists. */
+export function FollowToggleButton({ viewerId, targetId, initialFollowing, className }: FollowToggleButtonProps) {
+  const { following, busy, toggle } = useFollowToggle(viewerId, targetId, initialFollowing);
   return <FollowButton following={following} busy={busy} onToggle={toggle} className={className} />;
 }

@@ -8,12 +8,10 @@ interface ProfileFollowCountsProps {
   followers: number;
   following: number;
   viewer: Actor | null;
-  /** The viewer followed or unfollowed someone from one of the lists. */
-  onToggled: (nowFollowing: boolean) => void;
 }
 
 /** Followers and Following counts as buttons, each opening its list (spec §2). */
-export function ProfileFollowCounts({ userId, followers, following, viewer, onToggled }: ProfileFollowCountsProps) {
+export function ProfileFollowCounts({ userId, followers, following, viewer }: ProfileFollowCountsProps) {
   const [open, setOpen] = useState<FollowListKind | null>(null);
   return (
     <p className="profile-counts">
@@ -23,7 +21,7 @@ export function ProfileFollowCounts({ userId, followers, following, viewer, onTo
       <button type="button" className="profile-count" aria-haspopup="dialog" aria-label={`Show following (${following})`} onClick={() => setOpen('following')}>
         <strong>{following}</strong> Following
       </button>
-      {open && <FollowListModal kind={open} userId={userId} viewer={viewer} onClose={() => setOpen(null)} onToggled={onToggled} />}
+      {open && <FollowListModal kind={open} userId={userId} viewer={viewer} onClose={() => setOpen(null)} />}
     </p>
   );
 }

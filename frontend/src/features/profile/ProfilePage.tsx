@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LIMITS, MESSAGES, canEditProfile, canFollow, type PostCounts, type UserProfile } from '@cloud9/contracts';
+import { ApiRequestError } from '../../api/client';
 import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
@@ -10,10 +11,9 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { FollowToggleButton } from './FollowToggleButton';
 import { ProfileFollowCounts } from './ProfileFollowCounts';
-import { PROFILE_FILTERS, ProfilePosts, type ProfileFilter } from './ProfilePosts';
-import { useIsFollowing } from './useIsFollowing';
-import { usePostCounts } from './usePostCounts';
-import { useProfile } from './useProfile';
+import { useIsFollowing } from './follows';
+import { ProfilePosts } from './ProfilePosts';
+import { PROFILE_FILTERS, usePostCounts, useProfile, type ProfileFilter } from './queries';
 import './profile.css';
 
 const COUNT_OF: Record<ProfileFilter, keyof PostCounts> = {
@@ -48,26 +48,25 @@ export function ProfilePage() {
   const currentUser = useSessionStore(selectCurrentUser);
   const username = params.username ?? currentUser?.username ?? '';
   const isOwn = !!currentUser && username.toLowerCase() === currentUser.username.toLowerCase();
-  const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState(false);
   const [filter, setFilter] = useState<ProfileFilter>('Posts');
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
-  const state = useProfile(username, reloadKey);
+  // A follow from here moves the cached counts by one at once and loads the profile again (follows.ts).
+  const { data: loaded, error, isPending, isFetching, refetch } = useProfile(username);
   const counts = usePostCounts(username);
-  // Follow counts move by one at once, until the reloaded profile (a new object) brings the truth (spec §4).
-  const [adjust, setAdjust] = useState<{ of: UserProfile; followers: number; following: number } | null>(null);
-  const loaded = state.status === 'ready' ? state.profile : null;
-  const mayFollow = !!loaded && canFollow(currentUser, loaded.id);
-  const isFollowing = useIsFollowing(currentUser?.id ?? null, loaded?.id ?? 0, mayFollow);
+  const profile = error ? undefined : loaded;
+  const mayFollow = !!profile && canFollow(currentUser, profile.id);
+  const isFollowing = useIsFollowing(currentUser?.id ?? null, profile?.id ?? 0, mayFollow);
 
-  if (state.status === 'loading') return <Spinner label={MESSAGES.profile.loading} />;
-  if (state.status === 'error') {
+  if (isPending || (error && isFetching)) return <Spinner label={MESSAGES.profile.loading} />;
+  if (!profile) {
+    const message = error instanceof ApiRequestError && error.status === 404 ? MESSAGES.profile.userNotFound : MESSAGES.profile.somethingWentWrong;
     return (
       <div className="page-error">
-        <EmptyState message={state.message} />
-        {state.message !== MESSAGES.profile.userNotFound && (
-          <button type="button" className="btn btn-primary" onClick={() => setReloadKey((k) => k + 1)}>
+        <EmptyState message={message} />
+        {message !== MESSAGES.profile.userNotFound && (
+          <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
             Try again
           </button>
         )}
@@ -75,15 +74,7 @@ export function ProfilePage() {
     );
   }
 
-  const { profile } = state;
   const mayEdit = isOwn && canEditProfile(currentUser, profile.id);
-  const delta = adjust?.of === profile ? adjust : { followers: 0, following: 0 };
-  const moveCounts = (followers: number, following: number) => {
-    setAdjust({ of: profile, followers: delta.followers + followers, following: delta.following + following });
-    setReloadKey((k) => k + 1);
-  };
-  // Following someone from a list changes the viewer's own Following count, shown here only on the own profile.
-  const onListToggled = (now: boolean) => moveCounts(0, isOwn ? (now ? 1 : -1) : 0);
 
   return (
     <section className="profile" aria-labelledby="profile-name">
@@ -103,7 +94,6 @@ export function ProfilePage() {
             viewerId={currentUser.id}
             targetId={profile.id}
             initialFollowing={isFollowing}
-            onChanged={(now) => moveCounts(now ? 1 : -1, 0)}
             className="profile-edit"
           />
         )}
@@ -113,10 +103,9 @@ export function ProfilePage() {
         <ProfileFollowCounts
           key={profile.id}
           userId={profile.id}
-          followers={Math.max(0, profile.followersCount + delta.followers)}
-          following={Math.max(0, profile.followingCount + delta.following)}
+          followers={profile.followersCount}
+          following={profile.followingCount}
           viewer={currentUser}
-          onToggled={onListToggled}
         />
       </div>
       {isOwn && (
@@ -135,7 +124,7 @@ export function ProfilePage() {
         <ProfilePosts username={profile.username} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
       </div>
       {editing && currentUser && (
-        <EditProfileModal user={currentUser} onClose={() => setEditing(false)} onSaved={() => setReloadKey((k) => k + 1)} />
+        <EditProfileModal user={currentUser} onClose={() => setEditing(false)} />
       )}
     </section>
   );

@@ -1,21 +1,8 @@
-import { useCallback } from 'react';
-import { LIMITS, MESSAGES, type Page, type Post } from '@cloud9/contracts';
-import { fetchPosts, fetchUserPostList, type UserPostList } from '../../api/posts';
-import { searchProfilePosts } from '../../api/search';
+import { LIMITS, MESSAGES } from '@cloud9/contracts';
 import { PostCard } from '../../components/post/PostCard';
 import { PostList } from '../../components/post/PostList';
-import { useCursorList } from '../../hooks/useCursorList';
+import { useProfilePosts, type ProfileFilter } from './queries';
 import { ReplyThread } from './ReplyThread';
-
-export const PROFILE_FILTERS = ['Posts', 'Likes', 'Replies', 'Reposts', 'Media'] as const;
-export type ProfileFilter = (typeof PROFILE_FILTERS)[number];
-
-const LISTS: Record<Exclude<ProfileFilter, 'Posts'>, UserPostList> = {
-  Likes: 'liked-posts',
-  Replies: 'replies',
-  Reposts: 'reposts',
-  Media: 'media',
-};
 
 /** Spec §2 empty messages: 'No replies yet.', 'No {filter} yet.', and 'No posts found.' for posts and searches. */
 function emptyMessageFor(filter: ProfileFilter, searching: boolean): string {
@@ -35,17 +22,7 @@ interface ProfilePostsProps {
 /** The list under the profile's filter buttons, infinitely scrolled. */
 export function ProfilePosts({ username, filter, query, isOwn }: ProfilePostsProps) {
   const searching = query.length > 0;
-  const load = useCallback(
-    (cursor: string | null, signal: AbortSignal): Promise<Page<Post>> => {
-      if (searching) return searchProfilePosts(username, query, cursor, signal);
-      if (filter === 'Posts') return fetchPosts({ username, cursor }, signal);
-      return fetchUserPostList(username, LISTS[filter], cursor, signal);
-    },
-    [username, filter, query, searching],
-  );
-  const list = useCursorList<Post>(`${username}|${filter}|${query}`, load, (err) => console.error(MESSAGES.post.fetchFailed, err));
-  const { setItems } = list;
-  const removePost = useCallback((id: number) => setItems((items) => items.filter((p) => p.id !== id)), [setItems]);
+  const list = useProfilePosts(username, filter, query);
 
   // Public profile posts are cut at 200 and expand in place (Show more / Show less).
   const truncateAt = isOwn ? LIMITS.feedTruncate : LIMITS.publicProfileTruncate;
@@ -54,14 +31,14 @@ export function ProfilePosts({ username, filter, query, isOwn }: ProfilePostsPro
 
   return (
     <PostList
-      list={list}
+      query={list}
       label={searching ? 'Search results' : filter}
       emptyMessage={emptyMessageFor(filter, searching)}
       renderPost={(post) =>
         showAsReplies ? (
-          <ReplyThread reply={post} replyTruncateAt={truncateAt} replyExpand={expand} onDeleted={removePost} />
+          <ReplyThread reply={post} replyTruncateAt={truncateAt} replyExpand={expand} />
         ) : (
-          <PostCard post={post} truncateAt={truncateAt} expand={expand} onDeleted={removePost} />
+          <PostCard post={post} truncateAt={truncateAt} expand={expand} />
         )
       }
     />

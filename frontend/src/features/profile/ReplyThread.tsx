@@ -5,11 +5,10 @@ interface ReplyThreadProps {
   reply: Post;
   replyTruncateAt: number;
   replyExpand: 'modal' | 'inline';
-  onDeleted: (id: number) => void;
 }
 
 /** A reply on a profile: the original post (cut at 300, Show more opens it) above the reply, joined by a line. */
-export function ReplyThread({ reply, replyTruncateAt, replyExpand, onDeleted }: ReplyThreadProps) {
+export function ReplyThread({ reply, replyTruncateAt, replyExpand }: ReplyThreadProps) {
   return (
     <div className="reply-thread">
       {reply.originalPost ? (
@@ -20,7 +19,7 @@ export function ReplyThread({ reply, replyTruncateAt, replyExpand, onDeleted }: 
         <p className="reply-thread-missing hint">The original post is no longer available.</p>
       )}
       <div className="reply-thread-line" aria-hidden="true" />
-      <PostCard post={reply} truncateAt={replyTruncateAt} expand={replyExpand} onDeleted={onDeleted} />
+      <PostCard post={reply} truncateAt={replyTruncateAt} expand={replyExpand} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { notify } from '../../components/notify';
 import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
-import { usePublicConfig } from '../../hooks/usePublicConfig';
+import { usePublicConfig } from '../../queries/config';
 import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { SubscriptionDetails } from './SubscriptionDetails';

@@ -1,0 +1,9 @@
+import { MESSAGES, type Post } from '@cloud9/contracts';
+import { fetchPosts } from '../../api/posts';
+import { usePagedQuery, type PagedQuery } from '../../queries/paging';
+import { postsKeys, type HomeFeed } from '../../queries/posts';
+
+/** One Home feed (For you or Following, a search, a side-panel feed), keyset-paged. */
+export function useHomeFeed(feed: HomeFeed): PagedQuery<Post> {
+  return usePagedQuery(postsKeys.feed(feed), (cursor, signal) => fetchPosts({ ...feed, cursor }, signal), MESSAGES.post.fetchFailed);
+}

@@ -1,0 +1,106 @@
+import { STORAGE_KEYS, isFeedCategory, type CurrentUser, type FeedCategory, type GroupLimits } from '@cloud9/contracts';
+
+/**
+ * The one owner of browser storage. Every key the app keeps there has a typed item here: `get`
+ * answers null for a missing key, for storage that is disabled or throws, and for values that do
+ * not parse as the item's type; `set` and `remove` never throw. When storage refuses a write (full,
+ * disabled, private mode), the value is held in memory for this visit, so the app keeps working.
+ */
+export interface PersistedItem<T> {
+  get: () => T | null;
+  set: (value: T) => void;
+  remove: () => void;
+  /** Called after every `set` or `remove` of this key in this tab. */
+  subscribe: (listener: () => void) => () => void;
+}
+
+interface Codec<T> {
+  parse: (raw: string) => T | null;
+  serialize: (value: T) => string;
+}
+
+/** Values storage refused to take, by key (null: a removal it refused). */
+const heldInMemory = new Map<string, string | null>();
+const listeners = new Map<string, Set<() => void>>();
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Some sandboxed pages throw on the mere access.
+    return null;
+  }
+}
+
+function readRaw(key: string): string | null {
+  if (heldInMemory.has(key)) return heldInMemory.get(key) ?? null;
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeRaw(key: string, raw: string | null): void {
+  try {
+    const store = storage();
+    if (!store) throw new Error('No storage');
+    if (raw === null) store.removeItem(key);
+    else store.setItem(key, raw);
+    heldInMemory.delete(key);
+  } catch {
+    heldInMemory.set(key, raw);
+  }
+  for (const listener of listeners.get(key) ?? []) listener();
+}
+
+function item<T>(key: string, codec: Codec<T>): PersistedItem<T> {
+  return {
+    get: () => {
+      const raw = readRaw(key);
+      if (raw === null) return null;
+      try {
+        return codec.parse(raw);
+      } catch {
+        return null;
+      }
+    },
+    set: (value) => writeRaw(key, codec.serialize(value)),
+    remove: () => writeRaw(key, null),
+    subscribe: (listener) => {
+      let set = listeners.get(key);
+      if (!set) listeners.set(key, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Plain JSON (the spec's format for these keys), kept only when `valid` accepts it. */
+const json = <T>(valid: (value: unknown) => value is T): Codec<T> => ({
+  parse: (raw) => {
+    const value: unknown = JSON.parse(raw);
+    return valid(value) ? value : null;
+  },
+  serialize: (value) => JSON.stringify(value),
+});
+
+const text: Codec<string> = { parse: (raw) => raw, serialize: (value) => value };
+
+const isStoredUser = (value: unknown): value is CurrentUser => isObject(value) && typeof value.username === 'string';
+const isStoredLimits = (value: unknown): value is GroupLimits => isObject(value) && typeof value.postLimit === 'number';
+const category: Codec<FeedCategory> = { parse: (raw) => (isFeedCategory(raw) ? raw : null), serialize: (value) => value };
+
+/** Every stored key of the app, under the names the spec gives them (contracts STORAGE_KEYS). */
+export const persisted = {
+  currentUser: item(STORAGE_KEYS.currentUser, json(isStoredUser)),
+  groupLimits: item(STORAGE_KEYS.groupLimits, json(isStoredLimits)),
+  /** The feed chosen in the side panel, which Home shows. */
+  selectedCategory: item(STORAGE_KEYS.selectedCategory, category),
+  latestUserAlert: item(STORAGE_KEYS.latestUserAlert, text),
+  latestSystemNotice: item(STORAGE_KEYS.latestSystemNotice, text),
+  lastSeenUserAlerts: (userId: number) => item(STORAGE_KEYS.lastSeenUserAlerts(userId), text),
+  lastSeenSystemNotices: (userId: number) => item(STORAGE_KEYS.lastSeenSystemNotices(userId), text),
+};

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { subscribeRealtime } from '../realtime/bus';
+import { addAlert, addNotice, refreshAlerts, removeAlert, removeNotice, replaceNotice } from './notifications';
+import { refreshFeeds } from './posts';
+
+/** Below this scroll offset a boost change reorders the feed live; further down it waits for the next load. */
+export const BOOST_REFRESH_SCROLL_PX = 600;
+
+/**
+ * Pushed events, as the cache takes them: alerts and notices join, leave or change their lists;
+ * `alert:sync` (pushes were lost) reloads the alert lists' page 0; `boosts:changed` reorders the
+ * Home feeds in place, unless the reader has scrolled on. Returns the unsubscribe.
+ */
+export function subscribeCacheToRealtime(queryClient: QueryClient): () => void {
+  const unsubscribes = [
+    subscribeRealtime('alert:new', (alert) => addAlert(queryClient, alert)),
+    subscribeRealtime('alert:removed', ({ id }) => removeAlert(queryClient, id)),
+    subscribeRealtime('alert:sync', () => void refreshAlerts(queryClient)),
+    subscribeRealtime('notice:created', (notice) => addNotice(queryClient, notice)),
+    subscribeRealtime('notice:updated', (notice) => replaceNotice(queryClient, notice)),
+    subscribeRealtime('notice:deleted', ({ id }) => removeNotice(queryClient, id)),
+    subscribeRealtime('boosts:changed', () => {
+      if (window.scrollY < BOOST_REFRESH_SCROLL_PX) void refreshFeeds(queryClient);
+    }),
+  ];
+  return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+}
