@@ -94,7 +94,7 @@ describe('DELETE /api/users/:id', () => {
     expect(bad.body.success).toBe(false);
     await admin.agent.delete('/api/users/1.5').expect(400);
     await admin.agent.delete('/api/users/99999999999999999999999').expect(400);
-    // Issue 10: ids out of range (negative, zero) are a 400 like any other bad id.
+    // Ids out of range (negative, zero) are a 400 like any other bad id.
     await admin.agent.delete('/api/users/-1').expect(400);
     await admin.agent.delete('/api/users/0').expect(400);
     expect(await countRows(t, 'users')).toBe(before);

@@ -13,7 +13,7 @@ describe('admin endpoints are for group 1 only, checked on the server', () => {
   let target: SignedIn;
   const callers: Record<string, SignedIn> = {};
 
-  // Every admin endpoint: the admin tools of issue 6, the admin calls that existed before, Bull Board.
+  // Every admin endpoint: the admin tools, the admin calls that existed before, Bull Board.
   const endpoints = (): [Method, string, object?][] => [
     ['post', '/api/admin/reset-password', { username: target.user.username, newPassword: 'a-new-password-1' }],
     ['get', '/api/admin/backup'],

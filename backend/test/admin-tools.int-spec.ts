@@ -83,7 +83,7 @@ describe('admin tools: password reset, lookup, follow sync, orphaned uploads, jo
   });
 
   describe('GET /api/admin/user/:username', () => {
-    it('finds a user (any case) with id, username, email, name, group and created; 404 with the spec message', async () => {
+    it('finds a user (any case) with id, username, email, name, group and created; 404 with the catalogue message', async () => {
       const someone = await signUp(t, { groupId: 7 });
       const res = await admin.agent.get(`/api/admin/user/${someone.user.username.toUpperCase()}`).expect(200);
       expect(res.body).toEqual({

@@ -29,7 +29,7 @@ interface Listener {
 }
 
 /**
- * Alerts reach a connected client when their push does not (issue 10). Two app instances share a
+ * Alerts reach a connected client when their push does not. Two app instances share a
  * Redis of the suite's own (killed here) and the run's PostgreSQL; sockets stay connected throughout.
  * Alerts are committed straight into the database while Redis is away (as by an instance whose push
  * died with it), raised through the API while the adapter push is dropped, and committed out of id

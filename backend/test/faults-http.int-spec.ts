@@ -11,7 +11,7 @@ import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type Pri
 import { now, RATE_LIMITS_OFF, RequestLoad, type Answer, type Probe } from './support/request-load';
 
 /**
- * The request path while PostgreSQL or Redis fails (issue 10, item 8): two app instances on one
+ * The request path while PostgreSQL or Redis fails: two app instances on one
  * private Redis and one private PostgreSQL (started here, killed, frozen, wiped), under a light
  * steady load of anonymous reads, signed-in reads and writes, and health checks. For each fault: no
  * answer is a 500 or missing; what needs the missing dependency answers 503 with the catalogue body

@@ -16,7 +16,7 @@ const NOT_AN_IMAGE = Buffer.from('plain text pretending to be a picture');
 const asBytes = ((body: Buffer) => body) as unknown as (body: unknown) => string;
 
 /**
- * Issue 10, items 1 and 2: bad input is a 4xx with a catalogue message and writes nothing; size and
+ * Bad input is a 4xx with a catalogue message and writes nothing; size and
  * time limits end requests early. One listening app with short server timeouts for the raw-socket tests.
  */
 describe('hostile input and request limits', () => {

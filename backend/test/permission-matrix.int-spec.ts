@@ -12,7 +12,7 @@ import { appRoutes } from './support/routes';
 
 /**
  * Every route (Nest's, from the controllers' metadata, plus Bull Board) against anonymous, Basic,
- * Silver, staff and admin, checked against the table below: written out by hand from spec §6/§7
+ * Silver, staff and admin, checked against the table below: written out by hand from the role rules
  * and the rules in libs/contracts/src/rules/permissions.ts, so it is not a copy of the metadata it
  * checks. 401 and 403 are refusals; any other status means the caller got through, and is the exact
  * answer the harmless request below earns (a 2xx, or a 4xx for its data such as 404 "no such

@@ -12,10 +12,10 @@ const KB = 1024;
 const BOUNDARY = 'qaBoundary7';
 
 /**
- * Issue 10 acceptance pass: gaps found by trying the contract from outside against a running app,
+ * Acceptance pass: gaps found by trying the contract from outside against a running app,
  * each kept here as the test that would have caught it.
  */
-describe('issue 10 acceptance findings', () => {
+describe('acceptance findings', () => {
   let t: TestApp;
   let port: number;
   let basic: { id: number; username: string; cookie: string };

@@ -12,7 +12,7 @@ import { bootWatched, countRows, eventually, filesUnder, sessionCookieOf, tinyPn
 import { PrivateRedis, startPrivateRedis } from './support/private-services';
 
 /**
- * Issue 10 anti-automation: each RATE_LIMIT_* setting proven on apps booted with small limits.
+ * Anti-automation: each RATE_LIMIT_* setting proven on apps booted with small limits.
  * TRUST_PROXY is on, so each test picks its client address with X-Forwarded-For.
  */
 

@@ -11,7 +11,7 @@ import { freePort, startPrivatePostgres, startPrivateRedis, type PrivatePostgres
 import { RATE_LIMITS_OFF } from './support/request-load';
 
 /**
- * SIGTERM ends an instance within 3 s whatever state it is in (issue 10, item 8): the built app
+ * SIGTERM ends an instance within 3 s whatever state it is in: the built app
  * (`npm start`'s entry, ROLE=all: HTTP, Socket.IO and the job workers) runs as its own process on a
  * private Redis and PostgreSQL, and is sent SIGTERM idle, under load, with Redis killed, with Redis
  * silent (SIGSTOP), with PostgreSQL stopped, and while a job runs. On SIGTERM it stops accepting

@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const signedIn = (prefix: string, groupId?: number) => signedInTab(browser, prefix, { groupId });
 
-/** The floating composer's counter (limit − length, spec §5). */
+/** The floating composer's counter (limit − length). */
 async function composerLimit(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'New post' }).click();
   const dialog = page.getByRole('dialog');

@@ -63,7 +63,7 @@ export const IsId = (options: ValidationOptions) => (target: object, key: string
 };
 
 /**
- * The spec's actor fields (userId, adminId, user_id, group_id): a whole number or a string of
+ * The actor fields of request bodies (userId, adminId, user_id, group_id): a whole number or a string of
  * digits, which the service then compares with the session's user. Never an object: comparing one
  * would run code the client chose (its toString).
  */

@@ -10,7 +10,7 @@ describe('settings', () => {
     expect(s.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(s.publicUrl).toBe('http://localhost:3000');
   });
-  it('has the issue 10 anti-automation defaults, each overridable', () => {
+  it('has the anti-automation defaults, each overridable', () => {
     const minutes = (n: number) => n * 60;
     expect(load({}).rateLimits).toEqual({
       apiAnon: { max: 300, windowSeconds: minutes(5) },

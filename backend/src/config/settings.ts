@@ -59,7 +59,7 @@ export interface Settings {
   giphyApiKey: string | null;
   /** Hosts a post's GIF URL may point at (the provider's media CDN). */
   giphyMediaHosts: string[];
-  /** How long a provider answer is cached in Redis (spec: 60 s; 6 s for errors); tests shorten them. */
+  /** How long a provider answer is cached in Redis (60 s; 6 s for errors); tests shorten them. */
   gifCacheSeconds: number;
   gifErrorCacheSeconds: number;
   /** How long the server waits for the GIF provider before answering 502. */

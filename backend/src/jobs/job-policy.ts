@@ -1,7 +1,7 @@
 import type { JobsOptions, WorkerOptions } from 'bullmq';
 
 /**
- * How jobs survive failing dependencies (issue 10). Every job is idempotent, so running one again
+ * How jobs survive failing dependencies. Every job is idempotent, so running one again
  * is always safe; losing one, or failing it for good because PostgreSQL or Redis blinked, is not.
  */
 

@@ -9,7 +9,7 @@ export interface GifQuery {
   rating: string;
 }
 
-/** Search when there is a query, else trending (the provider is reached through our API). */
+/** Search when there is a query, else trending; the provider is reached only through our API. */
 export function fetchGifs({ q, offset, limit, rating }: GifQuery, signal?: AbortSignal): Promise<GifSearchResponse> {
   const term = q.trim();
   return term

@@ -4,7 +4,7 @@ import { ApiRequestError } from '../api/client';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** Logged with the error whenever a fetch of the query fails (spec §8: most read failures are only logged). */
+      /** Logged with the error whenever a fetch of the query fails (most read failures are only logged). */
       failureMessage?: string;
     };
   }

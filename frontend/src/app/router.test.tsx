@@ -6,7 +6,7 @@ import { FakeSocket } from '../test/notifications';
 import { setSocketFactory } from '../realtime/socket';
 import { useSessionStore } from '../stores/session';
 
-describe('routing guard (spec §2)', () => {
+describe('routing guard', () => {
   beforeEach(() => stubFetch(() => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404)));
 
   it.each(['/', '/settings', '/profile/someone', '/admin-tools', '/nowhere'])('signed out: %s redirects to /login', async (path) => {

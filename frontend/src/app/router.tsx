@@ -43,7 +43,7 @@ function UnauthorizedRedirect() {
 const AT_PROFILE = /^\/@([^/]+)\/?$/;
 
 /**
- * Signed-in fallback: the `/@username` profile link form (spec §2) goes to /profile/username;
+ * Signed-in fallback: the `/@username` profile link form goes to /profile/username;
  * any other unknown path goes to /. (React Router matches whole segments only, so `/@:username`
  * cannot be a route of its own.)
  */
@@ -54,7 +54,7 @@ function UnknownPathRedirect() {
 }
 
 /**
- * Spec §2 routing. Signed in or out is decided only by the stored user: signed out, /login is
+ * Routing. Signed in or out is decided only by the stored user: signed out, /login is
  * the only screen; signed in, /login and unknown paths go to /.
  */
 export function AppRoutes() {

@@ -4,7 +4,7 @@ import { useToastStore } from '../stores/toast';
 describe('notify', () => {
   beforeEach(() => useToastStore.setState({ toasts: [] }));
 
-  it('shows a toast AND calls window.alert for spec alerts', () => {
+  it('shows a toast AND calls window.alert for alerts', () => {
     notify('You have been logged out.');
     expect(window.alert).toHaveBeenCalledWith('You have been logged out.');
     expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['You have been logged out.']);

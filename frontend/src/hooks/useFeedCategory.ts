@@ -5,7 +5,7 @@ import { persisted } from '../lib/persisted';
 const storedCategory = () => persisted.selectedCategory.get() ?? DEFAULT_CATEGORY;
 
 /**
- * The feed Home shows, as chosen in the side panel (kept under the spec's selectedCategory key);
+ * The feed Home shows, as chosen in the side panel (kept under the selectedCategory storage key);
  * General is the unfiltered feed. Every reader re-renders when it is chosen.
  */
 export const useFeedCategory = (): FeedCategory => useSyncExternalStore(persisted.selectedCategory.subscribe, storedCategory);

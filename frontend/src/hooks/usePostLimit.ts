@@ -4,7 +4,7 @@ import { loadGroupLimits } from '../lib/session';
 import { useSessionStore } from '../stores/session';
 
 /**
- * The composer's character limit (spec §5): 300 until the group's limits load, then the group's
+ * The composer's character limit: 300 until the group's limits load, then the group's
  * postLimit, or 500 when they could not be fetched. Starts the load when nothing has yet.
  */
 export function usePostLimit(): number {

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { LIMITS } from '@cloud9/contracts';
 
 /**
- * React.lazy for a named export, with the spec's 120 s chunk timeout, so a stalled download
+ * React.lazy for a named export, with a 120 s chunk timeout, so a stalled download
  * ends in an error boundary instead of an endless spinner.
  */
 export function lazyWithTimeout<P extends object>(load: () => Promise<ComponentType<P>>) {

@@ -4,7 +4,7 @@ import { testUser } from '../test/utils';
 const limits = { postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true };
 
 describe('persisted state', () => {
-  it('stores each key under the spec name, as plain JSON or text, and reads it back', () => {
+  it('stores each key under its fixed name, as plain JSON or text, and reads it back', () => {
     const user = testUser();
     persisted.currentUser.set(user);
     persisted.groupLimits.set(limits);

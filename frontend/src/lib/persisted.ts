@@ -78,7 +78,7 @@ function item<T>(key: string, codec: Codec<T>): PersistedItem<T> {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Plain JSON (the spec's format for these keys), kept only when `valid` accepts it. */
+/** Plain JSON (the stored format of these keys), kept only when `valid` accepts it. */
 const json = <T>(valid: (value: unknown) => value is T): Codec<T> => ({
   parse: (raw) => {
     const value: unknown = JSON.parse(raw);
@@ -93,7 +93,7 @@ const isStoredUser = (value: unknown): value is CurrentUser => isObject(value) &
 const isStoredLimits = (value: unknown): value is GroupLimits => isObject(value) && typeof value.postLimit === 'number';
 const category: Codec<FeedCategory> = { parse: (raw) => (isFeedCategory(raw) ? raw : null), serialize: (value) => value };
 
-/** Every stored key of the app, under the names the spec gives them (contracts STORAGE_KEYS). */
+/** Every stored key of the app, under its fixed name (contracts STORAGE_KEYS). */
 export const persisted = {
   currentUser: item(STORAGE_KEYS.currentUser, json(isStoredUser)),
   groupLimits: item(STORAGE_KEYS.groupLimits, json(isStoredLimits)),

@@ -3,7 +3,7 @@ import { fetchMe, logout } from '../api/auth';
 import { fetchGroupPlan } from '../api/plans';
 import { useSessionStore } from '../stores/session';
 
-/** Only the limits the client uses are kept (spec §3: groupLimits). */
+/** Only the limits the client uses are kept (groupLimits). */
 export function toGroupLimits(plan: GroupPlan): GroupLimits {
   return {
     postLimit: plan.postLimit,
@@ -70,7 +70,7 @@ export async function refreshSession(): Promise<void> {
     useSessionStore.getState().setCurrentUser(user);
     await loadGroupLimits(user.group_id);
   } catch {
-    // 401 already cleared the session; a network error keeps the stored user (spec: storage decides).
+    // 401 already cleared the session; a network error keeps the stored user (storage decides).
   }
 }
 

@@ -8,7 +8,7 @@ export type PagedQuery<T> = UseInfiniteQueryResult<PagedData<T>>;
 
 /**
  * A keyset-paged list in the cache: `fetchPage` is one of the api functions; a failed page is
- * logged with `failureMessage` (spec §8: list failures are logged) and the list offers a retry.
+ * logged with `failureMessage` (list failures are only logged) and the list offers a retry.
  */
 export function usePagedQuery<T>(
   queryKey: QueryKey,

@@ -13,7 +13,7 @@ export const profileKeys = {
 
 /**
  * `viewerId` followed (+1) or unfollowed (-1) `targetId`: the cached profiles move their counts by
- * one at once, then load again for the server's numbers (spec §4).
+ * one at once, then load again for the server's numbers.
  */
 export function moveFollowCounts(queryClient: QueryClient, viewerId: number, targetId: number, delta: 1 | -1): void {
   queryClient.setQueriesData<UserProfile>({ queryKey: profileKeys.details() }, (profile) => {

@@ -9,7 +9,7 @@ export interface FallbackPoller {
 const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
 /**
- * Calls `poll` every `intervalMs` (spec: 5 s) while the socket is down AND the tab is visible,
+ * Calls `poll` every `intervalMs` (5 s in the app) while the socket is down AND the tab is visible,
  * and stops as soon as either is no longer true. When it turns on and the last poll is older
  * than one interval (start, or coming back to a hidden tab), it polls at once.
  */

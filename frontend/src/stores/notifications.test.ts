@@ -23,7 +23,7 @@ describe('notifications store', () => {
     expect(store().alertsDot).toBe(false);
   });
 
-  it('mirrors the timestamps to the spec keys, last-seen ones per user', () => {
+  it('mirrors the timestamps to their storage keys, last-seen ones per user', () => {
     store().applyStatus({ latestUserAlert: T3, latestSystemNotice: T2, lastSeenUserAlerts: T1, lastSeenSystemNotices: T2 });
     expect(localStorage.getItem('latestUserAlert')).toBe(T3);
     expect(localStorage.getItem('latestSystemNotice')).toBe(T2);

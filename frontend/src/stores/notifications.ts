@@ -11,10 +11,10 @@ type Timestamps = NotificationStatus;
  */
 interface NotificationsState extends Timestamps {
   userId: number | null;
-  /** Derived by the spec's dot rule (contracts shouldShowDot) on every change. */
+  /** Derived by the dot rule (contracts shouldShowDot) on every change. */
   alertsDot: boolean;
   noticesDot: boolean;
-  /** Signs the store in: reads the cached timestamps of spec §3 so the dot shows before the server answers. */
+  /** Signs the store in: reads the cached newest-item timestamps so the dot shows before the server answers. */
   start: (userId: number) => void;
   applyStatus: (status: Partial<NotificationStatus>) => void;
   alertArrived: (alert: UserAlert) => void;
@@ -54,7 +54,7 @@ function write(item: { set: (value: string) => void; remove: () => void }, value
   else item.remove();
 }
 
-/** Mirrors the timestamps to the spec's keys (§3 Notification timestamps). */
+/** Mirrors the timestamps to their storage keys (contracts STORAGE_KEYS). */
 function mirror(userId: number | null, t: Timestamps): void {
   write(persisted.latestUserAlert, t.latestUserAlert);
   write(persisted.latestSystemNotice, t.latestSystemNotice);

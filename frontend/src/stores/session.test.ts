@@ -5,7 +5,7 @@ import { testUser } from '../test/utils';
 describe('session store', () => {
   beforeEach(() => useSessionStore.getState().clearSession());
 
-  it('mirrors currentUser to localStorage as plain JSON under the spec key', () => {
+  it('mirrors currentUser to localStorage as plain JSON under its storage key', () => {
     const user = testUser();
     useSessionStore.getState().setCurrentUser(user);
     expect(STORAGE_KEYS.currentUser).toBe('currentUser');
@@ -13,7 +13,7 @@ describe('session store', () => {
     expect(useSessionStore.getState().currentUser).toEqual(user);
   });
 
-  it('mirrors groupLimits to localStorage as plain JSON under the spec key', () => {
+  it('mirrors groupLimits to localStorage as plain JSON under its storage key', () => {
     const limits = { postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true };
     useSessionStore.getState().setGroupLimits(limits);
     expect(JSON.parse(localStorage.getItem('groupLimits') ?? 'null')).toEqual(limits);

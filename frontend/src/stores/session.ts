@@ -6,7 +6,7 @@ import { persisted } from '../lib/persisted';
 export type LimitsStatus = 'pending' | 'ready' | 'failed';
 
 /**
- * The signed-in user and the limits of their group. The spec keeps both in browser storage under
+ * The signed-in user and the limits of their group. Both are kept in browser storage under
  * fixed keys as plain JSON, so the store mirrors them by hand (zustand/persist would wrap the value
  * in {state, version}).
  */

@@ -1,8 +1,8 @@
 import { BOOST_QUEUE, type AdminUser } from './boosts';
 
 /**
- * Wire types of the admin tools (spec §7 Admin, issue 6). Every endpoint that runs a BullMQ job
- * waits for it and answers its spec shape plus `jobId`; past the wait it answers 202 with
+ * Wire types of the admin tools. Every endpoint that runs a BullMQ job
+ * waits for it and answers its usual shape plus `jobId`; past the wait it answers 202 with
  * `AdminJobPending` so the client can poll `GET /api/admin/jobs/:queue/:jobId`.
  */
 

@@ -1,4 +1,4 @@
-/** Boosts (spec §4 feed order, §7 boost calls; DESIGN.md Jobs). */
+/** Boosts: the boosted head of the feed, the boost calls and the rotation job's queue. */
 
 /** At most this many user boosts are active at a time (plus one admin boost). */
 export const ACTIVE_USER_BOOST_SLOTS = 3;

@@ -1,4 +1,4 @@
-/** Feed categories (spec §3); General is the default. */
+/** Feed categories; General is the default. */
 export const FEED_CATEGORIES = [
   'General',
   'Entertainment',
@@ -15,7 +15,7 @@ export const FEED_CATEGORIES = [
 export type FeedCategory = (typeof FEED_CATEGORIES)[number];
 export const DEFAULT_CATEGORY: FeedCategory = 'General';
 
-/** The right side panel (spec §2). */
+/** The right side panel. */
 export const TRENDING_TOPICS: readonly FeedCategory[] = ['Health', 'LA', 'News', 'Politics'];
 export const SIDE_PANEL_FEEDS: readonly FeedCategory[] = ['Entertainment', 'Frump', 'Social Media', 'Technology', 'Travel'];
 

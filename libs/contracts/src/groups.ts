@@ -1,4 +1,4 @@
-/** Group ids on the user (spec §6). Admin 1, staff 2–4, plans 5–9. */
+/** Group ids on the user: admin 1, staff 2–4, plans 5–9. */
 export const GroupId = {
   Admin: 1,
   Staff2: 2,

@@ -1,4 +1,4 @@
-/** Business constants and UI limits (spec §9). */
+/** Business constants and UI limits: the post limit before and without the group's, the counter's warning levels. */
 export const LIMITS = {
   /** Post limit used when the group's limit cannot be loaded. */
   defaultPostLimit: 500,
@@ -39,10 +39,10 @@ export const LIMITS = {
   annualMonthsCharged: 11,
 } as const;
 
-/** Paging of every list (DESIGN.md: keyset paging, `?limit=&cursor=`). */
+/** Paging of every list: keyset paging with `?limit=&cursor=`. */
 export const PAGING = { defaultLimit: 20, maxLimit: 100 } as const;
 
-/** Account field rules (issue 2 and spec §5). */
+/** Account field rules: username, password, name and email bounds. */
 export const ACCOUNT_RULES = {
   usernameMin: 3,
   usernameMax: 30,

@@ -1,7 +1,7 @@
 import { APP_CLIENT_HEADER } from './app-client';
 
 /**
- * The user-facing message catalogue: every quoted message of spec §2, §5 and §8, plus the
+ * The user-facing message catalogue: every message the screens, forms and failures show, plus the
  * server's own messages. Both sides import from here; nothing user-facing is retyped.
  */
 export const MESSAGES = {
@@ -120,7 +120,7 @@ export const MESSAGES = {
     onlyOwnAlerts: 'You can only see your own notifications.',
     invalidKind: "kind must be 'alerts' or 'notices'.",
   },
-  /** Texts of personal alerts (spec §3 User alert); `actor` is the actor's name, else their username. */
+  /** Texts of personal alerts; `actor` is the actor's name, else their username. */
   alerts: {
     like: (actor: string) => `${actor} liked your post`,
     reply: (actor: string) => `${actor} replied to your post`,
@@ -142,7 +142,7 @@ export const MESSAGES = {
     subscriptionTaken: 'This PayPal subscription belongs to another account.',
     webhookInvalid: 'The webhook could not be verified.',
     onlyOwnSubscription: 'You can only see your own subscription.',
-    /** The alert on approval (spec §4 Subscription: it shows the subscription id). */
+    /** The alert on approval of a subscription: it shows the subscription id. */
     subscribed: (subscriptionId: string, plan: string, postLimit: number) =>
       `Welcome to Cloud 9 ${plan}! Your subscription ID is ${subscriptionId}. Your posts can now be ${postLimit} characters long.`,
     checkoutCancelled: 'PayPal checkout was cancelled. You have not been charged.',
@@ -183,7 +183,7 @@ export const MESSAGES = {
     checkUploadsFailed: 'Failed to check uploads.',
     invalidBackupInput: "Invalid input. Please type 'backup' or 'restore'.",
     comingSoon: 'Coming soon',
-    // Server messages of the admin tools (issue 6).
+    // Server messages of the admin tools.
     passwordReset: (username: string) => `The password of ${username} has been reset; their sessions have ended.`,
     onlyAsYourself: 'adminId must be your own user id.',
     usernameRequired: 'username is required.',
@@ -220,7 +220,7 @@ export const MESSAGES = {
     badRequest: 'The request is not valid.',
     invalidJson: 'The request body is not valid JSON.',
     bodyTooLarge: 'The request body is too large.',
-    // Hostile input refused at the edge (issue 10).
+    // Hostile input refused at the edge.
     invalidCharacters: 'The request contains characters that are not allowed.',
     bodyTooDeep: 'The request body is nested too deeply.',
     bodyMustBeObject: 'The request body must be a JSON object.',

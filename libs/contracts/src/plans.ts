@@ -1,6 +1,6 @@
 import { GroupId } from './groups';
 
-/** One row of the plan table (spec §9) as stored in `groups` and sent by GET /api/group/:id. */
+/** One row of the plan table as stored in `groups` and sent by GET /api/group/:id. */
 export interface PlanDefinition {
   id: number;
   name: string;
@@ -21,7 +21,7 @@ export interface PlanDefinition {
 }
 
 /**
- * Every group's limits. Plans 5–9 come from spec §9; admin and staff rows follow DESIGN.md:
+ * Every group's limits. Plans 5–9 are the plans on sale; admin and staff rows:
  * admin edits any time, staff within 60 minutes; both write at the largest plan's length.
  */
 export const PLANS: readonly PlanDefinition[] = [

@@ -1,4 +1,4 @@
-/** Socket.IO event names and payloads (DESIGN.md, Real time). */
+/** Socket.IO event names, rooms and payloads, shared by the server and the client (see docs/architecture.md, Realtime). */
 import type { Post, SystemNotice, UserAlert } from './types';
 
 export const SOCKET_PATH = '/socket.io';

@@ -1,4 +1,4 @@
-/** Browser storage keys named by the spec (§3). */
+/** Browser storage keys; their names are fixed, as stored data outlives a release. */
 export const STORAGE_KEYS = {
   currentUser: 'currentUser',
   groupLimits: 'groupLimits',

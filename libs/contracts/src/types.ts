@@ -1,4 +1,4 @@
-/** Wire types of spec §3, as the API sends them. Dates are ISO-8601 strings. */
+/** Wire types of the data model, as the API sends them. Dates are ISO-8601 strings. */
 import type { FeedCategory } from './categories';
 
 /** The signed-in user (kept in localStorage as `currentUser`). */

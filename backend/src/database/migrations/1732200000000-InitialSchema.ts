@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { PLANS } from '@cloud9/contracts';
 
 /**
- * Every table of DESIGN.md (also those later features fill), with indexes matching the queries:
+ * Every table of the data model (also those later features fill), with indexes matching the queries:
  * feeds by (created_at desc, id desc), per category, per author, follows both ways, alerts per
  * recipient, full-text and trigram search.
  */

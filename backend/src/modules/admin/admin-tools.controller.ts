@@ -20,8 +20,8 @@ const userTarget = (req: Request) => (typeof req.body?.username === 'string' ? `
 const JOB_ID = /^[\w:.-]{1,100}$/;
 
 /**
- * Admin tools (spec §2, §7 Admin; group 1 only, every call audited). The maintenance tools run as
- * jobs on the 'admin' queue: each waits ADMIN_JOB_WAIT_MS for its job and answers its spec shape plus
+ * Admin tools (group 1 only, every call audited). The maintenance tools run as
+ * jobs on the 'admin' queue: each waits ADMIN_JOB_WAIT_MS for its job and answers its usual shape plus
  * the job id, or 202 with the job id to poll at GET /api/admin/jobs/:queue/:jobId.
  */
 @Controller('admin')

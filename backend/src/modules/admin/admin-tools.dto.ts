@@ -13,7 +13,7 @@ const badNames = { message: MESSAGES.admin.invalidOrphanNames };
 export class ResetPasswordDto {
   @IsString(usernameRequired) @trimmed() @IsNotEmpty(usernameRequired) @MaxLength(100, usernameRequired) username: string;
   @Rule(passwordProblem) newPassword: string;
-  /** The spec's actor field (number or numeric string): when sent it must be the session's user. */
+  /** The body's actor field (number or numeric string): when sent it must be the session's user. */
   @Optional() @ActorId() adminId?: number | string;
 }
 

@@ -9,7 +9,7 @@ import { AuditModule } from '../audit/audit.module';
 import { BackupService } from './backup.service';
 import { OrphansService } from './orphans.service';
 
-/** Admin tools of issue 6: password reset, lookup, the 'admin' job queue (backups, restore, sync, orphans), the audit log. */
+/** Admin tools: password reset, lookup, the 'admin' job queue (backups, restore, sync, orphans), the audit log. */
 @Module({
   imports: [AuditModule, UsersModule, MediaModule],
   controllers: [AdminToolsController, AdminAuditController],

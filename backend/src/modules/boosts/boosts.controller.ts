@@ -12,7 +12,7 @@ import { BoostsService } from './boosts.service';
 
 const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id });
 
-/** Boost calls (spec §7): quota, request, on-demand rotation, admin boost. */
+/** Boost calls: quota, request, on-demand rotation, admin boost. */
 @Controller()
 export class BoostsController {
   constructor(

@@ -8,7 +8,7 @@ import type { SessionUser } from '../users/session-user';
 import { FollowPairDto } from './follows.dto';
 import { FollowsService } from './follows.service';
 
-/** Follows (spec §7). Lists and is-following are public; the acting user is always the session's. */
+/** Follows. Lists and is-following are public; the acting user is always the session's. */
 @Controller()
 export class FollowsController {
   constructor(private readonly follows: FollowsService) {}

@@ -23,8 +23,7 @@ const SWEEP_ROWS = 5000;
 const MAX_NEW_GAPS = 10_000;
 
 /**
- * Alerts reach the client even when their push does not (issue 10: "no alert is ever lost to a
- * socket"). `alert:new` goes through the Redis adapter after the commit; if Redis dies, or the push
+ * Alerts reach the client even when their push does not: no alert is ever lost to a socket. `alert:new` goes through the Redis adapter after the commit; if Redis dies, or the push
  * is lost anywhere, a socket that stays connected would never hear of it. So every instance serving
  * sockets sweeps, every ALERT_SYNC_EVERY_MS, the alerts committed since its last sweep (one query
  * along the primary key, tracking ids that were still uncommitted), and sends each recipient that

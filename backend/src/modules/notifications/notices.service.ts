@@ -29,7 +29,7 @@ const toWire = (r: NoticeRow): SystemNotice => ({
 const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id });
 
 /**
- * System notices (spec §6): groups 1–4 post; admins edit and delete any, staff their own. Every
+ * System notices: groups 1–4 post; admins edit and delete any, staff their own. Every
  * check runs before anything is written; live events go out after the commit.
  */
 @Injectable()
@@ -117,7 +117,7 @@ export class NoticesService {
     await this.media.removeUnused([old.media_url]);
   }
 
-  /** DESIGN.md: a body naming the actor (user_id, group_id, username) must name the session's user. */
+  /** A body that names the actor (user_id, group_id, username) must name the session's user. */
   private assertActor(user: SessionUser, dto: NoticeBodyDto): void {
     const differs = (sent: unknown, own: string | number) => sent !== undefined && sent !== null && sent !== '' && String(sent).toLowerCase() !== String(own).toLowerCase();
     if (differs(dto.user_id, user.id) || differs(dto.group_id, user.group_id) || differs(dto.username, user.username)) {

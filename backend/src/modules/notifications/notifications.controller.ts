@@ -13,7 +13,7 @@ import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';
 import { AlertsQueryDto, NoticeBodyDto, NoticeSearchDto, SeenDto } from './notifications.dto';
 
-/** Personal alerts, system notices and the unseen state (spec §7 Notifications). All need a session. */
+/** Personal alerts, system notices and the unseen state. All need a session. */
 @Controller()
 @Auth()
 export class NotificationsController {
@@ -47,7 +47,7 @@ export class NotificationsController {
     return { success: true, notice };
   }
 
-  /** The spec's group_id query parameter is ignored: the session decides. */
+  /** The group_id query parameter clients may send is ignored: the session decides. */
   @Delete('notifications/posts/:id')
   @HttpCode(200)
   removeNotice(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser): Promise<{ success: true }> {

@@ -13,7 +13,7 @@ const badId = { message: MESSAGES.notices.invalidId };
 export class NoticeBodyDto {
   @Optional() @IsString({ message: MESSAGES.notices.contentOrMedia }) @MaxLength(20000, bad) message?: string;
   @Optional() @emptyIsAbsent() @WholeNumber() @IsId(badId) id?: number;
-  /** The spec's actor fields: when sent they must name the session's user (403 otherwise). */
+  /** The body's actor fields: when sent they must name the session's user (403 otherwise). */
   @Optional() @emptyIsAbsent() @ActorId() user_id?: number | string;
   @Optional() @emptyIsAbsent() @ActorId() group_id?: number | string;
   @Optional() @IsString(bad) username?: string;

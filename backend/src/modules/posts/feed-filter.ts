@@ -6,7 +6,7 @@ import type { FeedQueryDto } from './posts.dto';
 
 const MENTION = /^@([A-Za-z0-9_]{1,30})$/;
 
-/** Splits the home search box (spec §2: supports an `@user` filter) into authors and text. */
+/** Splits the home search box (it supports an `@user` filter) into authors and text. */
 export function parseSearch(search: string | undefined): { authors: string[]; text?: string } {
   const authors: string[] = [];
   const words: string[] = [];

@@ -4,7 +4,7 @@ import { pinnedPosts } from './feed.service';
 const p = (id: number, updated: number, flags: Partial<Post> = {}) =>
   ({ id, createdAt: new Date(id * 1000).toISOString(), updatedAt: new Date(updated * 1000).toISOString(), isBoosted: false, isAdminBoosted: false, ...flags }) as Post;
 
-describe('pinnedPosts (spec §4 head of the feed)', () => {
+describe('pinnedPosts (head of the feed)', () => {
   it('is the admin boost, then at most 3 user boosts by updatedAt', () => {
     const posts = [p(1, 50, { isBoosted: true }), p(2, 70, { isBoosted: true }), p(3, 60, { isBoosted: true }), p(4, 80, { isBoosted: true }), p(5, 1, { isAdminBoosted: true })];
     expect(pinnedPosts(posts).map((x) => x.id)).toEqual([5, 4, 2, 3]);

@@ -7,7 +7,7 @@ import { PostsRepository, type PostRef } from './posts.repository';
 import { timeCursorOf, toPage } from '../../common/db/page';
 
 /**
- * The pinned head of a feed (spec §4): the admin-boosted post, then up to 3 user-boosted posts
+ * The pinned head of a feed: the admin-boosted post, then up to 3 user-boosted posts
  * by updatedAt — exactly the prefix orderFeed puts first.
  */
 export function pinnedPosts(candidates: Post[]): Post[] {

@@ -2,7 +2,7 @@ import type { FeedCategory } from '@cloud9/contracts';
 import { hydratePage, POST_JOINS, postColumns } from './posts.sql';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 
-/** What a home feed shows; every part narrows it (spec §4, DESIGN.md server-side filters). */
+/** What a home feed shows; every part narrows it; all filtering is done here, in SQL. */
 export interface FeedFilter {
   viewerId: number | null;
   /** Only posts of these usernames (the `username` query and `@user` search tokens). */

@@ -21,7 +21,7 @@ export type PagedPostRow = PostRow & { cursor_time: string; cursor_id: number };
 /** A row of a ranked search page. */
 export type RankedPostRow = PostRow & { cursor_rank: number; cursor_similarity: number; cursor_id: number };
 
-/** The wire shape of a post (contracts `Post`), with the spec's duplicate names filled in. */
+/** The wire shape of a post (contracts `Post`), with the duplicate field names the API also sends filled in. */
 export function toPost(r: PostRow): Post {
   return {
     id: r.id,

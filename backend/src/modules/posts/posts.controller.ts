@@ -19,7 +19,7 @@ import { PageQueryDto } from '../../common/paging/page-query';
 import { PostsService } from './posts.service';
 import { ReactionsService } from './reactions.service';
 
-/** Posts and reactions (spec §7). Reads are public; writes take the actor from the session. */
+/** Posts and reactions. Reads are public; writes take the actor from the session. */
 @Controller()
 export class PostsController {
   constructor(
@@ -100,7 +100,7 @@ export class PostsController {
     return this.posts.edit(user, id, dto);
   }
 
-  /** The spec's username/group_id query parameters are ignored: the session decides. */
+  /** The username/group_id query parameters clients may send are ignored: the session decides. */
   @Delete('posts/:id')
   @Auth()
   @HttpCode(200)

@@ -14,7 +14,7 @@ export class CreatePostDto {
   @Optional() @emptyIsAbsent() @IsIn(FEED_CATEGORIES, { message: MESSAGES.post.categoryInvalid }) category?: string;
   /** The app's composer sends `gif: null` for a post without one. */
   @Nullable() @emptyIsAbsent() @IsString({ message: MESSAGES.post.gifInvalid }) gif?: string | null;
-  /** The spec's actor field: when sent it must name the session's user. */
+  /** The body's actor field: when sent it must name the session's user. */
   @Optional() @IsString(bad) username?: string;
 }
 
@@ -25,11 +25,11 @@ export class ReplyDto {
 
 export class EditPostDto {
   @Optional() @IsString({ message: MESSAGES.post.editEmpty }) @MaxLength(20000, bad) content?: string;
-  /** The spec's actor field (number or numeric string): must be the session's user. */
+  /** The body's actor field (number or numeric string): must be the session's user. */
   @Optional() @ActorId() userId?: number | string;
 }
 
-/** Like / repost bodies may name the actor (spec §7); nothing else is read. */
+/** Like / repost bodies may name the actor; nothing else is read. */
 export class ActorDto {
   @Optional() @IsString(bad) username?: string;
 }

@@ -30,7 +30,7 @@ export class PostsService {
     private readonly alerts: AlertsService,
   ) {}
 
-  /** spec §5: text, a file or a GIF (not both); text trimmed and cut to the plan's limit. */
+  /** A post is text, a file or a GIF (not both); text trimmed and cut to the plan's limit. */
   async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined): Promise<Post> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
@@ -47,7 +47,7 @@ export class PostsService {
         media_id: stored?.id ?? null, media_url: stored?.url ?? null, gif_url: gif ?? null,
       });
       const post = await this.feed.post(id, user.id);
-      // After the commit: feeds offer a "new posts" pill (DESIGN.md, Real time).
+      // After the commit: feeds offer a "new posts" pill.
       this.realtime.toEveryone(SocketEvents.postCreated, { id: post.id, category: post.category, user_id: post.user_id, createdAt: post.createdAt });
       return post;
     } catch (error) {
@@ -76,7 +76,7 @@ export class PostsService {
     return this.feed.post(id, user.id);
   }
 
-  /** Own posts within the plan's edit window (DESIGN.md); the old text goes to post_edits. */
+  /** Own posts within the plan's edit window; the old text goes to post_edits. */
   async edit(user: SessionUser, postId: number, dto: EditPostDto): Promise<{ success: true; post: Post }> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));

@@ -5,7 +5,7 @@ import type { SessionUser } from '../users/session-user';
 import { FeedService } from './feed.service';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 
-/** The profile filter lists (spec §2 Posts/Likes/Replies/Reposts/Media); here so users never depends on posts. */
+/** The profile filter lists (Posts/Likes/Replies/Reposts/Media); here so users never depends on posts. */
 @Controller('users/:username')
 export class ProfilePostsController {
   constructor(private readonly feed: FeedService) {}

@@ -3,7 +3,7 @@ import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
 /**
- * Live events over Socket.IO (DESIGN.md, Real time). RealtimeService is global so any module can
+ * Live events over Socket.IO. RealtimeService is global so any module can
  * emit; the gateway authenticates sockets; RealtimeIoAdapter (set in createApp) configures the
  * server and its Redis Streams adapter.
  */

@@ -7,7 +7,7 @@ import { SearchQueryDto } from './search.dto';
 import type { SessionUser } from '../users/session-user';
 import { SearchService } from './search.service';
 
-/** Public search endpoints (spec §7 Search). */
+/** Public search endpoints. */
 @Controller('search')
 export class SearchController {
   constructor(private readonly search: SearchService) {}

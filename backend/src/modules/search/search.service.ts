@@ -13,7 +13,7 @@ const required = (query: string | undefined): string => {
   return text;
 };
 
-/** Search (spec §7): posts by full-text + partial words, users by name, one profile's posts. */
+/** Search: posts by full-text + partial words, users by name, one profile's posts. */
 @Injectable()
 export class SearchService {
   constructor(

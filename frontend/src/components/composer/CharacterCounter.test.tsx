@@ -3,7 +3,7 @@ import { CharacterCounter } from './CharacterCounter';
 
 const counter = () => screen.getByTestId('char-counter');
 
-describe('CharacterCounter (spec §5)', () => {
+describe('CharacterCounter', () => {
   it('shows limit minus length, tone normal, and no remaining line above 30', () => {
     render(<CharacterCounter text={'a'.repeat(269)} limit={300} />);
     expect(counter()).toHaveAttribute('data-tone', 'normal');

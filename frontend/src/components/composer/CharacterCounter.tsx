@@ -1,7 +1,7 @@
 import { counterState } from '@cloud9/contracts';
 
 /**
- * Limit minus length (spec §5). The 'characters remaining' line appears at 30 or fewer and the
+ * Limit minus length. The 'characters remaining' line appears at 30 or fewer and the
  * counter turns red at 10 or fewer; `data-tone` exposes normal / warning / danger.
  */
 export function CharacterCounter({ text, limit }: { text: string; limit: number }) {

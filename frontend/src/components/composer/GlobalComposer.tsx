@@ -16,7 +16,7 @@ import { useComposerDraft } from './useComposerDraft';
 import './composer.css';
 
 /**
- * The floating button's modal composer (spec §2, §4, §5). Mounted fresh on each opening, so text,
+ * The floating button's modal composer. Mounted fresh on each opening, so text,
  * file, GIF and picker flags start clear. Blank without a file or GIF does nothing. The new post
  * goes on top of the cached Home feeds.
  */

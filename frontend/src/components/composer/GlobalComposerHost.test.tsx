@@ -18,7 +18,7 @@ async function openComposer() {
   return { user, dialog, queryClient };
 }
 
-describe('global composer (spec §2, §4, §5)', () => {
+describe('global composer', () => {
   beforeEach(() => {
     setSession(testUser());
     useComposerStore.setState({ open: false });

@@ -7,9 +7,9 @@ export interface ComposerDraft {
   gif: string | null;
   gifOpen: boolean;
   emojiOpen: boolean;
-  /** Text is cut to the limit (spec §5: truncated to the group's post limit). */
+  /** Text is cut to the group's post limit. */
   setText: (value: string) => void;
-  /** Appends only if the result stays within the limit, then closes the panel (spec §4). */
+  /** Appends only if the result stays within the limit, then closes the panel. */
   addEmoji: (emoji: string) => void;
   setFile: (file: File | null) => void;
   /** Stores the chosen GIF and closes the picker; null removes it. */

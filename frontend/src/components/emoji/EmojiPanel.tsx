@@ -7,7 +7,7 @@ export interface EmojiPanelProps extends EmojiOptions {
 
 const CATEGORIES = EMOJI_CATEGORIES.map((c) => c as Categories);
 
-/** emoji-picker-react configured as spec §2 says. Loaded on demand (see LazyEmojiPanel). */
+/** emoji-picker-react with the options of emojiConfig. Loaded on demand (see LazyEmojiPanel). */
 export function EmojiPanel({
   onPick,
   emojiStyle = EMOJI_DEFAULTS.emojiStyle,

@@ -1,6 +1,6 @@
 import type { EmojiStyleValue, SkinTonesValue, SuggestionModeValue, ThemeValue } from 'emoji-picker-react';
 
-/** Spec §2 emoji picker categories, in order. */
+/** The emoji picker's categories, in order. */
 export const EMOJI_CATEGORIES = [
   'suggested',
   'custom',
@@ -17,7 +17,7 @@ export const EMOJI_CATEGORIES = [
 /** Quick reactions: thumbs up, red heart, smiling face, crying face, folded hands, thumbs down, angry face. */
 export const EMOJI_REACTIONS = ['1f44d', '2764-fe0f', '1f603', '1f622', '1f64f', '1f44e', '1f621'];
 
-/** The options spec §2 names, as picker props. Native style needs no CDN, so it works offline. */
+/** The picker's options, as props. Native style needs no CDN, so it works offline. */
 export interface EmojiOptions {
   emojiStyle?: EmojiStyleValue;
   theme?: ThemeValue;

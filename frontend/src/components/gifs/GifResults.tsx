@@ -8,7 +8,7 @@ interface GifResultsProps {
   search: GifSearch;
   /** Receives the chosen GIF's fixed-height URL. */
   onPick: (url: string) => void;
-  /** Each picker words its error differently (spec §8). */
+  /** Each picker words its error differently. */
   error: ReactNode;
   gridClassName: string;
 }

@@ -10,7 +10,7 @@ interface GlobalGifPickerProps {
 }
 
 /**
- * The global composer's GIF overlay (spec §7, §9): 10 per page, rating pg-13, a 3-column grid
+ * The global composer's GIF overlay: 10 per page, rating pg-13, a 3-column grid
  * 400 px wide with a 6 px gutter.
  */
 export function GlobalGifPicker({ onPick, onClose }: GlobalGifPickerProps) {

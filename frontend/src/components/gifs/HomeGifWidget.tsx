@@ -9,7 +9,7 @@ interface HomeGifWidgetProps {
   onPick: (url: string) => void;
 }
 
-/** The home composer's GIF widget (spec §7): 20 per page, rating g, 500 ms search debounce. */
+/** The home composer's GIF widget: 20 per page, rating g, 500 ms search debounce. */
 export function HomeGifWidget({ onPick }: HomeGifWidgetProps) {
   const [query, setQuery] = useState('');
   const search = useGifSearch(query, {

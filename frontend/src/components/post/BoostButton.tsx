@@ -5,7 +5,7 @@ import { useBoostQuota, useRequestBoost } from '../../queries/boosts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { notify } from '../notify';
 
-/** Spec §4 Post boost: the button's states; 'idle' is also where any other failure lands. */
+/** Post boost: the button's states; 'idle' is also where any other failure lands. */
 type BoostState = 'idle' | 'sending' | 'requested' | 'already' | 'limit';
 
 const LABEL: Record<BoostState, string> = {

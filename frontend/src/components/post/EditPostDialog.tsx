@@ -12,7 +12,7 @@ interface EditPostDialogProps {
   onSaved: (post: Post) => void;
 }
 
-/** Spec §5 edit post: empty text alerts; a failure alerts and keeps the dialog open. */
+/** Edit post: empty text alerts; a failure alerts and keeps the dialog open. */
 export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) {
   const limit = usePostLimit();
   const [text, setText] = useState(post.content);

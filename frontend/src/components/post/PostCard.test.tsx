@@ -101,7 +101,7 @@ describe('PostCard like', () => {
   });
 });
 
-describe('PostCard menu per role (spec §6)', () => {
+describe('PostCard menu per role', () => {
   it('a Silver author sees Edit with the time left, and Delete', async () => {
     setSession(testUser({ id: 7, group_id: 6 }));
     stubFetch(() => jsonResponse(plan));

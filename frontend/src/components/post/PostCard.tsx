@@ -24,7 +24,7 @@ export interface PostCardProps {
 
 type Dialog = 'full' | 'reply' | 'edit' | 'history' | null;
 
-/** A post in a list: optimistic like/repost, reply, edit (with history) and delete, per spec §5–§6. */
+/** A post in a list: optimistic like/repost, reply, edit (with history) and delete, each offered only where the viewer's role allows it. */
 export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.feedTruncate, expand = 'modal' }: PostCardProps) {
   const { post, setPost, toggleLike, toggleRepost } = usePostState(initial);
   const user = useSessionStore(selectCurrentUser);

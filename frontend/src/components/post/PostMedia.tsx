@@ -1,7 +1,7 @@
 import { LIMITS, isVideoUrl, resolveImageUrl, truncateForDisplay, type Post } from '@cloud9/contracts';
 import { API_BASE } from '../../api/client';
 
-/** Sets the spec's default volume (0.7) once the element exists. */
+/** Sets the default volume (0.7) once the element exists. */
 const withDefaultVolume = (node: HTMLMediaElement | null) => {
   if (node) node.volume = LIMITS.videoDefaultVolume;
 };

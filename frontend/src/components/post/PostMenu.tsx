@@ -15,7 +15,7 @@ interface Entry {
   danger?: boolean;
 }
 
-/** Spec §6: the author edits (within the plan's window) and deletes; groups 1–2 may Admin Delete. */
+/** The author edits (within the plan's window) and deletes; groups 1–2 may Admin Delete. */
 function entriesFor(post: Post, user: CurrentUser | null, onEdit: () => void, onDelete: () => void): Entry[] {
   if (user && user.id === post.user_id) {
     const entries: Entry[] = [];

@@ -10,7 +10,7 @@ interface PostTextProps {
   onShowMore?: () => void;
 }
 
-/** Post text, cut for display (spec §5 truncation) with Show more. */
+/** Post text, cut for display with Show more. */
 export function PostText({ content, max, mode = 'modal', onShowMore }: PostTextProps) {
   const [expanded, setExpanded] = useState(false);
   const cut = max === null ? { text: content, truncated: false } : truncateForDisplay(content, max);

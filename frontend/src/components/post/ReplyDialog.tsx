@@ -11,7 +11,7 @@ interface ReplyDialogProps {
   onReplied: (reply: Post) => void;
 }
 
-/** Quotes the original cut at 200 characters (spec §5); a blank reply is ignored. Failures are only logged. */
+/** Quotes the original cut at 200 characters; a blank reply is ignored. Failures are only logged. */
 export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
   const limit = usePostLimit();
   const [text, setText] = useState('');

@@ -13,7 +13,7 @@ export interface PostState {
 
 /**
  * One card's copy of its post. Like and repost are optimistic, then take the server's numbers
- * (which the mutations also write to every cached copy); a failure is only logged (spec §8) and
+ * (which the mutations also write to every cached copy); a failure is only logged and
  * the change is undone.
  */
 export function usePostState(initial: Post): PostState {

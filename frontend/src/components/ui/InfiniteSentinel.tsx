@@ -8,7 +8,7 @@ interface InfiniteSentinelProps {
 }
 
 /**
- * Calls `onVisible` when it comes within 250 px of the viewport (spec §9 infinite-scroll threshold).
+ * Calls `onVisible` when it comes within 250 px of the viewport (the infinite-scroll threshold).
  * Re-mount it (a `key`) after each page so a still-visible sentinel asks again.
  */
 export function InfiniteSentinel({ onVisible, label = 'Load more' }: InfiniteSentinelProps) {

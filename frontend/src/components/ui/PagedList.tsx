@@ -20,7 +20,7 @@ interface PagedListProps<T extends { id: number }> {
 
 /**
  * Any keyset-paged list, rendered from its infinite query: a loading row, the empty message (with a
- * retry after a failed first page: failures are logged by the query, spec §8), the items, infinite
+ * retry after a failed first page: failures are logged by the query), the items, infinite
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
 export function PagedList<T extends { id: number }>({ query, emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote }: PagedListProps<T>) {

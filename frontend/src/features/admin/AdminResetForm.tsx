@@ -10,7 +10,7 @@ type Result = { tone: 'success' | 'error'; message: string };
 
 const resetError = (error?: string) => `${MESSAGES.admin.resetErrorPrefix}${error || 'Unknown error'}`;
 
-/** Spec §5 Admin reset: username and new password are both required; the server's answer is alerted. */
+/** Admin reset: username and new password are both required; the server's answer is alerted. */
 export function AdminResetForm() {
   const admin = useSessionStore(selectCurrentUser);
   const [username, setUsername] = useState('');

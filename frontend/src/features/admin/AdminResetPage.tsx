@@ -6,10 +6,10 @@ import { AdminResetForm } from './AdminResetForm';
 import { useAdminCheck } from './queries';
 import './admin.css';
 
-/** Spec §2 Admin reset: 'Loading Admin Data...' while the admin is confirmed; a non-admin is alerted and sent to /. */
+/** Admin reset: 'Loading Admin Data...' while the admin is confirmed; a non-admin is alerted and sent to /. */
 export function AdminResetPage() {
   const check = useAdminCheck();
-  // StrictMode re-runs effects; the spec wants one alert, not two.
+  // StrictMode re-runs effects; the user must see one alert, not two.
   const alerted = useRef(false);
 
   useEffect(() => {

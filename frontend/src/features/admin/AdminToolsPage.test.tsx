@@ -50,7 +50,7 @@ describe('Admin tools: access', () => {
 });
 
 describe('Admin tools: backup or restore', () => {
-  it("refuses anything but 'backup' or 'restore' with the spec alert, without a request", async () => {
+  it("refuses anything but 'backup' or 'restore' with an alert, without a request", async () => {
     const calls = stubFetch(notFound);
     answerPrompts('drop tables');
     renderPanel();
@@ -324,7 +324,7 @@ describe('Admin tools: boosts', () => {
     await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactBoost));
   });
 
-  it('process boost queue: confirms, alerts the server message, and maps each failure (spec §8)', async () => {
+  it('process boost queue: confirms, alerts the server message, and maps each failure to its message', async () => {
     let answer: () => Response | Promise<Response> = () => jsonResponse({ success: true, message: 'Boost queue processed.', jobId: '1', expired: 0, activated: 2 });
     const calls = stubFetch(() => answer());
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

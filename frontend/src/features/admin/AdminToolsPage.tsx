@@ -16,7 +16,7 @@ import { SyncFollowsTool } from './SyncFollowsTool';
 import { ViewLogsTool } from './ViewLogsTool';
 import './admin.css';
 
-/** Spec §2 Admin tools: group 1 only (the server enforces it too); anyone else sees 'Unauthorized Access'. */
+/** Admin tools: group 1 only (the server enforces it too); anyone else sees 'Unauthorized Access'. */
 export function AdminToolsPage() {
   const user = useSessionStore(selectCurrentUser);
   if (!canUseAdminTools(user)) {

@@ -3,7 +3,7 @@ import { fromAppBackupJob, runAppBackup } from './adminApi';
 import { ToolCard } from './ToolCard';
 import { useAdminTool } from './useAdminTool';
 
-/** Archives the application files; any failure is 'Backup failed. See console.' (spec §8). */
+/** Archives the application files; any failure is 'Backup failed. See console.'. */
 export function AppBackupTool() {
   const tool = useAdminTool();
 

@@ -8,7 +8,7 @@ import { useAdminTool } from './useAdminTool';
 
 const ACTIVITY = { backup: 'Backing up the database...', restore: 'Restoring the database...' } as const;
 
-/** Spec §2/§5: a prompt that accepts only 'backup' or 'restore' (any case), then runs that job. */
+/** A prompt that accepts only 'backup' or 'restore' (any case), then runs that job. */
 export function BackupRestoreTool() {
   const tool = useAdminTool();
 

@@ -21,7 +21,7 @@ function readRotation(body: unknown): Rotation | null {
   return null;
 }
 
-/** Spec §5/§8: confirms, runs one boost rotation now and alerts the server's message. */
+/** Confirms, runs one boost rotation now and alerts the server's message. */
 export function BoostQueueTool() {
   const tool = useAdminTool();
 

@@ -9,7 +9,7 @@ import { useAdminTool } from './useAdminTool';
 
 const failed = (error?: string) => MESSAGES.admin.failedPrefix(error || 'Unknown error');
 
-/** Spec §5: a prompt for the id, then a confirmation that says the deletion is permanent. */
+/** A prompt for the id, then a confirmation that says the deletion is permanent. */
 export function DeleteUserTool() {
   const tool = useAdminTool();
   const me = useSessionStore(selectCurrentUser);

@@ -9,7 +9,7 @@ import { useAdminTool } from './useAdminTool';
 
 const failed = (error?: string) => MESSAGES.admin.failedPrefix(error || 'Unknown error');
 
-/** Spec §2: find a user by username and show id, username, email, name, group and created. */
+/** Finds a user by username and show id, username, email, name, group and created. */
 export function FindUserTool() {
   const tool = useAdminTool();
   const inputId = useId();

@@ -5,7 +5,7 @@ import { usePlans } from '../../queries/plans';
 import { ADMIN_TEXT } from './adminText';
 import { boostsCell, editCell, feeCell, mediaCell, priorityCell } from './planCells';
 
-/** Spec §2 'manage group settings': a modal table of every tier's limits, as the server stores them. */
+/** 'Manage group settings': a modal table of every tier's limits, as the server stores them. */
 export function GroupSettingsModal({ onClose }: { onClose: () => void }) {
   const { data, isPending, isError, isFetching, refetch } = usePlans(ADMIN_TEXT.groupsFailed);
 

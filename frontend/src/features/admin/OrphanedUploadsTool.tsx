@@ -9,7 +9,7 @@ import { useAdminTool } from './useAdminTool';
 
 const unknownError = (error?: string) => MESSAGES.admin.failedPrefix(error || 'Unknown error');
 
-/** Spec §2: lists the count and names of uploaded files nothing uses; they can then be deleted. */
+/** Lists the count and names of uploaded files nothing uses; they can then be deleted. */
 export function OrphanedUploadsTool() {
   const tool = useAdminTool();
   const [found, setFound] = useState<AdminOrphansResult | null>(null);

@@ -7,7 +7,7 @@ import { useAdminTool } from './useAdminTool';
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
-/** Spec §5: asks for confirmation, then recounts follows and alerts what it corrected. */
+/** Asks for confirmation, then recounts follows and alerts what it corrected. */
 export function SyncFollowsTool() {
   const tool = useAdminTool();
 

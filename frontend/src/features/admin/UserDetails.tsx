@@ -1,7 +1,7 @@
 import type { AdminUser } from '@cloud9/contracts';
 import { formatDateTime, groupLabel } from './groupLabel';
 
-/** A user's account facts as the find tool shows them (spec §2: id, username, email, name, group, created). */
+/** A user's account facts as the find tool shows them (id, username, email, name, group, created). */
 export function UserDetails({ user }: { user: AdminUser }) {
   const rows: [string, string][] = [
     ['Id', String(user.id)],

@@ -13,7 +13,7 @@ import {
 } from '@cloud9/contracts';
 import { callApi } from '../../api/client';
 
-/** Every admin call. Job endpoints may answer AdminJobPending (202); useAdminJob polls those. */
+/** Every admin tool call. Job endpoints may answer AdminJobPending (202); useAdminJob polls those. */
 
 export type MaybePending<T> = T | AdminJobPending;
 
@@ -23,7 +23,7 @@ export function isJobPending(body: unknown): body is AdminJobPending {
   return b.pending === true && typeof b.jobId === 'string' && typeof b.queue === 'string';
 }
 
-/** `adminId` is the actor field the API accepts; the server checks it is the session's user. */
+/** `adminId` is the body's actor field; the server checks it is the session's user. */
 export const resetPassword = (username: string, newPassword: string, adminId?: number) =>
   callApi(ROUTES.admin.resetPassword, { body: { adminId, username, newPassword } });
 
@@ -50,8 +50,8 @@ export const adminBoostPost = (postId: number, signal?: AbortSignal): Promise<{ 
   callApi(ROUTES.boosts.adminBoost, { params: { id: postId }, signal });
 
 /**
- * The boost rotation's 202 says `{success: false, jobId}`, so that answer is turned into the admin
- * jobs' pending shape, on the boosts queue, to be polled like the others.
+ * PATCH /api/boost/rotate. Its 202 says `{success: false, jobId}`, so that answer is turned
+ * into the admin jobs' pending shape, on the boosts queue, to be polled like the others.
  */
 export async function rotateBoostQueue(signal?: AbortSignal): Promise<MaybePending<BoostRotateResult>> {
   const body: MaybePending<BoostRotateResult> | null = await callApi(ROUTES.boosts.rotate, { signal });

@@ -8,7 +8,7 @@ export class JobFailedError extends Error {
   }
 }
 
-/** The request never reached the server (fetch threw): the spec's 'Could not contact …' case. */
+/** The request never reached the server (fetch threw): the 'Could not contact …' case. */
 export const isNetworkError = (err: unknown): boolean => err instanceof ApiRequestError && err.status === 0;
 
 export const isAbortError = (err: unknown): boolean => err instanceof DOMException && err.name === 'AbortError';
@@ -22,7 +22,7 @@ export function serverErrorText(err: unknown): string | undefined {
 }
 
 /**
- * The spec §8 message for a failed admin call: `network` when the server could not be reached,
+ * The message for a failed admin call: `network` when the server could not be reached,
  * else `server(error)` with the server's error text.
  */
 export function failureMessage(err: unknown, network: string, server: (error: string | undefined) => string): string {

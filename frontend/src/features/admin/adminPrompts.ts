@@ -1,5 +1,5 @@
 /**
- * The native prompts of the admin tools (spec §5 Admin prompts: a non-empty answer is needed;
+ * The native prompts of the admin tools (a non-empty answer is needed;
  * cancelling or answering nothing does nothing).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Admin panel texts the spec does not word (spec §8 has only the failures). The spec's own messages
+ * Admin panel texts beyond the failure messages. The failure messages
  * stay in MESSAGES.admin; these are the successes, prompts and hints around them.
  */
 export const ADMIN_TEXT = {

@@ -1,6 +1,6 @@
 import { planFor } from '@cloud9/contracts';
 
-/** A group's name from the plan table (spec §6, §9): Admin, Staff, Basic, Silver… */
+/** A group's name from the plan table: Admin, Staff, Basic, Silver… */
 export const groupName = (groupId: number): string => planFor(groupId)?.name ?? `Group ${groupId}`;
 
 /** '6 · Silver': the id admins work with, and what it means. */

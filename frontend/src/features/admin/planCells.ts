@@ -1,6 +1,6 @@
 import type { GroupPlan } from '@cloud9/contracts';
 
-/** Cell texts of the group settings table (spec §9 plan table, with admin and staff rows). */
+/** Cell texts of the group settings table (the plan table, with admin and staff rows). */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export const feeCell = (plan: GroupPlan) => (plan.subscriptionFee > 0 ? usd.format(plan.subscriptionFee) : 'Free');

@@ -17,7 +17,7 @@ export interface AdminTool {
   run: <R>(activity: string, start: (signal: AbortSignal) => Promise<MaybePending<R>>, fromJob?: JobResultMapper<R>) => Promise<R>;
   /** Shows the outcome on the page only. */
   show: (outcome: ToolOutcome) => void;
-  /** Shows the outcome on the page and as the spec's native alert. */
+  /** Shows the outcome on the page and as the native alert. */
   alert: (outcome: ToolOutcome) => void;
   /** A failed run: logged, shown and alerted. Leaving the page mid-run (abort) says nothing. */
   fail: (err: unknown, message: string) => void;

@@ -23,7 +23,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    // Checked here first so a mismatch never reaches the server (spec §5).
+    // Checked here first so a mismatch never reaches the server.
     const problem = registrationProblem({ ...values, username: values.username.trim(), email: values.email.trim() });
     if (problem) {
       notify(problem, 'error');

@@ -18,7 +18,7 @@ interface CheckoutProps {
   config: LoadedPublicConfig;
 }
 
-/** Spec §4 Subscription: plan selected → Subscribe → PayPal's button → approval → alert with the id. */
+/** Subscription: plan selected → Subscribe → PayPal's button → approval → alert with the id. */
 export function Checkout({ plan, config }: CheckoutProps) {
   const { step, setStep, approve } = useSubscribe();
   const sectionRef = useRef<HTMLElement>(null);

@@ -10,7 +10,7 @@ import { PlanCard } from './PlanCard';
 import { usePlanGrid } from './usePlanGrid';
 import './cloud9.css';
 
-/** /cloud9 (spec §2): the plan grid with search, plan choice and PayPal checkout. */
+/** /cloud9: the plan grid with search, plan choice and PayPal checkout. */
 export function Cloud9Page() {
   const user = useSessionStore(selectCurrentUser);
   const config = usePublicConfig();

@@ -7,7 +7,7 @@ import { publicConfigQuery } from '../../queries/config';
 export type DonationPhase = 'waiting' | 'opened' | 'unavailable';
 
 /**
- * Spec §4 Donation: 2.5 s after Gift Us, PayPal's donate page opens in a new tab, the toast
+ * Donation: 2.5 s after Gift Us, PayPal's donate page opens in a new tab, the toast
  * 'Donation window opened — thank you!' appears, and the dialog closes 3 s later. The Gift Us
  * click's user activation still holds at 2.5 s, so browsers let the tab open.
  */

@@ -29,7 +29,7 @@ function renderComposer() {
   return () => pageItems(queryClient.getQueryData<PagedData<Post>>(feed));
 }
 
-describe('HomeComposer limit (spec §5)', () => {
+describe('HomeComposer limit', () => {
   beforeEach(() => setSession(testUser({ group_id: 6 })));
 
   it('is 300 before the group loads, then the group limit', async () => {
@@ -58,7 +58,7 @@ describe('HomeComposer limit (spec §5)', () => {
   });
 });
 
-describe('HomeComposer emoji (spec §4)', () => {
+describe('HomeComposer emoji', () => {
   beforeEach(() => setSession(testUser({ group_id: 6 })));
 
   it('appends an emoji within the limit and closes the panel', async () => {

@@ -20,7 +20,7 @@ interface HomeComposerProps {
 }
 
 /**
- * The inline composer of Home (spec §2, §5): text, counter, feed, photo/video, GIF, emoji, Cancel,
+ * The inline composer of Home: text, counter, feed, photo/video, GIF, emoji, Cancel,
  * Post. The new post goes on top of the cached Home feeds (the one on screen shows it at once).
  */
 export function HomeComposer({ defaultCategory }: HomeComposerProps) {

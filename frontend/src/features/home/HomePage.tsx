@@ -33,7 +33,7 @@ function scrollToTop() {
 }
 
 /**
- * Home (spec §2): For you / Following, a search box (200 ms debounce, '@user' filter, kept in
+ * Home: For you / Following, a search box (200 ms debounce, '@user' filter, kept in
  * ?search=), the side panel's feed as a removable chip, the inline composer and the feed.
  */
 export function HomePage() {

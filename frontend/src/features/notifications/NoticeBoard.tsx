@@ -9,7 +9,7 @@ import { NoticeCard } from './NoticeCard';
 import { NoticeComposer } from './NoticeComposer';
 import { useDeleteNotice, useNotices } from './queries';
 
-/** Spec §5 Delete confirmations (system message). Shared message to add: MESSAGES.notices.confirmDelete. */
+/** The confirmation before deleting a system notice. Shared message to add: MESSAGES.notices.confirmDelete. */
 export const CONFIRM_DELETE_NOTICE = 'Are you sure you want to delete this system message?';
 
 /** 'System Notices': the staff composer (groups 1–4), then the notices; pushed ones join the top of the cached list. */

@@ -5,7 +5,7 @@ import { notify } from '../../components/notify';
 import { useSaveNotice } from './queries';
 
 interface NoticeComposerProps {
-  /** The notice being edited; the button then reads Save and Cancel appears (spec §4). */
+  /** The notice being edited; the button then reads Save and Cancel appears. */
   editing: SystemNotice | null;
   /** The notice is saved and in the cached lists. */
   onSaved: () => void;

@@ -15,7 +15,7 @@ import './notifications.css';
 const withDot = (label: string, dot: boolean) =>
   dot ? { label, badge: <span className="tab-dot" />, ariaLabel: `${label}, new` } : { label };
 
-/** Notifications (spec §2): My Notifications and System Notices, a search box, the staff composer. */
+/** Notifications: My Notifications and System Notices, a search box, the staff composer. */
 export function NotificationsPage() {
   const currentUser = useSessionStore(selectCurrentUser);
   const [tab, setTab] = useState<SeenKind>('alerts');

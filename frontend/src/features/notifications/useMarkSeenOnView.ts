@@ -3,7 +3,7 @@ import type { SeenKind } from '../../api/notifications';
 import { useNotificationsStore } from '../../stores/notifications';
 
 /**
- * Opening a tab marks its kind seen (spec §4: opening the tab clears the dot), and so does a dot
+ * Opening a tab marks its kind seen (opening the tab clears the dot), and so does a dot
  * that lights while the tab is open, since the new item is right there on top.
  */
 export function useMarkSeenOnView(kind: SeenKind, dot: boolean): void {

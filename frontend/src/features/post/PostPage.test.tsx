@@ -7,7 +7,7 @@ import { makePost, page } from '../../test/posts';
 
 const renderPage = () => renderAt(<Routes><Route path="/post/:postId" element={<PostPage />} /></Routes>, '/post/1');
 
-describe('PostPage (spec §2 single post)', () => {
+describe('PostPage (single post)', () => {
   beforeEach(() => setSession(testUser()));
 
   it("shows 'Loading post...' until the post arrives", async () => {

@@ -19,7 +19,7 @@ function Replies({ postId }: { postId: number }) {
   );
 }
 
-/** Read-only single post with its replies (spec §2). Any failure reads as "not found or deleted". */
+/** Read-only single post with its replies. Any failure reads as "not found or deleted". */
 export function PostPage() {
   const { postId = '' } = useParams();
   const { data: post, isPending, isError } = usePost(postId);

@@ -8,7 +8,7 @@ interface FollowButtonProps {
 }
 
 /**
- * Follow / Following, reading Unfollow while hovered or focused (spec §4) and 'Processing...'
+ * Follow / Following, reading Unfollow while hovered or focused, and 'Processing...'
  * while busy. After a toggle it shows the new state until the pointer moves again (or leaves and
  * comes back, or focus returns), so a click on Follow reads Following rather than jumping
  * straight to Unfollow under the still pointer.

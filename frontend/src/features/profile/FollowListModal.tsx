@@ -39,7 +39,7 @@ function FollowRow({ user, viewer, onClose }: { user: FollowUser; viewer: Actor 
   );
 }
 
-/** The Followers / Following list (spec §2): each user links to their profile, with a follow button but not for oneself. */
+/** The Followers / Following list: each user links to their profile, with a follow button but not for oneself. */
 export function FollowListModal({ kind, userId, viewer, onClose }: FollowListModalProps) {
   const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = useFollowList(kind, userId);
   const items = pageItems(data);

@@ -10,7 +10,7 @@ interface ProfileFollowCountsProps {
   viewer: Actor | null;
 }
 
-/** Followers and Following counts as buttons, each opening its list (spec §2). */
+/** Followers and Following counts as buttons, each opening its list. */
 export function ProfileFollowCounts({ userId, followers, following, viewer }: ProfileFollowCountsProps) {
   const [open, setOpen] = useState<FollowListKind | null>(null);
   return (

@@ -4,7 +4,7 @@ import { PostList } from '../../components/post/PostList';
 import { useProfilePosts, type ProfileFilter } from './queries';
 import { ReplyThread } from './ReplyThread';
 
-/** Spec §2 empty messages: 'No replies yet.', 'No {filter} yet.', and 'No posts found.' for posts and searches. */
+/** Empty messages: 'No replies yet.', 'No {filter} yet.', and 'No posts found.' for posts and searches. */
 function emptyMessageFor(filter: ProfileFilter, searching: boolean): string {
   if (searching || filter === 'Posts') return MESSAGES.empty.noPostsFound;
   if (filter === 'Replies') return MESSAGES.empty.noReplies;

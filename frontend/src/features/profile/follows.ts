@@ -52,7 +52,7 @@ export interface FollowToggle {
   toggle: () => void;
 }
 
-/** Follows or unfollows `targetId` as `viewerId`, one request at a time. Failures are only logged (spec §8). */
+/** Follows or unfollows `targetId` as `viewerId`, one request at a time. Failures are only logged. */
 export function useFollowToggle(viewerId: number, targetId: number, initialFollowing: boolean): FollowToggle {
   const queryClient = useQueryClient();
   const [following, setFollowing] = useState(initialFollowing);

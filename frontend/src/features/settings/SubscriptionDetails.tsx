@@ -5,7 +5,7 @@ import { useSubscription } from '../../queries/billing';
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const statusLabel = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
 
-/** The member's current Cloud 9 subscription (GET /api/get-subscription/:userId), or the spec's none text. */
+/** The member's current Cloud 9 subscription (GET /api/get-subscription/:userId), or the text saying there is none. */
 export function SubscriptionDetails({ userId }: { userId: number }) {
   const { data: subscription, isPending, isError } = useSubscription(userId);
 

@@ -22,7 +22,7 @@ export function passwordProblem(password: unknown): string | null {
   return null;
 }
 
-/** Registration form check (spec §5): all four required, confirmation must match. */
+/** Registration form check: all four fields required, the confirmation must match. */
 export function registrationProblem(form: { username: string; email: string; password: string; confirmPassword: string }): string | null {
   if (!form.username || !form.email || !form.password || !form.confirmPassword) return MESSAGES.auth.allFieldsRequired;
   if (form.password !== form.confirmPassword) return MESSAGES.auth.passwordsDoNotMatch;

@@ -11,7 +11,7 @@ export interface CounterState {
   tone: CounterTone;
 }
 
-/** The composer's character counter (spec §5): limit minus length. */
+/** The composer's character counter: limit minus length. */
 export function counterState(text: string, limit: number): CounterState {
   const remaining = limit - textLength(text);
   const tone: CounterTone =
@@ -19,7 +19,7 @@ export function counterState(text: string, limit: number): CounterState {
   return { remaining, showRemainingText: remaining <= LIMITS.counterWarningAt, tone };
 }
 
-/** An emoji is appended only if the result stays within the limit (spec §4). */
+/** An emoji is appended only if the result stays within the limit. */
 export function appendWithinLimit(text: string, addition: string, limit: number): string {
   const next = text + addition;
   return textLength(next) <= limit ? next : text;

@@ -3,7 +3,7 @@ import { canEditWithinWindow, editDeadline, editWindowMinutes } from './edit-win
 const created = new Date('2025-01-01T12:00:00Z');
 const after = (minutes: number) => new Date(created.getTime() + minutes * 60_000);
 
-describe('edit window (plan table reading, DESIGN.md)', () => {
+describe('edit window (read from the plan table)', () => {
   it('gives the plan minutes', () => {
     expect([5, 6, 7, 8, 9].map(editWindowMinutes)).toEqual([0, 30, 60, 120, 180]);
     expect(editWindowMinutes(2)).toBe(60);

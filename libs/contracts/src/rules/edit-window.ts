@@ -1,7 +1,7 @@
 import { planFor } from '../plans';
 
 /**
- * Edit window decision (DESIGN.md): minutes from the plan table; Basic 0 = cannot edit;
+ * Edit window: minutes from the plan table; Basic 0 = cannot edit;
  * admin (editTimeout null) any time; staff 60 minutes.
  */
 export function editWindowMinutes(groupId: number): number | null {

@@ -9,7 +9,7 @@ const p = (id: number, created: number, updated = created, flags: Partial<Ordera
   ...flags,
 });
 
-describe('orderFeed (spec §4)', () => {
+describe('orderFeed', () => {
   it('puts the admin boost first, then up to 3 user boosts by updatedAt, then the rest by createdAt', () => {
     const posts = [
       p(1, 10),

@@ -11,7 +11,7 @@ export interface OrderablePost {
 const time = (iso: string) => new Date(iso).getTime();
 
 /**
- * Feed order (spec §4): one admin-boosted post, then up to 3 user-boosted posts by updatedAt
+ * Feed order: one admin-boosted post, then up to 3 user-boosted posts by updatedAt
  * newest first, then the rest by createdAt newest first; each post once.
  */
 export function orderFeed<T extends OrderablePost>(posts: readonly T[]): T[] {

@@ -1,6 +1,6 @@
 import { isVideoUrl, resolveImageUrl } from './images';
 
-describe('resolveImageUrl (spec §3)', () => {
+describe('resolveImageUrl', () => {
   it('uses http(s) paths as they are', () => {
     expect(resolveImageUrl('https://cdn.x/a.png', 'http://api', '/d.svg')).toBe('https://cdn.x/a.png');
   });

@@ -1,5 +1,5 @@
 /**
- * Image paths (spec §3): a path starting with http is used as is; any other path is prefixed
+ * Image paths: a path starting with http is used as is; any other path is prefixed
  * with the backend base address; empty paths fall back to the default image.
  */
 export const DEFAULT_IMAGES = {
@@ -14,5 +14,5 @@ export function resolveImageUrl(path: string | null | undefined, backendBase: st
   return `${base}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
-/** media_url is treated as video when it ends in .mp4 (spec §3). */
+/** media_url is treated as video when it ends in .mp4. */
 export const isVideoUrl = (url: string | null | undefined): boolean => !!url && /\.mp4($|\?)/i.test(url);

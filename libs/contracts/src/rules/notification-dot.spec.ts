@@ -1,6 +1,6 @@
 import { shouldShowDot } from './notification-dot';
 
-describe('shouldShowDot (spec §4)', () => {
+describe('shouldShowDot', () => {
   it('shows when the newest is later than last seen', () => {
     expect(shouldShowDot('2025-01-02T00:00:00Z', '2025-01-01T00:00:00Z')).toBe(true);
   });

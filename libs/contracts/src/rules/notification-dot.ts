@@ -1,5 +1,5 @@
 /**
- * The dot rule (spec §4): shown when the newest item is a valid date and either nothing was
+ * The dot rule: shown when the newest item is a valid date and either nothing was
  * seen yet or it is later than the last-seen time.
  */
 export function shouldShowDot(latest: string | null | undefined, lastSeen: string | null | undefined): boolean {

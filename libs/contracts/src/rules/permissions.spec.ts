@@ -5,7 +5,7 @@ import {
 
 const user = (id: number, group_id: number) => ({ id, group_id });
 
-describe('permissions (spec §6)', () => {
+describe('permissions', () => {
   it('only the owner edits a profile', () => {
     expect(canEditProfile(user(1, 5), 1)).toBe(true);
     expect(canEditProfile(user(2, 1), 1)).toBe(false);

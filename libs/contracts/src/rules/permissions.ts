@@ -1,7 +1,7 @@
 import { GroupId, isAdmin, isPaidPlan, isStaff } from '../groups';
 import { canEditWithinWindow } from './edit-window';
 
-/** Who may do what (spec §6). The server enforces these; the client hides what is not allowed. */
+/** Who may do what. The server enforces these; the client hides what is not allowed. */
 export interface Actor {
   id: number;
   group_id: number;
