@@ -1,5 +1,5 @@
-import type { CurrentUser } from '@cloud9/contracts';
-import { apiRequest } from './client';
+import { ROUTES, type CurrentUser } from '@cloud9/contracts';
+import { callApi } from './client';
 
 export interface RegisterInput {
   username: string;
@@ -14,12 +14,10 @@ export interface RegisterResponse {
   error?: string;
 }
 
-export const registerUser = (input: RegisterInput) =>
-  apiRequest<RegisterResponse>('/api/users', { method: 'POST', body: input });
+export const registerUser = (input: RegisterInput): Promise<RegisterResponse> => callApi(ROUTES.users.register, { body: input });
 
-export const login = (username: string, password: string) =>
-  apiRequest<CurrentUser>('/api/login', { method: 'POST', body: { username, password } });
+export const login = (username: string, password: string) => callApi(ROUTES.auth.login, { body: { username, password } });
 
-export const logout = () => apiRequest<{ success: boolean }>('/api/logout', { method: 'POST' });
+export const logout = (): Promise<{ success: boolean }> => callApi(ROUTES.auth.logout);
 
-export const fetchMe = () => apiRequest<CurrentUser>('/api/me');
+export const fetchMe = () => callApi(ROUTES.auth.me);

@@ -1,5 +1,5 @@
-import { APP_CLIENT_HEADER } from '@cloud9/contracts';
-import { ApiRequestError, apiRequest, setUnauthorizedHandler } from './client';
+import { APP_CLIENT_HEADER, ROUTES } from '@cloud9/contracts';
+import { ApiRequestError, apiRequest, callApi, formOf, queryString, setUnauthorizedHandler } from './client';
 import { useSessionStore } from '../stores/session';
 import { jsonResponse, setSession, stubFetch, testUser } from '../test/utils';
 
@@ -65,5 +65,37 @@ describe('api client', () => {
   it('maps a network failure to a status-0 error', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(apiRequest('/api/config')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('calls a route of the table: its method, its path with encoded parameters, its query without empty values', async () => {
+    const calls = stubFetch(() => jsonResponse({ items: [], nextCursor: null }));
+    await callApi(ROUTES.search.profile, { params: { username: 'a b/c' }, query: { query: 'sky', cursor: null } });
+    await callApi(ROUTES.admin.jobStatus, { params: { queue: 'admin', jobId: 'db-backup:1' } });
+    await callApi(ROUTES.posts.like, { params: { id: 5 }, body: {} });
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ['GET', '/api/search/profile/a%20b%2Fc?query=sky'],
+      ['GET', '/api/admin/jobs/admin/db-backup%3A1'],
+      ['POST', '/api/posts/5/like'],
+    ]);
+    expect(calls[2].init.body).toBe('{}');
+  });
+
+  it('builds one query string in the order given, keeping 0 and leaving out null, undefined and empty text', () => {
+    expect(queryString({ q: 'cats', offset: 0, cursor: null, query: '', rating: undefined, limit: 12 })).toBe('?q=cats&offset=0&limit=12');
+    expect(queryString({ cursor: undefined })).toBe('');
+  });
+
+  it('sends no body when the route takes none', async () => {
+    const calls = stubFetch(() => jsonResponse({ success: true }));
+    await callApi(ROUTES.boosts.adminBoost, { params: { id: 3 } });
+    expect(calls[0].init.body).toBeUndefined();
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it("builds a multipart route's form from its named parts, in order, leaving out absent ones", () => {
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    const form = formOf(ROUTES.posts.create, { content: 'hi', category: undefined, file, gif: 'https://g/1.gif' });
+    expect([...form.keys()]).toEqual(['content', 'file', 'gif']);
+    expect(form.get('file')).toBeInstanceOf(File);
   });
 });

@@ -1,5 +1,5 @@
-import type { ApiError } from '@cloud9/contracts';
-import { APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
+import type { ApiError, ApiRoute, BodyOf, Multipart, ParamsOf, PathParamNames, QueryOf, ResponseOf } from '@cloud9/contracts';
+import { APP_CLIENT_HEADER, fillPath, MESSAGES, ROUTES } from '@cloud9/contracts';
 import { useSessionStore } from '../stores/session';
 
 /** Same origin unless VITE_API_BASE points elsewhere (e.g. a separately hosted API). */
@@ -68,13 +68,54 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.ok) return data as T;
 
   // A 401 on login just means bad credentials; anywhere else the session is gone.
-  const isLogin = method === 'POST' && path === '/api/login';
+  const isLogin = method === ROUTES.auth.login.method && path === ROUTES.auth.login.path;
   if (response.status === 401 && !isLogin) {
     useSessionStore.getState().clearSession();
     onUnauthorized?.();
   }
   const message = isApiError(data) ? data.error : typeof data === 'string' && data.length < 300 ? data : response.statusText;
   throw new ApiRequestError(response.status, message || '');
+}
+
+/** Builds `?a=1&b=2`, leaving out empty values (null, undefined, ''). */
+export function queryString(params: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A multipart body is sent as FormData; any other body as JSON. */
+type SentBody<B> = B extends Multipart<object, string> ? FormData : B;
+
+/** Path parameters when the path has any, the query and body when the route takes them. */
+export type CallOptions<R extends ApiRoute> = { signal?: AbortSignal } & ([PathParamNames<R['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: ParamsOf<R> }) &
+  ([QueryOf<R>] extends [undefined] ? { query?: undefined } : { query?: QueryOf<R> }) &
+  ([BodyOf<R>] extends [undefined] ? { body?: undefined } : { body: SentBody<BodyOf<R>> });
+
+type CallArgs<R extends ApiRoute> = object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+
+/** Calls one endpoint of the route table: fills its path, adds the query string, answers the route's response type. */
+export function callApi<R extends ApiRoute>(route: R, ...[options]: CallArgs<R>): Promise<ResponseOf<R>> {
+  const { params, query, body, signal } = (options ?? {}) as { params?: ParamsOf<R>; query?: object; body?: unknown; signal?: AbortSignal };
+  const path = fillPath(route, params ?? ({} as ParamsOf<R>)) + queryString(query ?? {});
+  return apiRequest<ResponseOf<R>>(path, { method: route.method, body, signal });
+}
+
+/** The form fields and files a multipart route takes. */
+type FormParts<B> = B extends Multipart<infer Fields, infer Files> ? Fields & { [F in Files]?: Blob } : never;
+
+/** A multipart route's FormData, its parts set in the order given; absent parts are left out. */
+export function formOf<R extends ApiRoute>(_route: R, parts: FormParts<BodyOf<R>>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts as Record<string, string | Blob | undefined>)) {
+    if (value !== undefined) form.set(name, value);
+  }
+  return form;
 }
 
 /** The server's message when there is one, else the caller's fallback. */

@@ -1,11 +1,11 @@
-import type { PublicConfig } from '@cloud9/contracts';
-import { apiRequest } from './client';
+import { ROUTES, type PublicConfig } from '@cloud9/contracts';
+import { callApi } from './client';
 
 let cached: Promise<PublicConfig> | null = null;
 
 /** Public settings rarely change during a visit, so one request serves every screen. */
 export function fetchPublicConfig(): Promise<PublicConfig> {
-  cached ??= apiRequest<PublicConfig>('/api/config').catch((err: unknown) => {
+  cached ??= callApi(ROUTES.config.get).catch((err: unknown) => {
     cached = null;
     throw err;
   });

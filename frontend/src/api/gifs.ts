@@ -1,6 +1,5 @@
-import type { GifObject, GifSearchResponse } from '@cloud9/contracts';
-import { apiRequest } from './client';
-import { queryString } from './posts';
+import { ROUTES, type GifObject, type GifSearchResponse } from '@cloud9/contracts';
+import { callApi } from './client';
 
 export interface GifQuery {
   /** Empty: trending. */
@@ -14,8 +13,8 @@ export interface GifQuery {
 export function fetchGifs({ q, offset, limit, rating }: GifQuery, signal?: AbortSignal): Promise<GifSearchResponse> {
   const term = q.trim();
   return term
-    ? apiRequest<GifSearchResponse>(`/api/gifs/search${queryString({ q: term, offset, limit, rating })}`, { signal })
-    : apiRequest<GifSearchResponse>(`/api/gifs/trending${queryString({ offset, limit, rating })}`, { signal });
+    ? callApi(ROUTES.gifs.search, { query: { q: term, offset, limit, rating }, signal })
+    : callApi(ROUTES.gifs.trending, { query: { offset, limit, rating }, signal });
 }
 
 /** The URL a post stores for a chosen GIF: its fixed-height rendition. */

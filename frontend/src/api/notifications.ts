@@ -1,17 +1,15 @@
-import type { NoticeResult, NotificationSeenKind, NotificationSeenResult, NotificationStatus, Page, SystemNotice, UserAlert } from '@cloud9/contracts';
-import { apiRequest } from './client';
-import { queryString } from './posts';
+import { ROUTES, type NoticeResult, type NotificationSeenKind } from '@cloud9/contracts';
+import { callApi, formOf } from './client';
 
 export type SeenKind = NotificationSeenKind;
 
 export const fetchUserAlerts = (userId: number, query: string, cursor?: string | null, signal?: AbortSignal) =>
-  apiRequest<Page<UserAlert>>(`/api/notifications/user/${userId}${queryString({ cursor, query })}`, { signal });
+  callApi(ROUTES.notifications.alerts, { params: { userId }, query: { cursor, query }, signal });
 
-export const fetchNotices = (cursor?: string | null, signal?: AbortSignal) =>
-  apiRequest<Page<SystemNotice>>(`/api/notifications/posts${queryString({ cursor })}`, { signal });
+export const fetchNotices = (cursor?: string | null, signal?: AbortSignal) => callApi(ROUTES.notifications.notices, { query: { cursor }, signal });
 
 export const searchNotices = (query: string, cursor?: string | null, signal?: AbortSignal) =>
-  apiRequest<Page<SystemNotice>>(`/api/search/notifications${queryString({ query, cursor })}`, { signal });
+  callApi(ROUTES.notifications.searchNotices, { query: { query, cursor }, signal });
 
 /** A new notice, or an edit when `id` is given; multipart only when a file is attached. */
 export interface NoticeDraft {
@@ -21,22 +19,16 @@ export interface NoticeDraft {
 }
 
 export function saveNotice(draft: NoticeDraft): Promise<NoticeResult> {
-  let body: FormData | Record<string, unknown>;
+  const route = ROUTES.notifications.saveNotice;
   if (draft.file) {
-    const form = new FormData();
-    form.set('message', draft.message);
-    form.set('file', draft.file);
-    if (draft.id !== undefined) form.set('id', String(draft.id));
-    body = form;
-  } else {
-    body = draft.id !== undefined ? { id: draft.id, message: draft.message } : { message: draft.message };
+    const id = draft.id !== undefined ? String(draft.id) : undefined;
+    return callApi(route, { body: formOf(route, { message: draft.message, file: draft.file, id }) });
   }
-  return apiRequest('/api/notifications/posts', { method: 'POST', body });
+  return callApi(route, { body: draft.id !== undefined ? { id: draft.id, message: draft.message } : { message: draft.message } });
 }
 
-export const deleteNotice = (id: number) => apiRequest<{ success: boolean }>(`/api/notifications/posts/${id}`, { method: 'DELETE' });
+export const deleteNotice = (id: number): Promise<{ success: boolean }> => callApi(ROUTES.notifications.deleteNotice, { params: { id } });
 
-export const fetchNotificationStatus = (signal?: AbortSignal) => apiRequest<NotificationStatus>('/api/notifications/status', { signal });
+export const fetchNotificationStatus = (signal?: AbortSignal) => callApi(ROUTES.notifications.status, { signal });
 
-export const markNotificationsSeen = (kind: SeenKind) =>
-  apiRequest<NotificationSeenResult>('/api/notifications/seen', { method: 'POST', body: { kind } });
+export const markNotificationsSeen = (kind: SeenKind) => callApi(ROUTES.notifications.markSeen, { body: { kind } });

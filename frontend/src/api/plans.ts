@@ -1,7 +1,7 @@
-import type { GroupPlan } from '@cloud9/contracts';
-import { apiRequest } from './client';
+import { ROUTES } from '@cloud9/contracts';
+import { callApi } from './client';
 
-export const fetchGroupPlan = (groupId: number) => apiRequest<GroupPlan>(`/api/group/${groupId}`);
+export const fetchGroupPlan = (groupId: number) => callApi(ROUTES.plans.get, { params: { groupId } });
 
 /** Every plan with its limits, fee, PayPal plan id and availability (the plan grid). */
-export const fetchPlans = (signal?: AbortSignal) => apiRequest<GroupPlan[]>('/api/groups', { signal });
+export const fetchPlans = (signal?: AbortSignal) => callApi(ROUTES.plans.list, { signal });

@@ -1,18 +1,5 @@
-import type { LikeResult, Page, Post, PostCounts, PostEdit, RepostResult } from '@cloud9/contracts';
-import { PAGING } from '@cloud9/contracts';
-import { apiRequest } from './client';
-
-const enc = encodeURIComponent;
-
-/** Builds `?a=1&b=2`, leaving out empty values. */
-export function queryString(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+import { PAGING, ROUTES, type Post } from '@cloud9/contracts';
+import { callApi, formOf } from './client';
 
 export interface FeedQuery {
   cursor?: string | null;
@@ -25,20 +12,14 @@ export interface FeedQuery {
 }
 
 export const fetchPosts = (query: FeedQuery = {}, signal?: AbortSignal) =>
-  apiRequest<Page<Post>>(`/api/posts${queryString({ limit: PAGING.defaultLimit, ...query })}`, { signal });
+  callApi(ROUTES.posts.list, { query: { limit: PAGING.defaultLimit, ...query }, signal });
 
-export const fetchCategoryPosts = (category: string, cursor?: string | null, signal?: AbortSignal) =>
-  apiRequest<Page<Post>>(`/api/posts/category/${enc(category)}${queryString({ limit: PAGING.defaultLimit, cursor })}`, { signal });
-
-export const fetchPost = (postId: string | number, signal?: AbortSignal) => apiRequest<Post>(`/api/posts/${enc(String(postId))}`, { signal });
+export const fetchPost = (postId: string | number, signal?: AbortSignal) => callApi(ROUTES.posts.get, { params: { id: postId }, signal });
 
 export const fetchReplies = (postId: string | number, cursor?: string | null, signal?: AbortSignal) =>
-  apiRequest<Page<Post>>(`/api/posts/${enc(String(postId))}/replies${queryString({ cursor })}`, { signal });
+  callApi(ROUTES.posts.replies, { params: { id: postId }, query: { cursor }, signal });
 
-export const fetchPostHistory = (postId: number, signal?: AbortSignal) =>
-  apiRequest<{ items: PostEdit[] }>(`/api/posts/${postId}/history`, { signal });
-
-export const fetchRepostCount = (postId: number) => apiRequest<{ count: number }>(`/api/reposts/count/${postId}`);
+export const fetchPostHistory = (postId: number, signal?: AbortSignal) => callApi(ROUTES.posts.history, { params: { id: postId }, signal });
 
 /** What a composer sends: JSON without a file, multipart with one. */
 export interface NewPost {
@@ -49,36 +30,39 @@ export interface NewPost {
 }
 
 export function createPost(post: NewPost): Promise<Post> {
+  const route = ROUTES.posts.create;
   if (post.file) {
-    const form = new FormData();
-    form.set('content', post.content);
-    if (post.category) form.set('category', post.category);
-    form.set('file', post.file);
-    if (post.gif) form.set('gif', post.gif);
-    return apiRequest<Post>('/api/posts', { method: 'POST', body: form });
+    return callApi(route, {
+      body: formOf(route, { content: post.content, category: post.category || undefined, file: post.file, gif: post.gif || undefined }),
+    });
   }
-  const body: Record<string, string | null> = { content: post.content, gif: post.gif ?? null };
+  const body: { content: string; category?: string; gif: string | null } = { content: post.content, gif: post.gif ?? null };
   if (post.category) body.category = post.category;
-  return apiRequest<Post>('/api/posts', { method: 'POST', body });
+  return callApi(route, { body });
 }
 
-export const likePost = (postId: number) => apiRequest<LikeResult>(`/api/posts/${postId}/like`, { method: 'POST', body: {} });
+export const likePost = (postId: number) => callApi(ROUTES.posts.like, { params: { id: postId }, body: {} });
 
-export const repostPost = (postId: number) => apiRequest<RepostResult>(`/api/posts/${postId}/repost`, { method: 'POST', body: {} });
+export const repostPost = (postId: number) => callApi(ROUTES.posts.repost, { params: { id: postId }, body: {} });
 
-export const replyToPost = (postId: number, content: string) =>
-  apiRequest<Post>(`/api/posts/${postId}/reply`, { method: 'POST', body: { content } });
+export const replyToPost = (postId: number, content: string) => callApi(ROUTES.posts.reply, { params: { id: postId }, body: { content } });
 
-export const editPost = (postId: number, content: string) =>
-  apiRequest<{ success: boolean; post: Post }>(`/api/posts/${postId}/edit`, { method: 'PUT', body: { content } });
+export const editPost = (postId: number, content: string): Promise<{ success: boolean; post: Post }> =>
+  callApi(ROUTES.posts.edit, { params: { id: postId }, body: { content } });
 
-export const deletePost = (postId: number) => apiRequest<{ success: boolean }>(`/api/posts/${postId}`, { method: 'DELETE' });
+export const deletePost = (postId: number): Promise<{ success: boolean }> => callApi(ROUTES.posts.delete, { params: { id: postId } });
 
 /** The profile's lists besides its own posts. */
 export type UserPostList = 'replies' | 'liked-posts' | 'reposts' | 'media';
 
-export const fetchUserPostList = (username: string, list: UserPostList, cursor?: string | null, signal?: AbortSignal) =>
-  apiRequest<Page<Post>>(`/api/users/${enc(username)}/${list}${queryString({ cursor })}`, { signal });
+const USER_POST_LISTS = {
+  replies: ROUTES.profilePosts.replies,
+  'liked-posts': ROUTES.profilePosts.liked,
+  reposts: ROUTES.profilePosts.reposts,
+  media: ROUTES.profilePosts.media,
+} as const;
 
-export const fetchUserPostCounts = (username: string, signal?: AbortSignal) =>
-  apiRequest<PostCounts>(`/api/users/${enc(username)}/counts`, { signal });
+export const fetchUserPostList = (username: string, list: UserPostList, cursor?: string | null, signal?: AbortSignal) =>
+  callApi(USER_POST_LISTS[list], { params: { username }, query: { cursor }, signal });
+
+export const fetchUserPostCounts = (username: string, signal?: AbortSignal) => callApi(ROUTES.profilePosts.counts, { params: { username }, signal });

@@ -1,17 +1,9 @@
-import type { CurrentUser, UserProfile } from '@cloud9/contracts';
-import { apiRequest } from './client';
+import { ROUTES } from '@cloud9/contracts';
+import { callApi } from './client';
 
-export const fetchProfile = (username: string, signal?: AbortSignal) =>
-  apiRequest<UserProfile>(`/api/profile/${encodeURIComponent(username)}`, { signal });
+export const fetchProfile = (username: string, signal?: AbortSignal) => callApi(ROUTES.users.profile, { params: { username }, signal });
 
 /** Multipart: only the fields the user changed, plus optional thumbnail/background files. */
-export const updateUser = (username: string, form: FormData) =>
-  apiRequest<CurrentUser>(`/api/users/${encodeURIComponent(username)}`, { method: 'PUT', body: form });
+export const updateUser = (username: string, form: FormData) => callApi(ROUTES.users.update, { params: { username }, body: form });
 
-export const updateProfilePicture = (username: string, form: FormData) =>
-  apiRequest<{ thumbnail: string | null; background: string | null }>(`/api/profile/${encodeURIComponent(username)}`, {
-    method: 'PUT',
-    body: form,
-  });
-
-export const deleteUser = (id: number) => apiRequest<{ success: boolean; error?: string }>(`/api/users/${id}`, { method: 'DELETE' });
+export const deleteUser = (id: number): Promise<{ success: boolean; error?: string }> => callApi(ROUTES.users.delete, { params: { id } });

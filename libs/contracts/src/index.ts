@@ -17,3 +17,6 @@ export * from './rules/images';
 export * from './boosts';
 export * from './admin';
 export * from './app-client';
+export * from './api-route';
+export * from './requests';
+export * from './routes';

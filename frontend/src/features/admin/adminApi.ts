@@ -1,21 +1,17 @@
 import {
   BOOST_QUEUE,
   MESSAGES,
+  ROUTES,
   type AdminAppBackupResult,
   type AdminBackupResult,
   type AdminJobPending,
   type AdminJobStatus,
   type AdminOrphansDeleteResult,
   type AdminOrphansResult,
-  type AdminResetPasswordResult,
   type AdminSyncResult,
-  type AdminUser,
-  type AdminUserLookup,
-  type AuditEntry,
   type BoostRotateResult,
-  type Page,
 } from '@cloud9/contracts';
-import { apiRequest } from '../../api/client';
+import { callApi } from '../../api/client';
 
 /** Every admin tool call. Job endpoints may answer AdminJobPending (202); useAdminJob polls those. */
 
@@ -27,48 +23,38 @@ export function isJobPending(body: unknown): body is AdminJobPending {
   return b.pending === true && typeof b.jobId === 'string' && typeof b.queue === 'string';
 }
 
-const pageQuery = (query: string, cursor: string | null) => {
-  const params = new URLSearchParams();
-  if (query) params.set('query', query);
-  if (cursor) params.set('cursor', cursor);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
 /** `adminId` is the body's actor field; the server checks it is the session's user. */
 export const resetPassword = (username: string, newPassword: string, adminId?: number) =>
-  apiRequest<AdminResetPasswordResult>('/api/admin/reset-password', { method: 'POST', body: { adminId, username, newPassword } });
+  callApi(ROUTES.admin.resetPassword, { body: { adminId, username, newPassword } });
 
-export const runDatabaseJob = (kind: 'backup' | 'restore', signal?: AbortSignal) =>
-  apiRequest<MaybePending<AdminBackupResult>>(`/api/admin/${kind}`, { signal });
+export const runDatabaseJob = (kind: 'backup' | 'restore', signal?: AbortSignal): Promise<MaybePending<AdminBackupResult>> =>
+  callApi(ROUTES.admin[kind], { signal });
 
-export const runAppBackup = (signal?: AbortSignal) => apiRequest<MaybePending<AdminAppBackupResult>>('/api/admin/app-backup', { signal });
+export const runAppBackup = (signal?: AbortSignal): Promise<MaybePending<AdminAppBackupResult>> => callApi(ROUTES.admin.appBackup, { signal });
 
-export const syncFollowTables = (signal?: AbortSignal) =>
-  apiRequest<MaybePending<AdminSyncResult>>('/api/admin/sync-follow-tables', { method: 'POST', signal });
+export const syncFollowTables = (signal?: AbortSignal): Promise<MaybePending<AdminSyncResult>> => callApi(ROUTES.admin.syncFollowTables, { signal });
 
-export const checkOrphanedUploads = (signal?: AbortSignal) =>
-  apiRequest<MaybePending<AdminOrphansResult>>('/api/admin/orphaned-uploads', { signal });
+export const checkOrphanedUploads = (signal?: AbortSignal): Promise<MaybePending<AdminOrphansResult>> => callApi(ROUTES.admin.orphans, { signal });
 
 /** Deletes the orphans the scan listed (`names`), judged again by the server; every orphan without names. */
-export const deleteOrphanedUploads = (names: string[] | undefined, signal?: AbortSignal) =>
-  apiRequest<MaybePending<AdminOrphansDeleteResult>>('/api/admin/orphaned-uploads/delete', { method: 'POST', body: names ? { names } : {}, signal });
+export const deleteOrphanedUploads = (names: string[] | undefined, signal?: AbortSignal): Promise<MaybePending<AdminOrphansDeleteResult>> =>
+  callApi(ROUTES.admin.deleteOrphans, { body: names ? { names } : {}, signal });
 
+/** The job's result type is the caller's to name: the route table knows only that it is the job's return value. */
 export const fetchJobStatus = <R>(queue: string, jobId: string, signal?: AbortSignal) =>
-  apiRequest<AdminJobStatus<R>>(`/api/admin/jobs/${encodeURIComponent(queue)}/${encodeURIComponent(jobId)}`, { signal });
+  callApi(ROUTES.admin.jobStatus, { params: { queue, jobId }, signal }) as Promise<AdminJobStatus<R>>;
 
-export const lookupUser = (username: string, signal?: AbortSignal) =>
-  apiRequest<AdminUserLookup>(`/api/admin/user/${encodeURIComponent(username)}`, { signal });
+export const lookupUser = (username: string, signal?: AbortSignal) => callApi(ROUTES.admin.userLookup, { params: { username }, signal });
 
-export const adminBoostPost = (postId: number, signal?: AbortSignal) =>
-  apiRequest<{ success: boolean; error?: string }>(`/api/posts/${postId}/boost`, { method: 'POST', signal });
+export const adminBoostPost = (postId: number, signal?: AbortSignal): Promise<{ success: boolean; error?: string }> =>
+  callApi(ROUTES.boosts.adminBoost, { params: { id: postId }, signal });
 
 /**
  * PATCH /api/boost/rotate. Its 202 says `{success: false, jobId}`, so that answer is turned
  * into the admin jobs' pending shape, on the boosts queue, to be polled like the others.
  */
 export async function rotateBoostQueue(signal?: AbortSignal): Promise<MaybePending<BoostRotateResult>> {
-  const body = await apiRequest<MaybePending<BoostRotateResult> | null>('/api/boost/rotate', { method: 'PATCH', signal });
+  const body: MaybePending<BoostRotateResult> | null = await callApi(ROUTES.boosts.rotate, { signal });
   if (isJobPending(body)) return body;
   if (body && body.success === false && typeof body.jobId === 'string' && !('error' in body)) {
     return { success: false, pending: true, jobId: body.jobId, queue: BOOST_QUEUE, message: '' };
@@ -77,13 +63,12 @@ export async function rotateBoostQueue(signal?: AbortSignal): Promise<MaybePendi
 }
 
 export const fetchAdminUsers = (query: string, cursor: string | null, signal?: AbortSignal) =>
-  apiRequest<Page<AdminUser>>(`/api/admin/users${pageQuery(query, cursor)}`, { signal });
+  callApi(ROUTES.admin.users, { query: { query, cursor }, signal });
 
-export const setUserGroup = (id: number, groupId: number) =>
-  apiRequest<{ success: true; user: AdminUser }>(`/api/admin/users/${id}`, { method: 'PATCH', body: { group_id: groupId } });
+export const setUserGroup = (id: number, groupId: number) => callApi(ROUTES.admin.setUserGroup, { params: { id }, body: { group_id: groupId } });
 
 export const fetchAuditLog = (query: string, cursor: string | null, signal?: AbortSignal) =>
-  apiRequest<Page<AuditEntry>>(`/api/admin/audit${pageQuery(query, cursor)}`, { signal });
+  callApi(ROUTES.admin.audit, { query: { query, cursor }, signal });
 
 /*
  * A polled job's result is the job's own return value; these give it its endpoint's shape, as the

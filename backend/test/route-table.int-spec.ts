@@ -1,0 +1,29 @@
+import { ROUTES, type ApiRoute } from '@cloud9/contracts';
+import { bootApp, type TestApp } from './support/app';
+import { appRoutes } from './support/routes';
+
+const endpoint = (route: Pick<ApiRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+/**
+ * The route table (libs/contracts/src/routes.ts) and the running app serve the same endpoints, both
+ * ways: each controller's spec checks its own handlers against the table; this catches a controller
+ * without one and a table entry that no controller serves.
+ */
+describe('route table', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await bootApp();
+  });
+  afterAll(() => t?.close());
+
+  it("holds exactly the app's routes (method and path)", () => {
+    const served = appRoutes(t.app).map(endpoint).sort();
+    const table = Object.values(ROUTES)
+      .flatMap((group) => Object.values(group) as ApiRoute[])
+      .map(endpoint)
+      .sort();
+    expect(new Set(table).size).toBe(table.length);
+    expect(table).toEqual(served);
+  });
+});

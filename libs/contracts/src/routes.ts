@@ -1,0 +1,136 @@
+/**
+ * Every endpoint under /api by a stable name, with its types. The client calls the API only through
+ * this table; the server's controllers are checked against it (method, path and types per handler,
+ * and the whole set both ways).
+ */
+import type {
+  AdminAppBackupResult, AdminBackupResult, AdminJobPending, AdminJobStatus, AdminOrphansDeleteResult, AdminOrphansResult,
+  AdminResetPasswordResult, AdminUserLookup, AdminSyncResult, AuditEntry,
+} from './admin';
+import { route, type Multipart } from './api-route';
+import type { AdminUser, BoostRotateResult } from './boosts';
+import type {
+  BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
+  NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
+  ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
+} from './requests';
+import type {
+  BoostQuota, CurrentUser, FollowResult, FollowUser, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
+  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
+  SystemNotice, UserAlert, UserProfile, UserSearchResult, WebhookResult,
+} from './types';
+
+type Done = { success: true };
+
+export const ROUTES = {
+  auth: {
+    login: route<{ body: LoginBody; response: CurrentUser }>()({ method: 'POST', path: '/api/login' }),
+    logout: route<{ response: Done }>()({ method: 'POST', path: '/api/logout' }),
+    me: route<{ response: CurrentUser }>()({ method: 'GET', path: '/api/me' }),
+  },
+  users: {
+    register: route<{ body: RegisterBody; response: { success: true; user: CurrentUser } }>()({ method: 'POST', path: '/api/users' }),
+    profile: route<{ response: UserProfile }>()({ method: 'GET', path: '/api/profile/:username' }),
+    update: route<{ body: ProfileFields | Multipart<ProfileFields, ProfileImage>; response: CurrentUser }>()({ method: 'PUT', path: '/api/users/:username' }),
+    /** Images only: any other field is ignored. */
+    updateImages: route<{ body: Multipart<Record<never, never>, ProfileImage>; response: { thumbnail: string | null; background: string | null } }>()({
+      method: 'PUT',
+      path: '/api/profile/:username',
+    }),
+    delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/users/:id' }),
+  },
+  plans: {
+    get: route<{ response: GroupPlan }>()({ method: 'GET', path: '/api/group/:groupId' }),
+    list: route<{ response: GroupPlan[] }>()({ method: 'GET', path: '/api/groups' }),
+  },
+  config: {
+    get: route<{ response: PublicConfig }>()({ method: 'GET', path: '/api/config' }),
+  },
+  health: {
+    /** 503 with the same shape when a dependency is down. */
+    check: route<{ response: HealthReport }>()({ method: 'GET', path: '/api/health' }),
+  },
+  posts: {
+    list: route<{ query: FeedQueryParams; response: Page<Post> }>()({ method: 'GET', path: '/api/posts' }),
+    byCategory: route<{ query: FeedQueryParams; response: Page<Post> }>()({ method: 'GET', path: '/api/posts/category/:category' }),
+    /** JSON without a file, multipart with one. */
+    create: route<{ body: NewPostBody | Multipart<NewPostFields, 'file'>; response: Post }>()({ method: 'POST', path: '/api/posts' }),
+    get: route<{ response: Post }>()({ method: 'GET', path: '/api/posts/:id' }),
+    replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/posts/:id/replies' }),
+    history: route<{ response: { items: PostEdit[] } }>()({ method: 'GET', path: '/api/posts/:id/history' }),
+    repostCount: route<{ response: { count: number } }>()({ method: 'GET', path: '/api/reposts/count/:id' }),
+    like: route<{ body: EmptyBody; response: LikeResult }>()({ method: 'POST', path: '/api/posts/:id/like' }),
+    repost: route<{ body: EmptyBody; response: RepostResult }>()({ method: 'POST', path: '/api/posts/:id/repost' }),
+    reply: route<{ body: PostTextBody; response: Post }>()({ method: 'POST', path: '/api/posts/:id/reply' }),
+    edit: route<{ body: PostTextBody; response: { success: true; post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
+    delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/posts/:id' }),
+  },
+  profilePosts: {
+    replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/users/:username/replies' }),
+    liked: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/users/:username/liked-posts' }),
+    reposts: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/users/:username/reposts' }),
+    media: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/users/:username/media' }),
+    counts: route<{ response: PostCounts }>()({ method: 'GET', path: '/api/users/:username/counts' }),
+  },
+  search: {
+    posts: route<{ query: TextPageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/search/posts' }),
+    /** 404 when nobody matches. */
+    users: route<{ response: UserSearchResult[] }>()({ method: 'GET', path: '/api/search/user/:name' }),
+    profile: route<{ query: TextPageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/search/profile/:username' }),
+  },
+  gifs: {
+    search: route<{ query: GifSearchQuery; response: GifSearchResponse }>()({ method: 'GET', path: '/api/gifs/search' }),
+    trending: route<{ query: GifTrendingQuery; response: GifSearchResponse }>()({ method: 'GET', path: '/api/gifs/trending' }),
+  },
+  follows: {
+    follow: route<{ body: FollowPair; response: FollowResult }>()({ method: 'POST', path: '/api/follow' }),
+    unfollow: route<{ body: FollowPair; response: FollowResult }>()({ method: 'POST', path: '/api/unfollow' }),
+    followers: route<{ query: PageQuery; response: Page<FollowUser> }>()({ method: 'GET', path: '/api/followers/:userId' }),
+    following: route<{ query: PageQuery; response: Page<FollowUser> }>()({ method: 'GET', path: '/api/following/:userId' }),
+    isFollowing: route<{ query: FollowPair; response: IsFollowingResult }>()({ method: 'GET', path: '/api/is-following' }),
+  },
+  notifications: {
+    alerts: route<{ query: TextPageQuery; response: Page<UserAlert> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),
+    notices: route<{ query: PageQuery; response: Page<SystemNotice> }>()({ method: 'GET', path: '/api/notifications/posts' }),
+    /** 201 for a new notice, 200 for an edit; multipart only with a file. */
+    saveNotice: route<{ body: NoticeBody | Multipart<NoticeFields, 'file'>; response: NoticeResult }>()({ method: 'POST', path: '/api/notifications/posts' }),
+    deleteNotice: route<{ response: Done }>()({ method: 'DELETE', path: '/api/notifications/posts/:id' }),
+    searchNotices: route<{ query: TextPageQuery; response: Page<SystemNotice> }>()({ method: 'GET', path: '/api/search/notifications' }),
+    status: route<{ response: NotificationStatus }>()({ method: 'GET', path: '/api/notifications/status' }),
+    markSeen: route<{ body: NotificationSeenBody; response: NotificationSeenResult }>()({ method: 'POST', path: '/api/notifications/seen' }),
+  },
+  billing: {
+    subscribe: route<{ body: SubscribeBody; response: SubscribeResult }>()({ method: 'POST', path: '/api/subscriptions' }),
+    /** PayPal's caller: the event as PayPal signed it. */
+    webhook: route<{ body: unknown; response: WebhookResult }>()({ method: 'POST', path: '/api/webhooks/paypal' }),
+    /** 404 when the member has none. */
+    subscription: route<{ response: Subscription }>()({ method: 'GET', path: '/api/get-subscription/:userId' }),
+  },
+  boosts: {
+    quota: route<{ response: BoostQuota }>()({ method: 'GET', path: '/api/boost/quota/:userId' }),
+    /** 409 already requested, 429 limit reached. */
+    request: route<{ body: BoostRequestBody; response: { message: string } }>()({ method: 'POST', path: '/api/boost/request' }),
+    /** 202 with the job to poll when the rotation outlasts the wait. */
+    rotate: route<{ response: BoostRotateResult | AdminJobPending }>()({ method: 'PATCH', path: '/api/boost/rotate' }),
+    adminBoost: route<{ response: Done }>()({ method: 'POST', path: '/api/posts/:id/boost' }),
+  },
+  /** The job tools answer 202 with AdminJobPending when the job outlasts the wait; poll `jobStatus`. */
+  admin: {
+    resetPassword: route<{ body: ResetPasswordBody; response: AdminResetPasswordResult }>()({ method: 'POST', path: '/api/admin/reset-password' }),
+    backup: route<{ response: AdminBackupResult | AdminJobPending }>()({ method: 'GET', path: '/api/admin/backup' }),
+    restore: route<{ response: AdminBackupResult | AdminJobPending }>()({ method: 'GET', path: '/api/admin/restore' }),
+    appBackup: route<{ response: AdminAppBackupResult | AdminJobPending }>()({ method: 'GET', path: '/api/admin/app-backup' }),
+    syncFollowTables: route<{ response: AdminSyncResult | AdminJobPending }>()({ method: 'POST', path: '/api/admin/sync-follow-tables' }),
+    orphans: route<{ response: AdminOrphansResult | AdminJobPending }>()({ method: 'GET', path: '/api/admin/orphaned-uploads' }),
+    deleteOrphans: route<{ body: OrphanDeleteBody; response: AdminOrphansDeleteResult | AdminJobPending }>()({
+      method: 'POST',
+      path: '/api/admin/orphaned-uploads/delete',
+    }),
+    userLookup: route<{ response: AdminUserLookup }>()({ method: 'GET', path: '/api/admin/user/:username' }),
+    /** `result` is the job's own return value, whose type only the caller knows. */
+    jobStatus: route<{ response: AdminJobStatus }>()({ method: 'GET', path: '/api/admin/jobs/:queue/:jobId' }),
+    users: route<{ query: TextPageQuery; response: Page<AdminUser> }>()({ method: 'GET', path: '/api/admin/users' }),
+    setUserGroup: route<{ body: SetUserGroupBody; response: { success: true; user: AdminUser } }>()({ method: 'PATCH', path: '/api/admin/users/:id' }),
+    audit: route<{ query: TextPageQuery; response: Page<AuditEntry> }>()({ method: 'GET', path: '/api/admin/audit' }),
+  },
+} as const;
