@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -43,5 +43,10 @@ export class Database {
 
   constructor(dataSource: DataSource) {
     this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: heldConnections(() => (dataSource.driver as PostgresDriver).master as Pool) }) });
+  }
+
+  /** Resolves when PostgreSQL answers a trivial query (health probe). */
+  async ping(): Promise<void> {
+    await sql`SELECT 1`.execute(this.db);
   }
 }

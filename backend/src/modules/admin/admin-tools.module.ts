@@ -3,6 +3,7 @@ import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminJobs } from './admin-jobs';
+import { AdminRepository } from './admin.repository';
 import { AdminToolsController } from './admin-tools.controller';
 import { AdminToolsService } from './admin-tools.service';
 import { AuditModule } from '../audit/audit.module';
@@ -13,6 +14,6 @@ import { OrphansService } from './orphans.service';
 @Module({
   imports: [AuditModule, UsersModule, MediaModule],
   controllers: [AdminToolsController, AdminAuditController],
-  providers: [AdminToolsService, AdminJobs, BackupService, OrphansService],
+  providers: [AdminRepository, AdminToolsService, AdminJobs, BackupService, OrphansService],
 })
 export class AdminToolsModule {}

@@ -1,24 +1,15 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { isValidGroupId, type AdminUser, type Page } from '@cloud9/contracts';
-import { AccountsService } from '../users/accounts.service';
+import { AccountsService, type AdminUserRow } from '../users/accounts.service';
 import { toAdminUser as toAdminUserOf } from './admin-tools.service';
 import { AuditService, type AuditActor } from '../audit/audit.service';
 import { toPage } from '../../common/db/page';
-
-interface UserRow {
-  id: string;
-  username: string;
-  email: string;
-  name: string | null;
-  group_id: number;
-  created_at: Date;
-}
+import { containsPattern } from '../../common/db/sql-params';
 
 export const ADMIN_USERS_DEFAULT_LIMIT = 20;
 export const ADMIN_USERS_MAX_LIMIT = 100;
 
-const toAdminUser = (r: UserRow): AdminUser => ({
+const toAdminUser = (r: AdminUserRow): AdminUser => ({
   id: Number(r.id),
   username: r.username,
   email: r.email,
@@ -27,14 +18,10 @@ const toAdminUser = (r: UserRow): AdminUser => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-/** A LIKE pattern matching `text` literally anywhere (\, % and _ escaped). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Admin user management: list/search by keyset (id DESC) and change a user's group. */
 @Injectable()
 export class AdminUsersService {
   constructor(
-    private readonly db: DataSource,
     private readonly audit: AuditService,
     private readonly accounts: AccountsService,
   ) {}
@@ -49,13 +36,7 @@ export class AdminUsersService {
     }
     const limit = Math.min(limitRaw, ADMIN_USERS_MAX_LIMIT);
     const text = (query.query ?? '').trim();
-    const rows: UserRow[] = await this.db.query(
-      `SELECT id, username, email, name, group_id, created_at FROM users
-        WHERE ($1::bigint IS NULL OR id < $1::bigint)
-          AND ($2::text IS NULL OR username ILIKE $2 ESCAPE '\\' OR email ILIKE $2 ESCAPE '\\' OR name ILIKE $2 ESCAPE '\\')
-        ORDER BY id DESC LIMIT $3`,
-      [cursorRaw, text ? containsPattern(text) : null, limit + 1],
-    );
+    const rows = await this.accounts.adminPage(cursorRaw, text ? containsPattern(text) : null, limit + 1);
     const page = toPage(rows, limit, toAdminUser, (last) => String(last.id));
     await this.audit.record(actor, 'admin.users.list', text ? `query:${text}` : null, 'ok', { count: page.items.length });
     return page;

@@ -3,7 +3,6 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as tar from 'tar';
 import { UnrecoverableError } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -12,6 +11,8 @@ import { runMigrations } from '../../database/database-bootstrap';
 import { JobRefusal } from '../../jobs/job-errors';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, jobPartialName, pruneBackups, removeJobPartials, stampedAt } from './backup-files';
+import { AuditService } from '../audit/audit.service';
+import { AdminRepository } from './admin.repository';
 import { pgConnection } from './pg-connection';
 import { lastLines, runCommand, runPipeline } from './run-command';
 import type { AppBackupOutcome, BackupOutcome, RestoreJobData, RestoreOutcome } from '../../jobs/job-map';
@@ -40,27 +41,6 @@ export function restoreList(toc: string): { list: string; extensions: string[] }
   return { list: kept.join('\n'), extensions };
 }
 
-const SQL = {
-  /** High-water marks of every sequence: ids handed out after the backup are never handed out again. */
-  sequences: `SELECT coalesce(jsonb_agg(jsonb_build_object('schemaname', schemaname, 'sequencename', sequencename, 'last_value', last_value)), '[]') AS marks
-                FROM pg_sequences WHERE last_value IS NOT NULL`,
-  raiseSequences: `
-    SELECT setval(format('%I.%I', s.schemaname, s.sequencename)::regclass, m.last_value)
-      FROM jsonb_to_recordset($1::jsonb) AS m(schemaname text, sequencename text, last_value bigint)
-      JOIN pg_sequences s USING (schemaname, sequencename)
-     WHERE s.last_value IS NULL OR s.last_value < m.last_value`,
-  /** Audit rows written since (about) the backup: the record of admin actions outlives a restore. */
-  liveTables: `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
-  recentAudit: `SELECT coalesce(jsonb_agg(to_jsonb(a)), '[]') AS rows FROM audit_log a WHERE a.created_at >= $1`,
-  putBackAudit: `
-    INSERT INTO audit_log (id, actor_id, actor_username, action, target, result, details, created_at) OVERRIDING SYSTEM VALUE
-    SELECT a.id, u.id, a.actor_username, a.action, a.target, a.result, a.details, a.created_at
-      FROM jsonb_to_recordset($1::jsonb)
-           AS a(id bigint, actor_id bigint, actor_username text, action text, target text, result text, details jsonb, created_at timestamptz)
-      LEFT JOIN users u ON u.id = a.actor_id
-    ON CONFLICT (id) DO NOTHING`,
-};
-
 /**
  * The restore's first statement: every live table locked at once, waiting at most 500 ms per table.
  * Holding all of them before dropping any, the restore never waits on a request while the request
@@ -85,7 +65,8 @@ export class BackupService {
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly db: DataSource,
+    private readonly repository: AdminRepository,
+    private readonly audit: AuditService,
   ) {}
 
   private get dir(): string {
@@ -152,14 +133,15 @@ export class BackupService {
     // Everything but the extensions, which the live database keeps.
     const { database, env } = pgConnection(this.settings.databaseUrl);
     const { list, extensions } = restoreList((await runCommand('pg_restore', ['--list', source], env)).stdout);
-    for (const name of extensions.filter((e) => EXTENSION_NAME.test(e))) await this.db.query(`CREATE EXTENSION IF NOT EXISTS "${name}"`);
+    for (const name of extensions.filter((e) => EXTENSION_NAME.test(e))) await this.repository.createExtension(name);
     const listFile = path.join(this.dir, jobPartialName(job.id, 'restore.list'));
     await fs.writeFile(listFile, list);
 
-    const [{ marks }] = await this.db.query(SQL.sequences);
+    const marks = await this.repository.sequenceMarks();
+    // Audit rows written since (about) the backup: the record of admin actions outlives a restore.
     const since = new Date((stampedAt(file)?.getTime() ?? Date.now()) - AUDIT_MARGIN_MS);
-    const [{ rows: audit }] = await this.db.query(SQL.recentAudit, [since]);
-    const tables = ((await this.db.query(SQL.liveTables)) as { name: string }[]).map((r) => r.name);
+    const audit = await this.audit.recentSince(since);
+    const tables = await this.repository.liveTables();
     await job.updateProgress(20);
 
     let stderr = '';
@@ -183,8 +165,8 @@ export class BackupService {
     await job.updateProgress(80);
 
     const migrations = await runMigrations(this.settings.databaseUrl);
-    await this.db.query(SQL.raiseSequences, [JSON.stringify(marks)]);
-    await this.db.query(SQL.putBackAudit, [JSON.stringify(audit)]);
+    await this.repository.raiseSequences(marks);
+    await this.audit.putBack(audit);
     await job.updateProgress(100);
     this.logger.log(`restored ${file}${migrations.length ? `, then migrated ${migrations.join(', ')}` : ''}`);
     const notes = [`restored ${source}`, migrations.length ? `migrated ${migrations.join(', ')}` : '', stderr.trim() ? lastLines(stderr) : ''];

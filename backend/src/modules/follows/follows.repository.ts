@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CompiledQuery, sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { Database, type Db } from '../../common/db/database';
 import { SqlService } from '../../common/db/sql.service';
-import type { Users } from '../../database/schema';
 import { FOLLOW_SQL, followPageSql, type FollowPageRow, SYNC_SQL } from './follows.sql';
 
-export type FollowCounts = Pick<Selectable<Users>, 'id' | 'followers_count' | 'following_count'>;
-
 /**
- * The only code that runs the SQL of follows and of the follow counters on users (they move in
- * the same transaction as the follow row). Pages are hand-tuned statements (follows.sql.ts).
+ * The only code that runs the SQL of follows (the counters on users are the users module's, moved
+ * in the follow's transaction). Pages are hand-tuned statements (follows.sql.ts).
  */
 @Injectable()
 export class FollowsRepository {
@@ -53,23 +50,9 @@ export class FollowsRepository {
     return rows.length > 0;
   }
 
-  /** Moves both counters by `by`, the two user rows locked in id order (follows.sql.ts). */
-  async count(trx: Db, followerId: number, followedId: number, by: 1 | -1): Promise<FollowCounts[]> {
-    return (await trx.executeQuery(CompiledQuery.raw(FOLLOW_SQL.count, [followerId, followedId, by]))).rows as FollowCounts[];
-  }
-
-  counts(trx: Db, followerId: number, followedId: number): Promise<FollowCounts[]> {
-    return trx.selectFrom('users').select(['id', 'followers_count', 'following_count']).where('id', 'in', [followerId, followedId]).execute();
-  }
-
-  /** Recomputes both counters of every user whose count is wrong; how many were corrected, each way. */
-  syncCounts(): Promise<{ followers: number; following: number }> {
-    return this.transaction(async (trx) => {
-      await sql.raw(SYNC_SQL.lockTimeout).execute(trx);
-      await sql.raw(SYNC_SQL.lockFollows).execute(trx);
-      const followers = (await sql.raw(SYNC_SQL.followers).execute(trx)).rows.length;
-      const following = (await sql.raw(SYNC_SQL.following).execute(trx)).rows.length;
-      return { followers, following };
-    });
+  /** Holds the follows table against follows and unfollows for the rest of `trx` (waiting at most 10 s for it). */
+  async lockForRecount(trx: Db): Promise<void> {
+    await sql.raw(SYNC_SQL.lockTimeout).execute(trx);
+    await sql.raw(SYNC_SQL.lockFollows).execute(trx);
   }
 }

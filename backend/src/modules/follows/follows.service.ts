@@ -4,6 +4,7 @@ import { JobHandler } from '../../jobs/job-handler.decorator';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { limitLiteral } from '../../common/db/sql-params';
+import { AccountsService } from '../users/accounts.service';
 import type { SessionUser } from '../users/session-user';
 import type { FollowPairDto } from './follows.dto';
 import { FollowsRepository } from './follows.repository';
@@ -20,6 +21,7 @@ export class FollowsService {
   constructor(
     private readonly follows: FollowsRepository,
     private readonly alerts: AlertsService,
+    private readonly accounts: AccountsService,
   ) {}
 
   follow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
@@ -41,7 +43,10 @@ export class FollowsService {
    */
   @JobHandler(ADMIN_QUEUE, ADMIN_JOB.syncFollowTables)
   async syncCounts(): Promise<{ followersAdded: number; followingsAdded: number }> {
-    const { followers, following } = await this.follows.syncCounts();
+    const { followers, following } = await this.follows.transaction(async (trx) => {
+      await this.follows.lockForRecount(trx);
+      return this.accounts.recountFollows(trx);
+    });
     return { followersAdded: followers, followingsAdded: following };
   }
 
@@ -68,7 +73,9 @@ export class FollowsService {
             ? await this.alerts.raiseOnUser(trx, user, 'follow', followedId)
             : await this.alerts.withdrawOnUser(trx, user.id, 'follow', followedId);
         }
-        const rows = changed ? await this.follows.count(trx, user.id, followedId, on ? 1 : -1) : await this.follows.counts(trx, user.id, followedId);
+        const rows = changed
+          ? await this.accounts.adjustFollowCounts(trx, user.id, followedId, on ? 1 : -1)
+          : await this.accounts.followCounts(trx, user.id, followedId);
         const followed = rows.find((r) => r.id === followedId);
         const follower = rows.find((r) => r.id === user.id);
         if (!followed) throw new NotFoundException(MESSAGES.profile.userNotFound);

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import Redis from 'ioredis';
-import { DataSource } from 'typeorm';
 import type { HealthReport } from '@cloud9/contracts';
+import { Database } from '../../common/db/database';
 import { REDIS } from '../../common/redis.module';
 import { withTimeout } from '../../common/with-timeout';
 
@@ -21,14 +21,14 @@ const up = async (probe: () => Promise<unknown>): Promise<'up' | 'down'> => {
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   /** 200 when PostgreSQL and Redis both answer, 503 otherwise. */
   @Get()
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
-    const [database, redis] = await Promise.all([up(() => this.dataSource.query('SELECT 1')), up(() => this.redis.ping())]);
+    const [database, redis] = await Promise.all([up(() => this.database.ping()), up(() => this.redis.ping())]);
     const healthy = database === 'up' && redis === 'up';
     res.status(healthy ? 200 : 503);
     return { status: healthy ? 'ok' : 'degraded', database, redis };

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { UsersModule } from '../users/users.module';
 import { FeedService } from './feed.service';
+import { PostCountersOnAccountDeletion } from './post-counters-on-account-deletion';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
@@ -10,9 +12,9 @@ import { ReactionsService } from './reactions.service';
 
 /** Posts, replies, reactions, feeds and profile lists. */
 @Module({
-  imports: [MediaModule, NotificationsModule],
+  imports: [MediaModule, NotificationsModule, UsersModule],
   controllers: [PostsController, ProfilePostsController],
-  providers: [FeedService, PostsRepository, PostsService, ReactionsService],
+  providers: [FeedService, PostCountersOnAccountDeletion, PostsRepository, PostsService, ReactionsService],
   exports: [FeedService, PostsRepository],
 })
 export class PostsModule {}

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { sql, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
 import type { PostCounts } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { SqlService } from '../../common/db/sql.service';
 import type { PostEdits, Posts } from '../../database/schema';
 import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandidatesSql, type TimeCursor } from './feed.sql';
 import type { PagedPostRow, PostRow } from './post-row';
-import { POSTS_BY_IDS, READ_SQL } from './posts.sql';
+import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL } from './posts.sql';
 
 export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'gif_url'>;
 export type LockedPost = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'content' | 'created_at'>;
@@ -29,6 +29,11 @@ export class PostsRepository {
 
   transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     return this.database.db.transaction().execute(work);
+  }
+
+  /** Takes the account's likes, reposts and replies out of other people's posts' counters, in the deletion's `trx`. */
+  async uncountAccount(trx: Db, userId: number): Promise<void> {
+    for (const statement of ACCOUNT_DELETION_SQL) await trx.executeQuery(CompiledQuery.raw(statement, [userId]));
   }
 
   // Reads

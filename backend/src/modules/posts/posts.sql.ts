@@ -53,3 +53,17 @@ export const READ_SQL = {
            (SELECT count(*) FROM reposts WHERE user_id = $1)::int AS reposts,
            (SELECT count(*) FROM posts WHERE user_id = $1 AND (media_url IS NOT NULL OR gif_url IS NOT NULL))::int AS media`,
 };
+
+/**
+ * Before an account is deleted, in its transaction: its likes, reposts and replies leave the
+ * counters of other people's posts (its own posts go with it). $1 the account.
+ */
+export const ACCOUNT_DELETION_SQL = [
+  `UPDATE posts p SET likes_count = p.likes_count - 1
+       FROM likes l WHERE l.user_id = $1 AND l.post_id = p.id AND p.user_id <> $1`,
+  `UPDATE posts p SET reposts_count = p.reposts_count - 1
+       FROM reposts r WHERE r.user_id = $1 AND r.post_id = p.id AND p.user_id <> $1`,
+  `UPDATE posts p SET replies_count = p.replies_count - mine.n
+       FROM (SELECT parent_id, count(*) AS n FROM posts WHERE user_id = $1 AND parent_id IS NOT NULL GROUP BY parent_id) mine
+      WHERE p.id = mine.parent_id AND p.user_id <> $1`,
+];

@@ -8,9 +8,13 @@ import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
 import { MediaService } from '../media/media.service';
 import { RealtimeService } from '../realtime/realtime.service';
+import { AccountDeletionSteps } from './account-deletion-steps';
 import type { SessionUser } from './session-user';
 import { RegisterDto, UpdateProfileDto } from './users.dto';
-import { UsersRepository } from './users.repository';
+import { type FollowCounts, UsersRepository } from './users.repository';
+import type { AdminUserRow } from './users.sql';
+
+export type { AdminUserRow, FollowCounts };
 import { SessionUserSource } from '../../common/auth/session-user-source';
 
 /** An account whose group was written: what its open tabs are told once the change is committed. */
@@ -35,6 +39,7 @@ export class AccountsService implements SessionUserSource {
     private readonly media: MediaService,
     private readonly limits: RateLimitsService,
     private readonly realtime: RealtimeService,
+    private readonly deletionSteps: AccountDeletionSteps,
   ) {}
 
   /**
@@ -55,6 +60,26 @@ export class AccountsService implements SessionUserSource {
   /** Tells each moved account's open tabs its group now, so limits follow without a reload (after commit). */
   announceGroupMoves(moves: readonly GroupMove[]): void {
     for (const move of moves) this.realtime.toUser(move.userId, 'account:updated', { group_id: move.groupId });
+  }
+
+  /** The admin user list: up to `take` accounts with ids below `beforeId` (a decimal id), newest first, matching the LIKE `pattern`. */
+  adminPage(beforeId: string | null, pattern: string | null, take: number): Promise<AdminUserRow[]> {
+    return this.users.adminPage(beforeId, pattern, take);
+  }
+
+  /** Moves the follower's following_count and the followed's followers_count by `by`, in the follow's transaction; both rows after. */
+  adjustFollowCounts(trx: Db, followerId: number, followedId: number, by: 1 | -1): Promise<FollowCounts[]> {
+    return this.users.adjustFollowCounts(trx, followerId, followedId, by);
+  }
+
+  /** Both accounts' follow counters as `trx` sees them. */
+  followCounts(trx: Db, followerId: number, followedId: number): Promise<FollowCounts[]> {
+    return this.users.followCounts(trx, followerId, followedId);
+  }
+
+  /** Recounts every account's follow counters in `trx` (which holds the follows table still); how many were corrected, each way. */
+  recountFollows(trx: Db): Promise<{ followers: number; following: number }> {
+    return this.users.recountFollows(trx);
   }
 
   findById(id: number): Promise<SessionUser | null> {
@@ -134,7 +159,12 @@ export class AccountsService implements SessionUserSource {
     if (!canDeleteAccount(actor, targetId)) {
       throw new ForbiddenException(MESSAGES.profile.notAllowedToDelete);
     }
-    const storageKeys = await this.users.delete(targetId);
+    const storageKeys = await this.users.transaction(async (trx) => {
+      const files = await this.users.ownedFiles(trx, targetId);
+      await this.deletionSteps.run(trx, targetId);
+      await this.users.delete(trx, targetId);
+      return files;
+    });
     await this.media.removeFiles(storageKeys);
     await this.sessions.endAllForUser(targetId);
   }

@@ -4,6 +4,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { MediaModule } from '../media/media.module';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
+import { AccountDeletionSteps } from './account-deletion-steps';
 import { AccountsService } from './accounts.service';
 import { ProfilesService } from './profiles.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
@@ -11,7 +12,7 @@ import { AdminBootstrapService } from './admin-bootstrap.service';
 @Module({
   imports: [IdentityModule, MediaModule, AuditModule],
   controllers: [UsersController],
-  providers: [AccountsService, ProfilesService, UsersRepository, AdminBootstrapService],
-  exports: [AccountsService],
+  providers: [AccountDeletionSteps, AccountsService, ProfilesService, UsersRepository, AdminBootstrapService],
+  exports: [AccountDeletionSteps, AccountsService],
 })
 export class UsersModule {}

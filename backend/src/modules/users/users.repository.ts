@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { CompiledQuery, sql, type Insertable, type Updateable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { ADMIN_GROUP_ID } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { SqlService } from '../../common/db/sql.service';
 import type { Users } from '../../database/schema';
 import type { SessionUser } from './session-user';
-import { DELETE_USER_SQL, SESSION_USER_SQL, type SessionUserRow } from './users.sql';
+import { ADMIN_USER_PAGE_SQL, type AdminUserRow, DELETE_USER_SQL, FOLLOW_COUNT_SQL, FOLLOW_RECOUNT_SQL, SESSION_USER_SQL, type SessionUserRow } from './users.sql';
+
+export type FollowCounts = Pick<Selectable<Users>, 'id' | 'followers_count' | 'following_count'>;
 
 /** A row of SESSION_USER_SQL (or of the builder that reads the same columns) as the user with its group. */
 const toSessionUser = (row: SessionUserRow): SessionUser => {
@@ -79,6 +81,11 @@ export class UsersRepository {
     return { ...toSessionUser(user), password_hash };
   }
 
+  /** A page of the admin user list (ADMIN_USER_PAGE_SQL): `take` rows with ids below `beforeId`, matching `pattern`. */
+  async adminPage(beforeId: string | null, pattern: string | null, take: number): Promise<AdminUserRow[]> {
+    return (await this.database.db.executeQuery<AdminUserRow>(CompiledQuery.raw(ADMIN_USER_PAGE_SQL, [beforeId, pattern, take]))).rows;
+  }
+
   async passwordHash(id: number): Promise<string | null> {
     const row = await this.database.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
     return row?.password_hash ?? null;
@@ -120,6 +127,22 @@ export class UsersRepository {
     return update.returning(['id', 'group_id']).execute();
   }
 
+  /** Moves both follow counters by `by` in the follow's transaction, the two user rows locked in id order (users.sql.ts). */
+  async adjustFollowCounts(trx: Db, followerId: number, followedId: number, by: 1 | -1): Promise<FollowCounts[]> {
+    return (await trx.executeQuery(CompiledQuery.raw(FOLLOW_COUNT_SQL, [followerId, followedId, by]))).rows as FollowCounts[];
+  }
+
+  followCounts(trx: Db, followerId: number, followedId: number): Promise<FollowCounts[]> {
+    return trx.selectFrom('users').select(['id', 'followers_count', 'following_count']).where('id', 'in', [followerId, followedId]).execute();
+  }
+
+  /** Recomputes both follow counters of every user whose count is wrong, in `trx`; how many were corrected, each way. */
+  async recountFollows(trx: Db): Promise<{ followers: number; following: number }> {
+    const followers = (await sql.raw(FOLLOW_RECOUNT_SQL.followers).execute(trx)).rows.length;
+    const following = (await sql.raw(FOLLOW_RECOUNT_SQL.following).execute(trx)).rows.length;
+    return { followers, following };
+  }
+
   /** Makes an existing account admin, with a new password. */
   async makeAdmin(id: number, passwordHash: string): Promise<void> {
     await this.database.db
@@ -129,17 +152,18 @@ export class UsersRepository {
       .execute();
   }
 
+  /** The storage keys of the account's files, read before its media rows go with it. */
+  async ownedFiles(trx: Db, id: number): Promise<string[]> {
+    const files = await trx.executeQuery<{ storage_key: string }>(CompiledQuery.raw(DELETE_USER_SQL.ownedFiles, [id]));
+    return files.rows.map((f) => f.storage_key);
+  }
+
   /**
-   * Deletes the account in one transaction, keeping everyone else's counters exact; its posts, replies,
-   * likes, reposts, follows, alerts, boosts and media rows go with it (ON DELETE CASCADE). Returns
-   * the storage keys of its files.
+   * Deletes the account in `trx`, first taking its follows out of everyone else's counters; its
+   * posts, replies, likes, reposts, follows, alerts, boosts and media rows go with it (ON DELETE CASCADE).
    */
-  delete(id: number): Promise<string[]> {
-    return this.database.db.transaction().execute(async (trx) => {
-      const files = await trx.executeQuery(CompiledQuery.raw(DELETE_USER_SQL.ownedFiles, [id]));
-      for (const statement of DELETE_USER_SQL.fixCounters) await trx.executeQuery(CompiledQuery.raw(statement, [id]));
-      await trx.executeQuery(CompiledQuery.raw(DELETE_USER_SQL.deleteUser, [id]));
-      return (files.rows as { storage_key: string }[]).map((f) => f.storage_key);
-    });
+  async delete(trx: Db, id: number): Promise<void> {
+    for (const statement of DELETE_USER_SQL.fixCounters) await trx.executeQuery(CompiledQuery.raw(statement, [id]));
+    await trx.executeQuery(CompiledQuery.raw(DELETE_USER_SQL.deleteUser, [id]));
   }
 }

@@ -1,16 +1,14 @@
+import type { Selectable } from 'kysely';
+import type { Users } from '../../database/schema';
 import type { GroupRow, SessionUser } from './session-user';
 
-/** SQL for deleting an account while keeping every other row's counters exact. */
+/**
+ * SQL for deleting an account while keeping every other account's follow counters exact (the posts
+ * module fixes its own counters first, through AccountDeletionSteps, in the same transaction).
+ */
 export const DELETE_USER_SQL = {
   ownedFiles: `SELECT storage_key FROM media WHERE owner_id = $1`,
   fixCounters: [
-    `UPDATE posts p SET likes_count = p.likes_count - 1
-       FROM likes l WHERE l.user_id = $1 AND l.post_id = p.id AND p.user_id <> $1`,
-    `UPDATE posts p SET reposts_count = p.reposts_count - 1
-       FROM reposts r WHERE r.user_id = $1 AND r.post_id = p.id AND p.user_id <> $1`,
-    `UPDATE posts p SET replies_count = p.replies_count - mine.n
-       FROM (SELECT parent_id, count(*) AS n FROM posts WHERE user_id = $1 AND parent_id IS NOT NULL GROUP BY parent_id) mine
-      WHERE p.id = mine.parent_id AND p.user_id <> $1`,
     `UPDATE users u SET followers_count = u.followers_count - 1
        FROM follows f WHERE f.follower_id = $1 AND f.followed_id = u.id`,
     `UPDATE users u SET following_count = u.following_count - 1
@@ -36,3 +34,52 @@ export const SESSION_USER_SQL = `
 
 /** One row of SESSION_USER_SQL: the user's columns, then its group's prefixed with g_ (null without a group). */
 export type SessionUserRow = Omit<SessionUser, 'group'> & { [K in Exclude<keyof GroupRow, 'id'> as `g_${K}`]: GroupRow[K] | null };
+
+/**
+ * The admin user list, newest account first, keyset on id. $1 the last id seen (or NULL), $2 a LIKE
+ * pattern matched against username, email and name (or NULL), $3 the page size + 1.
+ */
+export const ADMIN_USER_PAGE_SQL = `SELECT id, username, email, name, group_id, created_at FROM users
+        WHERE ($1::bigint IS NULL OR id < $1::bigint)
+          AND ($2::text IS NULL OR username ILIKE $2 ESCAPE '\\' OR email ILIKE $2 ESCAPE '\\' OR name ILIKE $2 ESCAPE '\\')
+        ORDER BY id DESC LIMIT $3`;
+
+export type AdminUserRow = Pick<Selectable<Users>, 'id' | 'username' | 'email' | 'name' | 'group_id' | 'created_at'>;
+
+/**
+ * The follow counters, moved in the transaction of the follow row they count. $1 follower, $2
+ * followed, $3 +1 or -1. Both user rows are locked in id order first, so A→B and B→A at once cannot
+ * deadlock; then followed.followers_count and follower.following_count move together.
+ */
+export const FOLLOW_COUNT_SQL = `
+    WITH locked AS (SELECT id FROM users WHERE id IN ($1::bigint, $2::bigint) ORDER BY id FOR NO KEY UPDATE)
+    UPDATE users u
+       SET followers_count = u.followers_count + CASE WHEN u.id = $2::bigint THEN $3::int ELSE 0 END,
+           following_count = u.following_count + CASE WHEN u.id = $1::bigint THEN $3::int ELSE 0 END
+      FROM locked WHERE u.id = locked.id
+    RETURNING u.id, u.followers_count, u.following_count`;
+
+/**
+ * The follow counters recounted from the follows table ("sync follow tables"): one set-based UPDATE
+ * per direction that touches only the users whose count is wrong (RETURNING one row each). The
+ * follows module holds LOCK TABLE follows IN SHARE MODE in the same transaction, so no follow or
+ * unfollow commits meanwhile. A user row locked by a concurrent account deletion is skipped (SKIP
+ * LOCKED: never a deadlock; the next run fixes it).
+ */
+const syncCountSql = (counter: 'followers_count' | 'following_count', key: 'followed_id' | 'follower_id') => `
+    WITH actual AS (
+      SELECT ${key} AS id, count(*)::int AS n FROM follows GROUP BY ${key}
+    ), wrong AS (
+      SELECT u.id, coalesce(a.n, 0) AS n
+        FROM users u LEFT JOIN actual a ON a.id = u.id
+       WHERE u.${counter} <> coalesce(a.n, 0)
+    ), locked AS (
+      SELECT u.id, wrong.n FROM users u JOIN wrong ON wrong.id = u.id FOR NO KEY UPDATE OF u SKIP LOCKED
+    )
+    UPDATE users u SET ${counter} = locked.n FROM locked WHERE u.id = locked.id
+    RETURNING u.id`;
+
+export const FOLLOW_RECOUNT_SQL = {
+  followers: syncCountSql('followers_count', 'followed_id'),
+  following: syncCountSql('following_count', 'follower_id'),
+};
