@@ -7,7 +7,7 @@ import { JobHandler } from '../../jobs/job-handler.decorator';
 import { RealtimeService } from '../realtime/realtime.service';
 import type { Db } from '../../common/db/database';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
-import { PostsRepository } from '../posts/posts.repository';
+import { PostsService } from '../posts/posts.service';
 import { BoostsRepository } from './boosts.repository';
 
 /**
@@ -20,7 +20,7 @@ export class BoostsService {
 
   constructor(
     private readonly boosts: BoostsRepository,
-    private readonly posts: PostsRepository,
+    private readonly posts: PostsService,
     private readonly realtime: RealtimeService,
   ) {}
 
@@ -71,7 +71,7 @@ export class BoostsService {
       await this.boosts.lockRotation(trx);
       const expired = await this.boosts.expireDue(trx);
       const activated = await this.boosts.activateWaiting(trx, ACTIVE_USER_BOOST_SLOTS);
-      if (activated.length) await this.posts.touch(trx, activated);
+      if (activated.length) await this.posts.touchBoosted(trx, activated);
       return { expired, activated: activated.length };
     });
     if (result.expired || result.activated) this.changed();
@@ -85,7 +85,7 @@ export class BoostsService {
       if (!(await this.posts.lock(trx, postId))) throw new NotFoundException('Post not found.');
       await this.boosts.expireAdminBoost(trx);
       await this.boosts.startAdminBoost(trx, postId, actor.id);
-      await this.posts.touch(trx, [postId]);
+      await this.posts.touchBoosted(trx, [postId]);
     });
     this.changed();
     return { success: true };

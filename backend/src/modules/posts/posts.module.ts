@@ -15,6 +15,6 @@ import { ReactionsService } from './reactions.service';
   imports: [MediaModule, NotificationsModule, UsersModule],
   controllers: [PostsController, ProfilePostsController],
   providers: [FeedService, PostCountersOnAccountDeletion, PostsRepository, PostsService, ReactionsService],
-  exports: [FeedService, PostsRepository],
+  exports: [FeedService, PostsService],
 })
 export class PostsModule {}

@@ -117,7 +117,7 @@ export class PostsRepository {
     await trx.updateTable('posts').set({ content, edited_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', postId).execute();
   }
 
-  /** Moves boosted posts up the pinned order (their updated_at); for the boosts module. */
+  /** Moves boosted posts up the pinned order (their updated_at). */
   async touch(trx: Db, ids: number[]): Promise<void> {
     await trx.updateTable('posts').set({ updated_at: sql`now()` }).where('id', 'in', ids).execute();
   }

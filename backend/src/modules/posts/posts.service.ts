@@ -14,7 +14,8 @@ import { assertActor } from '../../common/auth/assert-actor';
 import { postLimitOf } from '../plans/plan-limits';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
-import { PostsRepository } from './posts.repository';
+import { PostsRepository, type LockedPost } from './posts.repository';
+import type { Db } from '../../common/db/database';
 
 const POST_KINDS = ['image', 'video', 'audio'] as const;
 
@@ -29,6 +30,16 @@ export class PostsService {
     private readonly realtime: RealtimeService,
     private readonly alerts: AlertsService,
   ) {}
+
+  /** Locks a post for the rest of the caller's transaction; undefined when there is no such post. */
+  lock(trx: Db, id: number): Promise<LockedPost | undefined> {
+    return this.posts.lock(trx, id);
+  }
+
+  /** Moves boosted posts up the pinned order (their updated_at), in the caller's transaction. */
+  touchBoosted(trx: Db, ids: number[]): Promise<void> {
+    return this.posts.touch(trx, ids);
+  }
 
   /** A post is text, a file or a GIF (not both); text trimmed and cut to the plan's limit. */
   async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined): Promise<Post> {

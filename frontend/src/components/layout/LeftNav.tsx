@@ -25,7 +25,7 @@ export function LeftNav() {
   const handleLogout = async () => {
     await signOut();
     notify(MESSAGES.auth.loggedOut);
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

@@ -12,7 +12,7 @@ export function SidePanel() {
 
   const chooseCategory = (category: FeedCategory) => {
     chooseFeedCategory(category);
-    navigate('/');
+    void navigate('/');
   };
 
   const renderTopics = (title: string, topics: readonly FeedCategory[]) => (

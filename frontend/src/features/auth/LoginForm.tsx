@@ -22,7 +22,7 @@ export function LoginForm() {
     try {
       const user = await login(username.trim(), password);
       await signIn(user);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (err) {
       setBusy(false);
       const message = err instanceof ApiRequestError && err.message ? MESSAGES.auth.loginErrorPrefix + err.message : MESSAGES.auth.loginFailed;

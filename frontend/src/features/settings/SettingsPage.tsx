@@ -44,7 +44,7 @@ export function SettingsPage() {
       await deleteUser(currentUser.id);
       clearSession();
       notify(MESSAGES.profile.accountDeleted);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch {
       setDeleting(false);
       notify(MESSAGES.profile.deleteFailed, 'error');
