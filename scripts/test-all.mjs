@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every check and suite, then prints one line: "N passed, N failed".
-// Order: build (the browser tests need it), lint, dependency rules, type-check, unit, integration, frontend, browser.
+// Order: build (the browser tests need it), lint, dependency rules, unused code, type-check, unit, integration, frontend, browser.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -41,6 +41,7 @@ const report = (name) => path.join(out, `${name}.json`);
 const built = check('build', 'npm', ['run', 'build', '--silent']);
 check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('dependencies (dependency-cruiser)', 'npm', ['run', 'lint:deps', '--silent']);
+check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent']);
 check('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
 suite('unit (contracts, backend)', 'npx', ['jest', '-c', 'jest.config.js', '--selectProjects', 'contracts', 'backend-unit', '--json', `--outputFile=${report('unit')}`], report('unit'));
 suite('integration (backend, PostgreSQL + Redis)', 'npx', ['jest', '-c', 'jest.config.js', '--selectProjects', 'backend-int', '--runInBand', '--json', `--outputFile=${report('int')}`], report('int'));

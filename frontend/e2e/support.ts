@@ -7,7 +7,7 @@ import { APP_CLIENT_HEADER } from '@cloud9/contracts';
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 /** The second app instance: same database and Redis, another process and port. */
 export const secondBaseUrl = () => process.env.E2E_BASE_URL_2!;
-export const screenshotDir = path.resolve(__dirname, '../../docs/screenshots');
+const screenshotDir = path.resolve(__dirname, '../../docs/screenshots');
 export const E2E_ADMIN = { username: 'e2e_admin', password: 'admin-pass-e2e-1' };
 /** The fake PayPal's client id and the plan ids the e2e instances are configured with. */
 export const E2E_PAYPAL = { clientId: 'e2e-paypal-client', plans: { silver: 'P-SILVER-E2E', gold: 'P-GOLD-E2E' } };

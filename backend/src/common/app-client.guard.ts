@@ -4,7 +4,7 @@ import { APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
 
 /** 403 unless the request carries APP_CLIENT_HEADER (see AppClientOnly). */
 @Injectable()
-export class AppClientGuard implements CanActivate {
+class AppClientGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (req.get(APP_CLIENT_HEADER.name) !== APP_CLIENT_HEADER.value) throw new ForbiddenException(MESSAGES.http.appClientRequired);

@@ -22,7 +22,7 @@ export function declaredLength(req: Request): number | null {
  * The answer goes out with `Connection: close`: Node then closes the socket after it instead of
  * reading (and discarding) whatever body the client is still sending, or claims it will send.
  */
-export function closeConnection(res: ServerResponse): void {
+function closeConnection(res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
 }
 

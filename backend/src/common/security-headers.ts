@@ -21,7 +21,7 @@ const isPayPal = (host: string) => host === 'paypal.com' || host.endsWith('.payp
  * - calls to the app (Socket.IO over ws/wss of PUBLIC_URL too) and the PayPal SDK's origin; frames only
  *   from PayPal.
  */
-export function appShellDirectives(settings: Settings): Record<string, string[]> {
+function appShellDirectives(settings: Settings): Record<string, string[]> {
   const sdk = new URL(settings.paypalSdkUrl);
   const paypal = [sdk.origin, ...(isPayPal(sdk.hostname) ? PAYPAL_FAMILY : [])];
   const publicUrl = new URL(settings.publicUrl);

@@ -7,7 +7,7 @@ import { MESSAGES } from '@cloud9/contracts';
  * The largest id the API accepts. Ids are bigint columns, but no table comes near 2^31 rows; one
  * bound for path and body ids keeps every id a plain int4 and a safe JS integer.
  */
-export const ID_MAX = 2_147_483_647;
+const ID_MAX = 2_147_483_647;
 const CANONICAL_ID = /^[1-9]\d{0,9}$/;
 
 function firstMessage(errors: ValidationError[]): string {
@@ -78,7 +78,7 @@ export const ActorId = (options: ValidationOptions = { message: MESSAGES.http.ba
 
 /** A numeric id path parameter: digits only, no sign, no leading zero, at most ID_MAX; else 400. */
 @Injectable()
-export class IdPipe implements PipeTransform<string, number> {
+class IdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
     if (typeof value !== 'string' || !CANONICAL_ID.test(value) || Number(value) > ID_MAX) throw new BadRequestException(MESSAGES.http.invalidId);
     return Number(value);

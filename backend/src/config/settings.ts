@@ -25,9 +25,9 @@ const RATE_LIMIT_SETTINGS = {
 } as const satisfies Record<string, readonly [string, RateLimit]>;
 
 export type RateBucket = keyof typeof RATE_LIMIT_SETTINGS;
-export type RateLimits = Record<RateBucket, RateLimit>;
+type RateLimits = Record<RateBucket, RateLimit>;
 
-export type Role = 'all' | 'api' | 'worker';
+type Role = 'all' | 'api' | 'worker';
 
 export interface Settings {
   nodeEnv: string;

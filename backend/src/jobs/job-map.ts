@@ -6,11 +6,11 @@ export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
 
 // The data and results of the jobs, declared with the map so that the jobs layer depends on no domain.
 /** Who asked for an admin job (shown in Bull Board); never a secret. */
-export interface AdminJobData {
+interface AdminJobData {
   requestedBy?: string;
 }
 
-export interface OrphanDeleteData extends AdminJobData {
+interface OrphanDeleteData extends AdminJobData {
   names?: string[];
 }
 
@@ -56,7 +56,7 @@ type NoData = Record<string, never>;
  * Every job of every queue, with its data and result: producers (JobsService.add, runAndWait,
  * repeatEvery) and handlers (@JobHandler) are typed by it.
  */
-export interface JobMap {
+interface JobMap {
   [ADMIN_QUEUE]: {
     [ADMIN_JOB.backup]: JobType<AdminJobData, BackupOutcome>;
     [ADMIN_JOB.restore]: JobType<AdminJobData & RestoreJobData, RestoreOutcome>;

@@ -6,10 +6,10 @@ import type { JobsOptions, WorkerOptions } from 'bullmq';
  */
 
 /** The name of the retry schedule below (BullMQ calls the worker's backoffStrategy for unknown types). */
-export const RETRY_BACKOFF_TYPE = 'capped-exponential';
-export const RETRY_FIRST_DELAY_MS = 1000;
+const RETRY_BACKOFF_TYPE = 'capped-exponential';
+const RETRY_FIRST_DELAY_MS = 1000;
 /** Past this, retries come every 30 s: a job resumes within 30 s of its dependency coming back. */
-export const RETRY_MAX_DELAY_MS = 30_000;
+const RETRY_MAX_DELAY_MS = 30_000;
 /**
  * Attempts in all: retries 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s apart, 211 s from the first failure
  * to the last (retryWindowMs). An outage under 60 s uses 6 of them and leaves 6, so a job fails for
@@ -52,7 +52,7 @@ export const STALLED_INTERVAL_MS = 3000;
  * a Redis outage during a job counts once each; a job that kills its worker every time (out of
  * memory) must not loop forever.
  */
-export const MAX_STALLED_COUNT = 3;
+const MAX_STALLED_COUNT = 3;
 
 /** Worker settings for the above (BullMQ calls `backoffStrategy` for RETRY_BACKOFF_TYPE). */
 export const WORKER_POLICY: Partial<WorkerOptions> = {

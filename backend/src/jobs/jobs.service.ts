@@ -12,13 +12,13 @@ import { DEFAULT_JOB_OPTIONS, WORKER_POLICY } from './job-policy';
 import { ScheduleKeeper } from './schedule-keeper';
 
 /** How long a producer waits for Redis before answering 503: inside the 1 s that a request may take while Redis is away. */
-export const PRODUCER_TIMEOUT_MS = 800;
+const PRODUCER_TIMEOUT_MS = 800;
 
 /**
  * The longest JobsService's shutdown waits for BullMQ to close before it cuts its Redis connections:
  * the process must be gone within 3 s of SIGTERM, whatever state Redis is in.
  */
-export const SHUTDOWN_GRACE_MS = 500;
+const SHUTDOWN_GRACE_MS = 500;
 
 /** What enqueue-and-wait gives back: the job's result, or null when it is still running after the wait. */
 export interface JobRun<R> {

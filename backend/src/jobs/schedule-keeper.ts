@@ -8,7 +8,7 @@ import { DEFAULT_JOB_OPTIONS } from './job-policy';
  * restarts empty is caught at once (on reconnect); this catches one emptied without a restart
  * (FLUSHALL, a failover to an empty replica). Two reads per schedule per check: negligible.
  */
-export const SCHEDULE_CHECK_MS = 10_000;
+const SCHEDULE_CHECK_MS = 10_000;
 
 export interface RepeatingSchedule {
   queue: string;

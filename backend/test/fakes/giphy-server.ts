@@ -7,7 +7,7 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeGiphyRequest {
+interface FakeGiphyRequest {
   method: string;
   /** The path without the query, e.g. `/v1/gifs/search` or `/media/fake01/200.gif`. */
   path: string;

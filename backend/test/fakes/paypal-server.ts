@@ -19,7 +19,7 @@ export interface FakePayPalSubscription {
   billing_info?: { next_billing_time?: string };
 }
 
-export interface FakePayPalRequest {
+interface FakePayPalRequest {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;

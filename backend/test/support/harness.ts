@@ -130,7 +130,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, typed, crc]);
 }
 
-export const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A valid 1×1 RGBA PNG. */
 export function tinyPng(rgba: [number, number, number, number] = [0, 128, 255, 255]): Buffer {

@@ -16,7 +16,7 @@ import type { AppRoute } from './routes';
  * finds written afterwards is therefore a defect, not a side effect.
  */
 
-export type Identity = 'anon' | 'basic' | 'staff' | 'admin';
+type Identity = 'anon' | 'basic' | 'staff' | 'admin';
 
 export interface HostileRequest {
   identity: Identity;
@@ -30,7 +30,7 @@ export interface HostileRequest {
 }
 
 /** Path segments: NULs, invalid or surrogate UTF-8, bad percent escapes, ids out of range. */
-export const HOSTILE_SEGMENTS = [
+const HOSTILE_SEGMENTS = [
   '%00', 'a%00b', '%00%00', '%ED%A0%80', 'x%ED%B0%80', '%ED%A0%80%ED%B0%80', '%FF', '%C3%28', '%C0%AF', '%E0%80%80',
   '%F4%90%80%80', '%', '%zz', '%0', 'a%', '%0A', '%0D%0A', '%1B', '%7F', '%01', '%E2%80%AE',
   '-1', '0', '00', '-0', '1.5', '1e3', '1e400', '-1e400', '2147483648', '4294967296', '9007199254740993',
@@ -219,7 +219,7 @@ export interface Identities {
 }
 
 /** Well-formed ids that no row has: they let a hostile body reach the handler of a write without any write. */
-export const ABSENT_IDS = ['1999999999', '2000000000', '2147483647'];
+const ABSENT_IDS = ['1999999999', '2000000000', '2147483647'];
 
 /** A value for one `:param` of a route: hostile, or well-formed but naming nothing (or the caller's own name). */
 function paramValue(param: string, identity: Identity, ids: Identities): fc.Arbitrary<string> {

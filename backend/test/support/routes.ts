@@ -58,5 +58,3 @@ export function appRoutes(app: INestApplication): AppRoute[] {
   return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
-/** `path` with each `:param` replaced by `value(param)`. */
-export const fillPath = (path: string, value: (param: string) => string) => path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(value(name)));

@@ -4,7 +4,7 @@ import { fetchGroupPlan } from '../api/plans';
 import { useSessionStore } from '../stores/session';
 
 /** Only the limits the client uses are kept (groupLimits). */
-export function toGroupLimits(plan: GroupPlan): GroupLimits {
+function toGroupLimits(plan: GroupPlan): GroupLimits {
   return {
     postLimit: plan.postLimit,
     mediaLimit: plan.mediaLimit,

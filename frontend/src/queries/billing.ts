@@ -3,7 +3,7 @@ import { fetchSubscription, subscribe } from '../api/billing';
 import { applyGroupChange } from '../lib/session';
 import { boostsKeys } from './boosts';
 
-export const billingKeys = {
+const billingKeys = {
   all: ['billing'] as const,
   subscription: (userId: number) => [...billingKeys.all, 'subscription', userId] as const,
 };

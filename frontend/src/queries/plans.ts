@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchPlans } from '../api/plans';
 
-export const plansKeys = {
+const plansKeys = {
   all: () => ['plans'] as const,
 };
 

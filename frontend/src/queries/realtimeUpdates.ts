@@ -4,7 +4,7 @@ import { addAlert, addNotice, refreshAlerts, removeAlert, removeNotice, replaceN
 import { refreshFeeds } from './posts';
 
 /** Below this scroll offset a boost change reorders the feed live; further down it waits for the next load. */
-export const BOOST_REFRESH_SCROLL_PX = 600;
+const BOOST_REFRESH_SCROLL_PX = 600;
 
 /**
  * Pushed events, as the cache takes them: alerts and notices join, leave or change their lists;

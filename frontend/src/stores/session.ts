@@ -3,7 +3,7 @@ import type { CurrentUser, GroupLimits } from '@cloud9/contracts';
 import { persisted } from '../lib/persisted';
 
 /** Whether this visit has the group's limits: pending (not yet), ready, or failed (composers use 500). */
-export type LimitsStatus = 'pending' | 'ready' | 'failed';
+type LimitsStatus = 'pending' | 'ready' | 'failed';
 
 /**
  * The signed-in user and the limits of their group. Both are kept in browser storage under

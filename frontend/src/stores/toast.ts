@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 export type ToastTone = 'info' | 'success' | 'error';
 
-export interface Toast {
+interface Toast {
   id: number;
   message: string;
   tone: ToastTone;

@@ -53,7 +53,7 @@ export function stubFetch(handler: (url: string, init: RequestInit) => Response 
   return calls;
 }
 
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname}</div>;
 }

@@ -6,8 +6,8 @@ import { AuditService, type AuditActor } from '../audit/audit.service';
 import { toPage } from '../../common/db/page';
 import { containsPattern } from '../../common/db/sql-params';
 
-export const ADMIN_USERS_DEFAULT_LIMIT = 20;
-export const ADMIN_USERS_MAX_LIMIT = 100;
+const ADMIN_USERS_DEFAULT_LIMIT = 20;
+const ADMIN_USERS_MAX_LIMIT = 100;
 
 const toAdminUser = (r: AdminUserRow): AdminUser => ({
   id: Number(r.id),

@@ -16,7 +16,7 @@ const refuse = (res: Response, statusCode: 401 | 403) =>
  * The session decides, as SessionGuard does for Nest routes: 401 without a signed-in user, 403 for
  * anyone but group 1. What an admin changes through the board (retry, remove, clean...) is audited.
  */
-export function adminSessionOnly(users: AccountsService, audit: AuditService) {
+function adminSessionOnly(users: AccountsService, audit: AuditService) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const userId = req.session?.userId;
     const user = userId ? await users.findSessionUser(userId) : null;

@@ -8,7 +8,7 @@ import { BillingService } from './billing.service';
 
 /** One scheduler per queue however many instances start (as the boost rotation). */
 export const DOWNGRADE_SCHEDULER = 'billing-downgrade-expired-every-15-minutes';
-export const DOWNGRADE_EVERY_MS = 15 * 60_000;
+const DOWNGRADE_EVERY_MS = 15 * 60_000;
 
 /**
  * Members whose paid period has ended fall back to Basic even if they never come back to look:

@@ -3,7 +3,7 @@ import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 
 /** How long the server waits for PayPal before giving up (then 502). */
-export const PAYPAL_TIMEOUT_MS = 5000;
+const PAYPAL_TIMEOUT_MS = 5000;
 /** A cached token is dropped this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 

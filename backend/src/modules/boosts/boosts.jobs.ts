@@ -6,7 +6,7 @@ import { Settings } from '../../config/settings';
 
 /** The id of the repeating rotation: upsertJobScheduler keeps one per queue however many instances start. */
 export const BOOST_ROTATE_SCHEDULER = 'boosts-rotate-every-minute';
-export const BOOST_ROTATE_EVERY_MS = 60_000;
+const BOOST_ROTATE_EVERY_MS = 60_000;
 
 /** The 'boosts' queue: the repeating rotation and on-demand runs (BoostsService.rotate handles them). */
 @Injectable()

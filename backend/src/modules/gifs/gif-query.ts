@@ -1,13 +1,13 @@
 import { BadRequestException } from '@nestjs/common';
 import { LIMITS, MESSAGES } from '@cloud9/contracts';
 
-export const GIF_RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
-export type GifRating = (typeof GIF_RATINGS)[number];
+const GIF_RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
+type GifRating = (typeof GIF_RATINGS)[number];
 export type GifEndpoint = 'search' | 'trending';
 
-export const GIF_QUERY_MAX = 100;
-export const GIF_LIMIT_MAX = 50;
-export const GIF_OFFSET_MAX = 4999;
+const GIF_QUERY_MAX = 100;
+const GIF_LIMIT_MAX = 50;
+const GIF_OFFSET_MAX = 4999;
 
 /** One validated, normalised request to the provider (also the cache key). */
 export interface GifQuery {

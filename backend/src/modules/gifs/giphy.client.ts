@@ -6,7 +6,7 @@ import { isAllowedGifUrl } from './gif-url';
 import type { GifQuery } from './gif-query';
 
 /** The renditions the client uses; every other rendition and field of the provider is dropped. */
-export const GIF_RENDITIONS = ['fixed_height', 'fixed_height_small', 'fixed_width', 'downsized', 'original', 'preview_gif'] as const;
+const GIF_RENDITIONS = ['fixed_height', 'fixed_height_small', 'fixed_width', 'downsized', 'original', 'preview_gif'] as const;
 
 /** The provider did not give a usable answer: `status` is its HTTP status, or null (timeout, network, bad JSON). */
 export class GifProviderError extends Error {

@@ -12,7 +12,7 @@ sharp.cache({ files: 0 });
 const SANITIZED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
 
 /** Larger images are refused: a small file can declare a huge canvas (a decompression bomb). */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 100_000_000;
 
 export const needsSanitizing = (mime: string): boolean => SANITIZED.has(mime);
 

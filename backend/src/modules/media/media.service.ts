@@ -12,7 +12,7 @@ import { needsSanitizing, sanitizeImage, UndecodableImageError } from './image-s
 import type { Db } from '../../common/db/database';
 import { MediaRepository } from './media.repository';
 
-export const UPLOAD_URL_PREFIX = '/uploads/';
+const UPLOAD_URL_PREFIX = '/uploads/';
 
 export interface StoredMedia {
   id: number;

@@ -95,5 +95,5 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
 export const uploadedFile = (req: Request, field: string): Express.Multer.File | undefined =>
   (req.files as Record<string, Express.Multer.File[]> | undefined)?.[field]?.[0];
 
-export const allUploadedFiles = (req: Request): Express.Multer.File[] =>
+const allUploadedFiles = (req: Request): Express.Multer.File[] =>
   Object.values((req.files as Record<string, Express.Multer.File[]> | undefined) ?? {}).flat();

@@ -16,7 +16,7 @@ export const ALERT_SYNC_EVERY_MS = 3000;
  * becomes visible at COMMIT, so a lower id can appear after a higher one. Transactions here last
  * milliseconds; a minute covers any that commit at all.
  */
-export const ALERT_GAP_TTL_MS = 60_000;
+const ALERT_GAP_TTL_MS = 60_000;
 /** Rows per sweep (a backlog after a database outage is read over the next sweeps). */
 const SWEEP_ROWS = 5000;
 /** More missing ids than this in one step is a jump of the sequence (a restore), not transactions in flight. */
@@ -112,7 +112,7 @@ export class AlertSyncService implements OnApplicationBootstrap, OnModuleDestroy
 }
 
 /** Each recipient's newest alert among `rows` (by creation time, then id, as the alert list orders them). */
-export function newestPerRecipient(rows: AlertSyncRow[]): Map<number, AlertSync> {
+function newestPerRecipient(rows: AlertSyncRow[]): Map<number, AlertSync> {
   const newest = new Map<number, AlertSyncRow>();
   for (const row of rows) {
     const best = newest.get(row.recipient_id);

@@ -31,7 +31,7 @@ export interface TimeCursor {
 }
 
 /** Text match: full-text (posts_search) or the literal text anywhere (posts_content_trgm). */
-export function textCondition(params: SqlParams, text: string, alias = 'p'): string {
+function textCondition(params: SqlParams, text: string, alias = 'p'): string {
   return `(${alias}.search_vector @@ websearch_to_tsquery('english', ${params.add(text)})
            OR ${alias}.content ILIKE ${params.add(containsPattern(text))})`;
 }

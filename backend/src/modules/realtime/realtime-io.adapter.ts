@@ -9,7 +9,7 @@ import { failFastRedisOptions } from '../../common/redis.module';
 import { Settings } from '../../config/settings';
 
 /** Redis keys and channels of the Socket.IO adapter, under REDIS_PREFIX like every other key. */
-export const socketRedisNames = (prefix: string) => ({
+const socketRedisNames = (prefix: string) => ({
   streamName: `${prefix}socket.io`,
   channelPrefix: `${prefix}socket.io`,
   sessionKeyPrefix: `${prefix}sio:session:`,

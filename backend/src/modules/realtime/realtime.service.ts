@@ -4,7 +4,7 @@ import type { Server, Socket } from 'socket.io';
 import { SocketRooms, type ClientToServerEvents, type ServerToClientEvents } from '@cloud9/contracts';
 
 /** What the gateway learnt about a socket at the handshake. */
-export interface SocketData {
+interface SocketData {
   userId: number;
   sessionId: string;
 }

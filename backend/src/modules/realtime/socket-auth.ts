@@ -54,7 +54,7 @@ export const sessionCookieFor = (sessionId: string, cookie: SessionCookie): stri
   `${cookie.name}=${encodeURIComponent(`s:${signValue(sessionId, cookie.secret)}`)}`;
 
 /** The part of a stored express-session record the socket needs. */
-export interface StoredSession {
+interface StoredSession {
   userId?: number;
   cookie?: { expires?: string | null };
 }

@@ -4,7 +4,7 @@ import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-pa
 /** The search ranks at most this many of the newest matches (more only when those are few, see below). */
 export const SEARCH_CANDIDATES = 200;
 /** The newest matches are looked for among this many newest posts (a bounded walk of posts_pkey). */
-export const RECENT_WINDOW = 5000;
+const RECENT_WINDOW = 5000;
 /** Trigram indexes need 3 characters; shorter input is matched by full-text only. */
 const TRIGRAM_MIN = 3;
 

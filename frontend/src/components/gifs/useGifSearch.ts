@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../api/client';
 import { fetchGifs } from '../../api/gifs';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 
-export type GifStatus = 'loading' | 'ready' | 'error' | 'unconfigured';
+type GifStatus = 'loading' | 'ready' | 'error' | 'unconfigured';
 
 export interface GifSearchOptions {
   limit: number;

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@cloud9/contracts';
 
 /** Text fields of the edit form, in the order they are shown. */
-export const PROFILE_TEXT_FIELDS = ['name', 'email', 'bio', 'birthdate', 'phone', 'location', 'website'] as const;
-export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
+const PROFILE_TEXT_FIELDS = ['name', 'email', 'bio', 'birthdate', 'phone', 'location', 'website'] as const;
+type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
 
 export type ProfileFormValues = Record<ProfileTextField, string> & { password: string; confirmPassword: string; currentPassword: string };
 

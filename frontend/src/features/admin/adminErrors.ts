@@ -16,7 +16,7 @@ export const isAbortError = (err: unknown): boolean => err instanceof DOMExcepti
 export const isNotFound = (err: unknown): boolean => err instanceof ApiRequestError && err.status === 404;
 
 /** The server's (or the job's) error text, when there is one. */
-export function serverErrorText(err: unknown): string | undefined {
+function serverErrorText(err: unknown): string | undefined {
   if (err instanceof JobFailedError || err instanceof ApiRequestError) return err.message || undefined;
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { planFor } from '@cloud9/contracts';
 
 /** A group's name from the plan table: Admin, Staff, Basic, Silver… */
-export const groupName = (groupId: number): string => planFor(groupId)?.name ?? `Group ${groupId}`;
+const groupName = (groupId: number): string => planFor(groupId)?.name ?? `Group ${groupId}`;
 
 /** '6 · Silver': the id admins work with, and what it means. */
 export const groupLabel = (groupId: number): string => `${groupId} · ${groupName(groupId)}`;

@@ -7,7 +7,7 @@ import { usePagedQuery, removeItem, replaceItem, type PagedData, type PagedQuery
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { fetchAdminUsers, fetchAuditLog, setUserGroup } from './adminApi';
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'] as const,
   me: () => [...adminKeys.all, 'me'] as const,
   users: () => [...adminKeys.all, 'users'] as const,

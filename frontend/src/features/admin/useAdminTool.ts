@@ -3,7 +3,7 @@ import type { MaybePending } from './adminApi';
 import { isAbortError } from './adminErrors';
 import { useAdminJob, type AdminJobState, type JobResultMapper } from './useAdminJob';
 
-export interface ToolOutcome {
+interface ToolOutcome {
   tone: 'success' | 'error';
   message: string;
   /** Shown under the message in the tool's status area (output, a list, a user's details). */

@@ -1,5 +1,5 @@
 /** '1 new post' / 'N new posts'. */
-export const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
+const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
 
 /**
  * The pill under the feed header. Its polite live region is always in the page, so a screen

@@ -6,7 +6,7 @@ import { PostTime } from '../../components/post/PostTime';
 const ICONS: Record<AlertType, string> = { like: '❤️', reply: '💬', repost: '🔁', follow: '👤' };
 
 /** Where an alert leads: the post for like/reply/repost, the actor's profile for a follow. */
-export function alertTarget(alert: UserAlert): string {
+function alertTarget(alert: UserAlert): string {
   if (alert.type !== 'follow' && alert.post_id != null) return `/post/${alert.post_id}`;
   return `/profile/${encodeURIComponent(alert.actor_username)}`;
 }

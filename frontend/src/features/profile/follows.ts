@@ -5,7 +5,7 @@ import { fetchFollowList, fetchIsFollowing, followUser, unfollowUser, type Follo
 import { mapPages, usePagedQuery, type PagedData, type PagedQuery } from '../../queries/paging';
 import { moveFollowCounts } from '../../queries/profiles';
 
-export const followsKeys = {
+const followsKeys = {
   all: ['follows'] as const,
   isFollowing: (viewerId: number, targetId: number) => [...followsKeys.all, 'is-following', viewerId, targetId] as const,
   lists: () => [...followsKeys.all, 'list'] as const,
