@@ -5,10 +5,11 @@ import { loadSettings, SettingsError } from './config/settings';
 
 /**
  * ROLE=all (default): HTTP, Socket.IO and the job workers in one process. ROLE=api: HTTP and
- * Socket.IO on PORT, no workers; its endpoints enqueue jobs (queues 'admin' and 'boosts') for a worker
- * to run. ROLE=worker: only the job workers; the app is initialised (modules, Redis, database) but
+ * Socket.IO on PORT, no workers; the jobs it enqueues (queues 'admin', 'boosts', 'billing') wait for
+ * a worker. ROLE=worker: only the job workers; the app is initialised (modules, Redis, database) but
  * never listens, so its Socket.IO server only emits, through the Redis adapter, to the sockets of
- * the API instances. Workers start in JobsService.startWorker, which does nothing under ROLE=api.
+ * the API instances. JobHandlerDiscovery starts one worker per queue that has @JobHandler methods, through
+ * JobsService.startWorker, which does nothing under ROLE=api.
  */
 async function main(): Promise<void> {
   try {
