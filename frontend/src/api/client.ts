@@ -91,7 +91,7 @@ export function queryString(params: object): string {
 type SentBody<B> = B extends Multipart<object, string> ? FormData : B;
 
 /** Path parameters when the path has any, the query and body when the route takes them. */
-export type CallOptions<R extends ApiRoute> = { signal?: AbortSignal } & ([PathParamNames<R['path']>] extends [never]
+type CallOptions<R extends ApiRoute> = { signal?: AbortSignal } & ([PathParamNames<R['path']>] extends [never]
   ? { params?: undefined }
   : { params: ParamsOf<R> }) &
   ([QueryOf<R>] extends [undefined] ? { query?: undefined } : { query?: QueryOf<R> }) &
