@@ -66,7 +66,7 @@ async function main() {
     await setup.connect();
     const [{ following_count: followingCount }] = (await setup.query('SELECT following_count FROM users WHERE id = $1', [me.id])).rows;
     await setup.end();
-    const viewer = { id: me.id, followingCount };
+    const viewer = { id: me.id, following_count: followingCount };
 
     // A cursor 20,000 posts deep, reached the way a client would.
     let cursor = null;
