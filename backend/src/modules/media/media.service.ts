@@ -14,6 +14,10 @@ import { MediaRepository } from './media.repository';
 
 const UPLOAD_URL_PREFIX = '/uploads/';
 
+/** The storage keys behind /uploads/ URLs; other URLs (a GIF's, an empty field) are left out. */
+const storageKeysOf = (urls: (string | null | undefined)[]): string[] =>
+  urls.filter((u): u is string => !!u && u.startsWith(UPLOAD_URL_PREFIX)).map((u) => u.slice(UPLOAD_URL_PREFIX.length));
+
 export interface StoredMedia {
   id: number;
   url: string;
@@ -120,7 +124,7 @@ export class MediaService {
 
   /** Removes media rows and files behind the given /uploads/ URLs (other URLs are ignored). */
   async removeByUrls(urls: (string | null | undefined)[]): Promise<void> {
-    const keys = urls.filter((u): u is string => !!u && u.startsWith(UPLOAD_URL_PREFIX)).map((u) => u.slice(UPLOAD_URL_PREFIX.length));
+    const keys = storageKeysOf(urls);
     if (!keys.length) return;
     await this.mediaRows.deleteByStorageKeys(keys);
     await this.removeFiles(keys);
@@ -131,7 +135,7 @@ export class MediaService {
    * post, notice or profile still uses (other URLs are ignored).
    */
   async removeUnused(urls: (string | null | undefined)[]): Promise<void> {
-    const keys = urls.filter((u): u is string => !!u && u.startsWith(UPLOAD_URL_PREFIX)).map((u) => u.slice(UPLOAD_URL_PREFIX.length));
+    const keys = storageKeysOf(urls);
     if (!keys.length) return;
     const unused = await this.mediaRows.unused(keys, UPLOAD_URL_PREFIX, { rowIsUse: false });
     await this.removeByUrls(unused.map((key) => UPLOAD_URL_PREFIX + key));
