@@ -30,7 +30,6 @@ const SQL = {
     SELECT setval(format('public.%I', n.sequencename)::regclass, o.last_value)
       FROM pg_sequences o JOIN pg_sequences n ON n.sequencename = o.sequencename AND n.schemaname = 'public'
      WHERE o.schemaname = '${REPLACED_SCHEMA}' AND o.last_value IS NOT NULL AND (n.last_value IS NULL OR n.last_value < o.last_value)`,
-  schemaExists: `SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS present`,
 };
 
 interface Relation {
@@ -81,11 +80,6 @@ export class AdminRepository {
     for (const schema of [STAGING_SCHEMA, REPLACED_SCHEMA]) await this.rows(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   }
 
-  async schemaExists(schema: string): Promise<boolean> {
-    const [{ present }] = await this.rows<{ present: boolean }>(SQL.schemaExists, [schema]);
-    return present;
-  }
-
   transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     return this.database.db.transaction().execute(work);
   }
@@ -113,11 +107,15 @@ export class AdminRepository {
   async swapInStaged(trx: Db): Promise<number> {
     const live = await this.rows<Relation>(relationsOf('public'), [], trx);
     const staged = await this.rows<Relation>(relationsOf(STAGING_SCHEMA), [], trx);
-    await this.rows(`CREATE SCHEMA ${REPLACED_SCHEMA}`, [], trx);
-    for (const r of live) await this.rows(`ALTER ${r.kind} ${r.name} SET SCHEMA ${REPLACED_SCHEMA}`, [], trx);
-    for (const r of staged) await this.rows(`ALTER ${r.kind} ${r.name} SET SCHEMA public`, [], trx);
-    await this.rows(`DROP SCHEMA ${STAGING_SCHEMA}`, [], trx);
-    await this.rows(SQL.keepSequencesAhead, [], trx);
+    // One round trip while the locks are held (a statement list without parameters runs as one simple query).
+    const moves = [
+      `CREATE SCHEMA ${REPLACED_SCHEMA}`,
+      ...live.map((r) => `ALTER ${r.kind} ${r.name} SET SCHEMA ${REPLACED_SCHEMA}`),
+      ...staged.map((r) => `ALTER ${r.kind} ${r.name} SET SCHEMA public`),
+      `DROP SCHEMA ${STAGING_SCHEMA}`,
+      SQL.keepSequencesAhead,
+    ];
+    await this.rows(moves.join(';\n'), [], trx);
     return staged.length;
   }
 }
