@@ -145,6 +145,7 @@ describe('a restore loads beside the live tables (own database)', () => {
       expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     }
     expect(await snapshot()).toEqual(changed);
+    expect(((await t.agent().get('/api/search/posts').query({ query: 'edited after' }).expect(200)).body as { items: Post[] }).items).toHaveLength(1);
     await pausedSession(); // still paused: all of the above happened during the load
 
     await control.query(`SELECT pg_advisory_unlock_all()`);
@@ -160,7 +161,13 @@ describe('a restore loads beside the live tables (own database)', () => {
     // The extensions stayed where they were, and the app's statements run on the restored tables.
     const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE n.nspname = 'public' AND extname IN ('citext', 'pg_trgm')`);
     expect(count).toBe(2);
-    for (let i = 0; i < 20; i++) expect((await alice.agent.get('/api/me').expect(200)).body.id).toBe(alice.user.id);
+    // The pool's connections prepared the hot reads before the swap; each still answers from the restored tables.
+    for (let i = 0; i < 20; i++) {
+      expect((await alice.agent.get('/api/me').expect(200)).body.id).toBe(alice.user.id);
+      await carol.agent.get('/api/posts').query({ tab: 'following' }).expect(200);
+      const found = (await t.agent().get('/api/search/posts').query({ query: 'edited after' }).expect(200)).body as { items: Post[] };
+      expect(found.items).toEqual([]); // the edit was made after the backup
+    }
     await t.agent().get(`/api/posts/${late.id}`).expect(404); // made after the backup
 
     // A new post gets an id past every id the backup has and every id handed out before the restore.
