@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CompiledQuery } from 'kysely';
 import { Client } from 'pg';
 import { Database, type Db } from '../../common/db/database';
+import { DomainRepository } from '../../common/db/domain-repository';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { REPLACED_SCHEMA, STAGING_SCHEMA } from './restore-list';
@@ -43,11 +44,13 @@ interface Relation {
  * swap of the staged tables for the live ones. The dump and the load are pg_dump's and pg_restore's.
  */
 @Injectable()
-export class AdminRepository {
+export class AdminRepository extends DomainRepository {
   constructor(
-    private readonly database: Database,
+    database: Database,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {}
+  ) {
+    super(database);
+  }
 
   private async rows<T>(text: string, values: unknown[] = [], db: Db = this.database.db): Promise<T[]> {
     return (await db.executeQuery<T>(CompiledQuery.raw(text, values))).rows;
@@ -78,10 +81,6 @@ export class AdminRepository {
   /** Drops what a restore left beside the live tables (the staging schema, the replaced tables). */
   async dropRestoreSchemas(): Promise<void> {
     for (const schema of [STAGING_SCHEMA, REPLACED_SCHEMA]) await this.rows(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  }
-
-  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(work);
   }
 
   /**
