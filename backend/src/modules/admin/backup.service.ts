@@ -113,16 +113,18 @@ export class BackupService {
     await this.takeOver(job);
     await job.updateProgress(5);
     const { loadMs, swapMs, migrations, stderr } = await this.repository.exclusively(async () => {
+      let swapped: Awaited<ReturnType<BackupService['loadAndSwap']>>;
       try {
-        return await this.loadAndSwap(job, file);
+        swapped = await this.loadAndSwap(job, file);
       } catch (error) {
         await this.repository.dropRestoreSchemas().catch((e: Error) => this.logger.warn(`restore cleanup: ${e.message}`));
         const message = MESSAGES.admin.restoreLeftLiveData((error as Error).message);
         throw error instanceof UnrecoverableError ? new UnrecoverableError(message) : new Error(message);
       }
+      // The replaced tables: nothing refers to them any more. A failure here only leaves them for the next restore.
+      await this.repository.dropRestoreSchemas().catch((e: Error) => this.logger.warn(`dropping the replaced tables: ${e.message}`));
+      return swapped;
     });
-    // The replaced tables: nothing refers to them any more. A failure here only leaves them for the next restore.
-    await this.repository.dropRestoreSchemas().catch((e: Error) => this.logger.warn(`dropping the replaced tables: ${e.message}`));
     await job.updateProgress(100);
     this.logger.log(`restored ${file} (loaded in ${loadMs} ms, swapped in ${swapMs} ms)${migrations.length ? `, migrated ${migrations.join(', ')}` : ''}`);
     const notes = [
