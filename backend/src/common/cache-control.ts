@@ -3,13 +3,13 @@ import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
 
 /** An answer that depends on who asks: no cache keeps it, neither a shared one nor the browser's. */
-export const PRIVATE_ANSWER = 'private, no-store';
+const PRIVATE_ANSWER = 'private, no-store';
 
 /**
  * An answer that is the same for everyone: any cache may keep it but must revalidate it on every use
  * (its ETag gives a 304 without a body when nothing changed), so a deploy or a change is seen at once.
  */
-export const PUBLIC_ANSWER = 'public, no-cache';
+const PUBLIC_ANSWER = 'public, no-cache';
 
 /**
  * Every /api answer is private unless its route says otherwise with `@PublicAnswer()`. And whatever the
