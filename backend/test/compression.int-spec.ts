@@ -264,6 +264,13 @@ describe('compression and caching', () => {
       expect(answer.headers['cache-control']).toBe('no-cache');
     });
 
+    it('refuses a page path that is not valid percent-encoding with 400, not the shell', async () => {
+      for (const url of ['/%zz', '/profile/%E0%A4%A']) {
+        const answer = await get(url, { 'Accept-Encoding': 'br' });
+        expect({ url, status: answer.status }).toEqual({ url, status: 400 });
+      }
+    });
+
     it('leaves small files and already compressed formats as they are', async () => {
       const tiny = await get('/assets/tiny-Ef56Gh78.js', { 'Accept-Encoding': 'br, gzip' });
       expect(tiny.status).toBe(200);
