@@ -121,7 +121,9 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
     express.static(settings.uploadDir, {
       index: false,
       dotfiles: 'deny',
-      maxAge: '7d',
+      // A name is its content's SHA-256 (older uploads: a random name never reused), so a URL's bytes never change.
+      immutable: true,
+      maxAge: '1y',
       setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox"),
     }),
   );

@@ -76,11 +76,15 @@ export interface Likes {
 export interface Media {
   bytes: number;
   created_at: Generated<Timestamp>;
+  height: number | null;
   id: Generated<number>;
   kind: string;
   mime: string;
   owner_id: number | null;
+  placeholder: string | null;
   storage_key: string;
+  variants: Generated<Json>;
+  width: number | null;
 }
 
 export interface NotificationSeen {

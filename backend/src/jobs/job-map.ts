@@ -4,6 +4,10 @@ import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, t
 /** The billing sweep's job (the client never names it, so it is not in the contracts). */
 export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
 
+/** Image work done after the upload's request (the client never names it). */
+export const MEDIA_QUEUE = 'media';
+export const MEDIA_VARIANTS_JOB = 'variants';
+
 // The data and results of the jobs, declared with the map so that the jobs layer depends on no domain.
 /** Who asked for an admin job (shown in Bull Board); never a secret. */
 interface AdminJobData {
@@ -36,6 +40,12 @@ export interface AppBackupOutcome {
   path: string;
   bytes: number;
   files: number;
+}
+
+/** Make the responsive variants of a stored image (by storage key) at these widths. */
+export interface MediaVariantsData {
+  storageKey: string;
+  widths: number[];
 }
 
 export interface OrphanScan {
@@ -71,6 +81,10 @@ interface JobMap {
   [BILLING_QUEUE]: {
     [DOWNGRADE_EXPIRED_JOB]: JobType<NoData, { downgraded: number[] }>;
   };
+  [MEDIA_QUEUE]: {
+    /** The widths the file has variants of afterwards. */
+    [MEDIA_VARIANTS_JOB]: JobType<MediaVariantsData, { widths: number[] }>;
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -99,4 +113,5 @@ export const DECLARED_JOBS: { readonly [Q in QueueName]: Readonly<Record<JobName
   },
   [BOOST_QUEUE]: { [BOOST_ROTATE_JOB]: true },
   [BILLING_QUEUE]: { [DOWNGRADE_EXPIRED_JOB]: true },
+  [MEDIA_QUEUE]: { [MEDIA_VARIANTS_JOB]: true },
 };

@@ -51,9 +51,32 @@ export interface UserProfile {
   createdAt: string;
   followersCount: number;
   followingCount: number;
+  /** The profile image's and banner's size, preview and small variants (null without an image). */
+  thumbnailMedia?: MediaInfo | null;
+  backgroundMedia?: MediaInfo | null;
   email?: string;
   phone?: string | null;
   birthdate?: string | null;
+}
+
+/** One responsive rendition of an uploaded image: a WebP `width` pixels wide (never wider than the original). */
+export interface MediaVariant {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * What the client needs to lay out an uploaded image before it loads: its size (to reserve the
+ * box), a tiny preview to show meanwhile (a `data:` URL), and its variants, narrowest first, for
+ * `srcset`. Variants may arrive after the post: until then the list is empty and the original is shown.
+ * Audio and video have no size or preview (null) and no variants.
+ */
+export interface MediaInfo {
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  variants: MediaVariant[];
 }
 
 export interface PostAuthor {
@@ -74,6 +97,8 @@ export interface Post {
   media_url: string | null;
   /** MIME type of the uploaded file (judged by its bytes), so the card picks image, video or audio. */
   media_mime: string | null;
+  /** The uploaded file's size, preview and variants (null without an upload, or for one stored before they were recorded). */
+  media?: MediaInfo | null;
   gif_url: string | null;
   likes: number;
   repliesCount: number;
@@ -186,6 +211,8 @@ export interface SystemNotice {
   media_url: string | null;
   /** MIME type of the uploaded file, so the card picks image, video or audio (null without one). */
   media_mime?: string | null;
+  /** The uploaded file's size, preview and variants, as for posts. */
+  media?: MediaInfo | null;
   postUser: PostAuthor;
 }
 

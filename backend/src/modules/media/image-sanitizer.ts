@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import sharp from 'sharp';
 import { cleanGif, MalformedGifError } from './gif-cleaner';
+import { MAX_ORIGINAL_SIDE } from './image-variants';
 
 // Uploads are deleted right after processing: libvips must not keep them open in its file cache.
 sharp.cache({ files: 0 });
@@ -20,9 +21,10 @@ export const needsSanitizing = (mime: string): boolean => SANITIZED.has(mime);
 export class UndecodableImageError extends Error {}
 
 /**
- * Writes `input` to `output` upright (EXIF orientation applied) and re-encoded in the same format,
- * without EXIF, GPS, XMP, IPTC or ICC data (sharp keeps none of them unless asked); a GIF is cut
- * instead (sanitizeGif). A file that does not decode cleanly (truncated, corrupt, a polyglot)
+ * Writes `input` to `output` upright (EXIF orientation applied), scaled down to fit
+ * MAX_ORIGINAL_SIDE and re-encoded in the same format, without EXIF, GPS, XMP, IPTC or ICC data
+ * (sharp keeps none of them unless asked); a GIF is cut instead (sanitizeGif) and an animated WebP
+ * keeps its frames and size (resizing every frame of an animation costs far more than a request should). A file that does not decode cleanly (truncated, corrupt, a polyglot)
  * rejects with UndecodableImageError.
  */
 export async function sanitizeImage(input: string, output: string, mime: string): Promise<void> {
@@ -32,7 +34,9 @@ export async function sanitizeImage(input: string, output: string, mime: string)
     const meta = await sharp(input, options).metadata();
     // An animated WebP keeps its frames; its orientation tag goes with the rest of the metadata.
     const animated = mime === 'image/webp' && (meta.pages ?? 1) > 1;
-    const image = animated ? sharp(input, { ...options, animated: true }) : sharp(input, options).rotate();
+    const image = animated
+      ? sharp(input, { ...options, animated: true })
+      : sharp(input, options).rotate().resize({ width: MAX_ORIGINAL_SIDE, height: MAX_ORIGINAL_SIDE, fit: 'inside', withoutEnlargement: true });
     if (mime === 'image/jpeg') image.jpeg({ quality: 88, mozjpeg: false });
     // A palette PNG stays a palette PNG (≤256 colours are kept exactly) instead of growing to truecolour.
     else if (mime === 'image/png') image.png({ compressionLevel: 9, palette: meta.isPalette === true });

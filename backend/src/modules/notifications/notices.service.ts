@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { canManageNotice, canPostNotice, clampToLimit, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
+import { mediaInfoOfRow } from '../media/media-info';
 import { MediaService, type StoredMedia } from '../media/media.service';
 import { postLimitOf } from '../plans/plan-limits';
 import { decodeTimeCursor } from '../../common/db/cursor';
@@ -23,6 +24,7 @@ const toWire = (r: NoticeRow): SystemNotice => ({
   updatedAt: r.updated_at.toISOString(),
   media_url: r.media_url,
   media_mime: r.media_mime,
+  media: mediaInfoOfRow(r.media_url, r),
   postUser: { name: r.name, thumbnail: r.thumbnail },
 });
 
@@ -63,7 +65,7 @@ export class NoticesService {
     try {
       id = await this.notifications.insertNotice(user.id, text, stored?.id ?? null, stored?.url ?? null);
     } catch (error) {
-      if (stored) await this.media.removeByUrls([stored.url]);
+      await this.media.release([stored]);
       throw error;
     }
     const notice = await this.one(id);
@@ -95,7 +97,7 @@ export class NoticesService {
         return notice;
       });
     } catch (error) {
-      if (stored) await this.media.removeByUrls([stored.url]);
+      await this.media.release([stored]);
       throw error;
     }
     if (stored) await this.removeIfUnused(old);
@@ -114,7 +116,7 @@ export class NoticesService {
 
   /** After the commit: the notice's old file goes unless a post, notice or profile still uses it. */
   private async removeIfUnused(old: LockedNotice): Promise<void> {
-    await this.media.removeUnused([old.media_url]);
+    await this.media.removeUnused([old]);
   }
 
   /** A body that names the actor (user_id, group_id, username) must name the session's user. */

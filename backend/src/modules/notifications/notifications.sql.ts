@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import type { AlertType } from '@cloud9/contracts';
 import type { Media, NotificationSeen, SystemNotices, UserAlerts, Users } from '../../database/schema';
 import { timeKey } from '../../common/db/sql-snippets';
+import { mediaColumns, type MediaColumns } from '../media/media-info';
 
 /**
  * Alerts committed since the last sweep of AlertSync: ids above the highest seen ($1), and the ids
@@ -46,7 +47,7 @@ export type AlertRow = Pick<Selectable<UserAlerts>, 'id' | 'message' | 'post_id'
 };
 
 const NOTICE_COLUMNS = `
-  n.id, n.user_id, u.username, u.name, u.thumbnail, n.content, n.created_at, n.updated_at, n.media_url, m.mime AS media_mime,
+  n.id, n.user_id, u.username, u.name, u.thumbnail, n.content, n.created_at, n.updated_at, n.media_url, m.mime AS media_mime, ${mediaColumns('m')},
   ${timeKey('n.created_at')} AS cursor_time, n.id AS cursor_id`;
 const NOTICE_FROM = `FROM system_notices n JOIN users u ON u.id = n.user_id LEFT JOIN media m ON m.id = n.media_id`;
 
@@ -67,7 +68,7 @@ export function noticePageSql(withCursor: boolean, searchParam: string | null, t
 }
 
 export type NoticeRow = Pick<Selectable<SystemNotices>, 'id' | 'user_id' | 'content' | 'created_at' | 'updated_at' | 'media_url'> &
-  Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> & { media_mime: Selectable<Media>['mime'] | null; cursor_time: string; cursor_id: number };
+  Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> & MediaColumns & { media_mime: Selectable<Media>['mime'] | null; cursor_time: string; cursor_id: number };
 
 export const NOTICE_SQL = {
   byId: `SELECT ${NOTICE_COLUMNS} ${NOTICE_FROM} WHERE n.id = $1`,

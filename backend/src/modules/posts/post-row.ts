@@ -1,13 +1,15 @@
 import type { Selectable } from 'kysely';
 import type { FeedCategory, Post } from '@cloud9/contracts';
 import type { Media, Posts, Users } from '../../database/schema';
+import { mediaInfoOfRow, type MediaColumns } from '../media/media-info';
 
 /** One row of postColumns (posts.sql.ts): the post, its author, its file's type and the viewer's flags. */
 export type PostRow = Pick<
   Selectable<Posts>,
   'id' | 'user_id' | 'content' | 'category' | 'media_url' | 'gif_url' | 'likes_count' | 'replies_count' | 'reposts_count' | 'parent_id' | 'created_at' | 'updated_at' | 'edited_at'
 > &
-  Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> & {
+  Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> &
+  MediaColumns & {
     media_mime: Selectable<Media>['mime'] | null;
     liked_by_me: boolean;
     reposted_by_me: boolean;
@@ -35,6 +37,7 @@ export function toPost(r: PostRow): Post {
     postUser: { name: r.name, thumbnail: r.thumbnail },
     media_url: r.media_url,
     media_mime: r.media_mime,
+    media: mediaInfoOfRow(r.media_url, r),
     gif_url: r.gif_url,
     likes: r.likes_count,
     repliesCount: r.replies_count,

@@ -62,7 +62,7 @@ export class PostsService {
       this.realtime.toEveryone(SocketEvents.postCreated, { id: post.id, category: post.category, user_id: post.user_id, createdAt: post.createdAt });
       return post;
     } catch (error) {
-      if (stored) await this.media.removeByUrls([stored.url]); // no post: the file must not stay behind
+      await this.media.release([stored]); // no post: the upload must not stay behind
       throw error;
     }
   }
@@ -120,7 +120,7 @@ export class PostsService {
       return media;
     });
     this.alerts.publish(events);
-    await this.media.removeUnused(files.map((f) => f.media_url));
+    await this.media.removeUnused(files);
     return { success: true };
   }
 }

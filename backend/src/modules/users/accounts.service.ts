@@ -165,7 +165,7 @@ export class AccountsService implements SessionUserSource {
       await this.users.delete(trx, targetId);
       return files;
     });
-    await this.media.removeFiles(storageKeys);
+    await this.media.removeIfUnused(storageKeys); // the same bytes may be another account's too
     await this.sessions.endAllForUser(targetId);
   }
 

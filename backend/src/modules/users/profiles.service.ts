@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { isAdmin, MESSAGES, type CurrentUser, type UserProfile } from '@cloud9/contracts';
 import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
-import { MediaService } from '../media/media.service';
+import { MediaService, type StoredMedia } from '../media/media.service';
 import { AccountsService, isUniqueViolation } from './accounts.service';
 import { parseBirthdate, parseWebsite } from './profile-fields';
 import type { SessionUser } from './session-user';
@@ -41,7 +41,12 @@ export class ProfilesService {
   async getProfile(username: string, viewer: SessionUser | undefined): Promise<UserProfile> {
     const user = await this.users.findByUsername(username);
     if (!user) throw new NotFoundException(MESSAGES.profile.userNotFound);
-    return this.toProfile(user, viewer);
+    const media = await this.media.infoByUrls([user.thumbnail, user.background]);
+    return {
+      ...this.toProfile(user, viewer),
+      thumbnailMedia: (user.thumbnail && media.get(user.thumbnail)) || null,
+      backgroundMedia: (user.background && media.get(user.background)) || null,
+    };
   }
 
   /**
@@ -60,27 +65,29 @@ export class ProfilesService {
     if (dto.password) changes.password_hash = await this.passwords.hash(dto.password);
 
     const replaced: (string | null)[] = [];
+    const accepted: StoredMedia[] = [];
     try {
       for (const field of ['thumbnail', 'background'] as const) {
         const file = images[field];
         if (!file) continue;
-        const stored = await this.media.accept(file, user.id, ['image']);
+        const stored = await this.media.accept(file, user.id, ['image'], field === 'thumbnail' ? 'avatar' : 'banner');
+        accepted.push(stored);
         changes[field] = stored.url;
         replaced.push(user[field]);
       }
     } catch (error) {
       // One image refused: the one already accepted must not stay behind as an orphan.
-      await this.media.removeByUrls([changes.thumbnail, changes.background]);
+      await this.media.release(accepted);
       throw error;
     }
     try {
       if (Object.keys(changes).length) await this.users.update(user.id, changes);
     } catch (error) {
-      await this.media.removeByUrls([changes.thumbnail, changes.background]);
+      await this.media.release(accepted);
       if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(MESSAGES.auth.emailTaken);
       throw error;
     }
-    await this.media.removeByUrls(replaced);
+    await this.media.removeProfileImages(user.id, replaced);
     if (changingPassword) await this.sessions.endOthersForUser(user.id, sessionId);
     return this.accounts.toCurrentUser((await this.users.findById(user.id))!);
   }

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import sharp from 'sharp';
+
+/** What an image is shown as: each gets variants of its own widths. */
+export type ImagePurpose = 'post' | 'avatar' | 'banner';
+
+/** Widths of the WebP variants made for each purpose (a variant is never wider than its original). */
+export const VARIANT_WIDTHS: Readonly<Record<ImagePurpose, readonly number[]>> = {
+  post: [320, 640, 1280],
+  avatar: [96, 192],
+  banner: [640, 1280],
+};
+const ALL_WIDTHS = new Set(Object.values(VARIANT_WIDTHS).flat());
+
+/** The stored original's longest side: a bigger upload is scaled down to it. */
+export const MAX_ORIGINAL_SIDE = 2048;
+
+/** Longest side of the preview stored in the row: a few hundred bytes, shown blurred while the image loads. */
+const PLACEHOLDER_SIDE = 16;
+
+/** A variant as the media row records it; its file is variantKey(storage key, width). */
+export interface StoredVariant {
+  width: number;
+  height: number;
+}
+
+export interface ImageFacts {
+  width: number;
+  height: number;
+  /** A `data:image/webp;base64,…` preview. */
+  placeholder: string;
+  /** More than one frame (GIF or WebP animation): kept as uploaded, without variants. */
+  animated: boolean;
+}
+
+/** The name of a stored file's variant of `width` (beside it in UPLOAD_DIR). */
+export const variantKey = (storageKey: string, width: number): string => `${storageKey}.w${width}.webp`;
+
+/** Every variant name a stored file may have (to remove them with it). */
+export const variantKeysOf = (storageKey: string): string[] => [...ALL_WIDTHS].map((w) => variantKey(storageKey, w));
+
+/** The stored file a variant name belongs to, or null when `name` is not a variant's. */
+export function baseKeyOf(name: string): string | null {
+  const match = /^(.+)\.w(\d+)\.webp$/.exec(name);
+  return match && ALL_WIDTHS.has(Number(match[2])) ? match[1] : null;
+}
+
+/** The widths of `purpose` narrower than an image `width` wide: no variant is an upscale or a copy. */
+export const widthsFor = (purpose: ImagePurpose, width: number): number[] => VARIANT_WIDTHS[purpose].filter((w) => w < width);
+
+/** Size, preview and animation of a stored (already sanitised, upright) image. */
+export async function describeImage(file: string): Promise<ImageFacts> {
+  const meta = await sharp(file).metadata();
+  const preview = await sharp(file).resize(PLACEHOLDER_SIDE, PLACEHOLDER_SIDE, { fit: 'inside' }).webp({ quality: 40 }).toBuffer();
+  return {
+    width: meta.width!,
+    height: meta.pageHeight ?? meta.height!,
+    placeholder: `data:image/webp;base64,${preview.toString('base64')}`,
+    animated: (meta.pages ?? 1) > 1,
+  };
+}
+
+/**
+ * Writes the WebP variant of `source` `width` pixels wide as `target` (through a temp file in
+ * `scratchDir`, so a reader never sees half a file); its size.
+ */
+export async function writeVariant(source: string, target: string, width: number, scratchDir: string): Promise<StoredVariant> {
+  const temp = path.join(scratchDir, `${randomUUID()}.webp`);
+  try {
+    const info = await sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(temp);
+    await fs.rename(temp, target);
+    return { width: info.width, height: info.height };
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
