@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import { MESSAGES } from '@cloud9/contracts';
 import { REDIS } from '../src/common/redis.module';
 import { PASSWORD, signUp, SignedIn } from './support/app';
-import { bootWatched, countRows, sessionIdOf, tinyPng, WatchedApp } from './support/harness';
+import { bootWatched, countRows, sessionIdOf, uniquePng, WatchedApp } from './support/harness';
 
 describe('DELETE /api/users/:id', () => {
   let t: WatchedApp;
@@ -47,8 +47,8 @@ describe('DELETE /api/users/:id', () => {
     await other.post('/api/login').send({ username: me.user.username, password: PASSWORD }).expect(200);
     const up = await me.agent
       .put(`/api/users/${me.user.username}`)
-      .attach('thumbnail', tinyPng(), 't.png')
-      .attach('background', tinyPng([0, 0, 0, 255]), 'b.png')
+      .attach('thumbnail', uniquePng(), 't.png')
+      .attach('background', uniquePng(), 'b.png')
       .expect(200);
     const files = [up.body.thumbnail, up.body.background].map((url: string) => path.join(t.settings.uploadDir, url.replace(/^\/uploads\//, '')));
     for (const f of files) expect(existsSync(f)).toBe(true);

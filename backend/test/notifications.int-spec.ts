@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { MESSAGES, shouldShowDot, type NotificationStatus, type Page, type SystemNotice } from '@cloud9/contracts';
 import { RealtimeService, type RealtimeServer } from '../src/modules/realtime/realtime.service';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-import { eventually, tinyPng } from './support/harness';
+import { eventually, tinyPng, uniquePng } from './support/harness';
 
 interface Emitted {
   room: string;
@@ -84,7 +84,7 @@ describe('system notices and the unseen state', () => {
 
   it('multipart with an image stores the file; delete removes it; a non-image is refused writing nothing', async () => {
     const res = await staff[1].agent.post('/api/notifications/posts').field('message', 'with a picture')
-      .attach('file', tinyPng(), { filename: 'p.png', contentType: 'image/png' }).expect(201);
+      .attach('file', uniquePng(), { filename: 'p.png', contentType: 'image/png' }).expect(201);
     const notice = res.body.notice as SystemNotice;
     expect(notice).toEqual(expect.objectContaining({ content: 'with a picture', media_url: expect.stringMatching(/^\/uploads\/.+\.png$/), media_mime: 'image/png' }));
     expect(await exists(storedPath(notice.media_url!))).toBe(true);
@@ -129,7 +129,7 @@ describe('system notices and the unseen state', () => {
     expect(emitted).toEqual([]);
 
     // Editing with a new image replaces the old file.
-    const withPic = (await staff[2].agent.post('/api/notifications/posts').field('message', 'pic').attach('file', tinyPng(), { filename: 'a.png', contentType: 'image/png' }).expect(201)).body.notice as SystemNotice;
+    const withPic = (await staff[2].agent.post('/api/notifications/posts').field('message', 'pic').attach('file', uniquePng(), { filename: 'a.png', contentType: 'image/png' }).expect(201)).body.notice as SystemNotice;
     const swapped = (await staff[2].agent.post('/api/notifications/posts').field('message', 'new pic').field('id', String(withPic.id))
       .attach('file', tinyPng([9, 9, 9, 255]), { filename: 'b.png', contentType: 'image/png' }).expect(200)).body.notice as SystemNotice;
     expect(swapped.media_url).not.toBe(withPic.media_url);

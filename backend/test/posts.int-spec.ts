@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { MESSAGES, type Post } from '@cloud9/contracts';
 import { signUp, SignedIn } from './support/app';
-import { bigPngLike, bootWatched, countRows, eventually, tinyPng, WatchedApp } from './support/harness';
+import { bigPngLike, bootWatched, countRows, eventually, tinyPng, uniquePng, WatchedApp } from './support/harness';
 
 const GIF = 'https://media.giphy.com/media/abc123/200.gif';
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
@@ -201,7 +201,7 @@ describe('posts: create, read, edit, delete', () => {
     it('takes replies, likes, reposts, edits and files with it; deleting a reply lowers the parent count', async () => {
       const author = await signUp(t, { groupId: 6 });
       const fan = await signUp(t);
-      const post = (await author.agent.post('/api/posts').field('content', 'with file').attach('file', tinyPng(), { filename: 'a.png', contentType: 'image/png' }).expect(201)).body as Post;
+      const post = (await author.agent.post('/api/posts').field('content', 'with file').attach('file', uniquePng(), { filename: 'a.png', contentType: 'image/png' }).expect(201)).body as Post;
       const file = path.join(t.settings.uploadDir, post.media_url!.replace('/uploads/', ''));
       expect(existsSync(file)).toBe(true);
       const reply = (await fan.agent.post(`/api/posts/${post.id}/reply`).send({ content: 'nice' }).expect(201)).body as Post;

@@ -143,6 +143,30 @@ export function tinyPng(rgba: [number, number, number, number] = [0, 128, 255, 2
   return Buffer.concat([PNG_MAGIC, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
+/** Colours handed out by uniquePng: from a random start, each call the next. */
+let nextColour = Math.floor(Math.random() * 0x1000000);
+
+/**
+ * A 1×1 PNG whose bytes no other call in this run returns. Uploads are stored by content, so the
+ * same bytes uploaded twice share one file: a test that expects a file to go with its only use
+ * uploads bytes of its own.
+ */
+export function uniquePng(): Buffer {
+  nextColour = (nextColour + 1) % 0x1000000;
+  return tinyPng([nextColour >> 16, (nextColour >> 8) & 0xff, nextColour & 0xff, 255]);
+}
+
+/** A well-formed PNG whose header claims `width` × `height` (a decompression bomb when large) with one row of data. */
+export function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const raw = Buffer.alloc(1 + width); // filter byte + one row
+  return Buffer.concat([PNG_MAGIC, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
 /** `bytes` long, starting with the PNG signature (judged a PNG by its magic bytes). */
 export function bigPngLike(bytes: number): Buffer {
   const buf = Buffer.alloc(bytes, 0x41);

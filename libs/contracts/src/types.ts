@@ -51,9 +51,9 @@ export interface UserProfile {
   createdAt: string;
   followersCount: number;
   followingCount: number;
-  /** The profile image's and banner's size, preview and small variants (null without an image). */
-  thumbnailMedia?: MediaInfo | null;
-  backgroundMedia?: MediaInfo | null;
+  /** The profile image's and banner's size, preview and small variants (absent without an image). */
+  thumbnailMedia?: MediaInfo;
+  backgroundMedia?: MediaInfo;
   email?: string;
   phone?: string | null;
   birthdate?: string | null;
@@ -97,8 +97,8 @@ export interface Post {
   media_url: string | null;
   /** MIME type of the uploaded file (judged by its bytes), so the card picks image, video or audio. */
   media_mime: string | null;
-  /** The uploaded file's size, preview and variants (null without an upload, or for one stored before they were recorded). */
-  media?: MediaInfo | null;
+  /** The uploaded file's size, preview and variants (absent without an upload, or for one stored before they were recorded). */
+  media?: MediaInfo;
   gif_url: string | null;
   likes: number;
   repliesCount: number;
@@ -212,7 +212,7 @@ export interface SystemNotice {
   /** MIME type of the uploaded file, so the card picks image, video or audio (null without one). */
   media_mime?: string | null;
   /** The uploaded file's size, preview and variants, as for posts. */
-  media?: MediaInfo | null;
+  media?: MediaInfo;
   postUser: PostAuthor;
 }
 

@@ -25,6 +25,8 @@ export function toMediaInfo(url: string | null, facts: { width: number | null; h
   return { width: facts.width, height: facts.height, placeholder: facts.placeholder, variants };
 }
 
-/** toMediaInfo over a row carrying MediaColumns. */
-export const mediaInfoOfRow = (url: string | null, r: MediaColumns): MediaInfo | null =>
-  toMediaInfo(url, { width: r.media_width, height: r.media_height, placeholder: r.media_placeholder, variants: r.media_variants });
+/** `{ media }` from a row carrying MediaColumns, or nothing (the field is left out) when it has no upload. */
+export function mediaInfoOfRow(url: string | null, r: MediaColumns): { media?: MediaInfo } {
+  const media = toMediaInfo(url, { width: r.media_width, height: r.media_height, placeholder: r.media_placeholder, variants: r.media_variants });
+  return media ? { media } : {};
+}

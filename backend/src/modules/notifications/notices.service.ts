@@ -24,7 +24,7 @@ const toWire = (r: NoticeRow): SystemNotice => ({
   updatedAt: r.updated_at.toISOString(),
   media_url: r.media_url,
   media_mime: r.media_mime,
-  media: mediaInfoOfRow(r.media_url, r),
+  ...mediaInfoOfRow(r.media_url, r),
   postUser: { name: r.name, thumbnail: r.thumbnail },
 });
 

@@ -37,7 +37,7 @@ export function toPost(r: PostRow): Post {
     postUser: { name: r.name, thumbnail: r.thumbnail },
     media_url: r.media_url,
     media_mime: r.media_mime,
-    media: mediaInfoOfRow(r.media_url, r),
+    ...mediaInfoOfRow(r.media_url, r),
     gif_url: r.gif_url,
     likes: r.likes_count,
     repliesCount: r.replies_count,

@@ -41,12 +41,11 @@ export class ProfilesService {
   async getProfile(username: string, viewer: SessionUser | undefined): Promise<UserProfile> {
     const user = await this.users.findByUsername(username);
     if (!user) throw new NotFoundException(MESSAGES.profile.userNotFound);
+    const profile = this.toProfile(user, viewer);
     const media = await this.media.infoByUrls([user.thumbnail, user.background]);
-    return {
-      ...this.toProfile(user, viewer),
-      thumbnailMedia: (user.thumbnail && media.get(user.thumbnail)) || null,
-      backgroundMedia: (user.background && media.get(user.background)) || null,
-    };
+    const thumbnailMedia = user.thumbnail ? media.get(user.thumbnail) : undefined;
+    const backgroundMedia = user.background ? media.get(user.background) : undefined;
+    return { ...profile, ...(thumbnailMedia && { thumbnailMedia }), ...(backgroundMedia && { backgroundMedia }) };
   }
 
   /**
