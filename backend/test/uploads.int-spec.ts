@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES } from '@cloud9/contracts';
 import { signUp, SignedIn } from './support/app';
-import { bigPngLike, bootWatched, countRows, eventually, filesUnder, tinyPng, WatchedApp } from './support/harness';
+import { bigPngLike, bootWatched, countRows, eventually, filesUnder, tinyPng, uniquePng, WatchedApp } from './support/harness';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
@@ -102,10 +102,10 @@ describe('profile images (judged by their bytes, limited by plan)', () => {
 
   it('replacing the thumbnail removes the old file from UPLOAD_DIR and its media row', async () => {
     const me = await signUp(t);
-    const first = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', tinyPng([1, 2, 3, 255]), 'a.png').expect(200);
+    const first = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 'a.png').expect(200);
     const oldFile = storedPath(first.body.thumbnail);
     expect(existsSync(oldFile)).toBe(true);
-    const second = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', tinyPng([4, 5, 6, 255]), 'b.png').expect(200);
+    const second = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 'b.png').expect(200);
     expect(second.body.thumbnail).not.toBe(first.body.thumbnail);
     expect(existsSync(oldFile)).toBe(false);
     expect(existsSync(storedPath(second.body.thumbnail))).toBe(true);

@@ -1,5 +1,9 @@
 import { LIMITS, isVideoUrl, resolveImageUrl, truncateForDisplay, type Post } from '@cloud9/contracts';
 import { API_BASE } from '../../api/client';
+import { ResponsiveImage } from '../ui/ResponsiveImage';
+
+/** How wide a post's image is shown: the feed column, or the whole screen on a phone. */
+const POST_IMAGE_SIZES = '(max-width: 700px) 100vw, 640px';
 
 /** Sets the default volume (0.7) once the element exists. */
 const withDefaultVolume = (node: HTMLMediaElement | null) => {
@@ -7,7 +11,7 @@ const withDefaultVolume = (node: HTMLMediaElement | null) => {
 };
 
 /** A post's GIF or upload, shown by MIME type (or a .mp4 URL): image, video or audio. */
-export function PostMedia({ post }: { post: Pick<Post, 'gif_url' | 'media_url' | 'media_mime' | 'content'> }) {
+export function PostMedia({ post }: { post: Pick<Post, 'gif_url' | 'media_url' | 'media_mime' | 'media' | 'content'> }) {
   const alt = truncateForDisplay(post.content ?? '', 120).text;
   if (post.gif_url) {
     return (
@@ -35,7 +39,7 @@ export function PostMedia({ post }: { post: Pick<Post, 'gif_url' | 'media_url' |
   }
   return (
     <div className="post-media">
-      <img src={url} alt={alt || 'Post image'} loading="lazy" />
+      <ResponsiveImage src={url} media={post.media} sizes={POST_IMAGE_SIZES} alt={alt || 'Post image'} />
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function NoticeCard({ notice, canManage, deleting, onEdit, onDelete }: No
         <p className="notice-card-text" id={textId}>
           {notice.content}
         </p>
-        {notice.media_url && <NoticeMedia url={notice.media_url} mime={notice.media_mime} alt={notice.content ? `Attached to: ${notice.content.slice(0, 80)}` : 'Notice media'} />}
+        {notice.media_url && <NoticeMedia url={notice.media_url} mime={notice.media_mime} media={notice.media} alt={notice.content ? `Attached to: ${notice.content.slice(0, 80)}` : 'Notice media'} />}
         {canManage && (
           <p className="notice-card-actions">
             <button type="button" className="btn btn-ghost" aria-describedby={textId} onClick={() => onEdit(notice)} disabled={deleting}>

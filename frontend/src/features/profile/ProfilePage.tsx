@@ -4,6 +4,7 @@ import { LIMITS, MESSAGES, canEditProfile, canFollow, type PostCounts, type User
 import { ApiRequestError } from '../../api/client';
 import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { Spinner } from '../../components/ui/Spinner';
 import { avatarUrl, bannerUrl } from '../../lib/images';
@@ -79,10 +80,17 @@ export function ProfilePage() {
   return (
     <section className="profile" aria-labelledby="profile-name">
       <div className="profile-banner">
-        <img src={bannerUrl(profile.background)} alt="" />
+        <ResponsiveImage src={bannerUrl(profile.background)} media={profile.background ? profile.backgroundMedia : undefined} sizes="(max-width: 700px) 100vw, 700px" alt="" eager />
       </div>
       <div className="profile-head">
-        <img className="profile-avatar" src={avatarUrl(profile.thumbnail)} alt={`${profile.name || profile.username}'s profile picture`} />
+        <ResponsiveImage
+          className="profile-avatar"
+          src={avatarUrl(profile.thumbnail)}
+          media={profile.thumbnail ? profile.thumbnailMedia : undefined}
+          sizes="128px"
+          alt={`${profile.name || profile.username}'s profile picture`}
+          eager
+        />
         {mayEdit && (
           <button type="button" className="btn btn-ghost profile-edit" aria-haspopup="dialog" onClick={() => setEditing(true)}>
             Edit Profile
