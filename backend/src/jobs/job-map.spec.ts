@@ -47,6 +47,7 @@ describe('the job map', () => {
       admin: { 'db-backup': true, 'db-restore': true, 'app-backup': true, 'sync-follow-tables': true, 'orphaned-uploads-scan': true, 'orphaned-uploads-delete': true },
       boosts: { rotate: true },
       billing: { 'downgrade-expired': true },
+      media: { variants: true },
     });
   });
 });

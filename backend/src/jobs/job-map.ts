@@ -43,7 +43,7 @@ export interface AppBackupOutcome {
 }
 
 /** Make the responsive variants of a stored image (by storage key) at these widths. */
-export interface MediaVariantsData {
+interface MediaVariantsData {
   storageKey: string;
   widths: number[];
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 export type ImagePurpose = 'post' | 'avatar' | 'banner';
 
 /** Widths of the WebP variants made for each purpose (a variant is never wider than its original). */
-export const VARIANT_WIDTHS: Readonly<Record<ImagePurpose, readonly number[]>> = {
+const VARIANT_WIDTHS: Readonly<Record<ImagePurpose, readonly number[]>> = {
   post: [320, 640, 1280],
   avatar: [96, 192],
   banner: [640, 1280],
