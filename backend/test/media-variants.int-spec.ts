@@ -143,6 +143,9 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
       width: 2048, height: 512, placeholder: expect.any(String),
       variants: [{ url: `${profile.background}.w640.webp`, width: 640, height: 160 }, { url: `${profile.background}.w1280.webp`, width: 1280, height: 320 }],
     });
+    // Every post card of hers carries the avatar's variants too.
+    const card = ((await bob.agent.get('/api/posts').expect(200)).body.items as Post[]).find((p) => p.user_id === alice.user.id);
+    expect(card?.thumbnailMedia).toEqual(profile.thumbnailMedia);
     for (const v of [...profile.thumbnailMedia!.variants, ...profile.backgroundMedia!.variants]) {
       expect((await sharp((await t.request().get(v.url).expect(200)).body as Buffer).metadata()).width).toBe(v.width);
     }

@@ -93,6 +93,8 @@ export interface Post {
   content: string;
   category: FeedCategory;
   thumbnail: string | null;
+  /** The author's profile image's size, preview and small variants (absent without one). */
+  thumbnailMedia?: MediaInfo;
   postUser: PostAuthor;
   media_url: string | null;
   /** MIME type of the uploaded file (judged by its bytes), so the card picks image, video or audio. */

@@ -1,17 +1,14 @@
 import type { MediaInfo } from '@cloud9/contracts';
 import { variantKey, type StoredVariant } from './image-variants';
 
-/** A media row's facts as selected beside the post or notice that uses it (all null without a row). */
-export interface MediaColumns {
-  media_width: number | null;
-  media_height: number | null;
-  media_placeholder: string | null;
-  media_variants: unknown;
-}
+/** A media row's facts as selected beside the row that uses it, named `<prefix>_…` (all null without a row). */
+export type MediaColumns<P extends string = 'media'> = Record<`${P}_width` | `${P}_height`, number | null> &
+  Record<`${P}_placeholder`, string | null> &
+  Record<`${P}_variants`, unknown>;
 
-/** The columns of MediaColumns, for a query that joins `media` as `alias`. */
-export const mediaColumns = (alias: string): string =>
-  `${alias}.width AS media_width, ${alias}.height AS media_height, ${alias}.placeholder AS media_placeholder, ${alias}.variants AS media_variants`;
+/** The columns of MediaColumns<prefix>, for a query that joins `media` as `alias`. */
+export const mediaColumns = (alias: string, prefix = 'media'): string =>
+  `${alias}.width AS ${prefix}_width, ${alias}.height AS ${prefix}_height, ${alias}.placeholder AS ${prefix}_placeholder, ${alias}.variants AS ${prefix}_variants`;
 
 /**
  * The wire form of a stored file's facts; `url` is its /uploads/ URL, and a variant's URL is
@@ -25,8 +22,9 @@ export function toMediaInfo(url: string | null, facts: { width: number | null; h
   return { width: facts.width, height: facts.height, placeholder: facts.placeholder, variants };
 }
 
-/** `{ media }` from a row carrying MediaColumns, or nothing (the field is left out) when it has no upload. */
-export function mediaInfoOfRow(url: string | null, r: MediaColumns): { media?: MediaInfo } {
-  const media = toMediaInfo(url, { width: r.media_width, height: r.media_height, placeholder: r.media_placeholder, variants: r.media_variants });
-  return media ? { media } : {};
+/** The facts of the file at `url` from a row carrying MediaColumns<prefix>; undefined without them. */
+export function mediaInfoOfRow<P extends string>(url: string | null, r: MediaColumns<P>, prefix: P): MediaInfo | undefined {
+  const column = <C extends string>(name: C) => (r as Record<string, unknown>)[`${prefix}_${name}`];
+  const facts = { width: column('width') as number | null, height: column('height') as number | null, placeholder: column('placeholder') as string | null, variants: column('variants') };
+  return toMediaInfo(url, facts) ?? undefined;
 }

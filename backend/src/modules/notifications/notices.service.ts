@@ -15,18 +15,21 @@ import { timeCursorOf, toPage } from '../../common/db/page';
 
 const NOTICE_KINDS = ['image', 'video', 'audio'] as const;
 
-const toWire = (r: NoticeRow): SystemNotice => ({
-  id: r.id,
-  user_id: r.user_id,
-  username: r.username,
-  content: r.content,
-  createdAt: r.created_at.toISOString(),
-  updatedAt: r.updated_at.toISOString(),
-  media_url: r.media_url,
-  media_mime: r.media_mime,
-  ...mediaInfoOfRow(r.media_url, r),
-  postUser: { name: r.name, thumbnail: r.thumbnail },
-});
+const toWire = (r: NoticeRow): SystemNotice => {
+  const media = mediaInfoOfRow(r.media_url, r, 'media');
+  return {
+    id: r.id,
+    user_id: r.user_id,
+    username: r.username,
+    content: r.content,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    media_url: r.media_url,
+    media_mime: r.media_mime,
+    ...(media && { media }),
+    postUser: { name: r.name, thumbnail: r.thumbnail },
+  };
+};
 
 const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id });
 

@@ -9,7 +9,8 @@ export type PostRow = Pick<
   'id' | 'user_id' | 'content' | 'category' | 'media_url' | 'gif_url' | 'likes_count' | 'replies_count' | 'reposts_count' | 'parent_id' | 'created_at' | 'updated_at' | 'edited_at'
 > &
   Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> &
-  MediaColumns & {
+  MediaColumns &
+  MediaColumns<'avatar'> & {
     media_mime: Selectable<Media>['mime'] | null;
     liked_by_me: boolean;
     reposted_by_me: boolean;
@@ -25,6 +26,8 @@ export type RankedPostRow = PostRow & { cursor_rank: number; cursor_similarity: 
 
 /** The wire shape of a post (contracts `Post`), with the duplicate field names the API also sends filled in. */
 export function toPost(r: PostRow): Post {
+  const media = mediaInfoOfRow(r.media_url, r, 'media');
+  const thumbnailMedia = mediaInfoOfRow(r.thumbnail, r, 'avatar');
   return {
     id: r.id,
     user_id: r.user_id,
@@ -37,7 +40,8 @@ export function toPost(r: PostRow): Post {
     postUser: { name: r.name, thumbnail: r.thumbnail },
     media_url: r.media_url,
     media_mime: r.media_mime,
-    ...mediaInfoOfRow(r.media_url, r),
+    ...(media && { media }),
+    ...(thumbnailMedia && { thumbnailMedia }),
     gif_url: r.gif_url,
     likes: r.likes_count,
     repliesCount: r.replies_count,

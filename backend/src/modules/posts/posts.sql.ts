@@ -14,14 +14,17 @@ const liveBoost = (kind: 'user' | 'admin') =>
 
 /** `viewer` is the placeholder of the viewer's id (NULL when signed out, so both flags are false). */
 export const postColumns = (viewer: string) => `
-  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m')},
+  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m')}, ${mediaColumns('am', 'avatar')},
   p.gif_url, p.likes_count, p.replies_count, p.reposts_count, p.parent_id, p.created_at, p.updated_at, p.edited_at,
   EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::bigint AND l.post_id = p.id) AS liked_by_me,
   EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::bigint AND r.post_id = p.id) AS reposted_by_me,
   ${liveBoost('user')} AS is_boosted,
   ${liveBoost('admin')} AS is_admin_boosted`;
 
-export const POST_JOINS = `JOIN users u ON u.id = p.user_id LEFT JOIN media m ON m.id = p.media_id`;
+/** The post's file (by media_id) and its author's profile image (one row of the file, by storage key: a probe of media_storage_key). */
+export const POST_JOINS = `JOIN users u ON u.id = p.user_id LEFT JOIN media m ON m.id = p.media_id
+  LEFT JOIN LATERAL (SELECT a.width, a.height, a.placeholder, a.variants FROM media a
+                      WHERE u.thumbnail LIKE '/uploads/%' AND a.storage_key = substr(u.thumbnail, 10) ORDER BY a.id LIMIT 1) am ON true`;
 
 /** Posts by id, in any order (single post, originals of replies). $1 viewer, $2 bigint[] ids. */
 export const POSTS_BY_IDS = `SELECT ${postColumns('$1')} FROM posts p ${POST_JOINS} WHERE p.id = ANY($2::bigint[])`;

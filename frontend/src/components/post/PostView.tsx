@@ -27,7 +27,7 @@ export function PostView({ post, text, actions, menu, extraActions, onShowHistor
   return (
     <article className={`post-card${post.isAdminBoosted || post.isBoosted ? ' post-card-boosted' : ''}${className ? ` ${className}` : ''}`} aria-label={`Post by ${displayName}`}>
       <Link to={profile} className="post-card-avatar" tabIndex={-1} aria-hidden="true">
-        <Avatar path={post.postUser?.thumbnail ?? post.thumbnail} size={46} />
+        <Avatar path={post.postUser?.thumbnail ?? post.thumbnail} media={post.thumbnailMedia} size={46} />
       </Link>
       <div className="post-card-main">
         <header className="post-card-head">
