@@ -127,6 +127,26 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
     await t.request().get(second.media_url!).expect(404);
   });
 
+  it('uploads and deletions of the same bytes at the same time never take a file that is still used', async () => {
+    const bytes = await gradient(240, 160, 'png', 201);
+    const posts = await Promise.all([alice, bob, alice, bob].map((who) => postImage(who, bytes, 'same.png', 'image/png')));
+    const url = posts[0].media_url!;
+    expect(new Set(posts.map((p) => p.media_url))).toEqual(new Set([url]));
+    expect(await countRows(t, 'media', 'storage_key = $1', [keyOf(url)])).toBe(4);
+    // Three go while a fifth use arrives: the file stays for the two left.
+    const owners = [alice, bob, alice];
+    const [fifth] = await Promise.all([
+      postImage(bob, bytes, 'again.png', 'image/png'),
+      ...posts.slice(0, 3).map((p, i) => owners[i].agent.delete(`/api/posts/${p.id}`).expect(200)),
+    ]);
+    expect(fifth.media_url).toBe(url);
+    expect(await countRows(t, 'media', 'storage_key = $1', [keyOf(url)])).toBe(2);
+    await t.request().get(url).expect(200);
+    await Promise.all([bob.agent.delete(`/api/posts/${posts[3].id}`).expect(200), bob.agent.delete(`/api/posts/${fifth.id}`).expect(200)]);
+    expect(await countRows(t, 'media', 'storage_key = $1', [keyOf(url)])).toBe(0);
+    expect(existsSync(storedPath(url))).toBe(false);
+  });
+
   it('a profile image gets 96/192 variants and a banner 640/1280 at once, shown in the profile', async () => {
     const res = await alice.agent
       .put(`/api/users/${alice.user.username}`)
