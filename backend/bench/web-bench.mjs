@@ -2,7 +2,7 @@
 // cold cache, on the built app in production mode with a small seeded database of its own.
 // Prints a table per page and writes it into docs/benchmarks.md ("## Web — npm run bench:web").
 //
-//   node frontend/bench/web-bench.mjs [--label "development run"] [--runs N] [--no-write]
+//   node backend/bench/web-bench.mjs [--label "development run"] [--runs N] [--no-write]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { login, root, startApp } from '../../backend/bench/bench-app.mjs';
+import { login, root, startApp } from './bench-app.mjs';
 
 const DB = process.env.WEB_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_webbench';
 const PASSWORD = 'web-bench-pass-9!';
@@ -233,7 +233,7 @@ async function main() {
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     const misses = verdict(rows);
     const body = [
-      `**What it does** (\`frontend/bench/web-bench.mjs\`): builds the app, starts it in production mode on a small database of its own (two users who follow each other, twelve posts, four with photos, likes and replies that raise alerts) and runs Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown, phone screen) on each page with a cold cache: \`/login\` signed out, the rest signed in through the login form. With \`--runs N\` each page is measured N times and the run with the median performance score is shown.`,
+      `**What it does** (\`backend/bench/web-bench.mjs\`): builds the app, starts it in production mode on a small database of its own (two users who follow each other, twelve posts, four with photos, likes and replies that raise alerts) and runs Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown, phone screen) on each page with a cold cache: \`/login\` signed out, the rest signed in through the login form. With \`--runs N\` each page is measured N times and the run with the median performance score is shown.`,
       '',
       `**Targets:** performance ≥ ${TARGETS.performance} and CLS ≤ ${TARGETS.cls} on every page; accessibility ${TARGETS.accessibility}; JavaScript compressed ≤ ${TARGETS.loginJsKb} KB on \`/login\` and ≤ ${TARGETS.homeJsKb} KB on \`/\`. "JS transferred" is what the server sent; "JS brotli" is the same files compressed with brotli (quality 11) by the bench, so the budget can be read whether or not the server compresses.`,
       '',
