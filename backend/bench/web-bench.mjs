@@ -2,8 +2,9 @@
 // cold cache, on the built app in production mode with a small seeded database of its own.
 // Prints a table per page and writes it into docs/benchmarks.md ("## Web — npm run bench:web").
 //
-//   node backend/bench/web-bench.mjs [--label "development run"] [--runs N] [--no-write]
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//   node backend/bench/web-bench.mjs [--label "development run"] [--runs N] [--no-write] [--reports DIR]
+// --reports keeps each page's full Lighthouse report (JSON) in DIR, to see what a score is made of.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
@@ -30,6 +31,7 @@ const option = (name) => {
 const label = option('--label');
 const runs = Math.max(1, Number(option('--runs') ?? 1));
 const write = !args.includes('--no-write');
+const reportsDir = option('--reports');
 
 /** A fresh database: the app creates and migrates it on start. */
 async function dropDatabase() {
@@ -120,6 +122,10 @@ async function audit(url, port) {
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (finalPath !== new URL(url).pathname) throw new Error(`${url} ended on ${finalPath}: not signed in?`);
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    writeFileSync(path.join(reportsDir, `${finalPath === '/' ? 'home' : finalPath.slice(1).replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
+  }
   const scripts = lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin));
   let transferred = 0;
   let raw = 0;
