@@ -4,6 +4,7 @@
 //
 //   node backend/bench/web-bench.mjs [--label "development run"] [--runs N] [--no-write] [--reports DIR]
 // --reports keeps each page's full Lighthouse report (JSON) in DIR, to see what a score is made of.
+// --screenshots saves phone-size pictures of the loading skeletons under docs/screenshots.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -32,6 +33,7 @@ const label = option('--label');
 const runs = Math.max(1, Number(option('--runs') ?? 1));
 const write = !args.includes('--no-write');
 const reportsDir = option('--reports');
+const screenshots = args.includes('--screenshots');
 
 /** A fresh database: the app creates and migrates it on start. */
 async function dropDatabase() {
@@ -94,8 +96,7 @@ async function seed(base) {
 }
 
 /** Signs the browser in through the login form, as a person would: cookie and stored user both set. */
-async function signInBrowser(port, base) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+async function signIn(browser, base) {
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${base}/login`);
   await page.getByLabel('Username').fill(VIEWER);
@@ -103,7 +104,45 @@ async function signInBrowser(port, base) {
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.close();
-  return browser;
+}
+
+/** Signs out locally: the stored user decides what the app shows, the cookie what the API answers. */
+async function signOut(browser, base) {
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${base}/login`);
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await page.close();
+}
+
+/** Opens every page once, so the app's first-request costs (statement plans, JIT) are not measured. */
+async function warmUp(browser, base) {
+  await signIn(browser, base);
+  const page = await browser.contexts()[0].newPage();
+  for (const p of PAGES.slice(1)) await page.goto(`${base}${p}`, { waitUntil: 'networkidle' });
+  await page.close();
+  await signOut(browser, base);
+}
+
+/** Phone-size pictures of the shell's and two screens' skeletons: their code and data are held back. */
+async function shootSkeletons(browser, base) {
+  await signIn(browser, base);
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, storageState: await browser.contexts()[0].storageState() });
+  const page = await context.newPage();
+  const hold = (pattern) => page.route(pattern, () => undefined);
+  for (const [name, pathname, held] of [
+    ['skeleton-phone-shell', '/', '**/assets/shell-*.js'],
+    ['skeleton-phone-home-feed', '/', '**/api/posts?*'],
+    ['skeleton-phone-profile', '/profile', '**/assets/ProfilePage-*.js'],
+  ]) {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await hold(held);
+    await page.goto(`${base}${pathname}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('status').first().waitFor();
+    await page.screenshot({ path: path.join(root, 'docs/screenshots', `${name}.png`), animations: 'disabled' });
+  }
+  await context.close();
+  await signOut(browser, base);
 }
 
 /** The brotli size of a script as served uncompressed (what a compressing server would send). */
@@ -215,31 +254,25 @@ async function main() {
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    await warmUp(browser, base);
+    if (screenshots) await shootSkeletons(browser, base);
     const results = Object.fromEntries(PAGES.map((p) => [p, []]));
     for (let run = 0; run < runs; run++) {
       // /login first, while the browser is signed out; the other pages after signing in.
       results['/login'].push(await audit(`${base}/login`, chrome.port));
-      if (!browser) browser = await signInBrowser(chrome.port, base);
+      await signIn(browser, base);
       for (const page of PAGES.slice(1)) {
         results[page].push(await audit(`${base}${page}`, chrome.port));
         console.log(`  ${page}: ${results[page].at(-1).performance}`);
       }
-      if (run + 1 < runs) {
-        // Sign out again for the next /login run: the stored user decides what the app shows.
-        const page = await browser.contexts()[0].newPage();
-        await page.goto(`${base}/login`);
-        await page.evaluate(() => localStorage.clear());
-        await page.context().clearCookies();
-        await page.close();
-        await browser.close();
-        browser = undefined;
-      }
+      await signOut(browser, base);
     }
     const rows = PAGES.map((page) => ({ page, r: pick(results[page]) }));
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     const misses = verdict(rows);
     const body = [
-      `**What it does** (\`backend/bench/web-bench.mjs\`): builds the app, starts it in production mode on a small database of its own (two users who follow each other, twelve posts, four with photos, likes and replies that raise alerts) and runs Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown, phone screen) on each page with a cold cache: \`/login\` signed out, the rest signed in through the login form. With \`--runs N\` each page is measured N times and the run with the median performance score is shown.`,
+      `**What it does** (\`backend/bench/web-bench.mjs\`): builds the app, starts it in production mode on a small database of its own (two users who follow each other, twelve posts, four with photos, likes and replies that raise alerts) and runs Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown, phone screen) on each page with a cold cache: \`/login\` signed out, the rest signed in through the login form. Each page is opened once first, so the server's first-request costs are not measured. With \`--runs N\` each page is measured N times and the run with the median performance score is shown.`,
       '',
       `**Targets:** performance ≥ ${TARGETS.performance} and CLS ≤ ${TARGETS.cls} on every page; accessibility ${TARGETS.accessibility}; JavaScript compressed ≤ ${TARGETS.loginJsKb} KB on \`/login\` and ≤ ${TARGETS.homeJsKb} KB on \`/\`. "JS transferred" is what the server sent; "JS brotli" is the same files compressed with brotli (quality 11) by the bench, so the budget can be read whether or not the server compresses.`,
       '',
