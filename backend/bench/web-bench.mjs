@@ -106,11 +106,15 @@ async function signIn(browser, base) {
   await page.close();
 }
 
-/** Signs out locally: the stored user decides what the app shows, the cookie what the API answers. */
+/** Signs out: the stored user decides what the app shows, the session cookie what the API answers. */
 async function signOut(browser, base) {
   const page = await browser.contexts()[0].newPage();
-  await page.goto(`${base}/login`);
-  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${base}/`);
+  // The server's session ends too: a live cookie would sign the login page straight back in.
+  await page.evaluate(async () => {
+    await fetch('/api/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    localStorage.clear();
+  });
   await page.context().clearCookies();
   await page.close();
 }
@@ -127,21 +131,21 @@ async function warmUp(browser, base) {
 /** Phone-size pictures of the shell's and two screens' skeletons: their code and data are held back. */
 async function shootSkeletons(browser, base) {
   await signIn(browser, base);
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1, storageState: await browser.contexts()[0].storageState() });
-  const page = await context.newPage();
-  const hold = (pattern) => page.route(pattern, () => undefined);
-  for (const [name, pathname, held] of [
-    ['skeleton-phone-shell', '/', '**/assets/shell-*.js'],
-    ['skeleton-phone-home-feed', '/', '**/api/posts?*'],
-    ['skeleton-phone-profile', '/profile', '**/assets/ProfilePage-*.js'],
+  const signedIn = await browser.contexts()[0].storageState();
+  for (const [name, pathname, held, shown] of [
+    ['skeleton-phone-shell', '/', '**/assets/shell-*.js', '.skeleton'],
+    ['skeleton-phone-home-feed', '/', '**/api/posts?*', '#home-title'],
+    ['skeleton-phone-profile', '/profile', '**/assets/ProfilePage-*.js', '.skeleton-profile-head'],
   ]) {
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await hold(held);
+    // A context each: a held request would keep the next page of the same context waiting for it.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, storageState: signedIn });
+    const page = await context.newPage();
+    await page.route(held, () => undefined);
     await page.goto(`${base}${pathname}`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('status').first().waitFor();
+    await page.locator(shown).first().waitFor();
     await page.screenshot({ path: path.join(root, 'docs/screenshots', `${name}.png`), animations: 'disabled' });
+    await context.close();
   }
-  await context.close();
   await signOut(browser, base);
 }
 
@@ -156,11 +160,15 @@ async function brotliSize(url) {
   return scriptBodies.get(url);
 }
 
-async function audit(url, port) {
+async function audit(url, port, attempt = 1) {
   const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART); once more, then give up.
+  if (lhr.runtimeError && attempt < 2) return audit(url, port, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (finalPath !== new URL(url).pathname) throw new Error(`${url} ended on ${finalPath}: not signed in?`);
+  const requested = lhr.audits['network-requests'].details.items.map((r) => r.url);
+  if (finalPath === '/login' && requested.some((u) => u.includes('/assets/shell-'))) throw new Error('/login loaded the signed-in shell: was the browser signed out?');
   if (reportsDir) {
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(path.join(reportsDir, `${finalPath === '/' ? 'home' : finalPath.slice(1).replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
