@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every check and suite, then prints one line: "N passed, N failed".
-// Order: build (the browser tests need it), lint, dependency rules, unused code, type-check, unit, integration, frontend, browser.
+// Order: build (the browser tests need it) and its first-load budget, lint, dependency rules, unused code, type-check, unit, integration, frontend, browser.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -39,6 +39,7 @@ function suite(name, cmd, args, reportFile) {
 
 const report = (name) => path.join(out, `${name}.json`);
 const built = check('build', 'npm', ['run', 'build', '--silent']);
+if (built) check('first-load JavaScript budget (/login, home)', 'node', ['scripts/check-bundle-budget.mjs']);
 check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('dependencies (dependency-cruiser)', 'npm', ['run', 'lint:deps', '--silent']);
 check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent']);

@@ -1,6 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ToastRegion } from '../components/ui/ToastRegion';
-import { DonationDialog } from '../features/donation/DonationDialog';
 import { QueryProvider } from './QueryProvider';
 import { createQueryClient } from './queryClient';
 import { AppRoutes } from './router';
@@ -12,7 +11,6 @@ export function App() {
     <QueryProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
-        <DonationDialog />
         <ToastRegion />
       </BrowserRouter>
     </QueryProvider>

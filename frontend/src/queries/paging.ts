@@ -1,28 +1,10 @@
-import { useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page } from '@cloud9/contracts';
 
 /** Keyset paging: page 0 has no cursor; each page names the next (`nextCursor`), null after the last. */
 export type Cursor = string | null;
 export type PagedData<T> = InfiniteData<Page<T>, Cursor>;
 export type PagedQuery<T> = UseInfiniteQueryResult<PagedData<T>>;
-
-/**
- * A keyset-paged list in the cache: `fetchPage` is one of the api functions; a failed page is
- * logged with `failureMessage` (list failures are only logged) and the list offers a retry.
- */
-export function usePagedQuery<T>(
-  queryKey: QueryKey,
-  fetchPage: (cursor: Cursor, signal: AbortSignal) => Promise<Page<T>>,
-  failureMessage: string,
-): PagedQuery<T> {
-  return useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-    initialPageParam: null as Cursor,
-    getNextPageParam: (last: Page<T>) => last?.nextCursor ?? null,
-    meta: { failureMessage },
-  });
-}
 
 /** Every item of every loaded page, in order. */
 export const pageItems = <T>(data: PagedData<T> | undefined): T[] => data?.pages.flatMap((page) => (Array.isArray(page?.items) ? page.items : [])) ?? [];

@@ -1,24 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Post, PostEdit } from '@cloud9/contracts';
-import { createPost, deletePost, editPost, fetchPostHistory, likePost, replyToPost, repostPost, type FeedQuery } from '../api/posts';
-import { mapPages, prependItem, refreshFirstPage, removeItem, type PagedData } from './paging';
+import { createPost, deletePost, editPost, fetchPostHistory, likePost, replyToPost, repostPost } from '../api/posts';
+import { mapPages, prependItem, removeItem, type PagedData } from './paging';
+import { postsKeys } from './postsKeys';
 
-/** What picks a Home feed (the cursor is the page, not the feed). */
-export type HomeFeed = Pick<FeedQuery, 'tab' | 'search' | 'category'>;
-
-/** Every list of posts sits under `lists()`, so a change to one post reaches each copy of it. */
-export const postsKeys = {
-  all: ['posts'] as const,
-  lists: () => [...postsKeys.all, 'list'] as const,
-  feeds: () => [...postsKeys.lists(), 'feed'] as const,
-  feed: (feed: HomeFeed) => [...postsKeys.feeds(), feed] as const,
-  replies: (postId: number) => [...postsKeys.lists(), 'replies', postId] as const,
-  /** A profile's list under its filter buttons, or its own-posts search when `search` is set. */
-  profile: (username: string, filter: string, search: string) => [...postsKeys.lists(), 'profile', username, filter, search] as const,
-  details: () => [...postsKeys.all, 'detail'] as const,
-  detail: (postId: string) => [...postsKeys.details(), postId] as const,
-  history: (postId: number) => [...postsKeys.all, 'history', postId] as const,
-};
+export { postsKeys, type HomeFeed } from './postsKeys';
 
 /** A post written in this tab goes on top of every Home feed in the cache (the one on screen shows it at once). */
 export function addCreatedPost(queryClient: QueryClient, post: Post): void {
@@ -43,9 +29,6 @@ export function removePost(queryClient: QueryClient, postId: number): void {
   queryClient.setQueriesData<PagedData<Post>>({ queryKey: postsKeys.lists() }, (data) => removeItem(data, postId));
   queryClient.removeQueries({ queryKey: postsKeys.detail(String(postId)) });
 }
-
-/** Boosts changed: the Home feeds load page 0 again, in place, to take the new order. */
-export const refreshFeeds = (queryClient: QueryClient) => refreshFirstPage(queryClient, postsKeys.feeds());
 
 export function useCreatePost() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribeRealtime } from '../realtime/bus';
 import { addAlert, addNotice, refreshAlerts, removeAlert, removeNotice, replaceNotice } from './notifications';
-import { refreshFeeds } from './posts';
+import { refreshFeeds } from './postsKeys';
 
 /** Below this scroll offset a boost change reorders the feed live; further down it waits for the next load. */
 const BOOST_REFRESH_SCROLL_PX = 600;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Post } from '@cloud9/contracts';
 import type { PagedQuery } from '../../queries/paging';
+import { PostCardBones } from '../skeletons/ListSkeletons';
 import { PagedList } from '../ui/PagedList';
 import './post.css';
 
@@ -22,6 +23,7 @@ export function PostList({ query, emptyMessage, renderPost, label }: PostListPro
       emptyMessage={emptyMessage}
       renderItem={renderPost}
       loadingLabel="Loading posts..."
+      placeholder={<PostCardBones />}
       moreLabel="Load more posts"
       endNote={
         <>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@cloud9/contracts';
 import { PagedList } from './PagedList';
-import { usePagedQuery, type Cursor } from '../../queries/paging';
+import type { Cursor } from '../../queries/paging';
+import { usePagedQuery } from '../../queries/usePagedQuery';
 import { renderAt } from '../../test/utils';
 import { page } from '../../test/posts';
 

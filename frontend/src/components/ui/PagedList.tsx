@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { pageItems, type PagedQuery } from '../../queries/paging';
 import { EmptyState } from './EmptyState';
 import { InfiniteSentinel } from './InfiniteSentinel';
+import { Skeleton } from '../skeletons/Skeleton';
 import { Spinner } from './Spinner';
 
 interface PagedListProps<T extends { id: number }> {
@@ -16,6 +17,8 @@ interface PagedListProps<T extends { id: number }> {
   moreLabel?: string;
   /** Shown once every page is loaded. */
   endNote?: ReactNode;
+  /** Drawn while the first page loads, in the list's shape (a spinner otherwise). */
+  placeholder?: ReactNode;
 }
 
 /**
@@ -23,7 +26,7 @@ interface PagedListProps<T extends { id: number }> {
  * retry after a failed first page: failures are logged by the query), the items, infinite
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
-export function PagedList<T extends { id: number }>({ query, emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote }: PagedListProps<T>) {
+export function PagedList<T extends { id: number }>({ query, emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
   const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
   const items = pageItems(data);
 
@@ -37,7 +40,7 @@ export function PagedList<T extends { id: number }>({ query, emptyMessage, label
         </EmptyState>
       );
     }
-    return <Spinner label={loadingLabel} />;
+    return placeholder ? <Skeleton label={loadingLabel}>{placeholder}</Skeleton> : <Spinner label={loadingLabel} />;
   }
   if (items.length === 0) return <EmptyState message={emptyMessage} />;
 

@@ -3,7 +3,8 @@ import { canUseAdminTools, type AdminUser, type AuditEntry, type CurrentUser } f
 import { ApiRequestError } from '../../api/client';
 import { fetchMe } from '../../api/auth';
 import { deleteUser } from '../../api/users';
-import { usePagedQuery, removeItem, replaceItem, type PagedData, type PagedQuery } from '../../queries/paging';
+import { removeItem, replaceItem, type PagedData, type PagedQuery } from '../../queries/paging';
+import { usePagedQuery } from '../../queries/usePagedQuery';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { fetchAdminUsers, fetchAuditLog, setUserGroup } from './adminApi';
 

@@ -1,6 +1,7 @@
 import { MESSAGES, type Post } from '@cloud9/contracts';
 import { fetchPosts } from '../../api/posts';
-import { usePagedQuery, type PagedQuery } from '../../queries/paging';
+import type { PagedQuery } from '../../queries/paging';
+import { usePagedQuery } from '../../queries/usePagedQuery';
 import { postsKeys, type HomeFeed } from '../../queries/posts';
 
 /** One Home feed (For you or Following, a search, a side-panel feed), keyset-paged. */

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@cloud9/contracts';
+import { NoticeCardBones } from '../../components/skeletons/ListSkeletons';
 import { PagedList } from '../../components/ui/PagedList';
 import { AlertRow } from './AlertRow';
 import { useAlerts } from './queries';
@@ -13,6 +14,7 @@ export function AlertList({ userId, query }: { userId: number; query: string }) 
       label="Alerts"
       emptyMessage={query ? MESSAGES.empty.noResults : MESSAGES.empty.noAlerts}
       renderItem={(alert) => <AlertRow alert={alert} />}
+      placeholder={<NoticeCardBones />}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MESSAGES, canManageNotice, canPostNotice, type SystemNotice } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
 import { notify } from '../../components/notify';
+import { NoticeCardBones } from '../../components/skeletons/ListSkeletons';
 import { PagedList } from '../../components/ui/PagedList';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
@@ -55,6 +56,7 @@ export function NoticeBoard({ query }: { query: string }) {
             onDelete={onDelete}
           />
         )}
+        placeholder={<NoticeCardBones />}
       />
     </>
   );

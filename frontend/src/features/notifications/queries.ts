@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SystemNotice, UserAlert } from '@cloud9/contracts';
 import { deleteNotice, fetchNotices, fetchUserAlerts, saveNotice, searchNotices, type NoticeDraft } from '../../api/notifications';
 import { addNotice, alertsKeys, noticesKeys, removeNotice, replaceNotice } from '../../queries/notifications';
-import { usePagedQuery, type PagedQuery } from '../../queries/paging';
+import type { PagedQuery } from '../../queries/paging';
+import { usePagedQuery } from '../../queries/usePagedQuery';
 
 /** 'My Notifications': the user's alerts, filtered by `query` on the server. */
 export const useAlerts = (userId: number, query: string): PagedQuery<UserAlert> =>

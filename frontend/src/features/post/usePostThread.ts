@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Post } from '@cloud9/contracts';
 import { fetchPost, fetchReplies } from '../../api/posts';
-import { usePagedQuery, type PagedQuery } from '../../queries/paging';
+import type { PagedQuery } from '../../queries/paging';
+import { usePagedQuery } from '../../queries/usePagedQuery';
 import { postsKeys } from '../../queries/posts';
 
 /** The post of /post/:postId, as the address names it; an answer that is not a post counts as missing (null). */

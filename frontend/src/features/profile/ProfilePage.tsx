@@ -6,7 +6,7 @@ import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { SearchBox } from '../../components/ui/SearchBox';
-import { Spinner } from '../../components/ui/Spinner';
+import { ProfileSkeleton } from '../../components/skeletons/ScreenSkeletons';
 import { avatarUrl, bannerUrl } from '../../lib/images';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
@@ -60,7 +60,7 @@ export function ProfilePage() {
   const mayFollow = !!profile && canFollow(currentUser, profile.id);
   const isFollowing = useIsFollowing(currentUser?.id ?? null, profile?.id ?? 0, mayFollow);
 
-  if (isPending || (error && isFetching)) return <Spinner label={MESSAGES.profile.loading} />;
+  if (isPending || (error && isFetching)) return <ProfileSkeleton label={MESSAGES.profile.loading} />;
   if (!profile) {
     const message = error instanceof ApiRequestError && error.status === 404 ? MESSAGES.profile.userNotFound : MESSAGES.profile.somethingWentWrong;
     return (

@@ -2,7 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FollowUser } from '@cloud9/contracts';
 import { fetchFollowList, fetchIsFollowing, followUser, unfollowUser, type FollowListKind } from '../../api/follows';
-import { mapPages, usePagedQuery, type PagedData, type PagedQuery } from '../../queries/paging';
+import { mapPages, type PagedData, type PagedQuery } from '../../queries/paging';
+import { usePagedQuery } from '../../queries/usePagedQuery';
 import { moveFollowCounts } from '../../queries/profiles';
 
 const followsKeys = {

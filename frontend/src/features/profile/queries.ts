@@ -3,7 +3,8 @@ import { MESSAGES, type Page, type Post, type PostCounts } from '@cloud9/contrac
 import { fetchPosts, fetchUserPostCounts, fetchUserPostList, type UserPostList } from '../../api/posts';
 import { searchProfilePosts } from '../../api/search';
 import { fetchProfile } from '../../api/users';
-import { usePagedQuery, type Cursor, type PagedQuery } from '../../queries/paging';
+import type { Cursor, PagedQuery } from '../../queries/paging';
+import { usePagedQuery } from '../../queries/usePagedQuery';
 import { postsKeys } from '../../queries/posts';
 import { profileKeys } from '../../queries/profiles';
 

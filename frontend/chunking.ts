@@ -1,0 +1,85 @@
+import path from 'node:path';
+import type { GetManualChunk, ManualChunkMeta, Plugin } from 'rollup';
+
+/**
+ * How the build splits the client into files (rollup's manualChunks).
+ *
+ * - Vendor code goes into a few named chunks instead of one blob: React and the router, which every
+ *   page needs and which change rarely, stay cached across releases; the heavy ones only some
+ *   screens use (the emoji picker and its data, PayPal, the socket client) stay out of first loads.
+ *   The query cache is left to rollup: split by module, /login takes only the parts it uses. The
+ *   bundle budget check (scripts/check-bundle-budget.mjs) reads these names.
+ * - The signed-in shell and what Home needs beyond the first load travel as one chunk, `shell`:
+ *   left to rollup they are a dozen small files, each a round trip on a phone's network before the
+ *   feed can show. Every signed-in screen needs the shell anyway.
+ */
+
+const VENDOR: [test: (pkg: string) => boolean, chunk: string][] = [
+  [(pkg) => pkg === 'react' || pkg === 'react-dom' || pkg === 'scheduler', 'react'],
+  [(pkg) => pkg === 'react-router' || pkg === 'react-router-dom', 'router'],
+  [(pkg) => pkg === 'emoji-picker-react', 'emoji'],
+  [(pkg) => pkg.startsWith('@paypal/'), 'paypal'],
+  [(pkg) => pkg.includes('socket.io') || pkg.includes('engine.io'), 'socket'],
+];
+
+const SHELL_ROOTS = ['/src/app/SignedInRoutes.tsx', '/src/features/home/HomePage.tsx'];
+
+/**
+ * The query library's parts that only lists and forms use. Its index re-exports everything, so by
+ * imports alone the whole library looks like part of the first load; these are named for the shell
+ * so /login does not carry them.
+ */
+const QUERY_PARTS_FOR_SCREENS =
+  /@tanstack\/(react-query|query-core)\/.*\/(infiniteQueryObserver|mutationObserver|queriesObserver|hydration|streamedQuery|HydrationBoundary|useInfiniteQuery|useMutation|useMutationState|useIsFetching|useQueries|usePrefetchInfiniteQuery|usePrefetchQuery|useSuspenseInfiniteQuery|useSuspenseQueries|useSuspenseQuery|infiniteQueryOptions|mutationOptions)\.js$/;
+
+function vendorChunk(id: string): string | undefined {
+  // Vite's preload helper goes where every page loads it anyway. Left to rollup it lands in the first
+  // named chunk that uses it (the emoji picker's), and the entry would then import the emoji data.
+  if (id.includes('vite/preload-helper') || id.includes('commonjsHelpers')) return 'react';
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
+  if (!match) return undefined;
+  return VENDOR.find(([test]) => test(match[1]))?.[1];
+}
+
+/** Whether `id` is among the static imports (direct or not) of a module that `isRoot` picks. */
+function reachedStatically(id: string, meta: ManualChunkMeta, isRoot: (id: string) => boolean, seen = new Set<string>()): boolean {
+  // The entry module itself (index.html) stays the entry chunk.
+
+  if (seen.has(id)) return false;
+  seen.add(id);
+  if (isRoot(id)) return true;
+  return (meta.getModuleInfo(id)?.importers ?? []).some((importer) => reachedStatically(importer, meta, isRoot, seen));
+}
+
+export const manualChunks: GetManualChunk = (id, meta) => {
+  const vendor = vendorChunk(id);
+  if (vendor) return vendor;
+  if (QUERY_PARTS_FOR_SCREENS.test(id)) return 'shell';
+  // What the entry imports is named too (`app`): rollup moves an unnamed module that a named chunk
+  // imports into that chunk, and the shell would take the entry's code with it.
+  if (reachedStatically(id, meta, (m) => meta.getModuleInfo(m)?.isEntry === true)) return 'app';
+  // Screens keep chunks of their own (Home's own code too, so other screens do not carry it).
+  if (SHELL_ROOTS.slice(1).some((root) => id.endsWith(root))) return undefined;
+  return reachedStatically(id, meta, (m) => SHELL_ROOTS.some((root) => m.endsWith(root))) ? 'shell' : undefined;
+};
+
+/**
+ * Writes `.vite/chunk-modules.json` beside Vite's manifest: each JavaScript file of the build with
+ * the source modules in it (paths from the repository root). The manifest names only a chunk's
+ * first module, so this is how the bundle budget check finds the file a screen's code went into.
+ */
+export function chunkModulesFile(root: string): Plugin {
+  return {
+    name: 'chunk-modules-file',
+    generateBundle(_options, bundle) {
+      const files: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        files[output.fileName] = Object.keys(output.modules)
+          .filter((id) => !id.startsWith('\0'))
+          .map((id) => path.relative(root, id.split('?')[0]));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(files, null, 1) });
+    },
+  };
+}
