@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as tar from 'tar';
 import { UnrecoverableError } from 'bullmq';
 import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES } from '@cloud9/contracts';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { publicSettings } from '../../config/public-settings';
@@ -67,6 +68,7 @@ export class BackupService {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly repository: AdminRepository,
     private readonly audit: AuditService,
+    private readonly caches: InvalidationBus,
   ) {}
 
   private get dir(): string {
@@ -167,6 +169,7 @@ export class BackupService {
     const migrations = await runMigrations(this.settings.databaseUrl);
     await this.repository.raiseSequences(marks);
     await this.audit.putBack(audit);
+    await this.caches.publish({ all: true }); // every instance's caches held the replaced data
     await job.updateProgress(100);
     this.logger.log(`restored ${file}${migrations.length ? `, then migrated ${migrations.join(', ')}` : ''}`);
     const notes = [`restored ${source}`, migrations.length ? `migrated ${migrations.join(', ')}` : '', stderr.trim() ? lastLines(stderr) : ''];

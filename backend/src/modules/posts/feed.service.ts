@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import type { FeedFilter, ListKind } from './feed.sql';
+import { FirstPageCache } from './first-page-cache';
 import { toPost } from './post-row';
 import { PostsRepository, type PostRef } from './posts.repository';
 import { timeCursorOf, toPage } from '../../common/db/page';
@@ -20,7 +21,10 @@ export function pinnedPosts(candidates: Post[]): Post[] {
 /** Reads of posts: feeds, single posts, threads and profile lists. Each page is ≤ 3 statements. */
 @Injectable()
 export class FeedService {
-  constructor(private readonly posts: PostsRepository) {}
+  constructor(
+    private readonly posts: PostsRepository,
+    private readonly firstPages: FirstPageCache,
+  ) {}
 
   /** Adds `originalPost` to replies, with one statement for all their parents. */
   async attachOriginals(items: Post[], viewerId: number | null): Promise<Post[]> {
@@ -37,8 +41,16 @@ export class FeedService {
   /**
    * Home feeds: pinned boosts on the first page, then keyset pages by created_at; each post once
    * (pinned ids are left out of the keyset part of every page). `pinBoosts` false gives plain recency.
+   * The shared first pages come from FirstPageCache, with only the viewer's own flags read here.
    */
   async feed(filter: FeedFilter, limit: number, cursor?: string, pinBoosts = true): Promise<Page<Post>> {
+    const key = this.firstPages.keyOf(filter, limit, cursor, pinBoosts);
+    if (key === undefined) return this.load(filter, limit, cursor, pinBoosts);
+    const page = await this.firstPages.get(key, () => this.load({ ...filter, viewerId: null }, limit, undefined, true));
+    return filter.viewerId === null ? page : this.withViewerFlags(page, filter.viewerId);
+  }
+
+  private async load(filter: FeedFilter, limit: number, cursor: string | undefined, pinBoosts: boolean): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);
     // A text filter's best plan depends on the word (an index walk for a common one, the GIN index
     // for a rare one): planned for it each time. Every other feed has one good plan: prepared.
@@ -47,6 +59,18 @@ export class FeedService {
     const rows = await this.posts.feedPage(filter, after, pinned.map((p) => p.id), limit + 1, prepare);
     const { items, nextCursor } = toPage(rows, limit, toPost, timeCursorOf);
     return { items: after ? items : [...pinned, ...items], nextCursor };
+  }
+
+  /** A shared page as `viewerId` sees it: copies of the posts they liked or reposted, the others as they are. */
+  private async withViewerFlags(page: Page<Post>, viewerId: number): Promise<Page<Post>> {
+    if (!page.items.length) return page;
+    const flags = await this.posts.viewerFlags(viewerId, page.items.map((p) => p.id));
+    if (!flags.size) return page;
+    const items = page.items.map((p) => {
+      const mine = flags.get(p.id);
+      return mine ? { ...p, likedByMe: mine.liked_by_me, repostedByMe: mine.reposted_by_me } : p;
+    });
+    return { items, nextCursor: page.nextCursor };
   }
 
   async post(id: number, viewerId: number | null): Promise<Post> {

@@ -75,6 +75,7 @@ export class ProfilesService {
     }
     try {
       if (Object.keys(changes).length) await this.users.update(user.id, changes);
+      await this.accounts.accountsChanged([user.id]);
     } catch (error) {
       await this.media.removeByUrls([changes.thumbnail, changes.background]);
       if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(MESSAGES.auth.emailTaken);
