@@ -181,4 +181,65 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
     }
     expect((await shown(b, post.id))!.likes).toBe(1);
   });
+
+  it('pages further down are shared too: a like or a deletion on one shows on the next load, on both instances', async () => {
+    const older = await newPost(author, 'further down');
+    for (let i = 0; i < 3; i++) await newPost(author, `newer ${i}`);
+    const cursorPath = async () => {
+      const first = await page(a, '/api/posts?limit=2');
+      return `/api/posts?limit=5&cursor=${encodeURIComponent(first.nextCursor!)}`;
+    };
+    const path = await cursorPath();
+    const onCursorPage = (t: TestApp, who?: Viewer) => shown(t, older.id, who, path);
+    for (const t of [a, b]) expect(await onCursorPage(t)).toBeDefined();
+    await fan.agent.post(`/api/posts/${older.id}/like`).send({}).expect(200);
+    for (const t of [a, b]) {
+      expect(await onCursorPage(t)).toEqual(expect.objectContaining({ likes: 1, likedByMe: false }));
+      expect(await onCursorPage(t, fan)).toEqual(expect.objectContaining({ likes: 1, likedByMe: true }));
+    }
+    await author.agent.delete(`/api/posts/${older.id}`).expect(200);
+    for (const t of [a, b]) expect(await onCursorPage(t)).toBeUndefined();
+  });
+
+  describe('search pages', () => {
+    const word = `zebracorn${Date.now() % 100000}`;
+    const search = (t: TestApp, who?: Viewer) => page(t, `/api/search/posts?query=${word}&limit=50`, who);
+    const found = async (t: TestApp, id: number, who?: Viewer) => (await search(t, who)).items.find((p) => p.id === id);
+
+    it('a new match, an edit that makes or unmakes a match, a reply and a deletion show on the next search, on both instances', async () => {
+      const first = await newPost(author, `the ${word} came`);
+      for (const t of [a, b]) expect(await found(t, first.id)).toBeDefined();
+      const plain = await newPost(author, 'nothing to see');
+      for (const t of [a, b]) expect(await found(t, plain.id)).toBeUndefined();
+      await author.agent.put(`/api/posts/${plain.id}/edit`).send({ content: `now a ${word} too` }).expect(200);
+      for (const t of [a, b]) expect(await found(t, plain.id)).toEqual(expect.objectContaining({ content: `now a ${word} too` }));
+      await author.agent.put(`/api/posts/${plain.id}/edit`).send({ content: 'and gone again' }).expect(200);
+      for (const t of [a, b]) expect(await found(t, plain.id)).toBeUndefined();
+      const reply = (await fan.agent.post(`/api/posts/${plain.id}/reply`).send({ content: `a ${word} reply` }).expect(201)).body as Post;
+      for (const t of [a, b]) expect(await found(t, reply.id)).toEqual(expect.objectContaining({ originalPost: expect.objectContaining({ id: plain.id }) }));
+      await fan.agent.delete(`/api/posts/${reply.id}`).expect(200);
+      await author.agent.delete(`/api/posts/${first.id}`).expect(200);
+      for (const t of [a, b]) {
+        expect(await found(t, reply.id)).toBeUndefined();
+        expect(await found(t, first.id)).toBeUndefined();
+      }
+    });
+
+    it("likes show in the counts for everyone and as the viewer's own flag only for them, replies' originals included", async () => {
+      const parent = await newPost(author, 'a parent');
+      const reply = (await other.agent.post(`/api/posts/${parent.id}/reply`).send({ content: `${word} in a reply` }).expect(201)).body as Post;
+      for (const t of [a, b]) await search(t);
+      await fan.agent.post(`/api/posts/${parent.id}/like`).send({}).expect(200);
+      await request(b.app.getHttpServer()).post(`/api/posts/${reply.id}/like`).set('Cookie', fan.cookie).send({}).expect(200);
+      for (const t of [a, b]) {
+        const mine = await found(t, reply.id, fan);
+        expect(mine).toEqual(expect.objectContaining({ likes: 1, likedByMe: true }));
+        expect(mine!.originalPost).toEqual(expect.objectContaining({ id: parent.id, likes: 1, likedByMe: true }));
+        const theirs = await found(t, reply.id, other);
+        expect(theirs).toEqual(expect.objectContaining({ likes: 1, likedByMe: false }));
+        expect(theirs!.originalPost).toEqual(expect.objectContaining({ likes: 1, likedByMe: false }));
+        expect((await found(t, reply.id))!.originalPost).toEqual(expect.objectContaining({ likedByMe: false }));
+      }
+    });
+  });
 });

@@ -10,6 +10,8 @@ export interface Invalidation {
   all?: boolean;
   /** Posts whose shown fields changed: counts, text, deletion. */
   posts?: number[];
+  /** A post's text changed, or a post or reply came or went: lists chosen by matching text (search) may differ anywhere. */
+  matches?: boolean;
   /** Accounts whose row changed: profile, group, counters, password, deletion. */
   users?: number[];
 }

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import type { FeedFilter, ListKind } from './feed.sql';
-import { FirstPageCache } from './first-page-cache';
+import { SharedPageCache } from './shared-page-cache';
 import { toPost } from './post-row';
 import { PostsRepository, type PostRef } from './posts.repository';
 import { timeCursorOf, toPage } from '../../common/db/page';
@@ -23,7 +23,7 @@ export function pinnedPosts(candidates: Post[]): Post[] {
 export class FeedService {
   constructor(
     private readonly posts: PostsRepository,
-    private readonly firstPages: FirstPageCache,
+    private readonly pages: SharedPageCache,
   ) {}
 
   /** Adds `originalPost` to replies, with one statement for all their parents. */
@@ -41,13 +41,13 @@ export class FeedService {
   /**
    * Home feeds: pinned boosts on the first page, then keyset pages by created_at; each post once
    * (pinned ids are left out of the keyset part of every page). `pinBoosts` false gives plain recency.
-   * The shared first pages come from FirstPageCache, with only the viewer's own flags read here.
+   * The pages every viewer shares (no search, author or following filter) come from SharedPageCache,
+   * with only the viewer's own flags read here.
    */
   async feed(filter: FeedFilter, limit: number, cursor?: string, pinBoosts = true): Promise<Page<Post>> {
-    const key = this.firstPages.keyOf(filter, limit, cursor, pinBoosts);
-    if (key === undefined) return this.load(filter, limit, cursor, pinBoosts);
-    const page = await this.firstPages.get(key, () => this.load({ ...filter, viewerId: null }, limit, undefined, true));
-    return filter.viewerId === null ? page : this.withViewerFlags(page, filter.viewerId);
+    if (!pinBoosts || filter.following || filter.text || filter.authors.length) return this.load(filter, limit, cursor, pinBoosts);
+    const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
+    return this.asSeenBy(await this.pages.get('feed', key, () => this.load({ ...filter, viewerId: null }, limit, cursor, true)), filter.viewerId);
   }
 
   private async load(filter: FeedFilter, limit: number, cursor: string | undefined, pinBoosts: boolean): Promise<Page<Post>> {
@@ -61,16 +61,21 @@ export class FeedService {
     return { items: after ? items : [...pinned, ...items], nextCursor };
   }
 
-  /** A shared page as `viewerId` sees it: copies of the posts they liked or reposted, the others as they are. */
-  private async withViewerFlags(page: Page<Post>, viewerId: number): Promise<Page<Post>> {
-    if (!page.items.length) return page;
-    const flags = await this.posts.viewerFlags(viewerId, page.items.map((p) => p.id));
+  /**
+   * A page read for a signed-out viewer as `viewerId` sees it: copies of the posts (and replies'
+   * originals) they liked or reposted, the others as they are; one statement.
+   */
+  async asSeenBy(page: Page<Post>, viewerId: number | null): Promise<Page<Post>> {
+    if (viewerId === null || !page.items.length) return page;
+    const flags = await this.posts.viewerFlags(viewerId, [...new Set(page.items.flatMap((p) => (p.originalPost ? [p.id, p.originalPost.id] : [p.id])))]);
     if (!flags.size) return page;
-    const items = page.items.map((p) => {
+    const seen = (p: Post): Post => {
       const mine = flags.get(p.id);
-      return mine ? { ...p, likedByMe: mine.liked_by_me, repostedByMe: mine.reposted_by_me } : p;
-    });
-    return { items, nextCursor: page.nextCursor };
+      const original = p.originalPost ? seen(p.originalPost) : p.originalPost;
+      if (!mine && original === p.originalPost) return p;
+      return { ...p, ...(mine ? { likedByMe: mine.liked_by_me, repostedByMe: mine.reposted_by_me } : {}), ...(original !== undefined ? { originalPost: original } : {}) };
+    };
+    return { items: page.items.map(seen), nextCursor: page.nextCursor };
   }
 
   async post(id: number, viewerId: number | null): Promise<Post> {

@@ -87,7 +87,7 @@ export class PostsService {
       return replyId;
     });
     this.alerts.publish(events);
-    await this.caches.publish({ posts: [parentId] }); // its reply count
+    await this.caches.publish({ posts: [parentId], matches: true }); // its reply count; a new search match
     return this.feed.post(id, user.id);
   }
 
@@ -104,7 +104,7 @@ export class PostsService {
       if (!canEditWithinWindow(user.group_id, post.created_at)) throw new ForbiddenException(MESSAGES.post.editWindowClosed);
       await this.posts.applyEdit(trx, postId, post.content, text);
     });
-    await this.caches.publish({ posts: [postId] });
+    await this.caches.publish({ posts: [postId], matches: true });
     return { success: true, post: await this.feed.post(postId, user.id) };
   }
 
@@ -127,7 +127,7 @@ export class PostsService {
       return media;
     });
     this.alerts.publish(events);
-    await this.caches.publish({ posts: parentId === null ? [postId] : [postId, parentId] });
+    await this.caches.publish({ posts: parentId === null ? [postId] : [postId, parentId], matches: true });
     await this.media.removeUnused(files.map((f) => f.media_url));
     return { success: true };
   }

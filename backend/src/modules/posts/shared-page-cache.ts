@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Page, Post } from '@cloud9/contracts';
+import { InvalidationBus, type Invalidation } from '../../common/cache/invalidation-bus';
+import { SETTINGS } from '../../config/settings.module';
+import { Settings } from '../../config/settings';
+
+/** A feed page is chosen by time; a search page by matching text, so any post may enter or leave it. */
+export type PageKind = 'feed' | 'search';
+
+interface Entry {
+  kind: PageKind;
+  /** The page as a signed-out viewer sees it (no liked/reposted flags). */
+  page: Page<Post>;
+  /** Every post the page shows (replies' originals included), and their authors. */
+  postIds: Set<number>;
+  authorIds: Set<number>;
+  expiresAt: number;
+}
+
+/** At most this many pages are kept; the oldest kept goes first. */
+const MAX_PAGES = 1000;
+
+const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.originalPost ? [p, p.originalPost] : [p]));
+
+/**
+ * Pages every viewer shares (the unfiltered and category feeds at any cursor, post search), kept
+ * in this process as a signed-out viewer sees them; the viewer's own flags are added per request
+ * (FeedService.asSeenBy). Every change a page shows drops it on every instance (InvalidationBus):
+ * a new post or a boost change drops all pages; a like, repost or reply count, an edit or a
+ * deletion the pages holding that post, and (edits, deletions and replies) every search page, since
+ * they change what matches; an account change the pages showing its posts. Entries also end after
+ * FEED_CACHE_MS, which bounds what no event announces (a boost running out) and a Redis that has
+ * gone silent. 0 turns the cache off.
+ */
+@Injectable()
+export class SharedPageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, { version: number; page: Promise<Page<Post>> }>();
+  /** Moves on every change: a page loaded across a change is answered but not kept (it may predate it). */
+  private version = 0;
+
+  constructor(
+    private readonly bus: InvalidationBus,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {
+    bus.listen((change) => this.apply(change));
+  }
+
+  /** The kept page, or `load`'s (one load at a time per key), kept while nothing changed meanwhile. */
+  async get(kind: PageKind, key: string, load: () => Promise<Page<Post>>): Promise<Page<Post>> {
+    if (this.settings.feedCacheMs === 0 || !this.bus.live) return load();
+    const id = `${kind}:${key}`;
+    const entry = this.entries.get(id);
+    if (entry && entry.expiresAt > Date.now()) return entry.page;
+    const version = this.version;
+    const pending = this.loading.get(id);
+    if (pending && pending.version === version) return pending.page;
+    const page = load();
+    this.loading.set(id, { version, page });
+    try {
+      const loaded = await page;
+      if (this.version === version && this.bus.live) this.keep(id, kind, loaded);
+      return loaded;
+    } finally {
+      if (this.loading.get(id)?.page === page) this.loading.delete(id);
+    }
+  }
+
+  private keep(id: string, kind: PageKind, page: Page<Post>): void {
+    this.entries.delete(id);
+    if (this.entries.size >= MAX_PAGES) this.entries.delete(this.entries.keys().next().value!);
+    const posts = shownPosts(page);
+    this.entries.set(id, {
+      kind,
+      page,
+      postIds: new Set(posts.map((p) => p.id)),
+      authorIds: new Set(posts.map((p) => p.user_id)),
+      expiresAt: Date.now() + this.settings.feedCacheMs,
+    });
+  }
+
+  private apply(change: Invalidation): void {
+    this.version += 1;
+    if (change.all) {
+      this.entries.clear();
+      return;
+    }
+    const posts = change.posts ?? [];
+    const users = change.users ?? [];
+    for (const [id, entry] of this.entries) {
+      if (
+        (change.matches && entry.kind === 'search') ||
+        posts.some((p) => entry.postIds.has(p)) ||
+        users.some((u) => entry.authorIds.has(u))
+      ) {
+        this.entries.delete(id);
+      }
+    }
+  }
+}
