@@ -42,12 +42,13 @@ export class FeedService {
    * Home feeds: pinned boosts on the first page, then keyset pages by created_at; each post once
    * (pinned ids are left out of the keyset part of every page). `pinBoosts` false gives plain recency.
    * The pages every viewer shares (no search, author or following filter) come from SharedPageCache,
-   * with only the viewer's own flags read here.
+   * with the viewer's own flags added by asSeenBy.
    */
   async feed(filter: FeedFilter, limit: number, cursor?: string, pinBoosts = true): Promise<Page<Post>> {
     if (!pinBoosts || filter.following || filter.text || filter.authors.length) return this.load(filter, limit, cursor, pinBoosts);
     const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
-    return this.asSeenBy(await this.pages.get('feed', key, () => this.load({ ...filter, viewerId: null }, limit, cursor, true)), filter.viewerId);
+    const load = () => this.load({ ...filter, viewerId: null }, limit, cursor, true);
+    return this.pages.get('feed', key, load, filter.viewerId, (page, viewerId) => this.asSeenBy(page, viewerId));
   }
 
   private async load(filter: FeedFilter, limit: number, cursor: string | undefined, pinBoosts: boolean): Promise<Page<Post>> {
@@ -65,8 +66,8 @@ export class FeedService {
    * A page read for a signed-out viewer as `viewerId` sees it: copies of the posts (and replies'
    * originals) they liked or reposted, the others as they are; one statement.
    */
-  async asSeenBy(page: Page<Post>, viewerId: number | null): Promise<Page<Post>> {
-    if (viewerId === null || !page.items.length) return page;
+  async asSeenBy(page: Page<Post>, viewerId: number): Promise<Page<Post>> {
+    if (!page.items.length) return page;
     const flags = await this.posts.viewerFlags(viewerId, [...new Set(page.items.flatMap((p) => (p.originalPost ? [p.id, p.originalPost.id] : [p.id])))]);
     if (!flags.size) return page;
     const seen = (p: Post): Post => {

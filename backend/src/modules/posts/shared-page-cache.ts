@@ -15,17 +15,24 @@ interface Entry {
   postIds: Set<number>;
   authorIds: Set<number>;
   expiresAt: number;
+  /** The page as each signed-in viewer who read it sees it (their own flags added); goes with the entry. */
+  viewers: Map<number, Page<Post>>;
 }
 
-/** At most this many pages are kept; the oldest kept goes first. */
+/** At most this many pages are kept, and this many viewers' copies of each; the oldest kept goes first. */
 const MAX_PAGES = 1000;
+const MAX_VIEWERS_PER_PAGE = 1000;
+
+/** Adds a viewer's own flags to a page read for a signed-out viewer. */
+type SeenBy = (page: Page<Post>, viewerId: number) => Promise<Page<Post>>;
 
 const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.originalPost ? [p, p.originalPost] : [p]));
 
 /**
  * Pages every viewer shares (the unfiltered and category feeds at any cursor, post search), kept
- * in this process as a signed-out viewer sees them; the viewer's own flags are added per request
- * (FeedService.asSeenBy). Every change a page shows drops it on every instance (InvalidationBus):
+ * in this process as a signed-out viewer sees them, with each signed-in reader's copy carrying their
+ * own flags (FeedService.asSeenBy): a viewer's own like or repost is a change of a post on the page,
+ * so it drops the page with every copy, like anyone else's. Every change a page shows drops it on every instance (InvalidationBus):
  * a new post or a boost change drops all pages; a like, repost or reply count, an edit or a
  * deletion the pages holding that post, and (edits, deletions and replies) every search page, since
  * they change what matches; an account change the pages showing its posts. Entries also end after
@@ -46,10 +53,29 @@ export class SharedPageCache {
     bus.listen((change) => this.apply(change));
   }
 
-  /** The kept page, or `load`'s (one load at a time per key), kept while nothing changed meanwhile. */
-  async get(kind: PageKind, key: string, load: () => Promise<Page<Post>>): Promise<Page<Post>> {
-    if (this.settings.feedCacheMs === 0 || !this.bus.live) return load();
+  /**
+   * The page as `viewerId` sees it: kept, or `load`'s (one load at a time per key) with `seenBy`'s
+   * flags, each kept while nothing changed meanwhile.
+   */
+  async get(kind: PageKind, key: string, load: () => Promise<Page<Post>>, viewerId: number | null, seenBy: SeenBy): Promise<Page<Post>> {
+    if (this.settings.feedCacheMs === 0 || !this.bus.live) return viewerId === null ? load() : seenBy(await load(), viewerId);
     const id = `${kind}:${key}`;
+    const page = await this.shared(id, kind, load);
+    if (viewerId === null) return page;
+    const found = this.entries.get(id);
+    const entry = found?.page === page ? found : undefined; // the page just loaded may not have been kept
+    const kept = entry?.viewers.get(viewerId);
+    if (kept) return kept;
+    const version = this.version;
+    const seen = await seenBy(page, viewerId);
+    if (entry && this.version === version && this.entries.get(id) === entry) {
+      if (entry.viewers.size >= MAX_VIEWERS_PER_PAGE) entry.viewers.delete(entry.viewers.keys().next().value!);
+      entry.viewers.set(viewerId, seen);
+    }
+    return seen;
+  }
+
+  private async shared(id: string, kind: PageKind, load: () => Promise<Page<Post>>): Promise<Page<Post>> {
     const entry = this.entries.get(id);
     if (entry && entry.expiresAt > Date.now()) return entry.page;
     const version = this.version;
@@ -76,6 +102,7 @@ export class SharedPageCache {
       postIds: new Set(posts.map((p) => p.id)),
       authorIds: new Set(posts.map((p) => p.user_id)),
       expiresAt: Date.now() + this.settings.feedCacheMs,
+      viewers: new Map(),
     });
   }
 

@@ -23,12 +23,12 @@ export class SearchService {
     private readonly pages: SharedPageCache,
   ) {}
 
-  /** Every viewer shares one ranked page (SharedPageCache); only their own flags are read per request. */
+  /** Every viewer shares one ranked page (SharedPageCache), with their own flags added. */
   async posts(query: string | undefined, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const text = required(query);
     const after = decodeRankCursor(cursor);
-    const page = await this.pages.get('search', `${limit}|${cursor ?? ''}|${text}`, () => this.rankedPage(text, after, limit));
-    return this.feed.asSeenBy(page, viewerId);
+    const load = () => this.rankedPage(text, after, limit);
+    return this.pages.get('search', `${limit}|${cursor ?? ''}|${text}`, load, viewerId, (page, viewer) => this.feed.asSeenBy(page, viewer));
   }
 
   private async rankedPage(text: string, after: RankCursor | undefined, limit: number): Promise<Page<Post>> {
