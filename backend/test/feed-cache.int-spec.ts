@@ -243,4 +243,27 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
       }
     });
   });
+
+  it("a viewer's following page is kept for them: new posts, their likes and their follows show on the next load, on both instances", async () => {
+    const reader = await signedIn();
+    const followed = await signedIn();
+    const later = await signedIn();
+    const following = (t: TestApp) => page(t, '/api/posts?tab=following&limit=50', reader);
+    const ids = async (t: TestApp) => (await following(t)).items.map((p) => p.id);
+    const follow = (who: Viewer, on = true) =>
+      reader.agent.post(on ? '/api/follow' : '/api/unfollow').send({ followerId: reader.user.id, followedId: who.user.id });
+    const theirs = await newPost(later, 'by someone not followed yet');
+    await follow(followed).expect(200);
+    for (const t of [a, b]) expect(await ids(t)).toEqual([]);
+    const post = await newPost(followed, 'for my followers');
+    for (const t of [a, b]) expect(await ids(t)).toEqual([post.id]);
+    await request(b.app.getHttpServer()).post(`/api/posts/${post.id}/like`).set('Cookie', reader.cookie).send({}).expect(200);
+    for (const t of [a, b]) expect((await following(t)).items[0]).toEqual(expect.objectContaining({ likes: 1, likedByMe: true }));
+    await follow(later).expect(200);
+    for (const t of [a, b]) expect(await ids(t)).toEqual([post.id, theirs.id]);
+    await follow(followed, false).expect(200);
+    for (const t of [a, b]) expect(await ids(t)).toEqual([theirs.id]);
+    // Another viewer's following page is their own.
+    expect((await page(a, '/api/posts?tab=following&limit=50', other)).items.map((p) => p.id)).not.toContain(theirs.id);
+  });
 });

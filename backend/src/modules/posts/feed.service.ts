@@ -42,9 +42,13 @@ export class FeedService {
    * Home feeds: pinned boosts on the first page, then keyset pages by created_at; each post once
    * (pinned ids are left out of the keyset part of every page). `pinBoosts` false gives plain recency.
    * The pages every viewer shares (no search, author or following filter) come from SharedPageCache,
-   * with the viewer's own flags added by asSeenBy.
+   * with the viewer's own flags added by asSeenBy; a viewer's following pages are kept for them.
    */
   async feed(filter: FeedFilter, limit: number, cursor?: string, pinBoosts = true): Promise<Page<Post>> {
+    if (filter.following && filter.viewerId !== null && pinBoosts && !filter.text && !filter.authors.length) {
+      const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
+      return this.pages.getOwn('following', filter.viewerId, key, () => this.load(filter, limit, cursor, true));
+    }
     if (!pinBoosts || filter.following || filter.text || filter.authors.length) return this.load(filter, limit, cursor, pinBoosts);
     const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
     const load = () => this.load({ ...filter, viewerId: null }, limit, cursor, true);

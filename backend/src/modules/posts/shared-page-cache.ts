@@ -4,11 +4,16 @@ import { InvalidationBus, type Invalidation } from '../../common/cache/invalidat
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 
-/** A feed page is chosen by time; a search page by matching text, so any post may enter or leave it. */
-export type PageKind = 'feed' | 'search';
+/**
+ * A feed page is chosen by time; a search page by matching text, so any post may enter or leave it;
+ * a following page is one viewer's, chosen by whom they follow.
+ */
+export type PageKind = 'feed' | 'search' | 'following';
 
 interface Entry {
   kind: PageKind;
+  /** The viewer a following page belongs to: a change of their account (a follow) drops it. */
+  owner: number | null;
   /** The page as a signed-out viewer sees it (no liked/reposted flags). */
   page: Page<Post>;
   /** Every post the page shows (replies' originals included), and their authors. */
@@ -37,7 +42,8 @@ const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.or
  * deletion the pages holding that post, and (edits, deletions and replies) every search page, since
  * they change what matches; an account change the pages showing its posts. Entries also end after
  * FEED_CACHE_MS, which bounds what no event announces (a boost running out) and a Redis that has
- * gone silent. 0 turns the cache off.
+ * gone silent. 0 turns the cache off. A viewer's following pages are kept the same way (getOwn), with
+ * their flags, and also dropped by a change of their account (they follow or unfollow someone).
  */
 @Injectable()
 export class SharedPageCache {
@@ -57,7 +63,7 @@ export class SharedPageCache {
    * The page as `viewerId` sees it: kept, or `load`'s (one load at a time per key) with `seenBy`'s
    * flags, each kept while nothing changed meanwhile.
    */
-  async get(kind: PageKind, key: string, load: () => Promise<Page<Post>>, viewerId: number | null, seenBy: SeenBy): Promise<Page<Post>> {
+  async get(kind: Exclude<PageKind, 'following'>, key: string, load: () => Promise<Page<Post>>, viewerId: number | null, seenBy: SeenBy): Promise<Page<Post>> {
     if (this.settings.feedCacheMs === 0 || !this.bus.live) return viewerId === null ? load() : seenBy(await load(), viewerId);
     const id = `${kind}:${key}`;
     const page = await this.shared(id, kind, load);
@@ -75,7 +81,13 @@ export class SharedPageCache {
     return seen;
   }
 
-  private async shared(id: string, kind: PageKind, load: () => Promise<Page<Post>>): Promise<Page<Post>> {
+  /** One viewer's own page (the following feed), read with their flags: kept until a change it shows, or theirs. */
+  async getOwn(kind: 'following', owner: number, key: string, load: () => Promise<Page<Post>>): Promise<Page<Post>> {
+    if (this.settings.feedCacheMs === 0 || !this.bus.live) return load();
+    return this.shared(`${kind}:${owner}:${key}`, kind, load, owner);
+  }
+
+  private async shared(id: string, kind: PageKind, load: () => Promise<Page<Post>>, owner: number | null = null): Promise<Page<Post>> {
     const entry = this.entries.get(id);
     if (entry && entry.expiresAt > Date.now()) return entry.page;
     const version = this.version;
@@ -85,19 +97,20 @@ export class SharedPageCache {
     this.loading.set(id, { version, page });
     try {
       const loaded = await page;
-      if (this.version === version && this.bus.live) this.keep(id, kind, loaded);
+      if (this.version === version && this.bus.live) this.keep(id, kind, loaded, owner);
       return loaded;
     } finally {
       if (this.loading.get(id)?.page === page) this.loading.delete(id);
     }
   }
 
-  private keep(id: string, kind: PageKind, page: Page<Post>): void {
+  private keep(id: string, kind: PageKind, page: Page<Post>, owner: number | null): void {
     this.entries.delete(id);
     if (this.entries.size >= MAX_PAGES) this.entries.delete(this.entries.keys().next().value!);
     const posts = shownPosts(page);
     this.entries.set(id, {
       kind,
+      owner,
       page,
       postIds: new Set(posts.map((p) => p.id)),
       authorIds: new Set(posts.map((p) => p.user_id)),
@@ -118,7 +131,7 @@ export class SharedPageCache {
       if (
         (change.matches && entry.kind === 'search') ||
         posts.some((p) => entry.postIds.has(p)) ||
-        users.some((u) => entry.authorIds.has(u))
+        users.some((u) => entry.authorIds.has(u) || u === entry.owner)
       ) {
         this.entries.delete(id);
       }
