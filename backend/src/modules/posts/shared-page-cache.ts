@@ -34,16 +34,17 @@ type SeenBy = (page: Page<Post>, viewerId: number) => Promise<Page<Post>>;
 const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.originalPost ? [p, p.originalPost] : [p]));
 
 /**
- * Pages every viewer shares (the unfiltered and category feeds at any cursor, post search), kept
- * in this process as a signed-out viewer sees them, with each signed-in reader's copy carrying their
- * own flags (FeedService.asSeenBy): a viewer's own like or repost is a change of a post on the page,
- * so it drops the page with every copy, like anyone else's. Every change a page shows drops it on every instance (InvalidationBus):
- * a new post or a boost change drops all pages; a like, repost or reply count, an edit or a
- * deletion the pages holding that post, and (edits, deletions and replies) every search page, since
- * they change what matches; an account change the pages showing its posts. Entries also end after
- * FEED_CACHE_MS, which bounds what no event announces (a boost running out) and a Redis that has
- * gone silent. 0 turns the cache off. A viewer's following pages are kept the same way (getOwn), with
- * their flags, and also dropped by a change of their account (they follow or unfollow someone).
+ * Pages kept in this process until a change they show. The pages every viewer shares (the
+ * unfiltered and category feeds at any cursor, post search) are kept as a signed-out viewer sees
+ * them, each signed-in reader's copy (their own flags added, FeedService.asSeenBy) with them; a
+ * viewer's following pages are kept for that viewer alone (getOwn).
+ *
+ * Every change drops what it touches on every instance (InvalidationBus): a new post or a boost
+ * change drops all pages; a like, repost, reply count, edit or deletion the pages showing that post
+ * (a viewer's own like is such a change, so it also drops their copy); edits, deletions and replies
+ * every search page, since they change what matches; an account change the pages showing its posts
+ * and its own following pages. Entries also end after FEED_CACHE_MS, which bounds what no event
+ * announces (a boost running out) and a Redis that has gone silent. 0 turns the cache off.
  */
 @Injectable()
 export class SharedPageCache {
