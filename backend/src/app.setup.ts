@@ -2,15 +2,17 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import RedisStore from 'connect-redis';
-import express, { NextFunction, Request, Response } from 'express';
+import express from 'express';
 import session from 'express-session';
 import { once } from 'node:events';
-import { existsSync, promises as fs } from 'node:fs';
-import * as path from 'node:path';
+import { promises as fs } from 'node:fs';
 import type Redis from 'ioredis';
 import { AppModule } from './app.module';
 import { originGuard } from './common/origin.middleware';
-import { appShellCsp, securityHeaders } from './common/security-headers';
+import { securityHeaders } from './common/security-headers';
+import { compressResponses } from './common/compression';
+import { privateByDefault } from './common/cache-control';
+import { serveFrontend } from './common/frontend-files';
 import { apiRateLimit } from './common/rate-limit/api-rate-limit.middleware';
 import { RateLimitsService } from './common/rate-limit/rate-limits.service';
 import { LimitedExpressAdapter } from './common/http-server';
@@ -67,26 +69,6 @@ async function connectRedis(settings: Settings): Promise<Redis> {
   }
 }
 
-/** The built React app, under its CSP, for every GET path that is not the API (Bull Board included), an upload or the socket. */
-function serveFrontend(settings: Settings) {
-  const indexHtml = path.join(settings.frontendDist, 'index.html');
-  const assets = express.static(settings.frontendDist, { index: false, immutable: true, maxAge: '1y' });
-  const csp = appShellCsp(settings);
-  return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|uploads|socket\.io)(\/|$)/.test(req.path)) return next();
-    const shell = () =>
-      assets(req, res, () => {
-        if (!existsSync(indexHtml)) {
-          res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-          return;
-        }
-        res.setHeader('Cache-Control', 'no-cache');
-        res.sendFile(indexHtml);
-      });
-    csp(req, res, (error?: unknown) => (error ? next(error) : shell()));
-  };
-}
-
 /** Connects PostgreSQL (creating and migrating it) and Redis, then builds the HTTP + Socket.IO app. */
 export async function createApp(settings: Settings): Promise<INestApplication> {
   await connectPostgres(settings);
@@ -100,10 +82,14 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   app.set('trust proxy', settings.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(securityHeaders(settings));
+  // Text answers are compressed (brotli or gzip) once they pass 1 KB; the built app's files come pre-compressed.
+  app.use(compressResponses());
   // Hostile input is refused here, before sessions or routing: oversized bodies (on every path: no page,
   // file or unknown URL reads a body either), malformed URLs.
   app.use(limitRequestBodies);
   app.use('/api', refuseMalformedUrls);
+  // API answers are private (no cache keeps them) unless a route marks itself public; before the session.
+  app.use('/api', privateByDefault);
   app.use(
     API_EXCEPT_HEALTH,
     sessionWhenSent(

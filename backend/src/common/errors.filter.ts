@@ -2,11 +2,12 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { MulterError } from 'multer';
 import { MESSAGES, type ApiError } from '@cloud9/contracts';
+import { PG_ERROR, pgErrorCode } from './db/pg-errors';
 import { isDependencyUnavailable } from './dependency-errors';
 import { RateLimitedException } from './rate-limit/rate-limit-headers';
 
 const PG_TO_HTTP: Record<string, number> = {
-  '23505': HttpStatus.CONFLICT, // unique_violation that no service caught first
+  [PG_ERROR.uniqueViolation]: HttpStatus.CONFLICT, // that no service caught first
   '22P02': HttpStatus.BAD_REQUEST, // invalid_text_representation
   '22003': HttpStatus.BAD_REQUEST, // numeric_value_out_of_range
   '22007': HttpStatus.BAD_REQUEST, // invalid_datetime_format
@@ -60,9 +61,9 @@ export class ErrorsFilter implements ExceptionFilter {
       return [HttpStatus.BAD_REQUEST, MESSAGES.http.badRequest];
     }
     if (isDependencyUnavailable(exception)) return [HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.http.serviceUnavailable];
-    const err = exception as { code?: string; status?: number; type?: string; driverError?: { code?: string } };
-    const pgCode = err?.driverError?.code ?? err?.code;
+    const pgCode = pgErrorCode(exception);
     if (pgCode && PG_TO_HTTP[pgCode]) return [PG_TO_HTTP[pgCode], MESSAGES.http.badRequest];
+    const err = exception as { status?: number } | null | undefined;
     if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) return [err.status, MESSAGES.http.badRequest];
     return [HttpStatus.INTERNAL_SERVER_ERROR, MESSAGES.http.internal];
   }

@@ -33,9 +33,16 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
 
 /**
  * Runs pending migrations under a PostgreSQL advisory lock, so two instances starting together
- * migrate once; a second run finds nothing to do.
+ * migrate once; a second run finds nothing to do. With `schema` (a restore's staging schema), on the
+ * tables there instead of public's: the migrations name no schema, so search_path picks it, and
+ * public stays on the path for the extensions' types.
  */
-export async function runMigrations(databaseUrl: string): Promise<string[]> {
+export async function runMigrations(databaseUrl: string, schema?: string): Promise<string[]> {
+  if (schema) {
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', `-c search_path=${schema},public`);
+    databaseUrl = url.toString();
+  }
   const lock = new Client({ connectionString: databaseUrl });
   await lock.connect();
   try {

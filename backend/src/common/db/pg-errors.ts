@@ -4,6 +4,7 @@ export const PG_ERROR = {
   foreignKeyViolation: '23503',
   invalidCatalogName: '3D000',
   duplicateDatabase: '42P04',
+  lockNotAvailable: '55P03',
 } as const;
 
 /** The SQLSTATE of an error thrown by pg (`code`) or wrapped by TypeORM (`driverError.code`). */

@@ -13,7 +13,7 @@ type AdminQueue = typeof ADMIN_QUEUE;
  * The 'admin' queue: `run` enqueues one maintenance job and waits ADMIN_JOB_WAIT_MS for it; its
  * worker (unless ROLE=api) runs one at a time, each by the @JobHandler of the service that owns it.
  * Every job is safe to retry: backups write a new file, a restore remembers its backup file for its
- * retries and runs in one transaction, the sync recomputes, and the orphan delete judges again what
+ * retries and changes the live tables only in its final one-transaction swap, the sync recomputes, and the orphan delete judges again what
  * it deletes.
  */
 @Injectable()

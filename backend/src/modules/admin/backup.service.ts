@@ -9,12 +9,15 @@ import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { publicSettings } from '../../config/public-settings';
 import { runMigrations } from '../../database/database-bootstrap';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { JobRefusal } from '../../jobs/job-errors';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, jobPartialName, pruneBackups, removeJobPartials, stampedAt } from './backup-files';
 import { AuditService } from '../audit/audit.service';
 import { AdminRepository } from './admin.repository';
 import { pgConnection } from './pg-connection';
+import { restorePlan, STAGING_SCHEMA } from './restore-list';
+import { IntoSchema } from './staging-rewrite';
 import { lastLines, runCommand, runPipeline } from './run-command';
 import type { AppBackupOutcome, BackupOutcome, RestoreJobData, RestoreOutcome } from '../../jobs/job-map';
 
@@ -26,30 +29,7 @@ export interface JobHandle<D> {
   updateData(data: D): Promise<unknown>;
 }
 
-/**
- * The restore's table of contents without extensions: the live database keeps its own citext and
- * pg_trgm (created by the migrations), so their types keep their OIDs and the statements that
- * pooled connections have prepared stay valid (a re-created citext would change the result type
- * of every prepared statement that returns a username). Returns the list and the extensions seen.
- */
-export function restoreList(toc: string): { list: string; extensions: string[] } {
-  const extensions: string[] = [];
-  const kept = toc.split('\n').filter((line) => {
-    const extension = /^\s*\d+;\s*\d+\s+\d+\s+EXTENSION - (\S+)/.exec(line);
-    if (extension) extensions.push(extension[1]);
-    return !extension && !/^\s*\d+;\s*\d+\s+\d+\s+COMMENT - EXTENSION /.test(line);
-  });
-  return { list: kept.join('\n'), extensions };
-}
-
-/**
- * The restore's first statement: every live table locked at once, waiting at most 500 ms per table.
- * Holding all of them before dropping any, the restore never waits on a request while the request
- * waits on it (dropping tables one by one deadlocked with concurrent multi-table reads: measured).
- * Waiting longer would let a request's deadlock check pick the request as its victim.
- */
-const lockAll = (tables: string[]) =>
-  `SET LOCAL lock_timeout = '500ms';${tables.length ? ` LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE;` : ''} SET LOCAL lock_timeout = '10s';`;
+/** How often the swap tries for the live tables' locks (each try waits at most 500 ms). */
 const LOCK_ATTEMPTS = 20;
 /** Why BACKUP_DIR cannot be made: a file in its path, no permission, a read-only file system. */
 const UNUSABLE_DIR = new Set(['ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS']);
@@ -115,11 +95,14 @@ export class BackupService {
   }
 
   /**
-   * Replaces the live database with the newest backup, in one transaction (pg_restore --clean, run
-   * by psql --single-transaction after locking every table): requests wait on its locks for that
-   * moment, then see the backup's data. Then migrations newer than the backup run, sequences are set no lower than
-   * before (no id is handed out twice, so a session of a user made after the backup can never
-   * become someone else's), and the audit rows written since the backup are put back.
+   * Replaces the live tables with the newest backup's, without making requests wait on the load:
+   * pg_restore loads the backup into the schema restore_staging beside the live tables (data, then
+   * indexes and constraints), the migrations newer than the backup run there, and one short
+   * transaction locks the live tables, moves them aside and moves the restored ones into public.
+   * Requests wait only for that moment, then see the backup's data. In the same transaction sequences
+   * are kept no lower than before (no id is handed out twice, so a session of a user made after the
+   * backup can never become someone else's) and the audit rows written since the backup are carried
+   * over. A failure before the swap leaves the live tables as they were and drops the staging schema.
    */
   @JobHandler(ADMIN_QUEUE, ADMIN_JOB.restore)
   async restore(job: JobHandle<RestoreJobData>): Promise<RestoreOutcome> {
@@ -131,49 +114,85 @@ export class BackupService {
     if (job.data.file !== file) await job.updateData({ ...job.data, file });
     await this.takeOver(job);
     await job.updateProgress(5);
+    const { loadMs, swapMs, migrations, stderr } = await this.repository.exclusively(async () => {
+      let swapped: Awaited<ReturnType<BackupService['loadAndSwap']>>;
+      try {
+        swapped = await this.loadAndSwap(job, file);
+      } catch (error) {
+        await this.repository.dropRestoreSchemas().catch((e: Error) => this.logger.warn(`restore cleanup: ${e.message}`));
+        const message = MESSAGES.admin.restoreLeftLiveData((error as Error).message);
+        throw error instanceof UnrecoverableError ? new UnrecoverableError(message) : new Error(message);
+      }
+      // The replaced tables: nothing refers to them any more. A failure here only leaves them for the next restore.
+      await this.repository.dropRestoreSchemas().catch((e: Error) => this.logger.warn(`dropping the replaced tables: ${e.message}`));
+      return swapped;
+    });
+    await this.caches.publish({ all: true }); // every instance's caches held the replaced data
+    await job.updateProgress(100);
+    this.logger.log(`restored ${file} (loaded in ${loadMs} ms, swapped in ${swapMs} ms)${migrations.length ? `, migrated ${migrations.join(', ')}` : ''}`);
+    const notes = [
+      `restored ${source}: loaded beside the live tables in ${(loadMs / 1000).toFixed(1)} s, swapped in ${swapMs} ms`,
+      migrations.length ? `migrated ${migrations.join(', ')}` : '',
+      stderr.trim() ? lastLines(stderr) : '',
+    ];
+    return { file, output: notes.filter(Boolean).join('; '), migrations };
+  }
 
-    // Everything but the extensions, which the live database keeps.
+  /** The restore up to the swap's commit, holding the restore lock: when it throws, the live tables are as they were. */
+  private async loadAndSwap(job: JobHandle<RestoreJobData>, file: string): Promise<{ loadMs: number; swapMs: number; migrations: string[]; stderr: string }> {
+    const source = path.join(this.dir, file);
     const { database, env } = pgConnection(this.settings.databaseUrl);
-    const { list, extensions } = restoreList((await runCommand('pg_restore', ['--list', source], env)).stdout);
-    for (const name of extensions.filter((e) => EXTENSION_NAME.test(e))) await this.repository.createExtension(name);
+    const toc = await runCommand('pg_restore', ['--list', source], env).catch((error: Error) => {
+      throw new UnrecoverableError(MESSAGES.admin.backupUnreadable(file, error.message)); // the file will not change
+    });
+    const plan = restorePlan(toc.stdout);
+    if (plan.unsupported.length) throw new UnrecoverableError(MESSAGES.admin.backupNotMovable(plan.unsupported.join(', ')));
+    // What an earlier attempt left (its worker was killed): the restore lock says no restore is running.
+    await this.repository.dropRestoreSchemas();
+    for (const name of plan.extensions.filter((e) => EXTENSION_NAME.test(e))) await this.repository.createExtension(name);
     const listFile = path.join(this.dir, jobPartialName(job.id, 'restore.list'));
-    await fs.writeFile(listFile, list);
+    await fs.writeFile(listFile, plan.list);
+    await job.updateProgress(10);
 
-    const marks = await this.repository.sequenceMarks();
-    // Audit rows written since (about) the backup: the record of admin actions outlives a restore.
-    const since = new Date((stampedAt(file)?.getTime() ?? Date.now()) - AUDIT_MARGIN_MS);
-    const audit = await this.audit.recentSince(since);
-    const tables = await this.repository.liveTables();
-    await job.updateProgress(20);
-
+    // Load: pg_restore writes the SQL, rewritten into the staging schema; psql runs it in one
+    // transaction, so a load cut short leaves nothing behind. No live table is touched.
+    const loadStarted = Date.now();
     let stderr = '';
     try {
-      // pg_restore writes the SQL; psql runs it in one transaction that first takes every table's lock.
-      const restore = ['--clean', '--if-exists', '--no-owner', `--use-list=${listFile}`, '--file=-', source];
-      const apply = ['--no-psqlrc', '--quiet', '--output=/dev/null', '--set=ON_ERROR_STOP=1', '--single-transaction', `--dbname=${database}`, '-c', lockAll(tables), '-f', '-'];
-      for (let attempt = 1; ; attempt++) {
-        try {
-          ({ stderr } = await runPipeline(['pg_restore', restore], ['psql', apply], env));
-          break;
-        } catch (error) {
-          // Another transaction held a table: nothing was changed yet; try again shortly.
-          if (attempt >= LOCK_ATTEMPTS || !/lock timeout/i.test((error as Error).message)) throw error;
-          await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
-        }
-      }
+      const restore = ['--no-owner', `--use-list=${listFile}`, '--file=-', source];
+      const apply = ['--no-psqlrc', '--quiet', '--output=/dev/null', '--set=ON_ERROR_STOP=1', '--single-transaction', `--dbname=${database}`, '-c', `CREATE SCHEMA ${STAGING_SCHEMA}`, '-f', '-'];
+      // Index builds stay on one core: the other is the requests'.
+      const loadEnv = { ...env, PGOPTIONS: '-c max_parallel_maintenance_workers=0' };
+      ({ stderr } = await runPipeline(['pg_restore', restore], ['psql', apply], loadEnv, new IntoSchema(plan.relations, STAGING_SCHEMA)));
     } finally {
       await fs.rm(listFile, { force: true });
     }
+    const loadMs = Date.now() - loadStarted;
+    await job.updateProgress(70);
+    const migrations = await runMigrations(this.settings.databaseUrl, STAGING_SCHEMA);
     await job.updateProgress(80);
 
-    const migrations = await runMigrations(this.settings.databaseUrl);
-    await this.repository.raiseSequences(marks);
-    await this.audit.putBack(audit);
-    await this.caches.publish({ all: true }); // every instance's caches held the replaced data
-    await job.updateProgress(100);
-    this.logger.log(`restored ${file}${migrations.length ? `, then migrated ${migrations.join(', ')}` : ''}`);
-    const notes = [`restored ${source}`, migrations.length ? `migrated ${migrations.join(', ')}` : '', stderr.trim() ? lastLines(stderr) : ''];
-    return { file, output: notes.filter(Boolean).join('; '), migrations };
+    // Swap: the live tables' locks, all at once, retried while a request's transaction holds one.
+    // Audit rows written since (about) the backup: the record of admin actions outlives a restore.
+    const since = new Date((stampedAt(file)?.getTime() ?? Date.now()) - AUDIT_MARGIN_MS);
+    let swapMs = 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.repository.transaction(async (trx) => {
+          await this.repository.lockLiveTables(trx);
+          const locked = Date.now();
+          const audit = await this.audit.recentSince(trx, since);
+          await this.repository.swapInStaged(trx);
+          await this.audit.putBack(trx, audit);
+          swapMs = Date.now() - locked;
+        });
+        break;
+      } catch (error) {
+        if (attempt >= LOCK_ATTEMPTS || pgErrorCode(error) !== PG_ERROR.lockNotAvailable) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+      }
+    }
+    return { loadMs, swapMs, migrations, stderr };
   }
 
   /**

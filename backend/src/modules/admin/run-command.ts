@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Transform } from 'node:stream';
 
 export interface CommandOutput {
   stdout: string;
@@ -36,14 +37,17 @@ export function runCommand(command: string, args: string[], env: NodeJS.ProcessE
 }
 
 /**
- * `producer | consumer`: the producer's output streams into the consumer. Both must exit 0; the
- * consumer's error is the one reported (a producer cut off by it only reports a broken pipe).
+ * `producer | consumer`, optionally `producer | through | consumer`: the producer's output streams
+ * into the consumer. Both must exit 0; the consumer's error is the one reported (a producer cut off
+ * by it only reports a broken pipe). A consumer that fails stops the producer too.
  */
-export async function runPipeline(producer: [string, string[]], consumer: [string, string[]], env: NodeJS.ProcessEnv): Promise<CommandOutput> {
+export async function runPipeline(producer: [string, string[]], consumer: [string, string[]], env: NodeJS.ProcessEnv, through?: Transform): Promise<CommandOutput> {
   const from = spawn(producer[0], producer[1], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const to = spawn(consumer[0], consumer[1], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-  from.stdout.pipe(to.stdin);
+  (through ? from.stdout.pipe(through) : from.stdout).pipe(to.stdin);
   to.stdin.on('error', () => undefined); // EPIPE when the consumer stops first: its own exit says why
+  // Nobody reads the producer once the consumer has failed: without this it would wait on a full pipe forever.
+  to.on('close', (code) => void (code !== 0 && from.exitCode === null && from.signalCode === null && from.kill()));
   const watch = (child: ReturnType<typeof spawn>, command: string) =>
     new Promise<CommandOutput & { code: number | null; failure: string | null }>((resolve) => {
       let stdout = '';

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { PublicConfig } from '@cloud9/contracts';
+import { PublicAnswer } from '../../common/cache-control';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 
@@ -9,6 +10,7 @@ export class AppConfigController {
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
   @Get()
+  @PublicAnswer()
   get(): PublicConfig {
     return {
       supportEmail: this.settings.supportEmail,

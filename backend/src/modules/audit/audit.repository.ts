@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CompiledQuery } from 'kysely';
-import { Database } from '../../common/db/database';
+import { Database, type Db } from '../../common/db/database';
 import type { JsonObject } from '../../database/schema';
 import { AUDIT_CARRY_SQL, AUDIT_PAGE_SQL, type AuditRow } from './audit.sql';
 
@@ -31,13 +31,13 @@ export class AuditRepository {
   }
 
   /** The rows written since `since`, as one JSON array for putBack. */
-  async since(since: Date): Promise<unknown> {
-    const result = await this.database.db.executeQuery<{ rows: unknown }>(CompiledQuery.raw(AUDIT_CARRY_SQL.since, [since]));
+  async since(trx: Db, since: Date): Promise<unknown> {
+    const result = await trx.executeQuery<{ rows: unknown }>(CompiledQuery.raw(AUDIT_CARRY_SQL.since, [since]));
     return result.rows[0].rows;
   }
 
   /** Puts back rows read by `since` that are missing (same ids). */
-  async putBack(rows: unknown): Promise<void> {
-    await this.database.db.executeQuery(CompiledQuery.raw(AUDIT_CARRY_SQL.putBack, [JSON.stringify(rows)]));
+  async putBack(trx: Db, rows: unknown): Promise<void> {
+    await trx.executeQuery(CompiledQuery.raw(AUDIT_CARRY_SQL.putBack, [JSON.stringify(rows)]));
   }
 }

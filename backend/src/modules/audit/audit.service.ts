@@ -3,6 +3,7 @@ import { PAGING, type AuditEntry, type Page } from '@cloud9/contracts';
 import { decodeTimeCursor, encodeCursor } from '../../common/db/cursor';
 import { containsPattern } from '../../common/db/sql-params';
 import { toPage } from '../../common/db/page';
+import type { Db } from '../../common/db/database';
 import { AuditRepository } from './audit.repository';
 
 export interface AuditActor {
@@ -25,14 +26,14 @@ export class AuditService {
     }
   }
 
-  /** The rows written since `since`, to carry over a database restore (putBack). */
-  recentSince(since: Date): Promise<unknown> {
-    return this.audit.since(since);
+  /** The rows written since `since`, to carry over a database restore (putBack), in the restore's transaction. */
+  recentSince(trx: Db, since: Date): Promise<unknown> {
+    return this.audit.since(trx, since);
   }
 
-  /** Puts back rows read by recentSince that the restored database lacks. */
-  putBack(rows: unknown): Promise<void> {
-    return this.audit.putBack(rows);
+  /** Puts back rows read by recentSince that the restored database lacks, in the same transaction. */
+  putBack(trx: Db, rows: unknown): Promise<void> {
+    return this.audit.putBack(trx, rows);
   }
 
   /** A page of the audit log, newest first, optionally only rows whose action, actor or target contain `query`. */

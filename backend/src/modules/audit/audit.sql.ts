@@ -18,8 +18,9 @@ export const AUDIT_PAGE_SQL = `
 export type AuditRow = Omit<Selectable<AuditLog>, 'details'> & { details: Record<string, unknown> | null; cursor_time: string };
 
 /**
- * Around a restore: the audit rows written since (about) the backup are read as one JSON array
- * before, and put back after, so the record of admin actions outlives the restore. An actor
+ * Around a restore, in the transaction that swaps the restored tables in: the audit rows written
+ * since (about) the backup are read from the live table as one JSON array, and put back into the
+ * restored one, so the record of admin actions outlives the restore. An actor
  * missing from the restored users keeps its name, not its id.
  */
 export const AUDIT_CARRY_SQL = {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CompiledQuery, type Selectable } from 'kysely';
 import { Database, type Db } from '../../common/db/database';
+import { DomainRepository } from '../../common/db/domain-repository';
 import type { Subscriptions } from '../../database/schema';
 
 export type SubscriptionRow = Selectable<Subscriptions>;
@@ -9,12 +10,9 @@ const rowsOf = async <T>(db: Db, text: string, values: unknown[]): Promise<T[]> 
 
 /** The subscriptions and webhook_events tables: the only code that reads or writes them. */
 @Injectable()
-export class BillingRepository {
-  constructor(private readonly database: Database) {}
-
-  /** Runs `work` in one transaction. */
-  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(work);
+export class BillingRepository extends DomainRepository {
+  constructor(database: Database) {
+    super(database);
   }
 
   /** The account a provider subscription is bound to, if any. */

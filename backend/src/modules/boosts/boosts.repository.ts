@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
 import { BOOST_DURATION_HOURS } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
+import { DomainRepository } from '../../common/db/domain-repository';
 import type { Posts, Users } from '../../database/schema';
 
 /** A boost lasts this long from its activation. */
@@ -12,11 +13,9 @@ const DURATION = sql.raw(`interval '${BOOST_DURATION_HOURS} hours'`);
  * (bigint keys from hashtextextended) for their transaction. Time is the database's now().
  */
 @Injectable()
-export class BoostsRepository {
-  constructor(private readonly database: Database) {}
-
-  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(work);
+export class BoostsRepository extends DomainRepository {
+  constructor(database: Database) {
+    super(database);
   }
 
   /** Serialises every rotation and the admin boost. */

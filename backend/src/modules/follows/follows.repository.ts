@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Database, type Db } from '../../common/db/database';
+import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import { FOLLOW_SQL, followPageSql, type FollowPageRow, SYNC_SQL } from './follows.sql';
 
@@ -9,14 +10,12 @@ import { FOLLOW_SQL, followPageSql, type FollowPageRow, SYNC_SQL } from './follo
  * in the follow's transaction). Pages are hand-tuned statements (follows.sql.ts).
  */
 @Injectable()
-export class FollowsRepository {
+export class FollowsRepository extends DomainRepository {
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly sql: SqlService,
-  ) {}
-
-  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(work);
+  ) {
+    super(database);
   }
 
   async isFollowing(followerId: number, followedId: number): Promise<boolean> {

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import Redis from 'ioredis';
 import type { HealthReport } from '@cloud9/contracts';
+import { PublicAnswer } from '../../common/cache-control';
 import { Database } from '../../common/db/database';
 import { REDIS } from '../../common/redis.module';
 import { withTimeout } from '../../common/with-timeout';
@@ -27,6 +28,7 @@ export class HealthController {
 
   /** 200 when PostgreSQL and Redis both answer, 503 otherwise. */
   @Get()
+  @PublicAnswer()
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const [database, redis] = await Promise.all([up(() => this.database.ping()), up(() => this.redis.ping())]);
     const healthy = database === 'up' && redis === 'up';

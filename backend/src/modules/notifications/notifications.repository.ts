@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
 import type { AlertType, NotificationSeenKind } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
+import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import type { SystemNotices, UserAlerts } from '../../database/schema';
 import {
@@ -19,14 +20,12 @@ export type LockedNotice = Pick<Selectable<SystemNotices>, 'id' | 'user_id' | 'm
  * hand-tuned statements of notifications.sql.ts, run as prepared statements.
  */
 @Injectable()
-export class NotificationsRepository {
+export class NotificationsRepository extends DomainRepository {
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly sql: SqlService,
-  ) {}
-
-  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(work);
+  ) {
+    super(database);
   }
 
   // Alerts

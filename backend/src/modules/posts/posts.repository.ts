@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
 import type { PostCounts } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
+import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import type { PostEdits, Posts } from '../../database/schema';
 import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandidatesSql, type TimeCursor } from './feed.sql';
@@ -22,14 +23,12 @@ export type ReactionCounter = 'likes_count' | 'reposts_count';
  * with Kysely and take part in the caller's transaction.
  */
 @Injectable()
-export class PostsRepository {
+export class PostsRepository extends DomainRepository {
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly sql: SqlService,
-  ) {}
-
-  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(work);
+  ) {
+    super(database);
   }
 
   /** Takes the account's likes, reposts and replies out of other people's posts' counters, in the deletion's `trx`. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompiledQuery, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { ADMIN_GROUP_ID } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
+import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import type { Users } from '../../database/schema';
 import type { SessionUser } from './session-user';
@@ -31,15 +32,12 @@ export type UserChanges = Omit<Updateable<Users>, 'id' | 'group_id' | 'followers
 
 /** The users table: the only code that reads or writes it by SQL. */
 @Injectable()
-export class UsersRepository {
+export class UsersRepository extends DomainRepository {
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly sql: SqlService,
-  ) {}
-
-  /** Runs `work` in one transaction. */
-  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(work);
+  ) {
+    super(database);
   }
 
   /** The columns of SESSION_USER_SQL, built: the user (no password hash) and its group. */

@@ -1,0 +1,14 @@
+import type { Database, Db } from './database';
+
+/**
+ * What every domain repository shares: its service runs a unit of work in one transaction through
+ * it, and passes the transaction to the repository methods (its own, or another module's) that take part.
+ */
+export abstract class DomainRepository {
+  protected constructor(protected readonly database: Database) {}
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.database.db.transaction().execute(work);
+  }
+}
