@@ -51,6 +51,37 @@ async function pageStatements(pool, { viewer, tab, cursor, search }) {
   return statements;
 }
 
+/**
+ * Writes while reading: WRITERS signed-in loops through the API, each liking or unliking one of the
+ * newest posts (so the first page's counts keep changing), and every tenth call writing a new post.
+ * Returns stop(), which resolves to the writes per second, and removes the posts it wrote.
+ */
+const WRITERS = 4;
+async function startWriters(base, pool) {
+  const writers = await Promise.all(Array.from({ length: WRITERS }, (_, i) => login(base, `bench_${i + 2}`)));
+  const newest = (await pool.query('SELECT id FROM posts WHERE parent_id IS NULL ORDER BY id DESC LIMIT 100')).rows.map((r) => r.id);
+  let running = true;
+  let writes = 0;
+  const started = performance.now();
+  const loops = writers.map(async ({ cookie }, w) => {
+    const headers = { cookie, 'content-type': 'application/json' };
+    for (let i = 0; running; i++) {
+      const res = i % 10 === 9
+        ? await fetch(`${base}/api/posts`, { method: 'POST', headers, body: JSON.stringify({ content: `bench write load ${w}-${i}` }) })
+        : await fetch(`${base}/api/posts/${newest[(w * 7919 + i * 31) % newest.length]}/like`, { method: 'POST', headers, body: '{}' });
+      await res.arrayBuffer();
+      if (res.ok) writes += 1;
+    }
+  });
+  return async () => {
+    running = false;
+    await Promise.all(loops);
+    const rate = writes / ((performance.now() - started) / 1000);
+    await pool.query(`DELETE FROM posts WHERE content LIKE 'bench write load %'`);
+    return rate;
+  };
+}
+
 async function cannon(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx + result.errors };
@@ -77,6 +108,8 @@ async function main() {
     const searchWord = 'champion';
     const endpoints = [
       { name: 'feed, first page', path: '/api/posts', query: { viewer } },
+      { name: 'feed, first page (signed out)', path: '/api/posts', query: { viewer: { id: null } }, anonymous: true },
+      { name: `feed, first page, under writes (${WRITERS} writers: likes, every 10th a post)`, path: '/api/posts', query: { viewer }, writes: true },
       { name: 'feed, deep cursor (20k)', path: `/api/posts?cursor=${encodeURIComponent(cursor)}`, query: { viewer, cursor } },
       { name: 'following (1,000 accounts)', path: '/api/posts?tab=following', query: { viewer, tab: 'following' } },
       { name: `search "${searchWord}"`, path: `/api/search/posts?query=${searchWord}`, query: { viewer, search: searchWord } },
@@ -96,15 +129,18 @@ async function main() {
     const pool = new pg.Pool({ connectionString: DB, max: CONNECTIONS });
     const rows = [];
     for (const endpoint of endpoints) {
-      await cannon(`${base}${endpoint.path}`, headers); // warm-up
-      const api = await cannon(`${base}${endpoint.path}`, headers);
+      const requestHeaders = endpoint.anonymous ? {} : headers;
+      await cannon(`${base}${endpoint.path}`, requestHeaders); // warm-up
+      const stopWriters = endpoint.writes ? await startWriters(base, pool) : undefined;
+      const api = await cannon(`${base}${endpoint.path}`, requestHeaders);
       const statements = await pageStatements(pool, endpoint.query);
       const dbFloor = await closedLoop(async () => {
         // Named like the app's (SqlService): the same prepared statements, planned once per connection.
         for (const { text, values, prepared } of statements) await pool.query({ name: prepared ? statementName(text) : undefined, text, values });
       }, { connections: CONNECTIONS, seconds: SECONDS });
-      rows.push({ name: endpoint.name, api, dbFloor, statements: statements.length });
-      console.log(`${endpoint.name}: api p99 ${fmt(api.p99)} ms, ${fmt(api.rps, 0)} req/s; db floor ${fmt(dbFloor.rps, 0)} req/s`);
+      const writesPerSecond = stopWriters ? await stopWriters() : undefined;
+      rows.push({ name: endpoint.name, api, dbFloor, statements: statements.length, writesPerSecond });
+      console.log(`${endpoint.name}: api p99 ${fmt(api.p99)} ms, ${fmt(api.rps, 0)} req/s; db floor ${fmt(dbFloor.rps, 0)} req/s${writesPerSecond === undefined ? '' : `; ${fmt(writesPerSecond, 0)} writes/s`}`);
     }
     await pool.end();
 
@@ -113,8 +149,8 @@ async function main() {
       '',
       '| Endpoint | p50 ms | p99 ms | req/s | non-2xx | DB floor req/s (p99 ms) | API / DB floor | API / HTTP floor |',
       '|---|---|---|---|---|---|---|---|',
-      ...rows.map(({ name, api, dbFloor, statements }) =>
-        `| ${name} | ${fmt(api.p50)} | ${fmt(api.p99)} | ${fmt(api.rps, 0)} | ${api.non2xx} | ${fmt(dbFloor.rps, 0)} (${fmt(dbFloor.p99)}; ${statements} statements) | ${fmt((100 * api.rps) / dbFloor.rps, 0)} % | ${fmt((100 * api.rps) / httpFloor.rps, 0)} % |`,
+      ...rows.map(({ name, api, dbFloor, statements, writesPerSecond }) =>
+        `| ${name}${writesPerSecond === undefined ? '' : ` (${fmt(writesPerSecond, 0)} writes/s)`} | ${fmt(api.p50)} | ${fmt(api.p99)} | ${fmt(api.rps, 0)} | ${api.non2xx} | ${fmt(dbFloor.rps, 0)} (${fmt(dbFloor.p99)}; ${statements} statements) | ${fmt((100 * api.rps) / dbFloor.rps, 0)} % | ${fmt((100 * api.rps) / httpFloor.rps, 0)} % |`,
       ),
       `| HTTP floor (bare node:http, same JSON) | ${fmt(httpFloor.p50)} | ${fmt(httpFloor.p99)} | ${fmt(httpFloor.rps, 0)} | ${httpFloor.non2xx} | | | |`,
     ].join('\n');

@@ -22,6 +22,7 @@ import { appValidationPipe } from './common/validation';
 import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard';
+import { sessionWhenSent } from './common/auth/session-when-sent';
 import { renewSessionDaily } from './common/auth/session-renewal';
 import { sessionCookieName } from './common/auth/session-cookie';
 import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
@@ -91,24 +92,27 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   app.use('/api', privateByDefault);
   app.use(
     API_EXCEPT_HEALTH,
-    session({
-      name: sessionCookieName(settings),
-      // No touch per request: renewSessionDaily extends the session at most once a day.
-      store: new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:`, disableTouch: true }),
-      secret: settings.sessionSecret,
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      // An https PUBLIC_URL means TLS ends at a proxy: trust its X-Forwarded-Proto for the Secure
-      // cookie, or the cookie is never sent and sign-in silently fails without TRUST_PROXY.
-      proxy: isSecureDeployment(settings) ? true : undefined,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: isSecureDeployment(settings),
-        maxAge: settings.sessionMaxAgeDays * 24 * 3600 * 1000,
-      },
-    }),
+    sessionWhenSent(
+      session({
+        name: sessionCookieName(settings),
+        // No touch per request: renewSessionDaily extends the session at most once a day.
+        store: new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:`, disableTouch: true }),
+        secret: settings.sessionSecret,
+        resave: false,
+        saveUninitialized: false,
+        rolling: false,
+        // An https PUBLIC_URL means TLS ends at a proxy: trust its X-Forwarded-Proto for the Secure
+        // cookie, or the cookie is never sent and sign-in silently fails without TRUST_PROXY.
+        proxy: isSecureDeployment(settings) ? true : undefined,
+        cookie: {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isSecureDeployment(settings),
+          maxAge: settings.sessionMaxAgeDays * 24 * 3600 * 1000,
+        },
+      }),
+      sessionCookieName(settings),
+    ),
   );
   app.use('/api', renewSessionDaily(settings.sessionMaxAgeDays * 24 * 3600 * 1000));
   app.use(API_EXCEPT_HEALTH, apiRateLimit(app.get(RateLimitsService)));

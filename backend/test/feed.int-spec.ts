@@ -1,4 +1,5 @@
 import { MESSAGES, orderFeed, type Page, type Post } from '@cloud9/contracts';
+import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import { SqlService } from '../src/common/db/sql.service';
 import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
@@ -192,6 +193,7 @@ describe('home feeds (order, paging, filters)', () => {
         return original(text, values, options);
       };
       try {
+        await t.app.get(InvalidationBus).publish({ all: true }); // a cached first page would run no SQL
         await alice.agent.get(path).expect(200);
       } finally {
         (sql as { query: unknown }).query = original;

@@ -53,7 +53,9 @@ describe('hot reads: following feed plans, prepared statements, session user', (
     ).map((r: { id: number }) => r.id);
 
   beforeAll(async () => {
-    t = await bootApp();
+    // Which statements a request runs: with the in-process caches off, every request reads (the
+    // caches' own suites prove what they save).
+    t = await bootApp({ FEED_CACHE_MS: '0', SESSION_USER_CACHE_MS: '0' });
     viewer = await signUp(t);
     const accounts = await bareUsers(FOLLOWING_WALK_MIN + 40);
     followed = accounts.slice(0, FOLLOWING_WALK_MIN + 10);

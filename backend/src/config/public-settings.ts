@@ -35,6 +35,8 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   giphyMediaHosts: 'keep',
   gifCacheSeconds: 'keep',
   gifErrorCacheSeconds: 'keep',
+  feedCacheMs: 'keep',
+  sessionUserCacheMs: 'keep',
   giphyTimeoutMs: 'keep',
   paypalApiBase: 'url',
   paypalClientId: 'keep',

@@ -62,6 +62,10 @@ export interface Settings {
   /** How long a provider answer is cached in Redis (60 s; 6 s for errors); tests shorten them. */
   gifCacheSeconds: number;
   gifErrorCacheSeconds: number;
+  /** How long a shared first page of the home feed is kept at most (changes drop it sooner); 0 turns the cache off. */
+  feedCacheMs: number;
+  /** How long a signed-in user's account row is kept in process at most (changes drop it sooner); 0 turns the cache off. */
+  sessionUserCacheMs: number;
   /** How long the server waits for the GIF provider before answering 502. */
   giphyTimeoutMs: number;
   paypalApiBase: string;
@@ -184,6 +188,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
       .filter(Boolean),
     gifCacheSeconds: intSetting(env, 'GIF_CACHE_SECONDS', LIMITS.gifCacheSeconds, 1, 3600),
     gifErrorCacheSeconds: intSetting(env, 'GIF_ERROR_CACHE_SECONDS', LIMITS.gifErrorCacheSeconds, 1, 3600),
+    feedCacheMs: intSetting(env, 'FEED_CACHE_MS', 1000, 0, 60_000),
+    sessionUserCacheMs: intSetting(env, 'SESSION_USER_CACHE_MS', 10_000, 0, 600_000),
     giphyTimeoutMs: intSetting(env, 'GIPHY_TIMEOUT_MS', 5000, 100, 60000),
     paypalApiBase: urlSetting(env, 'PAYPAL_API_BASE', 'https://api-m.paypal.com', ['http:', 'https:']),
     paypalClientId: optional(env, 'PAYPAL_CLIENT_ID'),

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, ModuleMetadata, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { SessionGuard } from './session.guard';
+import { SessionUserCache } from './session-user-cache';
 import { SessionUserSource } from './session-user-source';
 
 /**
@@ -14,7 +15,7 @@ export class SessionAuthModule {
       module: SessionAuthModule,
       global: true,
       imports: source.imports,
-      providers: [{ provide: SessionUserSource, useExisting: source.useExisting }, { provide: APP_GUARD, useClass: SessionGuard }],
+      providers: [{ provide: SessionUserSource, useExisting: source.useExisting }, SessionUserCache, { provide: APP_GUARD, useClass: SessionGuard }],
       exports: [SessionUserSource],
     };
   }

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { MESSAGES } from '@cloud9/contracts';
 import { AUTH_KEY, AuthRequirement } from './auth.decorators';
-import { SessionUserSource } from './session-user-source';
+import { SessionUserCache } from './session-user-cache';
 
 /**
  * Runs on every route: loads the session's user (the only source of the acting user), then
@@ -13,14 +13,14 @@ import { SessionUserSource } from './session-user-source';
 export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly users: SessionUserSource,
+    private readonly users: SessionUserCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const userId = req.session?.userId;
     if (userId) {
-      const user = await this.users.findSessionUser(userId);
+      const user = await this.users.find(userId);
       if (user) req.user = user;
       else delete req.session.userId; // the account is gone
     }

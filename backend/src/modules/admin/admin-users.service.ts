@@ -54,7 +54,7 @@ export class AdminUsersService {
       throw new NotFoundException('User not found.');
     }
     await this.audit.record(actor, 'admin.users.set_group', target, 'ok', { group_id: groupId });
-    this.accounts.announceGroupMoves(moves);
+    await this.accounts.announceGroupMoves(moves);
     return { success: true, user: toAdminUserOf((await this.accounts.findById(id))!) };
   }
 }

@@ -65,7 +65,7 @@ export class BillingService {
       if (!saved) throw new ConflictException(MESSAGES.payment.subscriptionTaken);
       return { row: saved, moves: await this.accounts.moveToGroup(trx, [user.id], groupId, MEMBER_GROUP_IDS) };
     });
-    this.accounts.announceGroupMoves(moves);
+    await this.accounts.announceGroupMoves(moves);
     const newGroupId = moves.length ? groupId : user.group_id;
 
     // The limits of the group the account is in now: the plan's, or an admin's or staff's own.
@@ -81,7 +81,7 @@ export class BillingService {
   /** GET /api/get-subscription/:userId — own or admin; the newest subscription, after the downgrade sweep. */
   async getSubscription(viewer: SessionUser, userId: number): Promise<Subscription> {
     if (viewer.id !== userId && !isAdmin(viewer.group_id)) throw new ForbiddenException(MESSAGES.payment.onlyOwnSubscription);
-    this.accounts.announceGroupMoves(await this.billing.transaction((trx) => this.downgradeExpired(trx, userId)));
+    await this.accounts.announceGroupMoves(await this.billing.transaction((trx) => this.downgradeExpired(trx, userId)));
     const row = await this.billing.newestOf(userId);
     if (!row) throw new NotFoundException(MESSAGES.payment.noSubscription);
     return this.toSubscription(row, row.plan_name);
@@ -90,7 +90,7 @@ export class BillingService {
   /** The repeating sweep: downgrades every lapsed member and tells their open tabs. */
   async sweepExpired(): Promise<number[]> {
     const moves = await this.billing.transaction((trx) => this.downgradeExpired(trx));
-    this.accounts.announceGroupMoves(moves);
+    await this.accounts.announceGroupMoves(moves);
     return moves.map((m) => m.userId);
   }
 
@@ -141,7 +141,7 @@ export class BillingService {
       const moves = await this.applyEvent(trx, eventId, eventType, resource);
       return { result: moves === null ? ({ success: true, ignored: true } as WebhookResult) : ({ success: true } as WebhookResult), moves: moves ?? [] };
     });
-    this.accounts.announceGroupMoves(outcome.moves);
+    await this.accounts.announceGroupMoves(outcome.moves);
     return outcome.result;
   }
 

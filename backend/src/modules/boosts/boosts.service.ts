@@ -5,6 +5,7 @@ import {
 } from '@cloud9/contracts';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { RealtimeService } from '../realtime/realtime.service';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { PostsService } from '../posts/posts.service';
@@ -22,6 +23,7 @@ export class BoostsService {
     private readonly boosts: BoostsRepository,
     private readonly posts: PostsService,
     private readonly realtime: RealtimeService,
+    private readonly caches: InvalidationBus,
   ) {}
 
   private usedThisMonth(userId: number, now: Date, trx?: Db): Promise<number> {
@@ -74,7 +76,7 @@ export class BoostsService {
       if (activated.length) await this.posts.touchBoosted(trx, activated);
       return { expired, activated: activated.length };
     });
-    if (result.expired || result.activated) this.changed();
+    if (result.expired || result.activated) await this.changed();
     return result;
   }
 
@@ -87,11 +89,13 @@ export class BoostsService {
       await this.boosts.startAdminBoost(trx, postId, actor.id);
       await this.posts.touchBoosted(trx, [postId]);
     });
-    this.changed();
+    await this.changed();
     return { success: true };
   }
 
-  private changed(): void {
+  /** After the commit: every feed's pinned head may differ. */
+  private async changed(): Promise<void> {
+    await this.caches.publish({ all: true });
     try {
       this.realtime.toEveryone('boosts:changed', { at: new Date().toISOString() });
     } catch (error) {

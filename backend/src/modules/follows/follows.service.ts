@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ADMIN_JOB, ADMIN_QUEUE, canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
@@ -22,6 +23,7 @@ export class FollowsService {
     private readonly follows: FollowsRepository,
     private readonly alerts: AlertsService,
     private readonly accounts: AccountsService,
+    private readonly caches: InvalidationBus,
   ) {}
 
   follow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
@@ -47,6 +49,7 @@ export class FollowsService {
       await this.follows.lockForRecount(trx);
       return this.accounts.recountFollows(trx);
     });
+    if (followers || following) await this.caches.publish({ all: true }); // any account's counters
     return { followersAdded: followers, followingsAdded: following };
   }
 
@@ -65,9 +68,10 @@ export class FollowsService {
     const followedId = dto.followedId;
     let events: AlertEvent[] = [];
     let counts: { followersCount: number; followingCount: number };
+    let changed = false;
     try {
       counts = await this.follows.transaction(async (trx) => {
-        const changed = on ? await this.follows.add(trx, user.id, followedId) : await this.follows.remove(trx, user.id, followedId);
+        changed = on ? await this.follows.add(trx, user.id, followedId) : await this.follows.remove(trx, user.id, followedId);
         if (changed) {
           events = on
             ? await this.alerts.raiseOnUser(trx, user, 'follow', followedId)
@@ -86,6 +90,7 @@ export class FollowsService {
       throw error;
     }
     this.alerts.publish(events);
+    if (changed) await this.accounts.accountsChanged([user.id, followedId]); // their counters
     return { success: true, isFollowing: on, ...counts };
   }
 }

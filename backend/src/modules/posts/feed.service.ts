@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import type { FeedFilter, ListKind } from './feed.sql';
+import { SharedPageCache } from './shared-page-cache';
 import { toPost } from './post-row';
 import { PostsRepository, type PostRef } from './posts.repository';
 import { timeCursorOf, toPage } from '../../common/db/page';
@@ -20,7 +21,10 @@ export function pinnedPosts(candidates: Post[]): Post[] {
 /** Reads of posts: feeds, single posts, threads and profile lists. Each page is ≤ 3 statements. */
 @Injectable()
 export class FeedService {
-  constructor(private readonly posts: PostsRepository) {}
+  constructor(
+    private readonly posts: PostsRepository,
+    private readonly pages: SharedPageCache,
+  ) {}
 
   /** Adds `originalPost` to replies, with one statement for all their parents. */
   async attachOriginals(items: Post[], viewerId: number | null): Promise<Post[]> {
@@ -37,8 +41,21 @@ export class FeedService {
   /**
    * Home feeds: pinned boosts on the first page, then keyset pages by created_at; each post once
    * (pinned ids are left out of the keyset part of every page). `pinBoosts` false gives plain recency.
+   * The pages every viewer shares (no search, author or following filter) come from SharedPageCache,
+   * with the viewer's own flags added by asSeenBy; a viewer's following pages are kept for them.
    */
   async feed(filter: FeedFilter, limit: number, cursor?: string, pinBoosts = true): Promise<Page<Post>> {
+    if (filter.following && filter.viewerId !== null && pinBoosts && !filter.text && !filter.authors.length) {
+      const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
+      return this.pages.getOwn('following', filter.viewerId, key, () => this.load(filter, limit, cursor, true));
+    }
+    if (!pinBoosts || filter.following || filter.text || filter.authors.length) return this.load(filter, limit, cursor, pinBoosts);
+    const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
+    const load = () => this.load({ ...filter, viewerId: null }, limit, cursor, true);
+    return this.pages.get('feed', key, load, filter.viewerId, (page, viewerId) => this.asSeenBy(page, viewerId));
+  }
+
+  private async load(filter: FeedFilter, limit: number, cursor: string | undefined, pinBoosts: boolean): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);
     // A text filter's best plan depends on the word (an index walk for a common one, the GIN index
     // for a rare one): planned for it each time. Every other feed has one good plan: prepared.
@@ -47,6 +64,23 @@ export class FeedService {
     const rows = await this.posts.feedPage(filter, after, pinned.map((p) => p.id), limit + 1, prepare);
     const { items, nextCursor } = toPage(rows, limit, toPost, timeCursorOf);
     return { items: after ? items : [...pinned, ...items], nextCursor };
+  }
+
+  /**
+   * A page read for a signed-out viewer as `viewerId` sees it: copies of the posts (and replies'
+   * originals) they liked or reposted, the others as they are; one statement.
+   */
+  async asSeenBy(page: Page<Post>, viewerId: number): Promise<Page<Post>> {
+    if (!page.items.length) return page;
+    const flags = await this.posts.viewerFlags(viewerId, [...new Set(page.items.flatMap((p) => (p.originalPost ? [p.id, p.originalPost.id] : [p.id])))]);
+    if (!flags.size) return page;
+    const seen = (p: Post): Post => {
+      const mine = flags.get(p.id);
+      const original = p.originalPost ? seen(p.originalPost) : p.originalPost;
+      if (!mine && original === p.originalPost) return p;
+      return { ...p, ...(mine ? { likedByMe: mine.liked_by_me, repostedByMe: mine.reposted_by_me } : {}), ...(original !== undefined ? { originalPost: original } : {}) };
+    };
+    return { items: page.items.map(seen), nextCursor: page.nextCursor };
   }
 
   async post(id: number, viewerId: number | null): Promise<Post> {

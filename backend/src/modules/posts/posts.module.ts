@@ -3,6 +3,7 @@ import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { FeedService } from './feed.service';
+import { SharedPageCache } from './shared-page-cache';
 import { PostCountersOnAccountDeletion } from './post-counters-on-account-deletion';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
@@ -14,7 +15,7 @@ import { ReactionsService } from './reactions.service';
 @Module({
   imports: [MediaModule, NotificationsModule, UsersModule],
   controllers: [PostsController, ProfilePostsController],
-  providers: [FeedService, PostCountersOnAccountDeletion, PostsRepository, PostsService, ReactionsService],
-  exports: [FeedService, PostsService],
+  providers: [FeedService, SharedPageCache, PostCountersOnAccountDeletion, PostsRepository, PostsService, ReactionsService],
+  exports: [FeedService, PostsService, SharedPageCache],
 })
 export class PostsModule {}

@@ -13,6 +13,7 @@ export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content
 export type LockedPost = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'content' | 'created_at'>;
 export type PostRef = Pick<Selectable<Posts>, 'id' | 'parent_id' | 'reposts_count'>;
 export type PostFile = Pick<Selectable<Posts>, 'media_id'> & { media_url: string };
+export type ViewerFlags = Pick<PostRow, 'liked_by_me' | 'reposted_by_me'>;
 export type ReactionTable = 'likes' | 'reposts';
 export type ReactionCounter = 'likes_count' | 'reposts_count';
 
@@ -50,6 +51,12 @@ export class PostsRepository extends DomainRepository {
   feedPage(filter: FeedFilter, after: TimeCursor | undefined, pinnedIds: number[], take: number, prepare: boolean): Promise<PagedPostRow[]> {
     const { sql: text, params } = feedPageSql(filter, after, pinnedIds, take);
     return this.sql.query<PagedPostRow>(text, params, { prepare });
+  }
+
+  /** The posts among `ids` that the viewer liked or reposted, with which. */
+  async viewerFlags(viewerId: number, ids: number[]): Promise<Map<number, ViewerFlags>> {
+    const rows = await this.sql.query<ViewerFlags & { id: number }>(READ_SQL.viewerFlags, [viewerId, ids]);
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   listPage(kind: ListKind, ownerId: number, viewerId: number | null, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {

@@ -11,6 +11,7 @@ import { AlertsService, type AlertEvent } from '../notifications/alerts.service'
 import { RealtimeService } from '../realtime/realtime.service';
 import type { SessionUser } from '../users/session-user';
 import { assertActor } from '../../common/auth/assert-actor';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { postLimitOf } from '../plans/plan-limits';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
@@ -29,6 +30,7 @@ export class PostsService {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly realtime: RealtimeService,
     private readonly alerts: AlertsService,
+    private readonly caches: InvalidationBus,
   ) {}
 
   /** Locks a post for the rest of the caller's transaction; undefined when there is no such post. */
@@ -57,6 +59,7 @@ export class PostsService {
         user_id: user.id, parent_id: null, content: text || placeholder, category: dto.category ?? DEFAULT_CATEGORY,
         media_id: stored?.id ?? null, media_url: stored?.url ?? null, gif_url: gif ?? null,
       });
+      await this.caches.publish({ all: true }); // every feed's first page may show it
       const post = await this.feed.post(id, user.id);
       // After the commit: feeds offer a "new posts" pill.
       this.realtime.toEveryone(SocketEvents.postCreated, { id: post.id, category: post.category, user_id: post.user_id, createdAt: post.createdAt });
@@ -84,6 +87,7 @@ export class PostsService {
       return replyId;
     });
     this.alerts.publish(events);
+    await this.caches.publish({ posts: [parentId], matches: true }); // its reply count; a new search match
     return this.feed.post(id, user.id);
   }
 
@@ -100,6 +104,7 @@ export class PostsService {
       if (!canEditWithinWindow(user.group_id, post.created_at)) throw new ForbiddenException(MESSAGES.post.editWindowClosed);
       await this.posts.applyEdit(trx, postId, post.content, text);
     });
+    await this.caches.publish({ posts: [postId], matches: true });
     return { success: true, post: await this.feed.post(postId, user.id) };
   }
 
@@ -109,10 +114,12 @@ export class PostsService {
    */
   async remove(user: SessionUser, postId: number): Promise<{ success: true }> {
     let events: AlertEvent[] = [];
+    let parentId: number | null = null;
     const files = await this.posts.transaction(async (trx) => {
       const post = await this.posts.lock(trx, postId);
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       if (!canDeletePost({ id: user.id, group_id: user.group_id }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
+      parentId = post.parent_id;
       const media = await this.posts.treeFiles(trx, postId);
       if (post.parent_id !== null) await this.posts.uncountReply(trx, post.parent_id);
       events = await this.alerts.withdrawForPostTree(trx, postId);
@@ -120,6 +127,7 @@ export class PostsService {
       return media;
     });
     this.alerts.publish(events);
+    await this.caches.publish({ posts: parentId === null ? [postId] : [postId, parentId], matches: true });
     await this.media.removeUnused(files);
     return { success: true };
   }

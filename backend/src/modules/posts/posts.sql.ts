@@ -49,6 +49,13 @@ export const hydratePage = (
 export const READ_SQL = {
   exists: `SELECT id, parent_id, reposts_count FROM posts WHERE id = $1`,
   history: `SELECT content, edited_at FROM post_edits WHERE post_id = $1 ORDER BY edited_at DESC, id DESC`,
+  /** Of the posts $2 (bigint[]), those the viewer $1 liked or reposted, with which. */
+  viewerFlags: `
+    SELECT x.id, EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::bigint AND l.post_id = x.id) AS liked_by_me,
+           EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::bigint AND r.post_id = x.id) AS reposted_by_me
+      FROM unnest($2::bigint[]) AS x(id)
+     WHERE EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::bigint AND l.post_id = x.id)
+        OR EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::bigint AND r.post_id = x.id)`,
   userByName: `SELECT id FROM users WHERE username = $1`,
   counts: `
     SELECT (SELECT count(*) FROM posts WHERE user_id = $1 AND parent_id IS NULL)::int AS posts,

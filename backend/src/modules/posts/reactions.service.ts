@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import type { SessionUser } from '../users/session-user';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { PostsRepository, type ReactionCounter, type ReactionTable } from './posts.repository';
 
@@ -24,6 +25,7 @@ export class ReactionsService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly alerts: AlertsService,
+    private readonly caches: InvalidationBus,
   ) {}
 
   /** The author's alert is raised or withdrawn in the same transaction and pushed after the commit. */
@@ -46,6 +48,7 @@ export class ReactionsService {
         return { on: false, count: current };
       });
       this.alerts.publish(events);
+      await this.caches.publish({ posts: [postId] }); // its count
       return result;
     } catch (error) {
       if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);

@@ -3,7 +3,8 @@ import { MESSAGES, type Page, type Post, type UserSearchResult } from '@cloud9/c
 import { decodeRankCursor, encodeCursor } from '../../common/db/cursor';
 import { FeedService } from '../posts/feed.service';
 import { toPost } from '../posts/post-row';
-import { SEARCH_CANDIDATES } from './search.sql';
+import { SharedPageCache } from '../posts/shared-page-cache';
+import { SEARCH_CANDIDATES, type RankCursor } from './search.sql';
 import { SearchRepository } from './search.repository';
 import { toPage } from '../../common/db/page';
 
@@ -19,15 +20,22 @@ export class SearchService {
   constructor(
     private readonly search: SearchRepository,
     private readonly feed: FeedService,
+    private readonly pages: SharedPageCache,
   ) {}
 
+  /** Every viewer shares one ranked page (SharedPageCache), with their own flags added. */
   async posts(query: string | undefined, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const text = required(query);
     const after = decodeRankCursor(cursor);
+    const load = () => this.rankedPage(text, after, limit);
+    return this.pages.get('search', `${limit}|${cursor ?? ''}|${text}`, load, viewerId, (page, viewer) => this.feed.asSeenBy(page, viewer));
+  }
+
+  private async rankedPage(text: string, after: RankCursor | undefined, limit: number): Promise<Page<Post>> {
     const ids = await this.candidates(text);
-    const rows = await this.search.rankedPage(ids, text, viewerId, after, limit + 1);
+    const rows = await this.search.rankedPage(ids, text, null, after, limit + 1);
     const page = toPage(rows, limit, toPost, (last) => encodeCursor([last.cursor_rank, last.cursor_similarity, last.cursor_id]));
-    return { items: await this.feed.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
+    return { items: await this.feed.attachOriginals(page.items, null), nextCursor: page.nextCursor };
   }
 
   /** The ids a post search ranks (search.sql.ts): the newest matches, plus older ones when those are few. */

@@ -1,5 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ADMIN_GROUP_ID, canDeleteAccount, DEFAULT_GROUP_ID, MESSAGES, type CurrentUser } from '@cloud9/contracts';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
@@ -40,6 +41,7 @@ export class AccountsService implements SessionUserSource {
     private readonly limits: RateLimitsService,
     private readonly realtime: RealtimeService,
     private readonly deletionSteps: AccountDeletionSteps,
+    private readonly caches: InvalidationBus,
   ) {}
 
   /**
@@ -58,8 +60,14 @@ export class AccountsService implements SessionUserSource {
   }
 
   /** Tells each moved account's open tabs its group now, so limits follow without a reload (after commit). */
-  announceGroupMoves(moves: readonly GroupMove[]): void {
+  async announceGroupMoves(moves: readonly GroupMove[]): Promise<void> {
+    if (moves.length) await this.accountsChanged(moves.map((move) => move.userId));
     for (const move of moves) this.realtime.toUser(move.userId, 'account:updated', { group_id: move.groupId });
+  }
+
+  /** After an account row's commit: every instance's caches drop what they hold of these accounts. */
+  accountsChanged(userIds: number[]): Promise<void> {
+    return this.caches.publish({ users: userIds });
   }
 
   /** The admin user list: up to `take` accounts with ids below `beforeId` (a decimal id), newest first, matching the LIKE `pattern`. */
@@ -165,6 +173,8 @@ export class AccountsService implements SessionUserSource {
       await this.users.delete(trx, targetId);
       return files;
     });
+    // Its likes and reposts left other accounts' posts too: every cached page may be wrong.
+    await this.caches.publish({ all: true, users: [targetId] });
     await this.media.removeIfUnused(storageKeys); // the same bytes may be another account's too
     await this.sessions.endAllForUser(targetId);
   }
@@ -174,6 +184,7 @@ export class AccountsService implements SessionUserSource {
     const user = await this.findByUsername(username);
     if (!user) return null;
     await this.users.update(user.id, { password_hash: await this.passwords.hash(password) });
+    await this.accountsChanged([user.id]);
     await this.sessions.endAllForUser(user.id);
     return user;
   }
@@ -184,6 +195,7 @@ export class AccountsService implements SessionUserSource {
     if (existing) {
       if (overwrite) {
         await this.users.makeAdmin(existing.id, await this.passwords.hash(password));
+        await this.accountsChanged([existing.id]);
       }
       return { user: (await this.findById(existing.id))!, created: false };
     }

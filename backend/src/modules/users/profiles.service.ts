@@ -81,6 +81,7 @@ export class ProfilesService {
     }
     try {
       if (Object.keys(changes).length) await this.users.update(user.id, changes);
+      await this.accounts.accountsChanged([user.id]);
     } catch (error) {
       await this.media.release(accepted);
       if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(MESSAGES.auth.emailTaken);

@@ -1,0 +1,27 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { sessionWhenSent } from './session-when-sent';
+
+describe('sessionWhenSent', () => {
+  const run = (method: string, cookie?: string) => {
+    const seen: string[] = [];
+    const session: RequestHandler = (_req, _res, next) => {
+      seen.push('session');
+      next();
+    };
+    const req = { method, headers: cookie === undefined ? {} : { cookie } } as Request;
+    sessionWhenSent(session, 'c9.sid')(req, {} as Response, (() => seen.push('next')) as NextFunction);
+    return seen;
+  };
+
+  it('skips the session for a GET or HEAD without the session cookie', () => {
+    expect(run('GET')).toEqual(['next']);
+    expect(run('HEAD', 'theme=dark')).toEqual(['next']);
+  });
+
+  it('reads the session whenever the cookie is sent, and for every other method (sign-in starts one)', () => {
+    expect(run('GET', 'theme=dark; c9.sid=s%3Aabc.def')).toEqual(['session', 'next']);
+    expect(run('POST')).toEqual(['session', 'next']);
+    expect(run('PUT', 'c9.sid=x')).toEqual(['session', 'next']);
+    expect(run('DELETE')).toEqual(['session', 'next']);
+  });
+});

@@ -1,0 +1,141 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Page, Post } from '@cloud9/contracts';
+import { InvalidationBus, type Invalidation } from '../../common/cache/invalidation-bus';
+import { SETTINGS } from '../../config/settings.module';
+import { Settings } from '../../config/settings';
+
+/**
+ * A feed page is chosen by time; a search page by matching text, so any post may enter or leave it;
+ * a following page is one viewer's, chosen by whom they follow.
+ */
+export type PageKind = 'feed' | 'search' | 'following';
+
+interface Entry {
+  kind: PageKind;
+  /** The viewer a following page belongs to: a change of their account (a follow) drops it. */
+  owner: number | null;
+  /** The page as a signed-out viewer sees it (no liked/reposted flags). */
+  page: Page<Post>;
+  /** Every post the page shows (replies' originals included), and their authors. */
+  postIds: Set<number>;
+  authorIds: Set<number>;
+  expiresAt: number;
+  /** The page as each signed-in viewer who read it sees it (their own flags added); goes with the entry. */
+  viewers: Map<number, Page<Post>>;
+}
+
+/** At most this many pages are kept, and this many viewers' copies of each; the oldest kept goes first. */
+const MAX_PAGES = 1000;
+const MAX_VIEWERS_PER_PAGE = 1000;
+
+/** Adds a viewer's own flags to a page read for a signed-out viewer. */
+type SeenBy = (page: Page<Post>, viewerId: number) => Promise<Page<Post>>;
+
+const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.originalPost ? [p, p.originalPost] : [p]));
+
+/**
+ * Pages kept in this process until a change they show. The pages every viewer shares (the
+ * unfiltered and category feeds at any cursor, post search) are kept as a signed-out viewer sees
+ * them, each signed-in reader's copy (their own flags added, FeedService.asSeenBy) with them; a
+ * viewer's following pages are kept for that viewer alone (getOwn).
+ *
+ * Every change drops what it touches on every instance (InvalidationBus): a new post or a boost
+ * change drops all pages; a like, repost, reply count, edit or deletion the pages showing that post
+ * (a viewer's own like is such a change, so it also drops their copy); edits, deletions and replies
+ * every search page, since they change what matches; an account change the pages showing its posts
+ * and its own following pages. Entries also end after FEED_CACHE_MS, which bounds what no event
+ * announces (a boost running out) and a Redis that has gone silent. 0 turns the cache off.
+ */
+@Injectable()
+export class SharedPageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, { version: number; page: Promise<Page<Post>> }>();
+  /** Moves on every change: a page loaded across a change is answered but not kept (it may predate it). */
+  private version = 0;
+
+  constructor(
+    private readonly bus: InvalidationBus,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {
+    bus.listen((change) => this.apply(change));
+  }
+
+  /**
+   * The page as `viewerId` sees it: kept, or `load`'s (one load at a time per key) with `seenBy`'s
+   * flags, each kept while nothing changed meanwhile.
+   */
+  async get(kind: Exclude<PageKind, 'following'>, key: string, load: () => Promise<Page<Post>>, viewerId: number | null, seenBy: SeenBy): Promise<Page<Post>> {
+    if (this.settings.feedCacheMs === 0 || !this.bus.live) return viewerId === null ? load() : seenBy(await load(), viewerId);
+    const id = `${kind}:${key}`;
+    const page = await this.shared(id, kind, load);
+    if (viewerId === null) return page;
+    const found = this.entries.get(id);
+    const entry = found?.page === page ? found : undefined; // the page just loaded may not have been kept
+    const kept = entry?.viewers.get(viewerId);
+    if (kept) return kept;
+    const version = this.version;
+    const seen = await seenBy(page, viewerId);
+    if (entry && this.version === version && this.entries.get(id) === entry) {
+      if (entry.viewers.size >= MAX_VIEWERS_PER_PAGE) entry.viewers.delete(entry.viewers.keys().next().value!);
+      entry.viewers.set(viewerId, seen);
+    }
+    return seen;
+  }
+
+  /** One viewer's own page (the following feed), read with their flags: kept until a change it shows, or theirs. */
+  async getOwn(kind: 'following', owner: number, key: string, load: () => Promise<Page<Post>>): Promise<Page<Post>> {
+    if (this.settings.feedCacheMs === 0 || !this.bus.live) return load();
+    return this.shared(`${kind}:${owner}:${key}`, kind, load, owner);
+  }
+
+  private async shared(id: string, kind: PageKind, load: () => Promise<Page<Post>>, owner: number | null = null): Promise<Page<Post>> {
+    const entry = this.entries.get(id);
+    if (entry && entry.expiresAt > Date.now()) return entry.page;
+    const version = this.version;
+    const pending = this.loading.get(id);
+    if (pending && pending.version === version) return pending.page;
+    const page = load();
+    this.loading.set(id, { version, page });
+    try {
+      const loaded = await page;
+      if (this.version === version && this.bus.live) this.keep(id, kind, loaded, owner);
+      return loaded;
+    } finally {
+      if (this.loading.get(id)?.page === page) this.loading.delete(id);
+    }
+  }
+
+  private keep(id: string, kind: PageKind, page: Page<Post>, owner: number | null): void {
+    this.entries.delete(id);
+    if (this.entries.size >= MAX_PAGES) this.entries.delete(this.entries.keys().next().value!);
+    const posts = shownPosts(page);
+    this.entries.set(id, {
+      kind,
+      owner,
+      page,
+      postIds: new Set(posts.map((p) => p.id)),
+      authorIds: new Set(posts.map((p) => p.user_id)),
+      expiresAt: Date.now() + this.settings.feedCacheMs,
+      viewers: new Map(),
+    });
+  }
+
+  private apply(change: Invalidation): void {
+    this.version += 1;
+    if (change.all) {
+      this.entries.clear();
+      return;
+    }
+    const posts = change.posts ?? [];
+    const users = change.users ?? [];
+    for (const [id, entry] of this.entries) {
+      if (
+        (change.matches && entry.kind === 'search') ||
+        posts.some((p) => entry.postIds.has(p)) ||
+        users.some((u) => entry.authorIds.has(u) || u === entry.owner)
+      ) {
+        this.entries.delete(id);
+      }
+    }
+  }
+}

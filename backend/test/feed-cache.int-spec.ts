@@ -1,0 +1,269 @@
+import request from 'supertest';
+import type { Page, Post } from '@cloud9/contracts';
+import { InvalidationBus } from '../src/common/cache/invalidation-bus';
+import { SqlService } from '../src/common/db/sql.service';
+import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
+import { eventually, sessionCookieOf } from './support/harness';
+
+type Viewer = SignedIn & { cookie: string };
+
+/**
+ * The shared first pages of the home feed are kept in each instance's memory. Every change a page
+ * shows must reach the next load on both instances of one Redis prefix, signed out or in.
+ */
+describe('cached first pages of the home feed (two instances, one Redis)', () => {
+  const prefix = `${process.env.REDIS_PREFIX}feedcache:`;
+  let a: TestApp;
+  let b: TestApp;
+  let author: Viewer;
+  let fan: Viewer;
+  let other: Viewer;
+  let admin: Viewer;
+
+  const signedIn = async (groupId?: number): Promise<Viewer> => {
+    const user = await signUp(a, { groupId });
+    const login = await request(a.app.getHttpServer()).post('/api/login').send({ username: user.user.username, password: PASSWORD }).expect(200);
+    return { ...user, cookie: sessionCookieOf(login) };
+  };
+  const page = async (t: TestApp, path = '/api/posts?limit=50', who?: Viewer): Promise<Page<Post>> => {
+    const req = request(t.app.getHttpServer()).get(path);
+    if (who) void req.set('Cookie', who.cookie);
+    return (await req.expect(200)).body as Page<Post>;
+  };
+  const shown = async (t: TestApp, id: number, who?: Viewer, path?: string) => (await page(t, path, who)).items.find((p) => p.id === id);
+  const newPost = async (who: Viewer, content: string, category?: string): Promise<Post> =>
+    (await who.agent.post('/api/posts').send({ content, ...(category ? { category } : {}) }).expect(201)).body as Post;
+  /** Loads the first page on both instances (so both hold it), then runs `change` on `via`. */
+  const afterWarm = async (change: () => Promise<unknown>, who?: Viewer) => {
+    for (const t of [a, b]) {
+      await page(t, undefined, who);
+      await page(t);
+    }
+    await change();
+  };
+
+  beforeAll(async () => {
+    a = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000' });
+    b = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000' });
+    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, 5000)).toBe(true);
+    author = await signedIn(9);
+    fan = await signedIn();
+    other = await signedIn();
+    admin = await signedIn(1);
+    await a.db.query(`DELETE FROM boosts`);
+    await a.app.get(InvalidationBus).publish({ all: true });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('reads a first page from the database once, then serves it from memory; each signed-in viewer adds their own flags once', async () => {
+    await newPost(author, 'counted statements');
+    const statements: string[] = [];
+    const sql = a.app.get(SqlService);
+    const original = sql.query.bind(sql);
+    (sql as { query: unknown }).query = (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
+      statements.push(text);
+      return original(text, values, options);
+    };
+    try {
+      for (let i = 0; i < 3; i++) await page(a);
+      expect(statements.filter((s) => /WITH page AS MATERIALIZED/.test(s))).toHaveLength(1);
+      statements.length = 0;
+      await page(a, undefined, fan);
+      await page(a, undefined, fan);
+      await page(a, undefined, other);
+      // No page statement: each viewer's own flags once, then their copy is kept too.
+      expect(statements.filter((s) => /WITH page AS MATERIALIZED/.test(s))).toHaveLength(0);
+      expect(statements.filter((s) => /unnest\(\$2::bigint\[\]\)/.test(s))).toHaveLength(2);
+    } finally {
+      (sql as { query: unknown }).query = original;
+    }
+  });
+
+  it('shows each viewer only their own likes and reposts on the shared page; signed out, none', async () => {
+    const post = await newPost(author, 'flags per viewer');
+    await afterWarm(async () => {
+      await fan.agent.post(`/api/posts/${post.id}/like`).send({}).expect(200);
+      await fan.agent.post(`/api/posts/${post.id}/repost`).send({}).expect(200);
+    }, fan);
+    for (const t of [a, b]) {
+      expect(await shown(t, post.id, fan)).toEqual(expect.objectContaining({ likedByMe: true, repostedByMe: true, likes: 1, repostsCount: 1 }));
+      expect(await shown(t, post.id, other)).toEqual(expect.objectContaining({ likedByMe: false, repostedByMe: false, likes: 1, repostsCount: 1 }));
+      expect(await shown(t, post.id)).toEqual(expect.objectContaining({ likedByMe: false, repostedByMe: false, likes: 1, repostsCount: 1 }));
+    }
+    // The other viewer's page is not the fan's: the cached page itself carries no viewer's flags.
+    expect(await shown(a, post.id, fan)).toEqual(expect.objectContaining({ likedByMe: true }));
+    expect(await shown(b, post.id)).toEqual(expect.objectContaining({ likedByMe: false }));
+  });
+
+  it('a new post shows on the next load of every first page, on both instances', async () => {
+    let post: Post | undefined;
+    await afterWarm(async () => {
+      for (const t of [a, b]) await page(t, '/api/posts/category/News?limit=50');
+      post = await newPost(author, 'brand new', 'News');
+    });
+    for (const t of [a, b]) {
+      expect(await shown(t, post!.id)).toBeDefined();
+      expect(await shown(t, post!.id, undefined, '/api/posts/category/News?limit=50')).toBeDefined();
+      expect(await shown(t, post!.id, fan)).toBeDefined();
+    }
+  });
+
+  it('likes, unlikes, reposts and replies change the counts on the next load, on both instances', async () => {
+    const post = await newPost(author, 'counts move');
+    await afterWarm(() => fan.agent.post(`/api/posts/${post.id}/like`).send({}).expect(200));
+    for (const t of [a, b]) expect((await shown(t, post.id))!.likes).toBe(1);
+    await afterWarm(() => request(b.app.getHttpServer()).post(`/api/posts/${post.id}/like`).set('Cookie', fan.cookie).send({}).expect(200));
+    for (const t of [a, b]) expect((await shown(t, post.id))!.likes).toBe(0);
+    await afterWarm(() => other.agent.post(`/api/posts/${post.id}/repost`).send({}).expect(200));
+    for (const t of [a, b]) expect((await shown(t, post.id))!.repostsCount).toBe(1);
+    await afterWarm(() => other.agent.post(`/api/posts/${post.id}/reply`).send({ content: 'a reply' }).expect(201));
+    for (const t of [a, b]) expect((await shown(t, post.id))!.repliesCount).toBe(1);
+  });
+
+  it('an edit and a deletion show on the next load, on both instances', async () => {
+    const post = await newPost(author, 'before the edit');
+    await afterWarm(() => author.agent.put(`/api/posts/${post.id}/edit`).send({ content: 'after the edit' }).expect(200));
+    for (const t of [a, b]) expect(await shown(t, post.id)).toEqual(expect.objectContaining({ content: 'after the edit', editedAt: expect.any(String) }));
+
+    const reply = ((await fan.agent.post(`/api/posts/${post.id}/reply`).send({ content: 'soon gone' }).expect(201)).body as Post).id;
+    await afterWarm(() => fan.agent.delete(`/api/posts/${reply}`).expect(200));
+    for (const t of [a, b]) expect((await shown(t, post.id))!.repliesCount).toBe(0);
+
+    await afterWarm(() => author.agent.delete(`/api/posts/${post.id}`).expect(200));
+    for (const t of [a, b]) expect(await shown(t, post.id)).toBeUndefined();
+  });
+
+  it('a boost (moderation) pins the post on the next load, on both instances', async () => {
+    const older = await newPost(author, 'boost me later');
+    for (let i = 0; i < 3; i++) await newPost(author, `filler ${i}`);
+    await afterWarm(() => admin.agent.post(`/api/posts/${older.id}/boost`).expect(200));
+    for (const t of [a, b]) {
+      const first = (await page(t, '/api/posts?limit=2')).items[0];
+      expect(first).toEqual(expect.objectContaining({ id: older.id, isAdminBoosted: true }));
+    }
+    await a.db.query(`DELETE FROM boosts`);
+    await a.app.get(InvalidationBus).publish({ all: true });
+  });
+
+  it("an author's new name shows on their posts, and a deleted account's posts are gone, on both instances", async () => {
+    const writer = await signedIn();
+    const post = await newPost(writer, 'who wrote this');
+    await afterWarm(() => writer.agent.put(`/api/users/${writer.user.username}`).send({ name: 'New Name' }).expect(200));
+    for (const t of [a, b]) expect((await shown(t, post.id))!.name).toBe('New Name');
+    await afterWarm(() => writer.agent.delete(`/api/users/${writer.user.id}`).expect(200));
+    for (const t of [a, b]) expect(await shown(t, post.id)).toBeUndefined();
+  });
+
+  it('a page read while a change commits is answered but not kept', async () => {
+    const post = await newPost(author, 'raced');
+    await page(b); // b holds a page with the post at 0 likes
+    const feed = b.app.get(SqlService);
+    const original = feed.query.bind(feed);
+    let released!: () => void;
+    const gate = new Promise<void>((r) => (released = r));
+    // b's next page read is held until after the like has committed and been announced.
+    (feed as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
+      const rows = await original(text, values, options);
+      if (/WITH page AS MATERIALIZED/.test(text)) await gate;
+      return rows;
+    };
+    try {
+      await b.app.get(InvalidationBus).publish({ posts: [post.id] }); // b must read again
+      const stale = page(b);
+      await new Promise((r) => setTimeout(r, 100));
+      await fan.agent.post(`/api/posts/${post.id}/like`).send({}).expect(200);
+      released();
+      expect((await stale).items.find((p) => p.id === post.id)!.likes).toBe(0); // read before the like
+    } finally {
+      (feed as { query: unknown }).query = original;
+    }
+    expect((await shown(b, post.id))!.likes).toBe(1);
+  });
+
+  it('pages further down are shared too: a like or a deletion on one shows on the next load, on both instances', async () => {
+    const older = await newPost(author, 'further down');
+    for (let i = 0; i < 3; i++) await newPost(author, `newer ${i}`);
+    const cursorPath = async () => {
+      const first = await page(a, '/api/posts?limit=2');
+      return `/api/posts?limit=5&cursor=${encodeURIComponent(first.nextCursor!)}`;
+    };
+    const path = await cursorPath();
+    const onCursorPage = (t: TestApp, who?: Viewer) => shown(t, older.id, who, path);
+    for (const t of [a, b]) expect(await onCursorPage(t)).toBeDefined();
+    await fan.agent.post(`/api/posts/${older.id}/like`).send({}).expect(200);
+    for (const t of [a, b]) {
+      expect(await onCursorPage(t)).toEqual(expect.objectContaining({ likes: 1, likedByMe: false }));
+      expect(await onCursorPage(t, fan)).toEqual(expect.objectContaining({ likes: 1, likedByMe: true }));
+    }
+    await author.agent.delete(`/api/posts/${older.id}`).expect(200);
+    for (const t of [a, b]) expect(await onCursorPage(t)).toBeUndefined();
+  });
+
+  describe('search pages', () => {
+    const word = `zebracorn${Date.now() % 100000}`;
+    const search = (t: TestApp, who?: Viewer) => page(t, `/api/search/posts?query=${word}&limit=50`, who);
+    const found = async (t: TestApp, id: number, who?: Viewer) => (await search(t, who)).items.find((p) => p.id === id);
+
+    it('a new match, an edit that makes or unmakes a match, a reply and a deletion show on the next search, on both instances', async () => {
+      const first = await newPost(author, `the ${word} came`);
+      for (const t of [a, b]) expect(await found(t, first.id)).toBeDefined();
+      const plain = await newPost(author, 'nothing to see');
+      for (const t of [a, b]) expect(await found(t, plain.id)).toBeUndefined();
+      await author.agent.put(`/api/posts/${plain.id}/edit`).send({ content: `now a ${word} too` }).expect(200);
+      for (const t of [a, b]) expect(await found(t, plain.id)).toEqual(expect.objectContaining({ content: `now a ${word} too` }));
+      await author.agent.put(`/api/posts/${plain.id}/edit`).send({ content: 'and gone again' }).expect(200);
+      for (const t of [a, b]) expect(await found(t, plain.id)).toBeUndefined();
+      const reply = (await fan.agent.post(`/api/posts/${plain.id}/reply`).send({ content: `a ${word} reply` }).expect(201)).body as Post;
+      for (const t of [a, b]) expect(await found(t, reply.id)).toEqual(expect.objectContaining({ originalPost: expect.objectContaining({ id: plain.id }) }));
+      await fan.agent.delete(`/api/posts/${reply.id}`).expect(200);
+      await author.agent.delete(`/api/posts/${first.id}`).expect(200);
+      for (const t of [a, b]) {
+        expect(await found(t, reply.id)).toBeUndefined();
+        expect(await found(t, first.id)).toBeUndefined();
+      }
+    });
+
+    it("likes show in the counts for everyone and as the viewer's own flag only for them, replies' originals included", async () => {
+      const parent = await newPost(author, 'a parent');
+      const reply = (await other.agent.post(`/api/posts/${parent.id}/reply`).send({ content: `${word} in a reply` }).expect(201)).body as Post;
+      for (const t of [a, b]) await search(t);
+      await fan.agent.post(`/api/posts/${parent.id}/like`).send({}).expect(200);
+      await request(b.app.getHttpServer()).post(`/api/posts/${reply.id}/like`).set('Cookie', fan.cookie).send({}).expect(200);
+      for (const t of [a, b]) {
+        const mine = await found(t, reply.id, fan);
+        expect(mine).toEqual(expect.objectContaining({ likes: 1, likedByMe: true }));
+        expect(mine!.originalPost).toEqual(expect.objectContaining({ id: parent.id, likes: 1, likedByMe: true }));
+        const theirs = await found(t, reply.id, other);
+        expect(theirs).toEqual(expect.objectContaining({ likes: 1, likedByMe: false }));
+        expect(theirs!.originalPost).toEqual(expect.objectContaining({ likes: 1, likedByMe: false }));
+        expect((await found(t, reply.id))!.originalPost).toEqual(expect.objectContaining({ likedByMe: false }));
+      }
+    });
+  });
+
+  it("a viewer's following page is kept for them: new posts, their likes and their follows show on the next load, on both instances", async () => {
+    const reader = await signedIn();
+    const followed = await signedIn();
+    const later = await signedIn();
+    const following = (t: TestApp) => page(t, '/api/posts?tab=following&limit=50', reader);
+    const ids = async (t: TestApp) => (await following(t)).items.map((p) => p.id);
+    const follow = (who: Viewer, on = true) =>
+      reader.agent.post(on ? '/api/follow' : '/api/unfollow').send({ followerId: reader.user.id, followedId: who.user.id });
+    const theirs = await newPost(later, 'by someone not followed yet');
+    await follow(followed).expect(200);
+    for (const t of [a, b]) expect(await ids(t)).toEqual([]);
+    const post = await newPost(followed, 'for my followers');
+    for (const t of [a, b]) expect(await ids(t)).toEqual([post.id]);
+    await request(b.app.getHttpServer()).post(`/api/posts/${post.id}/like`).set('Cookie', reader.cookie).send({}).expect(200);
+    for (const t of [a, b]) expect((await following(t)).items[0]).toEqual(expect.objectContaining({ likes: 1, likedByMe: true }));
+    await follow(later).expect(200);
+    for (const t of [a, b]) expect(await ids(t)).toEqual([post.id, theirs.id]);
+    await follow(followed, false).expect(200);
+    for (const t of [a, b]) expect(await ids(t)).toEqual([theirs.id]);
+    // Another viewer's following page is their own.
+    expect((await page(a, '/api/posts?tab=following&limit=50', other)).items.map((p) => p.id)).not.toContain(theirs.id);
+  });
+});
