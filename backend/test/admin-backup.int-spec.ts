@@ -7,7 +7,7 @@ import * as tar from 'tar';
 import { APP_CLIENT_HEADER, ADMIN_JOB, ADMIN_QUEUE, MESSAGES, type AdminAppBackupResult, type AdminBackupResult, type Post } from '@cloud9/contracts';
 import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
-import { tinyPng } from './support/harness';
+import { tableSnapshot, tinyPng } from './support/harness';
 
 /**
  * A restore replaces the WHOLE database the app points at: this suite runs on its own database
@@ -44,19 +44,6 @@ describe('admin database backup, restore and app backup (own database)', () => {
       ...env,
     });
 
-  /** Every table's rows as text, sorted (audit_log aside: its newer rows are kept on purpose; migrations aside). */
-  async function snapshot(): Promise<Record<string, string[]>> {
-    const tables: { table_name: string }[] = await t.db.query(
-      `SELECT table_name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('audit_log', 'migrations') ORDER BY 1`,
-    );
-    const out: Record<string, string[]> = {};
-    for (const { table_name } of tables) {
-      out[table_name] = ((await t.db.query(`SELECT x::text AS row FROM "${table_name}" x ORDER BY 1`)) as { row: string }[]).map((r) => r.row);
-    }
-    return out;
-  }
-
   const backupFiles = async () => (await fs.readdir(backupDir).catch(() => [] as string[])).filter((n) => /^cloud9-\d{8}-\d{6}-\d{3}\.dump$/.test(n)).sort();
 
   beforeAll(async () => {
@@ -73,10 +60,10 @@ describe('admin database backup, restore and app backup (own database)', () => {
   });
 
   it('restore without a backup answers 404 {success:false, error} and changes nothing', async () => {
-    const before = await snapshot();
+    const before = await tableSnapshot(t);
     const res = await admin.agent.get('/api/admin/restore').expect(404);
     expect(res.body).toEqual({ success: false, error: MESSAGES.admin.noBackup, statusCode: 404 });
-    expect(await snapshot()).toEqual(before);
+    expect(await tableSnapshot(t)).toEqual(before);
     const [row] = await t.db.query(`SELECT result, details FROM audit_log WHERE actor_id = $1 AND action = 'admin.restore' ORDER BY id DESC LIMIT 1`, [admin.user.id]);
     expect(row).toEqual({ result: 'not_found', details: { status: 404, error: MESSAGES.admin.noBackup } });
   });
@@ -99,7 +86,7 @@ describe('admin database backup, restore and app backup (own database)', () => {
     expect((await fs.stat(path.join(backupDir, file))).size).toBeGreaterThan(1000);
     expect((await fs.readFile(path.join(backupDir, file))).subarray(0, 5).toString()).toBe('PGDMP'); // pg_dump custom format
     expect(await fs.readdir(backupDir)).toEqual([file]); // no half-written file left
-    const atBackup = await snapshot();
+    const atBackup = await tableSnapshot(t);
 
     // After the backup: a new user with a post, a new post, an edit, and bob deleted (cascading).
     const dave = await signUp(t);
@@ -107,7 +94,7 @@ describe('admin database backup, restore and app backup (own database)', () => {
     await alice.agent.post('/api/posts').send({ content: 'alice after the backup' }).expect(201);
     await t.db.query(`UPDATE posts SET content = 'edited after the backup' WHERE id = $1`, [alicePost]);
     await admin.agent.delete(`/api/users/${bob.user.id}`).expect(200);
-    expect(await snapshot()).not.toEqual(atBackup);
+    expect(await tableSnapshot(t)).not.toEqual(atBackup);
 
     // The app keeps answering while the restore runs.
     let restoring = true;
@@ -139,7 +126,7 @@ describe('admin database backup, restore and app backup (own database)', () => {
     expect(during.filter((s) => s !== 200)).toEqual([]);
 
     // Exactly the backup's rows: dave and the new posts gone, bob and his post and like back, the edit undone.
-    expect(await snapshot()).toEqual(atBackup);
+    expect(await tableSnapshot(t)).toEqual(atBackup);
 
     // Sessions live in Redis: alice is still signed in, on every pooled connection's prepared statements.
     for (let i = 0; i < 20; i++) expect((await alice.agent.get('/api/me').expect(200)).body.id).toBe(alice.user.id);

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { APP_CLIENT_HEADER, ADMIN_QUEUE, MESSAGES, type AdminBackupResult, type Post } from '@cloud9/contracts';
 import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-import { eventually } from './support/harness';
+import { eventually, tableSnapshot } from './support/harness';
 
 // An advisory lock key of this suite's own: the pause below waits on it while the test holds it.
 const PAUSE_KEY = 91_337;
@@ -25,19 +25,6 @@ describe('a restore loads beside the live tables (own database)', () => {
   let alice: SignedIn;
   let carol: SignedIn;
   let control: Client;
-
-  /** Every table's rows as text, sorted (audit_log aside: its newer rows are kept on purpose; migrations aside). */
-  async function snapshot(): Promise<Record<string, string[]>> {
-    const tables: { table_name: string }[] = await t.db.query(
-      `SELECT table_name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('audit_log', 'migrations') ORDER BY 1`,
-    );
-    const out: Record<string, string[]> = {};
-    for (const { table_name } of tables) {
-      out[table_name] = ((await t.db.query(`SELECT x::text AS row FROM "${table_name}" x ORDER BY 1`)) as { row: string }[]).map((r) => r.row);
-    }
-    return out;
-  }
 
   const restoreSchemas = async () =>
     ((await control.query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('restore_staging', 'restore_old') ORDER BY 1`)).rows as { nspname: string }[]).map((r) => r.nspname);
@@ -116,13 +103,13 @@ describe('a restore loads beside the live tables (own database)', () => {
     await t.db.query(`CREATE INDEX system_notices_updated ON system_notices (updated_at DESC)`);
     await t.db.query(`CREATE INDEX user_alerts_post ON user_alerts (post_id) WHERE post_id IS NOT NULL`);
     await t.db.query(`INSERT INTO migrations (timestamp, name) VALUES (1732400000000, 'NotificationIndexes1732400000000')`);
-    const atBackup = await snapshot();
+    const atBackup = await tableSnapshot(t);
 
     // After the backup: a new post, a deleted one, an edit.
     const late = (await alice.agent.post('/api/posts').send({ content: 'after the backup' }).expect(201)).body as Post;
     await t.db.query(`DELETE FROM posts WHERE id = (SELECT min(id) FROM posts WHERE content LIKE 'seeded%')`);
     await t.db.query(`UPDATE posts SET content = 'edited after the backup' WHERE id = (SELECT max(id) FROM posts WHERE content LIKE 'seeded%')`);
-    const changed = await snapshot();
+    const changed = await tableSnapshot(t);
     expect(changed).not.toEqual(atBackup);
 
     // The load pauses at its first index build in the staging schema: the data is in, the indexes not yet.
@@ -144,7 +131,7 @@ describe('a restore loads beside the live tables (own database)', () => {
       ]);
       expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     }
-    expect(await snapshot()).toEqual(changed);
+    expect(await tableSnapshot(t)).toEqual(changed);
     expect(((await t.agent().get('/api/search/posts').query({ query: 'edited after' }).expect(200)).body as { items: Post[] }).items).toHaveLength(1);
     await pausedSession(); // still paused: all of the above happened during the load
 
@@ -154,7 +141,7 @@ describe('a restore loads beside the live tables (own database)', () => {
     expect(res.body as AdminBackupResult).toEqual({ success: true, message: MESSAGES.admin.restored(file), output: expect.stringContaining('swapped in'), jobId: expect.any(String) });
     expect(res.body.output).toContain('migrated NotificationIndexes1732400000000');
 
-    expect(await snapshot()).toEqual(atBackup);
+    expect(await tableSnapshot(t)).toEqual(atBackup);
     expect(await restoreSchemas()).toEqual([]);
     const indexes = (await t.db.query(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND indexname IN ('system_notices_updated', 'user_alerts_post') ORDER BY 1`)) as { indexname: string }[];
     expect(indexes.map((i) => i.indexname)).toEqual(['system_notices_updated', 'user_alerts_post']);
@@ -178,10 +165,10 @@ describe('a restore loads beside the live tables (own database)', () => {
   }, 120_000);
 
   it('a load killed midway leaves the live tables as they were and no staging schema; the retry restores the backup', async () => {
-    const atBackup = await snapshot();
+    const atBackup = await tableSnapshot(t);
     await admin.agent.get('/api/admin/backup').expect(200);
     await alice.agent.post('/api/posts').send({ content: 'after the second backup' }).expect(201);
-    const changed = await snapshot();
+    const changed = await tableSnapshot(t);
 
     await pauseAt('CREATE INDEX', 'restore_staging');
     const restore = admin.agent.get('/api/admin/restore').then((r) => r);
@@ -191,21 +178,21 @@ describe('a restore loads beside the live tables (own database)', () => {
     expect(await eventually(async () => ((await restoreJob())?.attemptsMade ?? 0) >= 1, 30_000)).toBe(true);
     expect((await restoreJob())?.failedReason).toMatch(/\(the live data is unchanged\)$/);
     expect(await restoreSchemas()).toEqual([]);
-    expect(await snapshot()).toEqual(changed);
+    expect(await tableSnapshot(t)).toEqual(changed);
     await t.agent().get('/api/posts').expect(200);
 
     expect(await pausedSession()).not.toBe(load);
     await control.query(`SELECT pg_advisory_unlock_all()`);
     expect((await restore).status).toBe(200);
-    expect(await snapshot()).toEqual(atBackup);
+    expect(await tableSnapshot(t)).toEqual(atBackup);
     expect(await restoreSchemas()).toEqual([]);
   }, 120_000);
 
   it('a swap cut off after the load leaves the live tables as they were and drops the staging schema', async () => {
     await admin.agent.get('/api/admin/backup').expect(200);
-    const atBackup = await snapshot();
+    const atBackup = await tableSnapshot(t);
     await alice.agent.post('/api/posts').send({ content: 'after the third backup' }).expect(201);
-    const changed = await snapshot();
+    const changed = await tableSnapshot(t);
 
     // The swap's first move (a live table into restore_old) pauses, holding the live tables' locks.
     await pauseAt('ALTER TABLE', 'restore_old');
@@ -215,17 +202,17 @@ describe('a restore loads beside the live tables (own database)', () => {
     await control.query(`SELECT pg_terminate_backend($1)`, [swap]);
     expect(await eventually(async () => ((await restoreJob())?.attemptsMade ?? 0) >= 1, 30_000)).toBe(true);
     expect(await restoreSchemas()).toEqual([]);
-    expect(await snapshot()).toEqual(changed);
+    expect(await tableSnapshot(t)).toEqual(changed);
     await t.agent().get('/api/posts').expect(200);
 
     await pausedSession();
     await control.query(`SELECT pg_advisory_unlock_all()`);
     expect((await restore).status).toBe(200);
-    expect(await snapshot()).toEqual(atBackup);
+    expect(await tableSnapshot(t)).toEqual(atBackup);
   }, 120_000);
 
   it('an unreadable backup answers 500 at once with the reason and changes nothing', async () => {
-    const before = await snapshot();
+    const before = await tableSnapshot(t);
     const bad = path.join(backupDir, 'cloud9-29991231-235959-999.dump');
     await fs.writeFile(bad, 'not a pg_dump archive');
     try {
@@ -240,7 +227,7 @@ describe('a restore loads beside the live tables (own database)', () => {
     } finally {
       await fs.rm(bad, { force: true });
     }
-    expect(await snapshot()).toEqual(before);
+    expect(await tableSnapshot(t)).toEqual(before);
     expect(await restoreSchemas()).toEqual([]);
   }, 60_000);
 });

@@ -79,6 +79,22 @@ export async function countRows(t: TestApp, table: string, where = 'TRUE', param
   return n;
 }
 
+/**
+ * Every table's rows as text, sorted: what a restore must give back. audit_log is left out (a
+ * restore keeps its newer rows on purpose), and so is the migrations table.
+ */
+export async function tableSnapshot(t: TestApp): Promise<Record<string, string[]>> {
+  const tables: { table_name: string }[] = await t.db.query(
+    `SELECT table_name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('audit_log', 'migrations') ORDER BY 1`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const { table_name } of tables) {
+    out[table_name] = ((await t.db.query(`SELECT x::text AS row FROM "${table_name}" x ORDER BY 1`)) as { row: string }[]).map((r) => r.row);
+  }
+  return out;
+}
+
 /** Every regular file under a folder (recursively), as paths relative to it. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
