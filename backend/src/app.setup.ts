@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import RedisStore from 'connect-redis';
 import express from 'express';
-import session from 'express-session';
+import session, { type Store } from 'express-session';
 import { once } from 'node:events';
 import { promises as fs } from 'node:fs';
 import type Redis from 'ioredis';
@@ -23,6 +23,8 @@ import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard';
 import { sessionWhenSent } from './common/auth/session-when-sent';
+import { CachedSessionStore } from './common/auth/cached-session-store';
+import { InvalidationBus } from './common/cache/invalidation-bus';
 import { renewSessionDaily } from './common/auth/session-renewal';
 import { sessionCookieName } from './common/auth/session-cookie';
 import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
@@ -90,30 +92,32 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
   app.use('/api', refuseMalformedUrls);
   // API answers are private (no cache keeps them) unless a route marks itself public; before the session.
   app.use('/api', privateByDefault);
-  app.use(
-    API_EXCEPT_HEALTH,
-    sessionWhenSent(
-      session({
-        name: sessionCookieName(settings),
-        // No touch per request: renewSessionDaily extends the session at most once a day.
-        store: new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:`, disableTouch: true }),
-        secret: settings.sessionSecret,
-        resave: false,
-        saveUninitialized: false,
-        rolling: false,
-        // An https PUBLIC_URL means TLS ends at a proxy: trust its X-Forwarded-Proto for the Secure
-        // cookie, or the cookie is never sent and sign-in silently fails without TRUST_PROXY.
-        proxy: isSecureDeployment(settings) ? true : undefined,
-        cookie: {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: isSecureDeployment(settings),
-          maxAge: settings.sessionMaxAgeDays * 24 * 3600 * 1000,
-        },
-      }),
-      sessionCookieName(settings),
-    ),
+  // Signed-in reads find their session in memory; requests that may write read it from Redis.
+  const sessions = new CachedSessionStore(
+    new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:`, disableTouch: true }),
+    app.get(InvalidationBus),
+    settings.sessionUserCacheMs,
   );
+  const sessionOn = (store: Store) =>
+    session({
+      name: sessionCookieName(settings),
+      // No touch per request: renewSessionDaily extends the session at most once a day.
+      store,
+      secret: settings.sessionSecret,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      // An https PUBLIC_URL means TLS ends at a proxy: trust its X-Forwarded-Proto for the Secure
+      // cookie, or the cookie is never sent and sign-in silently fails without TRUST_PROXY.
+      proxy: isSecureDeployment(settings) ? true : undefined,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isSecureDeployment(settings),
+        maxAge: settings.sessionMaxAgeDays * 24 * 3600 * 1000,
+      },
+    });
+  app.use(API_EXCEPT_HEALTH, sessionWhenSent({ reads: sessionOn(sessions), writes: sessionOn(sessions.forWrites()) }, sessionCookieName(settings)));
   app.use('/api', renewSessionDaily(settings.sessionMaxAgeDays * 24 * 3600 * 1000));
   app.use(API_EXCEPT_HEALTH, apiRateLimit(app.get(RateLimitsService)));
   app.use('/api', originGuard(settings));

@@ -138,6 +138,39 @@ describe('compression and caching', () => {
       expect(varies(plain)).toContain('accept-encoding');
     });
 
+    it('of a kept feed page come from bytes made once: every encoding decodes to the same JSON, with one ETag, a length, and 304 on a match', async () => {
+      // The shared first page (kept in memory, FeedService + SharedPageCache), signed out and signed in.
+      for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+        const plain = await get('/api/posts?limit=20', headers);
+        expect(plain.status).toBe(200);
+        const json = plain.body.toString('utf8');
+        expect(JSON.parse(json).items.length).toBeGreaterThan(0);
+        expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+        const etag = plain.headers.etag!;
+        expect(etag).toMatch(/^W\/"/);
+        for (const [accept, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+          const answer = await get('/api/posts?limit=20', { ...headers, 'Accept-Encoding': accept });
+          expect({ accept, status: answer.status, encoding: answer.headers['content-encoding'], etag: answer.headers.etag }).toEqual({ accept, status: 200, encoding: expected, etag });
+          expect(decoded(answer)).toBe(json);
+          expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+          expect(varies(answer)).toContain('accept-encoding');
+          expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+          expect(answer.headers['cache-control']).toBe('private, no-store');
+          const again = await get('/api/posts?limit=20', { ...headers, 'Accept-Encoding': accept, 'If-None-Match': etag });
+          expect({ accept, status: again.status, length: again.body.length }).toEqual({ accept, status: 304, length: 0 });
+        }
+        const head = await get('/api/posts?limit=20', headers, 'HEAD');
+        expect({ status: head.status, length: head.body.length, etag: head.headers.etag }).toEqual({ status: 200, length: 0, etag });
+      }
+      // A new post changes the page: new bytes, a new ETag, and no 304 for the old one.
+      const before = await get('/api/posts?limit=20', { 'Accept-Encoding': 'br' });
+      const posted = await member.agent.post('/api/posts').send({ content: 'A fresh post above the clouds' }).expect(201);
+      const after = await get('/api/posts?limit=20', { 'Accept-Encoding': 'br', 'If-None-Match': before.headers.etag! });
+      expect(after.status).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(JSON.parse(decoded(after)).items.map((p: { id: number }) => p.id)).toContain(posted.body.id);
+    });
+
     it('keep the security headers when compressed', async () => {
       const answer = await feed('br');
       expect(answer.headers['content-encoding']).toBe('br');

@@ -1,10 +1,12 @@
 import request from 'supertest';
 import { APP_CLIENT_HEADER } from '@cloud9/contracts';
+import type Redis from 'ioredis';
 import { InvalidationBus } from '../src/common/cache/invalidation-bus';
+import { REDIS, RedisKeys } from '../src/common/redis.module';
 import { SqlService } from '../src/common/db/sql.service';
 import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
 import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
-import { eventually, sessionCookieOf } from './support/harness';
+import { eventually, sessionCookieOf, sessionIdOf } from './support/harness';
 
 type Viewer = SignedIn & { cookie: string };
 
@@ -77,6 +79,17 @@ describe('the session user kept in memory (two instances, one Redis)', () => {
     await warm(user);
     await request(b.app.getHttpServer()).put(`/api/users/${user.user.username}`).set('Cookie', user.cookie).send({ name: 'Renamed' }).expect(200);
     for (const t of [a, b]) expect((await me(t, user).expect(200)).body.name).toBe('Renamed');
+  });
+
+  it('a signed-in read finds its session in memory; a write always reads it from Redis', async () => {
+    const user = await signedIn();
+    await warm(user);
+    // The session vanishes from Redis with no message (as if one were missed): reads still find it
+    // here, but nothing can act through it.
+    await a.app.get<Redis>(REDIS).del(a.app.get(RedisKeys).session(sessionIdOf(user.cookie)));
+    await me(a, user).expect(200);
+    await request(a.app.getHttpServer()).post('/api/posts').set('Cookie', user.cookie).send({ content: 'from a lost session' }).expect(401);
+    await request(a.app.getHttpServer()).put(`/api/users/${user.user.username}`).set('Cookie', user.cookie).send({ name: 'Nobody' }).expect(401);
   });
 
   it('signing out on one instance ends the session on the other at once', async () => {

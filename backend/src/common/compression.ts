@@ -5,7 +5,7 @@ import compression from 'compression';
  * Below this many bytes an answer goes out as it is: the gzip or brotli framing and the CPU spent
  * outweigh what a few hundred bytes could save (most error and write answers are that small).
  */
-const COMPRESSION_THRESHOLD_BYTES = 1024;
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Compresses API JSON and any other text answer at request time, brotli or gzip by the request's

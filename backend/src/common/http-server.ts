@@ -1,7 +1,9 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { createServer } from 'node:http';
+import type { Response } from 'express';
 import type { Settings } from '../config/settings';
+import { replyPrepared } from './prepared-json';
 
 /** How often Node looks for connections past headersTimeout or requestTimeout (its default, 30 s, would let them linger). */
 const TIMEOUT_CHECK_MS = 1000;
@@ -11,6 +13,7 @@ const TIMEOUT_CHECK_MS = 1000;
  * its headers too slowly (slowloris) gets 408 and is disconnected, a request that takes longer than
  * HTTP_REQUEST_TIMEOUT_MS as a whole too, idle keep-alive sockets close, and headers larger than
  * HTTP_MAX_HEADER_BYTES get 431. Socket.IO attaches to this same server (app.getHttpServer()).
+ * Values kept and answered many times (answerAsIs) go out from their prepared bytes.
  */
 export class LimitedExpressAdapter extends ExpressAdapter {
   constructor(private readonly settings: Settings) {
@@ -31,5 +34,11 @@ export class LimitedExpressAdapter extends ExpressAdapter {
     this.setHttpServer(server);
     // What ExpressAdapter.initHttpServer does besides creating the server (TLS ends at a proxy here).
     if (options?.forceCloseConnections) (this as unknown as { trackOpenConnections(): void }).trackOpenConnections();
+  }
+
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (statusCode) response.status(statusCode);
+    if (replyPrepared(response, body)) return response;
+    return super.reply(response, body, statusCode);
   }
 }

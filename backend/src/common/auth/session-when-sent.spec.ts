@@ -4,12 +4,12 @@ import { sessionWhenSent } from './session-when-sent';
 describe('sessionWhenSent', () => {
   const run = (method: string, cookie?: string) => {
     const seen: string[] = [];
-    const session: RequestHandler = (_req, _res, next) => {
-      seen.push('session');
+    const middleware = (name: string): RequestHandler => (_req, _res, next) => {
+      seen.push(name);
       next();
     };
     const req = { method, headers: cookie === undefined ? {} : { cookie } } as Request;
-    sessionWhenSent(session, 'c9.sid')(req, {} as Response, (() => seen.push('next')) as NextFunction);
+    sessionWhenSent({ reads: middleware('reads'), writes: middleware('writes') }, 'c9.sid')(req, {} as Response, (() => seen.push('next')) as NextFunction);
     return seen;
   };
 
@@ -19,9 +19,10 @@ describe('sessionWhenSent', () => {
   });
 
   it('reads the session whenever the cookie is sent, and for every other method (sign-in starts one)', () => {
-    expect(run('GET', 'theme=dark; c9.sid=s%3Aabc.def')).toEqual(['session', 'next']);
-    expect(run('POST')).toEqual(['session', 'next']);
-    expect(run('PUT', 'c9.sid=x')).toEqual(['session', 'next']);
-    expect(run('DELETE')).toEqual(['session', 'next']);
+    expect(run('GET', 'theme=dark; c9.sid=s%3Aabc.def')).toEqual(['reads', 'next']);
+    expect(run('HEAD', 'c9.sid=x')).toEqual(['reads', 'next']);
+    expect(run('POST')).toEqual(['writes', 'next']);
+    expect(run('PUT', 'c9.sid=x')).toEqual(['writes', 'next']);
+    expect(run('DELETE')).toEqual(['writes', 'next']);
   });
 });

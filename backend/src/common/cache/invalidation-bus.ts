@@ -14,6 +14,8 @@ export interface Invalidation {
   matches?: boolean;
   /** Accounts whose row changed: profile, group, counters, password, deletion. */
   users?: number[];
+  /** Sessions written or ended (sign-out, password change, account deletion). */
+  sessions?: string[];
 }
 
 type Listener = (change: Invalidation) => void;

@@ -1,20 +1,13 @@
-import type { Request } from 'express';
-import type { RateBucket } from '../../config/settings';
+import { UseGuards } from '@nestjs/common';
+import { RATE_LIMIT_RULES, type RateLimitRule } from './rate-limit-rules';
+import { RateLimitGuard } from './rate-limit.guard';
 
-export interface RateLimitRule {
-  bucket: RateBucket;
-  /** Counts only the requests for which this holds (a feed request that searches). */
-  when?: (req: Request) => boolean;
-  /** Per client address even when signed in (default: per account when signed in, else per address). */
-  per?: 'address';
-}
-
-export const RATE_LIMIT_RULES = 'c9:rate-limits';
-
-/** Each request to the route counts against a RATE_LIMIT_* limit; RateLimitInterceptor applies it. Stackable. */
-export function RateLimit(bucket: RateBucket, options: Omit<RateLimitRule, 'bucket'> = {}): MethodDecorator {
-  return (_target, _key, descriptor) => {
+/** Each request to the route counts against a RATE_LIMIT_* limit; RateLimitGuard applies it. Stackable. */
+export function RateLimit(bucket: RateLimitRule['bucket'], options: Omit<RateLimitRule, 'bucket'> = {}): MethodDecorator {
+  return (target, key, descriptor) => {
     const rules = (Reflect.getMetadata(RATE_LIMIT_RULES, descriptor.value as object) as RateLimitRule[] | undefined) ?? [];
     Reflect.defineMetadata(RATE_LIMIT_RULES, [...rules, { bucket, ...options }], descriptor.value as object);
+    // One guard reads every rule, so only the first @RateLimit of a route adds it.
+    if (rules.length === 0) UseGuards(RateLimitGuard)(target, key, descriptor);
   };
 }

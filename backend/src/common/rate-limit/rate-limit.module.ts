@@ -1,12 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { RateLimitInterceptor } from './rate-limit.interceptor';
+import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitsService } from './rate-limits.service';
 
-/** The anti-automation limits: the service for rules that live in services, the interceptor for @RateLimit routes. */
+/** The anti-automation limits: the service for rules that live in services, the guard that @RateLimit routes carry. */
 @Global()
 @Module({
-  providers: [RateLimitsService, { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor }],
-  exports: [RateLimitsService],
+  providers: [RateLimitsService, RateLimitGuard],
+  exports: [RateLimitsService, RateLimitGuard],
 })
 export class RateLimitModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import Redis from 'ioredis';
 import { REDIS, RedisKeys } from '../../common/redis.module';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { RealtimeService } from '../realtime/realtime.service';
 
 const promisify = (fn: (cb: (err: unknown) => void) => void) =>
@@ -14,6 +15,7 @@ export class SessionsService {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     private readonly realtime: RealtimeService,
+    private readonly bus: InvalidationBus,
   ) {}
 
   /** A fresh session id on sign-in (no fixation), bound to the user. */
@@ -38,6 +40,8 @@ export class SessionsService {
     const setKey = this.keys.userSessions(userId);
     const sessionIds = await this.redis.smembers(setKey);
     await this.redis.del(setKey, ...sessionIds.map((id) => this.keys.session(id)));
+    // Instances that keep sessions in memory (CachedSessionStore) drop them before this answers.
+    await this.bus.publish({ sessions: sessionIds });
     this.realtime.disconnectSessions(sessionIds);
   }
 
@@ -47,6 +51,7 @@ export class SessionsService {
     const others = (await this.redis.smembers(setKey)).filter((id) => id !== keepSessionId);
     if (!others.length) return;
     await this.redis.multi().srem(setKey, ...others).del(...others.map((id) => this.keys.session(id))).exec();
+    await this.bus.publish({ sessions: others });
     this.realtime.disconnectSessions(others);
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Page, Post } from '@cloud9/contracts';
 import { InvalidationBus, type Invalidation } from '../../common/cache/invalidation-bus';
+import { answerAsIs } from '../../common/prepared-json';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 
@@ -77,7 +78,7 @@ export class SharedPageCache {
     const seen = await seenBy(page, viewerId);
     if (entry && this.version === version && this.entries.get(id) === entry) {
       if (entry.viewers.size >= MAX_VIEWERS_PER_PAGE) entry.viewers.delete(entry.viewers.keys().next().value!);
-      entry.viewers.set(viewerId, seen);
+      entry.viewers.set(viewerId, answerAsIs(seen));
     }
     return seen;
   }
@@ -112,7 +113,7 @@ export class SharedPageCache {
     this.entries.set(id, {
       kind,
       owner,
-      page,
+      page: answerAsIs(page),
       postIds: new Set(posts.map((p) => p.id)),
       authorIds: new Set(posts.map((p) => p.user_id)),
       expiresAt: Date.now() + this.settings.feedCacheMs,

@@ -1,0 +1,13 @@
+import type { Request } from 'express';
+import type { RateBucket } from '../../config/settings';
+
+export interface RateLimitRule {
+  bucket: RateBucket;
+  /** Counts only the requests for which this holds (a feed request that searches). */
+  when?: (req: Request) => boolean;
+  /** Per client address even when signed in (default: per account when signed in, else per address). */
+  per?: 'address';
+}
+
+/** The metadata key under which a route handler lists its rules. */
+export const RATE_LIMIT_RULES = 'c9:rate-limits';
