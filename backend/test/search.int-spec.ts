@@ -38,6 +38,18 @@ describe('search: posts, users, one profile', () => {
     expect((await search('running')).items.map((p) => p.id)).toContain(ids.cats);
   });
 
+  it('orders equally ranked full-text matches newest first, and partial-word matches by closeness', async () => {
+    const tag = Date.now().toString(36).replace(/\d/g, '');
+    // Full-text: one mention each, so equal rank whatever the length; the newer (longer) one comes first.
+    const olderShort = await post(alice, `giraffe${tag}`);
+    const newerLong = await post(alice, `giraffe${tag} seen by the lake with a long tail of words after it, and more words still`);
+    expect((await search(`giraffe${tag}`)).items.map((p) => p.id)).toEqual([newerLong, olderShort]);
+    // Partial words (no full-text lexeme matches 'zebrafinch'): the closer text first, though older.
+    const closer = await post(alice, `zebrafinch${tag}x`);
+    const farther = await post(alice, `zebrafinch${tag}xyz and a great many other words around it, on and on and on`);
+    expect((await search(`zebrafinch${tag}`)).items.map((p) => p.id)).toEqual([closer, farther]);
+  });
+
   it('keyset-pages the ranked results without repeats or gaps', async () => {
     const all = (await search('quokka', '&limit=100')).items.map((p) => p.id);
     const paged: number[] = [];

@@ -20,10 +20,17 @@ export interface RankCursor {
  */
 const tsqueryOf = (param: string) => `(SELECT websearch_to_tsquery('english', ${param}))`;
 
-/** A post matches by full-text (posts_search) or, from 3 characters, as a partial word (posts_content_trgm). */
-function matchers(params: SqlParams, text: string, alias: string): string[] {
+/**
+ * A post matches by full-text (posts_search) or, from 3 characters, as a partial word. Through the
+ * trigram index (posts_content_trgm) that is `content ILIKE`; on a walk of rows it is the same test
+ * written `lower(content) LIKE lower(pattern)`, which is what ILIKE does in a UTF-8 database, minus
+ * its per-row overhead (about 35 % of the walk).
+ */
+function matchers(params: SqlParams, text: string, alias: string, by: 'index' | 'walk'): string[] {
   const found = [`${alias}.search_vector @@ ${tsqueryOf(params.add(text))}`];
-  if ([...text].length >= TRIGRAM_MIN) found.push(`${alias}.content ILIKE ${params.add(containsPattern(text))}`);
+  if ([...text].length < TRIGRAM_MIN) return found;
+  const pattern = params.add(containsPattern(text));
+  found.push(by === 'index' ? `${alias}.content ILIKE ${pattern}` : `lower(${alias}.content) LIKE (SELECT lower(${pattern}))`);
   return found;
 }
 
@@ -36,8 +43,9 @@ function matchers(params: SqlParams, text: string, alias: string): string[] {
  *  2. olderMatchesSql, only when (1) found fewer (a rare word): up to SEARCH_CANDIDATES more
  *     matches per matcher from anywhere, through the GIN indexes. Not prepared: whether an index
  *     or a scan finds them sooner depends on the word, so it is planned for the word each time.
- *  3. rankedPageSql: those candidates ranked by full-text rank, then trigram similarity, then
- *     recency (id), keyset-paged on that triple, hydrated. Prepared.
+ *  3. rankedPageSql: those candidates ranked by full-text rank, then (for partial-word matches,
+ *     which have no full-text rank) trigram similarity, then recency (id), keyset-paged on that
+ *     triple, hydrated. Prepared.
  * A common word thus ranks only its newest matches (recency is part of relevance in a feed);
  * every page of one query sees the same candidates as long as no post is added or removed.
  * The user's text is only ever a parameter.
@@ -46,14 +54,14 @@ export function recentMatchesSql(text: string): { sql: string; params: unknown[]
   const params = new SqlParams();
   const sql = `
     SELECT w.id FROM (SELECT p.id, p.search_vector, p.content FROM posts p ORDER BY p.id DESC LIMIT ${limitLiteral(RECENT_WINDOW)}) w
-     WHERE ${matchers(params, text, 'w').join(' OR ')}
+     WHERE ${matchers(params, text, 'w', 'walk').join(' OR ')}
      ORDER BY w.id DESC LIMIT ${limitLiteral(SEARCH_CANDIDATES)}`;
   return { sql, params: params.values };
 }
 
 export function olderMatchesSql(text: string): { sql: string; params: unknown[] } {
   const params = new SqlParams();
-  const sql = matchers(params, text, 'p')
+  const sql = matchers(params, text, 'p', 'index')
     .map((m) => `(SELECT p.id FROM posts p WHERE ${m} LIMIT ${limitLiteral(SEARCH_CANDIDATES)})`)
     .join(' UNION ');
   return { sql, params: params.values };
@@ -65,12 +73,15 @@ export function rankedPageSql(candidateIds: number[], text: string, viewerId: nu
   const ids = params.add(candidateIds);
   const tsquery = tsqueryOf(params.add(text));
   const raw = params.add(text);
+  // Similarity orders only what full-text does not find; equally ranked full-text matches go newest
+  // first. It is the costly part (about 20 µs a post, 85 % of ranking 200 candidates).
+  const similarity = `CASE WHEN p.search_vector @@ ${tsquery} THEN 0 ELSE similarity(p.content, ${raw}) END`;
   const after = cursor
     ? `WHERE (r, s, id) < (${params.add(cursor.rank)}::float8, ${params.add(cursor.similarity)}::float8, ${params.add(cursor.id)}::bigint)`
     : '';
   const inner = `
     WITH scored AS (
-      SELECT p.id, ts_rank(p.search_vector, ${tsquery})::float8 AS r, similarity(p.content, ${raw})::float8 AS s
+      SELECT p.id, ts_rank(p.search_vector, ${tsquery})::float8 AS r, (${similarity})::float8 AS s
         FROM posts p WHERE p.id = ANY(${ids}::bigint[])
     )
     SELECT id, r, s FROM scored ${after} ORDER BY r DESC, s DESC, id DESC LIMIT ${limitLiteral(take)}`;
