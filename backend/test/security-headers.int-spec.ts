@@ -56,7 +56,7 @@ describe('security headers and the session cookie', () => {
       t = await boot({ PAYPAL_SDK_URL: 'http://127.0.0.1:41234/sdk/js' });
     });
 
-    it('puts the app-shell CSP on index.html, the SPA fallback and the assets', async () => {
+    it('puts the app-shell CSP on index.html and the SPA fallback, not on the built scripts (a CSP governs documents only)', async () => {
       const expected = {
         'default-src': ["'self'"],
         'script-src': ["'self'", 'http://127.0.0.1:41234'],
@@ -72,9 +72,18 @@ describe('security headers and the session cookie', () => {
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
       };
-      for (const url of ['/', '/profile/someone', '/assets/app.js']) {
+      for (const url of ['/', '/profile/someone']) {
         const res = await t.request().get(url).expect(200);
         expect({ url, csp: directives(res.headers['content-security-policy']) }).toEqual({ url, csp: expected });
+      }
+      const script = await t.request().get('/assets/app.js').expect(200);
+      expect(script.headers['content-security-policy']).toBeUndefined();
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // A path under assets/ that is no built file is the shell, under its CSP.
+      for (const url of ['/assets/missing.html', '/assets/missing.js']) {
+        const fallback = await t.request().get(url).expect(200);
+        expect({ url, csp: directives(fallback.headers['content-security-policy']) }).toEqual({ url, csp: expected });
       }
     });
 
