@@ -6,7 +6,12 @@ import { VideoPlayer } from './VideoPlayer';
 
 const video = () => screen.getByLabelText('Video: clouds') as HTMLVideoElement;
 const controlsShown = () => video().hasAttribute('controls');
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+/** Moves the fake clock; the hide timer's state change is applied before the next line. */
+const advance = (ms: number) => {
+  void act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+};
 
 describe('video player', () => {
   beforeEach(() => vi.useFakeTimers());
