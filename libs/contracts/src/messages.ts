@@ -68,7 +68,7 @@ export const MESSAGES = {
     /** The edit dialog's question: its draft is a change to a post that stays. */
     confirmDiscardEdit: 'Discard changes?',
     /** Under a restored draft whose chosen file could not be kept. */
-    draftFileNotKept: (fileName: string) => `Your draft is back, but “${fileName}” was not kept. Choose it again to post it.`,
+    draftFileNotKept: (fileName: string) => `“${fileName}” was not kept with your draft: choose it again.`,
     mustBeLoggedInToReply: 'You must be logged in to reply.',
     mustBeLoggedInToLike: 'You must be logged in to like posts.',
     mustBeLoggedInToRepost: 'You must be logged in to repost.',

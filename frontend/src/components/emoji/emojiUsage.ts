@@ -2,7 +2,7 @@ import type { EmojiSuggestionModeName, EmojiUsage } from '@cloud9/contracts';
 import { persisted } from '../../lib/persisted';
 
 /** How many emoji the Suggested row shows, and how many picks are remembered to rank them. */
-export const SUGGESTED_EMOJI_COUNT = 14;
+const SUGGESTED_EMOJI_COUNT = 14;
 const REMEMBERED_EMOJI = 60;
 
 /** The Suggested row: the latest picks first (recent), or the most picked first, the latest among equals (frequent). */
