@@ -26,7 +26,7 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
   const config = usePublicConfig();
   const [usage, setUsage] = useState(() => readUsage(userId));
   const suggested = useMemo(() => rankSuggestions(usage, settings.suggestionMode), [usage, settings.suggestionMode]);
-  const style: EmojiStyleValue = config.loaded ? settings.style : 'native';
+  const style: EmojiStyleValue = config.emojiCdnUrl ? settings.style : 'native';
   const getEmojiUrl = useCallback(
     (unified: string, imageStyle: EmojiStyleValue) => emojiImageUrl(config.emojiCdnUrl, imageStyle === 'native' ? 'apple' : imageStyle, unified),
     [config.emojiCdnUrl],

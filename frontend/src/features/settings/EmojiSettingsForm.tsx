@@ -21,7 +21,7 @@ const MODES: { mode: EmojiSuggestionModeName; label: string }[] = [
 /** The emoji picker's style and suggestion mode, with the quick reactions drawn in the chosen style. */
 export function EmojiSettingsForm() {
   const [settings, update] = useEmojiSettings();
-  const { emojiCdnUrl, loaded } = usePublicConfig();
+  const { emojiCdnUrl } = usePublicConfig();
   const styleId = useId();
   const style = settings.style;
 
@@ -40,7 +40,7 @@ export function EmojiSettingsForm() {
       </div>
       <p className="settings-emoji-preview" data-testid="emoji-style-preview">
         {EMOJI_REACTIONS.map((code) =>
-          style === 'native' || !loaded ? (
+          style === 'native' || !emojiCdnUrl ? (
             <span key={code}>{emojiFromUnified(code)}</span>
           ) : (
             <img key={code} src={emojiImageUrl(emojiCdnUrl, style, code)} alt={emojiFromUnified(code)} width={24} height={24} />
