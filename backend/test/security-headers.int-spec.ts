@@ -53,7 +53,7 @@ describe('security headers and the session cookie', () => {
   describe('over http (PUBLIC_URL http://localhost:3999, the stand-in PayPal SDK on loopback)', () => {
     let t: WatchedApp;
     beforeAll(async () => {
-      t = await boot({ PAYPAL_SDK_URL: 'http://127.0.0.1:41234/sdk/js' });
+      t = await boot({ PAYPAL_SDK_URL: 'http://127.0.0.1:41234/sdk/js', EMOJI_CDN_URL: 'https://emoji-cdn.test:8443/npm/' });
     });
 
     it('puts the app-shell CSP on index.html and the SPA fallback, not on the built scripts (a CSP governs documents only)', async () => {
@@ -62,7 +62,8 @@ describe('security headers and the session cookie', () => {
         'script-src': ["'self'", 'http://127.0.0.1:41234'],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'media.giphy.com', GIF_HOST, 'http://127.0.0.1:41234'],
+        // The emoji image CDN by its origin only: EMOJI_CDN_URL's path does not narrow it.
+        'img-src': ["'self'", 'data:', 'blob:', 'media.giphy.com', GIF_HOST, 'https://emoji-cdn.test:8443', 'http://127.0.0.1:41234'],
         'media-src': ["'self'", 'blob:'],
         'font-src': ["'self'"],
         'connect-src': ["'self'", 'ws://localhost:3999', 'http://127.0.0.1:41234'],

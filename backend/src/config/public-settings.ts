@@ -38,6 +38,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   feedCacheMs: 'keep',
   sessionUserCacheMs: 'keep',
   giphyTimeoutMs: 'keep',
+  emojiCdnUrl: 'url',
   paypalApiBase: 'url',
   paypalClientId: 'keep',
   paypalSdkUrl: 'url',

@@ -30,6 +30,12 @@ describe('settings', () => {
     expect(s.rateLimits.loginIp).toEqual({ max: 0, windowSeconds: 60 });
     expect(() => load({ RATE_LIMIT_GIFS: 'many' })).toThrow(/RATE_LIMIT_GIFS/);
   });
+  it('takes the emoji image CDN base as an http(s) URL without its trailing slash, and refuses anything else', () => {
+    expect(load({}).emojiCdnUrl).toBe('https://cdn.jsdelivr.net/npm');
+    expect(load({ EMOJI_CDN_URL: 'https://emoji.example.com/npm/' }).emojiCdnUrl).toBe('https://emoji.example.com/npm');
+    expect(() => load({ EMOJI_CDN_URL: 'not a url' })).toThrow(/EMOJI_CDN_URL must be a URL/);
+    expect(() => load({ EMOJI_CDN_URL: 'ftp://emoji.example.com' })).toThrow(/EMOJI_CDN_URL must start with http:\/\/ or https:\/\//);
+  });
   it('parses rate limits in several spellings', () => {
     const fallback = { max: 1, windowSeconds: 60 };
     expect(parseRateLimit('X', '5/2m', fallback)).toEqual({ max: 5, windowSeconds: 120 });

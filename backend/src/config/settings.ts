@@ -68,6 +68,8 @@ export interface Settings {
   sessionUserCacheMs: number;
   /** How long the server waits for the GIF provider before answering 502. */
   giphyTimeoutMs: number;
+  /** Base of the emoji image CDN (emoji-datasource packages) behind the picker's apple, twitter, google and facebook styles. */
+  emojiCdnUrl: string;
   paypalApiBase: string;
   paypalClientId: string | null;
   /** The PayPal JS SDK the browser loads for the subscription button (tests serve a stand-in). */
@@ -191,6 +193,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     feedCacheMs: intSetting(env, 'FEED_CACHE_MS', 1000, 0, 60_000),
     sessionUserCacheMs: intSetting(env, 'SESSION_USER_CACHE_MS', 10_000, 0, 600_000),
     giphyTimeoutMs: intSetting(env, 'GIPHY_TIMEOUT_MS', 5000, 100, 60000),
+    emojiCdnUrl: urlSetting(env, 'EMOJI_CDN_URL', 'https://cdn.jsdelivr.net/npm', ['http:', 'https:']),
     paypalApiBase: urlSetting(env, 'PAYPAL_API_BASE', 'https://api-m.paypal.com', ['http:', 'https:']),
     paypalClientId: optional(env, 'PAYPAL_CLIENT_ID'),
     paypalSdkUrl: urlSetting(env, 'PAYPAL_SDK_URL', 'https://www.paypal.com/sdk/js', ['http:', 'https:']),

@@ -47,6 +47,8 @@ export default async function globalSetup(): Promise<void> {
     PAYPAL_PLAN_SILVER: E2E_PAYPAL.plans.silver,
     PAYPAL_PLAN_GOLD: E2E_PAYPAL.plans.gold,
     DONATE_URL: `${paypal.baseUrl}/donate?hosted_button_id=E2E`,
+    // Emoji images: the browser tests stand in for this CDN with a route stub.
+    EMOJI_CDN_URL: 'https://emoji-cdn.test/npm',
   };
   // Two instances on one database and one Redis: live events must cross between them.
   const first = await startInstance(env, baseUrl);

@@ -1,4 +1,14 @@
-import { STORAGE_KEYS, isFeedCategory, type CurrentUser, type FeedCategory, type GroupLimits } from '@cloud9/contracts';
+import {
+  STORAGE_KEYS,
+  isEmojiStyle,
+  isEmojiSuggestionMode,
+  isFeedCategory,
+  type CurrentUser,
+  type EmojiSettings,
+  type EmojiUsage,
+  type FeedCategory,
+  type GroupLimits,
+} from '@cloud9/contracts';
 
 /**
  * The one owner of browser storage. Every key the app keeps there has a typed item here: `get`
@@ -91,6 +101,22 @@ const text: Codec<string> = { parse: (raw) => raw, serialize: (value) => value }
 
 const isStoredUser = (value: unknown): value is CurrentUser => isObject(value) && typeof value.username === 'string';
 const isStoredLimits = (value: unknown): value is GroupLimits => isObject(value) && typeof value.postLimit === 'number';
+
+/** A composer's unsent draft. A chosen file cannot be stored, only its name (to say it was not kept). */
+export interface StoredDraft {
+  text: string;
+  gif: string | null;
+  fileName: string | null;
+}
+const isNullableString = (value: unknown) => value === null || typeof value === 'string';
+const isStoredDraft = (value: unknown): value is StoredDraft =>
+  isObject(value) && typeof value.text === 'string' && isNullableString(value.gif) && isNullableString(value.fileName);
+const isEmojiSettings = (value: unknown): value is EmojiSettings =>
+  isObject(value) && isEmojiStyle(value.style) && isEmojiSuggestionMode(value.suggestionMode);
+const isEmojiUsage = (value: unknown): value is EmojiUsage =>
+  isObject(value) &&
+  Object.values(value).every((use) => isObject(use) && Number.isInteger(use.count) && (use.count as number) > 0 && typeof use.lastUsed === 'number');
+
 const category: Codec<FeedCategory> = { parse: (raw) => (isFeedCategory(raw) ? raw : null), serialize: (value) => value };
 
 /** Every stored key of the app, under its fixed name (contracts STORAGE_KEYS). */
@@ -103,4 +129,8 @@ export const persisted = {
   latestSystemNotice: item(STORAGE_KEYS.latestSystemNotice, text),
   lastSeenUserAlerts: (userId: number) => item(STORAGE_KEYS.lastSeenUserAlerts(userId), text),
   lastSeenSystemNotices: (userId: number) => item(STORAGE_KEYS.lastSeenSystemNotices(userId), text),
+  /** `composer`: global, home, reply-<post id> or edit-<post id>. */
+  composerDraft: (userId: number, composer: string) => item(STORAGE_KEYS.composerDraft(userId, composer), json(isStoredDraft)),
+  emojiSettings: (userId: number) => item(STORAGE_KEYS.emojiSettings(userId), json(isEmojiSettings)),
+  emojiUsage: (userId: number) => item(STORAGE_KEYS.emojiUsage(userId), json(isEmojiUsage)),
 };

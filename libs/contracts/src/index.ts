@@ -2,6 +2,7 @@ export * from './groups';
 export * from './plans';
 export * from './limits';
 export * from './categories';
+export * from './emoji';
 export * from './messages';
 export * from './storage-keys';
 export * from './types';

@@ -63,6 +63,12 @@ export const MESSAGES = {
     editNotLoggedIn: 'You must be logged in to edit posts.',
     editFailed: 'Failed to save changes. See console for details.',
     confirmDelete: 'Are you sure you want to delete this post?',
+    /** Asked when a composer holding text, a file or a GIF is closed; going ahead throws the draft away. */
+    confirmDiscard: 'Discard post?',
+    /** The edit dialog's question: its draft is a change to a post that stays. */
+    confirmDiscardEdit: 'Discard changes?',
+    /** Under a restored draft whose chosen file could not be kept. */
+    draftFileNotKept: (fileName: string) => `“${fileName}” was not kept with your draft: choose it again.`,
     mustBeLoggedInToReply: 'You must be logged in to reply.',
     mustBeLoggedInToLike: 'You must be logged in to like posts.',
     mustBeLoggedInToRepost: 'You must be logged in to repost.',

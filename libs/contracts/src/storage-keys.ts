@@ -7,4 +7,10 @@ export const STORAGE_KEYS = {
   latestSystemNotice: 'latestSystemNotice',
   lastSeenUserAlerts: (userId: number | string) => `lastSeenUserAlerts_${userId}`,
   lastSeenSystemNotices: (userId: number | string) => `lastSeenSystemNotices_${userId}`,
+  /** A composer's unsent text and GIF, per user and composer (global, home, reply-<post id>, edit-<post id>). */
+  composerDraft: (userId: number | string, composer: string) => `composerDraft_${userId}_${composer}`,
+  /** The emoji picker's style and suggestion mode, per user. */
+  emojiSettings: (userId: number | string) => `emojiSettings_${userId}`,
+  /** How often and when the user last picked each emoji (by unified code), for the picker's suggestions. */
+  emojiUsage: (userId: number | string) => `emojiUsage_${userId}`,
 } as const;

@@ -285,6 +285,8 @@ export interface PublicConfig {
   /** PayPal JS SDK base URL (without query). */
   paypalSdkUrl: string;
   gifsEnabled: boolean;
+  /** Base URL of the emoji image CDN (the picker's image styles load from it). */
+  emojiCdnUrl: string;
 }
 
 /** Every error body: `{ success: false, error, statusCode }`. */

@@ -18,6 +18,7 @@ export class AppConfigController {
       paypalClientId: this.settings.paypalClientId,
       paypalSdkUrl: this.settings.paypalSdkUrl,
       gifsEnabled: !!this.settings.giphyApiKey,
+      emojiCdnUrl: this.settings.emojiCdnUrl,
     };
   }
 }

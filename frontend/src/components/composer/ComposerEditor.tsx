@@ -1,7 +1,11 @@
+import { MESSAGES } from '@cloud9/contracts';
 import { MediaPreview } from './MediaPreview';
 import type { ComposerDraft } from './useComposerDraft';
 
-/** The writing area both composers share: the text box and the preview of the chosen file or GIF. */
+/**
+ * The writing area both composers share: the text box and the preview of the chosen file or GIF
+ * (or, for a draft restored after a reload, which file must be chosen again).
+ */
 export function ComposerEditor({ draft }: { draft: ComposerDraft }) {
   return (
     <>
@@ -13,6 +17,7 @@ export function ComposerEditor({ draft }: { draft: ComposerDraft }) {
         maxLength={draft.maxLength}
         onChange={(e) => draft.setText(e.target.value)}
       />
+      {draft.lostFileName && <p className="hint composer-lost-file">{MESSAGES.post.draftFileNotKept(draft.lostFileName)}</p>}
       <MediaPreview file={draft.file} gif={draft.gif} onRemoveFile={() => draft.setFile(null)} onRemoveGif={() => draft.setGif(null)} />
     </>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ComposerDraft } from './useComposerDraft';
 import { FilePickButton } from './FilePickButton';
+import { pickerToggleAttribute } from './PickerEscape';
 
 /** The toolbar both composers share: Photo/Video, GIF and Emoji; `children` adds composer-specific tools. */
 export function ComposerTools({ draft, children }: { draft: ComposerDraft; children?: ReactNode }) {
@@ -13,10 +14,10 @@ export function ComposerTools({ draft, children }: { draft: ComposerDraft; child
           draft.setFile(file);
         }}
       />
-      <button type="button" className="composer-tool" aria-expanded={draft.gifOpen} onClick={draft.toggleGif}>
+      <button type="button" className="composer-tool" aria-expanded={draft.gifOpen} onClick={draft.toggleGif} {...pickerToggleAttribute('gif')}>
         <span className="composer-tool-gif">GIF</span>
       </button>
-      <button type="button" className="composer-tool" aria-expanded={draft.emojiOpen} onClick={draft.toggleEmoji}>
+      <button type="button" className="composer-tool" aria-expanded={draft.emojiOpen} onClick={draft.toggleEmoji} {...pickerToggleAttribute('emoji')}>
         <span aria-hidden="true">😊</span>
         <span>Emoji</span>
       </button>

@@ -12,18 +12,25 @@ import { Modal } from '../ui/Modal';
 import { CharacterCounter } from './CharacterCounter';
 import { ComposerTools } from './ComposerTools';
 import { ComposerEditor } from './ComposerEditor';
+import { PickerEscape } from './PickerEscape';
 import { useComposerDraft } from './useComposerDraft';
+import { useConfirmDiscard } from './useConfirmDiscard';
 import './composer.css';
 
 /**
- * The floating button's modal composer. Mounted fresh on each opening, so text,
- * file, GIF and picker flags start clear. Blank without a file or GIF does nothing. The new post
+ * The floating button's modal composer. Mounted fresh on each opening with the user's saved draft,
+ * if any (pickers closed). Closing it while it holds text, a file or a GIF (Escape, the backdrop,
+ * Close) asks whether to discard the draft. Blank without a file or GIF does nothing. The new post
  * goes on top of the cached Home feeds.
  */
 export function GlobalComposer({ onClose }: { onClose: () => void }) {
   const user = useSessionStore(selectCurrentUser);
   const limit = usePostLimit();
-  const draft = useComposerDraft(limit);
+  const draft = useComposerDraft(limit, 'global');
+  const confirmDiscard = useConfirmDiscard(draft.hasContent, draft.reset);
+  const requestClose = () => {
+    void confirmDiscard().then((discarded) => discarded && onClose());
+  };
   const create = useCreatePost();
   const busy = create.isPending;
   const formId = 'global-composer-form';
@@ -39,6 +46,7 @@ export function GlobalComposer({ onClose }: { onClose: () => void }) {
     try {
       await create.mutateAsync(draft.file ? { content, file: draft.file } : { content, gif: draft.gif });
       toast(MESSAGES.post.posted, 'success');
+      draft.reset();
       onClose();
     } catch (err) {
       console.error(errorMessage(err, MESSAGES.post.submitFailed), err);
@@ -49,11 +57,11 @@ export function GlobalComposer({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       title="New post"
-      onClose={onClose}
+      onClose={requestClose}
       className="composer-modal"
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
+          <button type="button" className="btn btn-ghost" onClick={requestClose}>
             Close
           </button>
           <button type="submit" form={formId} className="btn btn-primary" disabled={!draft.hasContent || busy}>
@@ -70,15 +78,21 @@ export function GlobalComposer({ onClose }: { onClose: () => void }) {
             <CharacterCounter text={draft.text} limit={limit} />
           </ComposerTools>
           {draft.gifOpen && (
-            <LazyGlobalGifPicker
-              onPick={(url) => {
-                draft.setFile(null);
-                draft.setGif(url);
-              }}
-              onClose={draft.toggleGif}
-            />
+            <PickerEscape picker="gif" onClose={draft.toggleGif}>
+              <LazyGlobalGifPicker
+                onPick={(url) => {
+                  draft.setFile(null);
+                  draft.setGif(url);
+                }}
+                onClose={draft.toggleGif}
+              />
+            </PickerEscape>
           )}
-          {draft.emojiOpen && <LazyEmojiPanel onPick={draft.addEmoji} />}
+          {draft.emojiOpen && (
+            <PickerEscape picker="emoji" onClose={draft.toggleEmoji}>
+              <LazyEmojiPanel onPick={draft.addEmoji} />
+            </PickerEscape>
+          )}
         </div>
       </form>
     </Modal>

@@ -1,12 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
+import { confirmAction } from '../confirm';
 import { GlobalComposerHost } from './GlobalComposerHost';
 import { pageItems, type PagedData } from '../../queries/paging';
 import { postsKeys } from '../../queries/posts';
 import { useComposerStore } from '../../stores/composer';
 import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 import { makePost, page } from '../../test/posts';
+
+// Closing with text asks through the app's confirmation seam (see drafts.test.tsx); here the answer is Discard.
+vi.mock('../confirm', () => ({ confirmAction: vi.fn(() => Promise.resolve(true)) }));
 
 const plan = { id: 5, name: 'Basic', postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false };
 
@@ -72,12 +76,13 @@ describe('global composer', () => {
     expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.mustBeLoggedInToPost);
   });
 
-  it('reopening starts clear; Escape and Close close it', async () => {
+  it('after Escape and Discard, reopening starts clear; Close closes it', async () => {
     stubFetch(() => jsonResponse(plan));
     const { user } = await openComposer();
     fireEvent.change(screen.getByRole('textbox', { name: "What's happening?" }), { target: { value: 'draft' } });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(confirmAction).toHaveBeenCalledWith(expect.objectContaining({ message: MESSAGES.post.confirmDiscard }));
     await user.click(screen.getByRole('button', { name: 'New post' }));
     expect(await screen.findByRole('textbox', { name: "What's happening?" })).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Close' }));

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { VideoPlayer } from '../ui/VideoPlayer';
 
 interface MediaPreviewProps {
   file: File | null;
@@ -40,7 +41,7 @@ export function MediaPreview({ file, gif, onRemoveFile, onRemoveGif }: MediaPrev
   const type = file?.type ?? '';
   let media = <p className="hint">{file?.name}</p>;
   if (url && type.startsWith('image/')) media = <img src={url} alt={`Preview of ${file?.name}`} className="media-preview-item" />;
-  else if (url && type.startsWith('video/')) media = <video src={url} controls className="media-preview-item" aria-label={`Preview of ${file?.name}`} />;
+  else if (url && type.startsWith('video/')) media = <VideoPlayer src={url} className="media-preview-item" aria-label={`Preview of ${file?.name}`} />;
   else if (url && type.startsWith('audio/')) media = <audio src={url} controls className="media-preview-audio" aria-label={`Preview of ${file?.name}`} />;
 
   return (

@@ -1,5 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { appendWithinLimit, clampToLimit, textLength } from '@cloud9/contracts';
+import { selectUserId, useSessionStore } from '../../stores/session';
+import { loadDraft, saveDraft } from './draftStorage';
 
 export interface ComposerDraft {
   text: string;
@@ -16,21 +18,32 @@ export interface ComposerDraft {
   setGif: (url: string | null) => void;
   toggleGif: () => void;
   toggleEmoji: () => void;
-  /** Clears text, file, GIF and picker flags. */
+  /** Clears text, file, GIF and picker flags, and the saved draft. */
   reset: () => void;
   /** Text, a file or a GIF. */
   hasContent: boolean;
+  /** A file the restored draft held that storage could not keep (its name), until a file or reset replaces it. */
+  lostFileName: string | null;
   /** For the textarea's maxLength, which counts UTF-16 units while the limit counts characters. */
   maxLength: number;
 }
 
-/** A composer's draft: shared by the home composer and the global one. */
-export function useComposerDraft(limit: number): ComposerDraft {
-  const [text, setTextState] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [gif, setGifState] = useState<string | null>(null);
+/**
+ * A composer's draft: shared by the home composer and the global one. With a `composer` name the
+ * draft is saved per user as it changes and restored when the composer mounts again, until it is
+ * posted or discarded (reset).
+ */
+export function useComposerDraft(limit: number, composer?: string): ComposerDraft {
+  const userId = useSessionStore(selectUserId);
+  const [restored] = useState(() => loadDraft(userId, composer));
+  const [text, setTextState] = useState(restored?.text ?? '');
+  const [file, setFileState] = useState<File | null>(restored?.file ?? null);
+  const [gif, setGifState] = useState<string | null>(restored?.gif ?? null);
+  const [lostFileName, setLostFileName] = useState<string | null>(restored?.lostFileName ?? null);
   const [gifOpen, setGifOpen] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
+
+  useEffect(() => saveDraft(userId, composer, { text, gif, file }), [userId, composer, text, gif, file]);
 
   const setText = useCallback((value: string) => setTextState(clampToLimit(value, limit)), [limit]);
   const addEmoji = useCallback(
@@ -40,17 +53,24 @@ export function useComposerDraft(limit: number): ComposerDraft {
     },
     [limit],
   );
+  const setFile = useCallback((next: File | null) => {
+    setFileState(next);
+    setLostFileName(null);
+  }, []);
   const setGif = useCallback((url: string | null) => {
     setGifState(url);
     setGifOpen(false);
   }, []);
   const reset = useCallback(() => {
+    // Cleared at once, not only by the effect: a composer that closes right after never runs it.
+    saveDraft(userId, composer, null);
     setTextState('');
-    setFile(null);
+    setFileState(null);
     setGifState(null);
+    setLostFileName(null);
     setGifOpen(false);
     setEmojiOpen(false);
-  }, []);
+  }, [userId, composer]);
 
   return {
     text,
@@ -66,6 +86,7 @@ export function useComposerDraft(limit: number): ComposerDraft {
     toggleEmoji: () => setEmojiOpen((open) => !open),
     reset,
     hasContent: text.trim().length > 0 || file !== null || gif !== null,
+    lostFileName,
     maxLength: limit + (text.length - textLength(text)),
   };
 }

@@ -1,30 +1,58 @@
-import EmojiPicker, { type Categories, type EmojiClickData } from 'emoji-picker-react';
-import { EMOJI_CATEGORIES, EMOJI_DEFAULTS, EMOJI_REACTIONS, type EmojiOptions } from './emojiConfig';
+import { useCallback, useMemo, useState } from 'react';
+import EmojiPicker, { type Categories, type EmojiClickData, type EmojiStyleValue } from 'emoji-picker-react';
+import { usePublicConfig } from '../../queries/config';
+import { selectUserId, useSessionStore } from '../../stores/session';
+import { emojiImageUrl } from './emojiImages';
+import { EMOJI_CATEGORIES, EMOJI_REACTIONS, EMOJI_SKIN_TONE, EMOJI_THEME } from './emojiConfig';
+import { useEmojiSettings } from './emojiSettings';
+import { rankSuggestions, readUsage, recordPick } from './emojiUsage';
 
-export interface EmojiPanelProps extends EmojiOptions {
+export interface EmojiPanelProps {
   onPick: (emoji: string) => void;
 }
 
 const CATEGORIES = EMOJI_CATEGORIES.map((c) => c as Categories);
 
-/** emoji-picker-react with the options of emojiConfig. Loaded on demand (see LazyEmojiPanel). */
-export function EmojiPanel({
-  onPick,
-  emojiStyle = EMOJI_DEFAULTS.emojiStyle,
-  theme = EMOJI_DEFAULTS.theme,
-  skinTone = EMOJI_DEFAULTS.skinTone,
-  suggestionMode = EMOJI_DEFAULTS.suggestionMode,
-}: EmojiPanelProps) {
+/**
+ * emoji-picker-react, opening on the quick-reactions row with a button to the full picker. Drawn in
+ * the user's style: native, or images from the emoji CDN of /api/config (native until that is known,
+ * so no image is asked of a host the page does not allow). The Suggested row is the user's own
+ * picks, recent or frequent, kept per user rather than in the picker's shared storage.
+ * Loaded on demand (see LazyEmojiPanel).
+ */
+export function EmojiPanel({ onPick }: EmojiPanelProps) {
+  const userId = useSessionStore(selectUserId);
+  const [settings] = useEmojiSettings();
+  const config = usePublicConfig();
+  const [usage, setUsage] = useState(() => readUsage(userId));
+  const suggested = useMemo(() => rankSuggestions(usage, settings.suggestionMode), [usage, settings.suggestionMode]);
+  const style: EmojiStyleValue = config.emojiCdnUrl ? settings.style : 'native';
+  const getEmojiUrl = useCallback(
+    (unified: string, imageStyle: EmojiStyleValue) => emojiImageUrl(config.emojiCdnUrl, imageStyle === 'native' ? 'apple' : imageStyle, unified),
+    [config.emojiCdnUrl],
+  );
+
+  const pick = (data: EmojiClickData) => {
+    recordPick(userId, data.unified);
+    setUsage(readUsage(userId));
+    onPick(data.emoji);
+  };
+
   return (
-    <div className="emoji-panel" role="group" aria-label="Emoji picker">
+    <div className="emoji-panel" role="group" aria-label="Emoji picker" data-emoji-style={style}>
       <EmojiPicker
-        onEmojiClick={(data: EmojiClickData) => onPick(data.emoji)}
-        categories={CATEGORIES}
+        onEmojiClick={pick}
+        onReactionClick={pick}
+        reactionsDefaultOpen
+        allowExpandReactions
         reactions={EMOJI_REACTIONS}
-        emojiStyle={emojiStyle}
-        colorScheme={theme}
-        defaultSkinTone={skinTone}
-        suggestedEmojisMode={suggestionMode}
+        categories={CATEGORIES}
+        emojiStyle={style}
+        getEmojiUrl={getEmojiUrl}
+        colorScheme={EMOJI_THEME}
+        defaultSkinTone={EMOJI_SKIN_TONE}
+        suggestedEmojisMode={settings.suggestionMode}
+        suggestedEmojis={suggested}
         lazyLoadEmojis
         width="100%"
         height={360}

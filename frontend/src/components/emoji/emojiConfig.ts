@@ -1,4 +1,4 @@
-import type { EmojiStyleValue, SkinTonesValue, SuggestionModeValue, ThemeValue } from 'emoji-picker-react';
+import type { SkinTonesValue, ThemeValue } from 'emoji-picker-react';
 
 /** The emoji picker's categories, in order. */
 export const EMOJI_CATEGORIES = [
@@ -17,17 +17,6 @@ export const EMOJI_CATEGORIES = [
 /** Quick reactions: thumbs up, red heart, smiling face, crying face, folded hands, thumbs down, angry face. */
 export const EMOJI_REACTIONS = ['1f44d', '2764-fe0f', '1f603', '1f622', '1f64f', '1f44e', '1f621'];
 
-/** The picker's options, as props. Native style needs no CDN, so it works offline. */
-export interface EmojiOptions {
-  emojiStyle?: EmojiStyleValue;
-  theme?: ThemeValue;
-  skinTone?: SkinTonesValue;
-  suggestionMode?: SuggestionModeValue;
-}
-
-export const EMOJI_DEFAULTS: Required<EmojiOptions> = {
-  emojiStyle: 'native',
-  theme: 'auto',
-  skinTone: 'neutral',
-  suggestionMode: 'recent',
-};
+/** The picker's fixed look; style and suggestion mode are the user's (see emojiSettings). */
+export const EMOJI_THEME: ThemeValue = 'auto';
+export const EMOJI_SKIN_TONE: SkinTonesValue = 'neutral';

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { MESSAGES, type Post } from '@cloud9/contracts';
 import { usePostLimit } from '../../hooks/usePostLimit';
 import { useEditPost } from '../../queries/posts';
 import { CharacterCounter } from '../composer/CharacterCounter';
+import { useConfirmDiscard } from '../composer/useConfirmDiscard';
+import { useTextDraft } from '../composer/useTextDraft';
 import { notify } from '../notify';
 import { Modal } from '../ui/Modal';
 
@@ -12,10 +14,17 @@ interface EditPostDialogProps {
   onSaved: (post: Post) => void;
 }
 
-/** Edit post: empty text alerts; a failure alerts and keeps the dialog open. */
+/**
+ * Edit post: empty text alerts; a failure alerts and keeps the dialog open. An unsaved change is
+ * kept per user and post until saved or discarded; closing with one asks first.
+ */
 export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) {
   const limit = usePostLimit();
-  const [text, setText] = useState(post.content);
+  const { text, setText, changed, clear } = useTextDraft(`edit-${post.id}`, post.content);
+  const confirmDiscard = useConfirmDiscard(changed, clear, MESSAGES.post.confirmDiscardEdit);
+  const requestClose = () => {
+    void confirmDiscard().then((discarded) => discarded && onClose());
+  };
   const edit = useEditPost();
   const formId = `edit-form-${post.id}`;
 
@@ -28,6 +37,7 @@ export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) 
     }
     try {
       onSaved(await edit.mutateAsync({ post, content: text }));
+      clear();
       onClose();
     } catch (err) {
       console.error('Edit failed', err);
@@ -38,10 +48,10 @@ export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) 
   return (
     <Modal
       title="Edit post"
-      onClose={onClose}
+      onClose={requestClose}
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
+          <button type="button" className="btn btn-ghost" onClick={requestClose}>
             Cancel
           </button>
           <button type="submit" form={formId} className="btn btn-primary" disabled={edit.isPending}>

@@ -1,11 +1,12 @@
 import { LIMITS, isVideoUrl, resolveImageUrl, truncateForDisplay, type Post } from '@cloud9/contracts';
 import { API_BASE } from '../../api/client';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
+import { VideoPlayer } from '../ui/VideoPlayer';
 
 /** How wide a post's image is shown: the feed column, or the whole screen on a phone. */
 const POST_IMAGE_SIZES = '(max-width: 700px) 100vw, 640px';
 
-/** Sets the default volume (0.7) once the element exists. */
+/** Sets the default volume (0.7) of an audio player once the element exists (videos: VideoPlayer). */
 const withDefaultVolume = (node: HTMLMediaElement | null) => {
   if (node) node.volume = LIMITS.videoDefaultVolume;
 };
@@ -26,7 +27,7 @@ export function PostMedia({ post }: { post: Pick<Post, 'gif_url' | 'media_url' |
   if (mime.startsWith('video/') || (!mime && isVideoUrl(post.media_url))) {
     return (
       <div className="post-media">
-        <video src={url} controls preload="metadata" ref={withDefaultVolume} aria-label={alt ? `Video: ${alt}` : 'Video'} />
+        <VideoPlayer src={url} preload="metadata" aria-label={alt ? `Video: ${alt}` : 'Video'} />
       </div>
     );
   }

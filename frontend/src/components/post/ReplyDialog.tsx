@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { LIMITS, truncateForDisplay, type Post } from '@cloud9/contracts';
 import { usePostLimit } from '../../hooks/usePostLimit';
 import { useReplyToPost } from '../../queries/posts';
 import { CharacterCounter } from '../composer/CharacterCounter';
+import { useConfirmDiscard } from '../composer/useConfirmDiscard';
+import { useTextDraft } from '../composer/useTextDraft';
 import { Modal } from '../ui/Modal';
 
 interface ReplyDialogProps {
@@ -11,10 +13,17 @@ interface ReplyDialogProps {
   onReplied: (reply: Post) => void;
 }
 
-/** Quotes the original cut at 200 characters; a blank reply is ignored. Failures are only logged. */
+/**
+ * Quotes the original cut at 200 characters; a blank reply is ignored. Failures are only logged.
+ * The unsent reply is kept per user and post until sent or discarded; closing with one asks first.
+ */
 export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
   const limit = usePostLimit();
-  const [text, setText] = useState('');
+  const { text, setText, changed, clear } = useTextDraft(`reply-${post.id}`);
+  const confirmDiscard = useConfirmDiscard(changed, clear);
+  const requestClose = () => {
+    void confirmDiscard().then((discarded) => discarded && onClose());
+  };
   const reply = useReplyToPost();
   const formId = `reply-form-${post.id}`;
   const quote = truncateForDisplay(post.content, LIMITS.replyQuoteTruncate).text;
@@ -24,6 +33,7 @@ export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
     if (reply.isPending || !text.trim()) return;
     try {
       onReplied(await reply.mutateAsync({ postId: post.id, content: text.trim() }));
+      clear();
       onClose();
     } catch (err) {
       console.error('Reply failed', err);
@@ -33,10 +43,10 @@ export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
   return (
     <Modal
       title={`Reply to @${post.username}`}
-      onClose={onClose}
+      onClose={requestClose}
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
+          <button type="button" className="btn btn-ghost" onClick={requestClose}>
             Cancel
           </button>
           <button type="submit" form={formId} className="btn btn-primary" disabled={reply.isPending}>

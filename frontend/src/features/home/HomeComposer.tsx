@@ -4,7 +4,9 @@ import { errorMessage } from '../../api/client';
 import { CharacterCounter } from '../../components/composer/CharacterCounter';
 import { ComposerTools } from '../../components/composer/ComposerTools';
 import { ComposerEditor } from '../../components/composer/ComposerEditor';
+import { PickerEscape } from '../../components/composer/PickerEscape';
 import { useComposerDraft } from '../../components/composer/useComposerDraft';
+import { useConfirmDiscard } from '../../components/composer/useConfirmDiscard';
 import { LazyEmojiPanel } from '../../components/emoji/LazyEmojiPanel';
 import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
 import { notify } from '../../components/notify';
@@ -22,11 +24,13 @@ interface HomeComposerProps {
 /**
  * The inline composer of Home: text, counter, feed, photo/video, GIF, emoji, Cancel,
  * Post. The new post goes on top of the cached Home feeds (the one on screen shows it at once).
+ * The draft is kept per user until posted or discarded; Cancel asks before discarding it.
  */
 export function HomeComposer({ defaultCategory }: HomeComposerProps) {
   const user = useSessionStore(selectCurrentUser);
   const limit = usePostLimit();
-  const draft = useComposerDraft(limit);
+  const draft = useComposerDraft(limit, 'home');
+  const confirmDiscard = useConfirmDiscard(draft.hasContent, draft.reset);
   const [category, setCategory] = useState<FeedCategory>(defaultCategory);
   const create = useCreatePost();
   const busy = create.isPending;
@@ -71,17 +75,23 @@ export function HomeComposer({ defaultCategory }: HomeComposerProps) {
           </span>
         </ComposerTools>
         {draft.gifOpen && (
-          <LazyHomeGifWidget
-            onPick={(url) => {
-              draft.setFile(null);
-              draft.setGif(url);
-            }}
-          />
+          <PickerEscape picker="gif" onClose={draft.toggleGif}>
+            <LazyHomeGifWidget
+              onPick={(url) => {
+                draft.setFile(null);
+                draft.setGif(url);
+              }}
+            />
+          </PickerEscape>
         )}
-        {draft.emojiOpen && <LazyEmojiPanel onPick={draft.addEmoji} />}
+        {draft.emojiOpen && (
+          <PickerEscape picker="emoji" onClose={draft.toggleEmoji}>
+            <LazyEmojiPanel onPick={draft.addEmoji} />
+          </PickerEscape>
+        )}
         <div className="composer-footer">
           <CharacterCounter text={draft.text} limit={limit} />
-          <button type="button" className="btn btn-ghost" onClick={draft.reset} disabled={busy}>
+          <button type="button" className="btn btn-ghost" onClick={() => void confirmDiscard().then((cleared) => cleared && draft.reset())} disabled={busy}>
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>

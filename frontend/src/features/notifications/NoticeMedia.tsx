@@ -1,6 +1,7 @@
 import { resolveImageUrl, type MediaInfo } from '@cloud9/contracts';
 import { API_BASE } from '../../api/client';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
+import { VideoPlayer } from '../../components/ui/VideoPlayer';
 
 const VIDEO = /\.(mp4|webm|mov|m4v|ogv)($|\?)/i;
 const AUDIO = /\.(mp3|wav|m4a|aac|oga|ogg|flac)($|\?)/i;
@@ -12,7 +13,7 @@ const NOTICE_IMAGE_SIZES = '(max-width: 700px) 100vw, 640px';
 export function NoticeMedia({ url, mime, media, alt }: { url: string; mime?: string | null; media?: MediaInfo; alt: string }) {
   const src = resolveImageUrl(url, API_BASE, '');
   const kind = mime ? mime.split('/')[0] : VIDEO.test(url) ? 'video' : AUDIO.test(url) ? 'audio' : 'image';
-  if (kind === 'video') return <video className="notice-media" src={src} controls preload="metadata" aria-label={`Video: ${alt}`} />;
+  if (kind === 'video') return <VideoPlayer className="notice-media" src={src} preload="metadata" aria-label={`Video: ${alt}`} />;
   if (kind === 'audio') return <audio className="notice-media" src={src} controls preload="metadata" aria-label={`Audio: ${alt}`} />;
   return <ResponsiveImage className="notice-media" src={src} media={media} sizes={NOTICE_IMAGE_SIZES} alt={alt} />;
 }

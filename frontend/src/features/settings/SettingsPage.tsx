@@ -9,6 +9,7 @@ import { SearchBox } from '../../components/ui/SearchBox';
 import { usePublicConfig } from '../../queries/config';
 import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { EmojiSettingsForm } from './EmojiSettingsForm';
 import { SubscriptionDetails } from './SubscriptionDetails';
 import './settings.css';
 
@@ -95,6 +96,12 @@ export function SettingsPage() {
           </div>
         </>
       ),
+    },
+    {
+      id: 'emoji',
+      title: 'Emoji',
+      keywords: 'emoji style native apple twitter google facebook suggestions suggested recent frequent picker',
+      body: <EmojiSettingsForm />,
     },
     {
       id: 'delete',
