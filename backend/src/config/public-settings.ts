@@ -38,6 +38,8 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   feedCacheMs: 'keep',
   sessionUserCacheMs: 'keep',
   giphyTimeoutMs: 'keep',
+  giphyPingbackUrl: 'url',
+  giphyPingbackTimeoutMs: 'keep',
   paypalApiBase: 'url',
   paypalClientId: 'keep',
   paypalSdkUrl: 'url',

@@ -15,6 +15,7 @@ const REFUSAL: Record<RateBucket, string> = {
   follows: MESSAGES.rateLimit.follows,
   search: MESSAGES.rateLimit.search,
   gifs: MESSAGES.rateLimit.gifs,
+  gifPingbacks: MESSAGES.rateLimit.gifPingbacks,
   loginIp: MESSAGES.auth.tooManyLoginsFromAddress,
   login: MESSAGES.auth.tooManyLogins,
   register: MESSAGES.auth.tooManyRegistrations,
