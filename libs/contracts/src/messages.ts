@@ -165,11 +165,15 @@ export const MESSAGES = {
     invalidTag: 'tag must be at most 50 characters.',
     invalidPingbackId: 'pingback_id must be 1 to 32 letters and digits.',
     invalidPingback: 'Send 1 to 50 GIF events, each with action_type SEEN, CLICK or SENT, the GIF\'s analytics_response_payload, ts and user_id.',
+    // The pickers' browsing: categories, related, emoji and random GIFs.
     categories: 'Categories',
+    emoji: 'Emoji',
     related: 'Related',
     random: 'Random',
     randomAgain: 'Another random GIF',
-    relatedTo: (title: string) => `GIFs like ${title}`,
+    backToTrending: 'Back to trending',
+    relatedTo: (title: string) => `GIFs like ${title || 'this GIF'}`,
+    randomTitle: (tag: string) => (tag ? `A random “${tag}” GIF` : 'A random GIF'),
   },
   admin: {
     unauthorizedAccess: 'Unauthorized Access',

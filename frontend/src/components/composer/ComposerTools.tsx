@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
+import { usePublicConfig } from '../../queries/config';
 import type { ComposerDraft } from './useComposerDraft';
 import { FilePickButton } from './FilePickButton';
 
-/** The toolbar both composers share: Photo/Video, GIF and Emoji; `children` adds composer-specific tools. */
+/**
+ * The toolbar both composers share: Photo/Video, GIF and Emoji; `children` adds composer-specific tools.
+ * The GIF button shows only once /api/config says GIFs are configured: never a button that can only fail.
+ */
 export function ComposerTools({ draft, children }: { draft: ComposerDraft; children?: ReactNode }) {
+  const { gifsEnabled } = usePublicConfig();
   return (
     <div className="composer-tools">
       <FilePickButton
@@ -13,9 +18,11 @@ export function ComposerTools({ draft, children }: { draft: ComposerDraft; child
           draft.setFile(file);
         }}
       />
-      <button type="button" className="composer-tool" aria-expanded={draft.gifOpen} onClick={draft.toggleGif}>
-        <span className="composer-tool-gif">GIF</span>
-      </button>
+      {gifsEnabled && (
+        <button type="button" className="composer-tool" aria-expanded={draft.gifOpen} onClick={draft.toggleGif}>
+          <span className="composer-tool-gif">GIF</span>
+        </button>
+      )}
       <button type="button" className="composer-tool" aria-expanded={draft.emojiOpen} onClick={draft.toggleEmoji}>
         <span aria-hidden="true">😊</span>
         <span>Emoji</span>

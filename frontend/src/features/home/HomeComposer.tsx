@@ -7,6 +7,7 @@ import { ComposerEditor } from '../../components/composer/ComposerEditor';
 import { useComposerDraft } from '../../components/composer/useComposerDraft';
 import { LazyEmojiPanel } from '../../components/emoji/LazyEmojiPanel';
 import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
+import { reportGifSentLater } from '../../components/gifs/reportGifSent';
 import { notify } from '../../components/notify';
 import { Avatar } from '../../components/ui/Avatar';
 import { usePostLimit } from '../../hooks/usePostLimit';
@@ -46,6 +47,7 @@ export function HomeComposer({ defaultCategory }: HomeComposerProps) {
     const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     try {
       await create.mutateAsync({ content, category, file: draft.file, gif: draft.file ? null : draft.gif });
+      if (!draft.file) reportGifSentLater(draft.gif);
       draft.reset();
     } catch (err) {
       console.error(errorMessage(err, MESSAGES.post.submitFailed), err);
