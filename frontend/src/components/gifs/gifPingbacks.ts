@@ -19,7 +19,7 @@ export interface GifPingbackQueueOptions {
  * a 1 s timer, and when it runs out everything queued goes (at most `batchMax` events a request).
  * `flush()` sends at once (the page is being hidden).
  */
-export function createGifPingbackQueue({ send, debounceMs = LIMITS.pingbackDebounceMs, batchMax = LIMITS.gifPingbackBatchMax, now = Date.now }: GifPingbackQueueOptions) {
+export function createGifPingbackQueue({ send, debounceMs = LIMITS.pingbackDebounceMs, batchMax = LIMITS.gifPingbackBatchMax, now = () => Date.now() }: GifPingbackQueueOptions) {
   let queue: GifPingbackEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   const chosen = new Map<string, string>();
