@@ -4,7 +4,8 @@
  * `{ data, pagination, meta }` from a fixed catalogue of 60 GIFs, /v1/gifs/categories one category
  * per subject, /v1/gifs/random one GIF (or `[]`), and every rendition URL (`/media/<id>/200.gif`, ...)
  * serves a real two-frame animated GIF89a. POST /v2/pingback records analytics batches, which
- * `pingbacks` (and, for the browser tests in another process, GET /__fake/pingbacks) show.
+ * `pingbacks` show. The browser tests, whose fake lives in another process, read them with
+ * GET /__fake/pingbacks and set a failure with POST /__fake/failure?status=….
  * node:http only.
  */
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
@@ -315,6 +316,11 @@ export async function startFakeGiphy(options: FakeGiphyOptions = {}): Promise<Fa
     const query = Object.fromEntries(url.searchParams.entries());
     requests.push({ method: req.method ?? 'GET', path: url.pathname, query });
     if (req.method === 'POST' && url.pathname === '/v2/pingback') return pingback(req, res, query);
+    // For the browser tests, whose fake lives in another process: ?status=451 (empty restores).
+    if (req.method === 'POST' && url.pathname === '/__fake/failure') {
+      failure = /^\d{3}$/.test(query.status ?? '') ? Number(query.status) : null;
+      return send(res, 200, { failure });
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, errorBody(405, 'Method Not Allowed'));
     // For the browser tests, whose fake lives in another process.
     if (url.pathname === '/__fake/pingbacks') return send(res, 200, pingbacks);
