@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import request from 'supertest';
-import { LIMITS, MESSAGES, type GifCategoriesResponse, type GifRandomResponse, type GifSearchResponse } from '@cloud9/contracts';
+import { GIF_MESSAGES, LIMITS, MESSAGES, type GifCategoriesResponse, type GifRandomResponse, type GifSearchResponse } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../src/common/redis.module';
 import { gifQueryKey, parseGifQuery, GifEndpoint } from '../src/modules/gifs/gif-query';
 import { FAKE_GIPHY_CATALOGUE, FAKE_GIPHY_CATEGORIES, FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
@@ -248,15 +248,15 @@ describe('the GIF provider through the server (against the fake Giphy)', () => {
     });
 
     it.each([
-      ['/api/gifs/related', MESSAGES.gifs.invalidGifId],
-      ['/api/gifs/related?gif_id=..%2Fsecret', MESSAGES.gifs.invalidGifId],
-      [`/api/gifs/related?gif_id=${'a'.repeat(51)}`, MESSAGES.gifs.invalidGifId],
+      ['/api/gifs/related', GIF_MESSAGES.invalidGifId],
+      ['/api/gifs/related?gif_id=..%2Fsecret', GIF_MESSAGES.invalidGifId],
+      [`/api/gifs/related?gif_id=${'a'.repeat(51)}`, GIF_MESSAGES.invalidGifId],
       ['/api/gifs/related?gif_id=fake01&limit=99', MESSAGES.gifs.invalidLimit],
       ['/api/gifs/emoji?offset=5000', MESSAGES.gifs.invalidOffset],
-      [`/api/gifs/random?tag=${'a'.repeat(51)}`, MESSAGES.gifs.invalidTag],
+      [`/api/gifs/random?tag=${'a'.repeat(51)}`, GIF_MESSAGES.invalidTag],
       ['/api/gifs/random?rating=x', MESSAGES.gifs.invalidRating],
-      ['/api/gifs/trending?pingback_id=a-b', MESSAGES.gifs.invalidPingbackId],
-      ['/api/gifs/random?pingback_id=a&pingback_id=b', MESSAGES.gifs.invalidPingbackId],
+      ['/api/gifs/trending?pingback_id=a-b', GIF_MESSAGES.invalidPingbackId],
+      ['/api/gifs/random?pingback_id=a&pingback_id=b', GIF_MESSAGES.invalidPingbackId],
     ])('%s is a 400 that never reaches the provider', async (url, message) => {
       const res = await api().get(url).expect(400);
       expect(res.body).toEqual({ success: false, statusCode: 400, error: message });
@@ -320,7 +320,7 @@ describe('the GIF provider through the server (against the fake Giphy)', () => {
       ['too many events', { events: Array.from({ length: LIMITS.gifPingbackBatchMax + 1 }, () => event()) }],
     ])('refuses %s with 400 and forwards nothing', async (_name, body) => {
       const res = await api().post('/api/gifs/pingback').send(body).expect(400);
-      expect(res.body).toEqual({ success: false, statusCode: 400, error: MESSAGES.gifs.invalidPingback });
+      expect(res.body).toEqual({ success: false, statusCode: 400, error: GIF_MESSAGES.invalidPingback });
       await sleep(100);
       expect(fake.pingbacks).toHaveLength(0);
     });

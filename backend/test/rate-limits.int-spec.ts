@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type Redis from 'ioredis';
 import type request from 'supertest';
-import { MESSAGES } from '@cloud9/contracts';
+import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
 import { REDIS } from '../src/common/redis.module';
 import { FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
 import { PASSWORD, uniqueName } from './support/app';
@@ -197,7 +197,7 @@ describe('per-action limits (one app)', () => {
     await send().expect(202);
     await send().expect(202);
     const refused = await send();
-    expectRefused(refused, MESSAGES.rateLimit.gifPingbacks, 2, 60);
+    expectRefused(refused, GIF_MESSAGES.tooManyEvents, 2, 60);
     await send(freshIp()).expect(202);
     // Forwarding runs after the answer: wait for the three accepted batches, then make sure no fourth comes.
     const deadline = Date.now() + 3000;

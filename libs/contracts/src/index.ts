@@ -3,6 +3,7 @@ export * from './plans';
 export * from './limits';
 export * from './categories';
 export * from './messages';
+export * from './gif-messages';
 export * from './storage-keys';
 export * from './types';
 export * from './socket-events';

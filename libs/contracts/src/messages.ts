@@ -161,19 +161,6 @@ export const MESSAGES = {
     invalidLimit: 'limit must be a whole number from 1 to 50.',
     invalidOffset: 'offset must be a whole number from 0 to 4999.',
     invalidRating: 'rating must be one of g, pg, pg-13 or r.',
-    invalidGifId: 'gif_id must be a GIF id of 1 to 50 letters and digits.',
-    invalidTag: 'tag must be at most 50 characters.',
-    invalidPingbackId: 'pingback_id must be 1 to 32 letters and digits.',
-    invalidPingback: 'Send 1 to 50 GIF events, each with action_type SEEN, CLICK or SENT, the GIF\'s analytics_response_payload, ts and user_id.',
-    // The pickers' browsing: categories, related, emoji and random GIFs.
-    categories: 'Categories',
-    emoji: 'Emoji',
-    related: 'Related',
-    random: 'Random',
-    randomAgain: 'Another random GIF',
-    backToTrending: 'Back to trending',
-    relatedTo: (title: string) => `GIFs like ${title || 'this GIF'}`,
-    randomTitle: (tag: string) => (tag ? `A random “${tag}” GIF` : 'A random GIF'),
   },
   admin: {
     unauthorizedAccess: 'Unauthorized Access',
@@ -231,7 +218,6 @@ export const MESSAGES = {
     follows: 'You have followed or unfollowed many accounts today. Please try again later.',
     search: 'Too many searches. Please wait a minute and try again.',
     gifs: 'Too many GIF searches. Please wait a minute and try again.',
-    gifPingbacks: 'Too many GIF events. Please wait a minute and try again.',
   },
   http: {
     badRequest: 'The request is not valid.',

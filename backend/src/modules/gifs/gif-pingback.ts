@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { GIF_PINGBACK_ACTIONS, LIMITS, MESSAGES, type GifPingbackAction, type GifPingbackEvent } from '@cloud9/contracts';
+import { GIF_MESSAGES, GIF_PINGBACK_ACTIONS, LIMITS, type GifPingbackAction, type GifPingbackEvent } from '@cloud9/contracts';
 import { PINGBACK_ID } from './gif-query';
 
 /** The provider's analytics token as the GIF lists hand it out (see giphy-answers). */
@@ -10,7 +10,7 @@ const TS_SLACK_MS = 24 * 3600 * 1000;
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 function event(raw: unknown, now: number): GifPingbackEvent {
-  const refuse = () => new BadRequestException(MESSAGES.gifs.invalidPingback);
+  const refuse = () => new BadRequestException(GIF_MESSAGES.invalidPingback);
   if (!isObject(raw)) throw refuse();
   const { action_type, analytics_response_payload, ts, user_id } = raw;
   if (typeof action_type !== 'string' || !GIF_PINGBACK_ACTIONS.includes(action_type as GifPingbackAction)) throw refuse();
@@ -28,7 +28,7 @@ function event(raw: unknown, now: number): GifPingbackEvent {
  */
 export function parsePingbackBatch(body: unknown, now = Date.now()): GifPingbackEvent[] {
   if (!isObject(body) || !Array.isArray(body.events) || body.events.length < 1 || body.events.length > LIMITS.gifPingbackBatchMax) {
-    throw new BadRequestException(MESSAGES.gifs.invalidPingback);
+    throw new BadRequestException(GIF_MESSAGES.invalidPingback);
   }
   return body.events.map((raw) => event(raw, now));
 }

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { parsePingbackBatch } from './gif-pingback';
-import { MESSAGES } from '@cloud9/contracts';
+import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
 import { gifQueryKey, parseGifQuery, parseGifRandomQuery, parsePingbackId } from './gif-query';
 import { isLocationBlock, toGifCategoriesResponse, toGifRandomResponse, toGifSearchResponse } from './giphy-answers';
 
@@ -49,20 +49,20 @@ describe('parseGifQuery', () => {
   });
 
   it.each([{}, { gif_id: '' }, { gif_id: 'a/b' }, { gif_id: 'x'.repeat(51) }, { gif_id: ['a', 'b'] }])('refuses related %j', (query) => {
-    expect(refused(() => parseGifQuery('related', query as Record<string, unknown>))).toBe(MESSAGES.gifs.invalidGifId);
+    expect(refused(() => parseGifQuery('related', query as Record<string, unknown>))).toBe(GIF_MESSAGES.invalidGifId);
   });
 
   it('random: an optional tag of at most 50 characters, normalised, and a rating', () => {
     expect(parseGifRandomQuery({})).toEqual({ tag: null, rating: 'g' });
     expect(parseGifRandomQuery({ tag: '  Happy  DOG ', rating: 'PG' })).toEqual({ tag: 'happy dog', rating: 'pg' });
-    expect(refused(() => parseGifRandomQuery({ tag: 'x'.repeat(51) }))).toBe(MESSAGES.gifs.invalidTag);
+    expect(refused(() => parseGifRandomQuery({ tag: 'x'.repeat(51) }))).toBe(GIF_MESSAGES.invalidTag);
     expect(refused(() => parseGifRandomQuery({ tag: 'cat', rating: 'x' }))).toBe(MESSAGES.gifs.invalidRating);
   });
 
   it('pingback_id: absent is null; letters and digits up to 32', () => {
     expect(parsePingbackId({})).toBeNull();
     expect(parsePingbackId({ pingback_id: 'a1B2' })).toBe('a1B2');
-    for (const bad of ['a-b', 'x'.repeat(33), ['a', 'b']]) expect(refused(() => parsePingbackId({ pingback_id: bad }))).toBe(MESSAGES.gifs.invalidPingbackId);
+    for (const bad of ['a-b', 'x'.repeat(33), ['a', 'b']]) expect(refused(() => parsePingbackId({ pingback_id: bad }))).toBe(GIF_MESSAGES.invalidPingbackId);
   });
 
   it('gives equal keys to equal normalised requests and different keys otherwise', () => {
@@ -170,6 +170,6 @@ describe('parsePingbackBatch', () => {
     ['a string time', { events: [{ ...ok, ts: String(now) }] }],
     ['a bad pingback id', { events: [{ ...ok, user_id: '../x' }] }],
   ])('refuses %s', (_name, body) => {
-    expect(refused(() => parsePingbackBatch(body, now))).toBe(MESSAGES.gifs.invalidPingback);
+    expect(refused(() => parsePingbackBatch(body, now))).toBe(GIF_MESSAGES.invalidPingback);
   });
 });

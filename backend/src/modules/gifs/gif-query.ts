@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { LIMITS, MESSAGES } from '@cloud9/contracts';
+import { GIF_MESSAGES, LIMITS, MESSAGES } from '@cloud9/contracts';
 
 const GIF_RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
 type GifRating = (typeof GIF_RATINGS)[number];
@@ -79,8 +79,8 @@ export function parseGifQuery(endpoint: GifEndpoint, query: Record<string, unkno
   const q = endpoint === 'search' ? words(query.q, GIF_QUERY_MAX, MESSAGES.gifs.queryRequired, true) : null;
   let gifId: string | null = null;
   if (endpoint === 'related') {
-    gifId = single(query.gif_id, MESSAGES.gifs.invalidGifId) ?? '';
-    if (!GIF_ID.test(gifId)) throw new BadRequestException(MESSAGES.gifs.invalidGifId);
+    gifId = single(query.gif_id, GIF_MESSAGES.invalidGifId) ?? '';
+    if (!GIF_ID.test(gifId)) throw new BadRequestException(GIF_MESSAGES.invalidGifId);
   }
   const limit = wholeNumber(query.limit, 1, GIF_LIMIT_MAX, LIMITS.gifPageSizeHome, MESSAGES.gifs.invalidLimit);
   const offset = wholeNumber(query.offset, 0, GIF_OFFSET_MAX, 0, MESSAGES.gifs.invalidOffset);
@@ -89,14 +89,14 @@ export function parseGifQuery(endpoint: GifEndpoint, query: Record<string, unkno
 
 /** Validates `?tag&rating` of /api/gifs/random. */
 export function parseGifRandomQuery(query: Record<string, unknown>): GifRandomQuery {
-  return { tag: words(query.tag, GIF_TAG_MAX, MESSAGES.gifs.invalidTag, false), rating: rating(query.rating) };
+  return { tag: words(query.tag, GIF_TAG_MAX, GIF_MESSAGES.invalidTag, false), rating: rating(query.rating) };
 }
 
 /** Validates the optional `?pingback_id` every GIF list takes. */
 export function parsePingbackId(query: Record<string, unknown>): PingbackId {
-  const id = single(query.pingback_id, MESSAGES.gifs.invalidPingbackId);
+  const id = single(query.pingback_id, GIF_MESSAGES.invalidPingbackId);
   if (id === undefined) return null;
-  if (!PINGBACK_ID.test(id)) throw new BadRequestException(MESSAGES.gifs.invalidPingbackId);
+  if (!PINGBACK_ID.test(id)) throw new BadRequestException(GIF_MESSAGES.invalidPingbackId);
   return id;
 }
 

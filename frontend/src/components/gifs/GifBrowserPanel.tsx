@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { MESSAGES, type GifObject } from '@cloud9/contracts';
 import { gifFixedHeightUrl } from '../../api/gifs';
 import { GifGrid } from './GifGrid';
+import { GIF_LABELS } from './gifLabels';
 import { gifPingbacks } from './gifPingbacks';
 import type { GifBrowser } from './useGifBrowser';
 
@@ -48,9 +49,9 @@ export function GifBrowserPanel({ browser, onPick, error, gridClassName, searchI
     <>
       <div className="gif-tools">
         {categories && categories.length > 0 && (
-          <div className="gif-categories" role="group" aria-label={MESSAGES.gifs.categories}>
+          <div className="gif-categories" role="group" aria-label={GIF_LABELS.categories}>
             <button type="button" className="gif-chip" onClick={browser.showEmoji}>
-              {MESSAGES.gifs.emoji}
+              {GIF_LABELS.emoji}
             </button>
             {categories.map((category) => (
               <button
@@ -68,7 +69,7 @@ export function GifBrowserPanel({ browser, onPick, error, gridClassName, searchI
           </div>
         )}
         <button type="button" className="gif-chip gif-chip-random" onClick={browser.showRandom}>
-          {mode === 'random' ? MESSAGES.gifs.randomAgain : MESSAGES.gifs.random}
+          {mode === 'random' ? GIF_LABELS.randomAgain : GIF_LABELS.random}
         </button>
       </div>
       {title && (
@@ -77,7 +78,7 @@ export function GifBrowserPanel({ browser, onPick, error, gridClassName, searchI
             {title}
           </p>
           <button type="button" className="link-button" onClick={browser.backToTrending}>
-            {MESSAGES.gifs.backToTrending}
+            {GIF_LABELS.backToTrending}
           </button>
         </div>
       )}

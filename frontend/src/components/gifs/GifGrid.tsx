@@ -1,6 +1,6 @@
 import type { GifObject } from '@cloud9/contracts';
-import { MESSAGES } from '@cloud9/contracts';
 import { gifPreviewUrl } from '../../api/gifs';
+import { GIF_LABELS } from './gifLabels';
 
 interface GifGridProps {
   gifs: GifObject[];
@@ -21,8 +21,8 @@ export function GifGrid({ gifs, onPick, onRelated, className }: GifGridProps) {
           </button>
           {onRelated && (
             // The name starts with the visible word, then says which GIF.
-            <button type="button" className="gif-related" onClick={() => onRelated(gif)} aria-label={`${MESSAGES.gifs.related}: ${gif.title || 'GIF'}`}>
-              {MESSAGES.gifs.related}
+            <button type="button" className="gif-related" onClick={() => onRelated(gif)} aria-label={`${GIF_LABELS.related}: ${gif.title || 'GIF'}`}>
+              {GIF_LABELS.related}
             </button>
           )}
         </li>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type GifObject } from '@cloud9/contracts';
+import { GIF_LABELS } from './gifLabels';
 import { gifPingbacks } from './gifPingbacks';
 import { GlobalGifPicker } from './GlobalGifPicker';
 import { HomeGifWidget } from './HomeGifWidget';
@@ -92,8 +93,8 @@ describe('global GIF picker (10 per page, pg-13)', () => {
     const calls = stubGifApi();
     const user = userEvent.setup();
     renderAt(<GlobalGifPicker onPick={vi.fn()} onClose={vi.fn()} />);
-    const group = await screen.findByRole('group', { name: MESSAGES.gifs.categories });
-    expect(Array.from(group.querySelectorAll('button')).map((b) => b.textContent)).toEqual([MESSAGES.gifs.emoji, 'Party', 'Cats']);
+    const group = await screen.findByRole('group', { name: GIF_LABELS.categories });
+    expect(Array.from(group.querySelectorAll('button')).map((b) => b.textContent)).toEqual([GIF_LABELS.emoji, 'Party', 'Cats']);
     await user.click(screen.getByRole('button', { name: 'Party' }));
     const box = screen.getByRole('searchbox', { name: 'Search GIFs' });
     expect(box).toHaveValue('Party');
@@ -103,7 +104,7 @@ describe('global GIF picker (10 per page, pg-13)', () => {
     expect(await screen.findByRole('button', { name: 'Winner s-Party' })).toBeInTheDocument();
     expect(callsTo(calls, '/api/gifs/search')[0].searchParams.get('rating')).toBe('pg-13');
     // While searching the chips give way to the results.
-    expect(screen.queryByRole('group', { name: MESSAGES.gifs.categories })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: GIF_LABELS.categories })).not.toBeInTheDocument();
     expect(callsTo(calls, '/api/gifs/categories')).toHaveLength(1);
   });
 
@@ -111,12 +112,12 @@ describe('global GIF picker (10 per page, pg-13)', () => {
     const calls = stubGifApi();
     const user = userEvent.setup();
     renderAt(<GlobalGifPicker onPick={vi.fn()} onClose={vi.fn()} />);
-    await user.click(await screen.findByRole('button', { name: `${MESSAGES.gifs.related}: Winner b` }));
+    await user.click(await screen.findByRole('button', { name: `${GIF_LABELS.related}: Winner b` }));
     expect(await screen.findByRole('button', { name: 'Winner r-b' })).toBeInTheDocument();
     const related = callsTo(calls, '/api/gifs/related')[0];
     expect([related.searchParams.get('gif_id'), related.searchParams.get('limit'), related.searchParams.get('rating')]).toEqual(['b', '10', 'pg-13']);
-    expect(screen.getByText(MESSAGES.gifs.relatedTo('Winner b'))).toHaveFocus();
-    await user.click(screen.getByRole('button', { name: MESSAGES.gifs.backToTrending }));
+    expect(screen.getByText(GIF_LABELS.relatedTo('Winner b'))).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: GIF_LABELS.backToTrending }));
     expect(await screen.findByRole('button', { name: 'Winner a' })).toBeInTheDocument();
   });
 
@@ -126,13 +127,13 @@ describe('global GIF picker (10 per page, pg-13)', () => {
     renderAt(<GlobalGifPicker onPick={vi.fn()} onClose={vi.fn()} />);
     await screen.findByRole('button', { name: 'Winner a' });
     await user.type(screen.getByRole('searchbox', { name: 'Search GIFs' }), 'cat');
-    await user.click(screen.getByRole('button', { name: MESSAGES.gifs.random }));
-    expect(await screen.findByText(MESSAGES.gifs.randomTitle('cat'))).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: GIF_LABELS.random }));
+    expect(await screen.findByText(GIF_LABELS.randomTitle('cat'))).toHaveFocus();
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Winner rnd/ })).toHaveLength(1));
     const first = screen.getByRole('button', { name: /^Winner rnd/ }).getAttribute('aria-label');
     const [random] = callsTo(calls, '/api/gifs/random');
     expect([random.searchParams.get('tag'), random.searchParams.get('rating')]).toEqual(['cat', 'pg-13']);
-    await user.click(screen.getByRole('button', { name: MESSAGES.gifs.randomAgain }));
+    await user.click(screen.getByRole('button', { name: GIF_LABELS.randomAgain }));
     await waitFor(() => expect(callsTo(calls, '/api/gifs/random')).toHaveLength(2));
     await waitFor(() => expect(screen.getByRole('button', { name: /^Winner rnd/ }).getAttribute('aria-label')).not.toBe(first));
     expect(callsTo(calls, '/api/gifs/random')[1].searchParams.get('tag')).toBe('cat');
@@ -142,7 +143,7 @@ describe('global GIF picker (10 per page, pg-13)', () => {
     stubGifApi({ '/api/gifs/random': () => jsonResponse({ data: null, meta: { status: 200, msg: 'OK' } }) });
     const user = userEvent.setup();
     renderAt(<GlobalGifPicker onPick={vi.fn()} onClose={vi.fn()} />);
-    await user.click(await screen.findByRole('button', { name: MESSAGES.gifs.random }));
+    await user.click(await screen.findByRole('button', { name: GIF_LABELS.random }));
     expect(await screen.findByText(MESSAGES.gifs.noMatches)).toBeInTheDocument();
   });
 
@@ -150,7 +151,7 @@ describe('global GIF picker (10 per page, pg-13)', () => {
     const calls = stubGifApi();
     const user = userEvent.setup();
     renderAt(<GlobalGifPicker onPick={vi.fn()} onClose={vi.fn()} />);
-    await user.click(await screen.findByRole('button', { name: MESSAGES.gifs.emoji }));
+    await user.click(await screen.findByRole('button', { name: GIF_LABELS.emoji }));
     expect(await screen.findByRole('button', { name: 'Winner smile' })).toBeInTheDocument();
     expect(callsTo(calls, '/api/gifs/emoji')[0].searchParams.get('rating')).toBeNull();
   });
@@ -209,11 +210,11 @@ describe('home GIF widget (20 per page, rating g)', () => {
     const user = userEvent.setup();
     renderAt(<HomeGifWidget onPick={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Cats' }));
-    await user.click(await screen.findByRole('button', { name: `${MESSAGES.gifs.related}: Winner s-Cats` }));
+    await user.click(await screen.findByRole('button', { name: `${GIF_LABELS.related}: Winner s-Cats` }));
     await screen.findByRole('button', { name: 'Winner r-s-Cats' });
     const related = callsTo(calls, '/api/gifs/related')[0];
     expect([related.searchParams.get('limit'), related.searchParams.get('rating')]).toEqual(['20', 'g']);
-    await user.click(screen.getByRole('button', { name: MESSAGES.gifs.random }));
+    await user.click(screen.getByRole('button', { name: GIF_LABELS.random }));
     await waitFor(() => expect(callsTo(calls, '/api/gifs/random')).toHaveLength(1));
     expect(callsTo(calls, '/api/gifs/random')[0].searchParams.get('rating')).toBe('g');
   });

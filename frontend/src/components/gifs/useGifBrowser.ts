@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES, type GifCategory, type GifObject } from '@cloud9/contracts';
+import type { GifCategory, GifObject } from '@cloud9/contracts';
 import type { GifListSource } from '../../api/gifs';
+import { GIF_LABELS } from './gifLabels';
 import { useGifCategories, useGifList, useRandomGif, type GifListState } from './gifQueries';
 
 export interface GifBrowserOptions {
@@ -67,9 +68,9 @@ export function useGifBrowser({ limit, rating, debounceMs }: GifBrowserOptions):
   };
 
   let title: string | null = null;
-  if (mode === 'related' && browse.kind === 'related') title = MESSAGES.gifs.relatedTo(browse.gif.title);
-  else if (mode === 'emoji') title = MESSAGES.gifs.emoji;
-  else if (mode === 'random' && browse.kind === 'random') title = MESSAGES.gifs.randomTitle(browse.tag);
+  if (mode === 'related' && browse.kind === 'related') title = GIF_LABELS.relatedTo(browse.gif.title);
+  else if (mode === 'emoji') title = GIF_LABELS.emoji;
+  else if (mode === 'random' && browse.kind === 'random') title = GIF_LABELS.randomTitle(browse.tag);
 
   return {
     query,
