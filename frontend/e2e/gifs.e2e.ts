@@ -52,6 +52,9 @@ describe('GIF provider surface through the server', () => {
 
     // The categories come from the provider through /api/gifs/categories.
     const categories = picker(page).getByRole('group', { name: 'Categories' });
+    await categories.getByRole('button', { name: 'Dance' }).waitFor();
+    await gifsLoaded(page);
+    await shot(page, 'gif-picker-categories', false);
     await categories.getByRole('button', { name: 'Dance' }).click();
     expect(await picker(page).getByLabel('Search GIFs').inputValue()).toBe('Dance');
     const first = picker(page).locator('.gif-grid-item').first();
@@ -95,6 +98,11 @@ describe('GIF provider surface through the server', () => {
     await dialog.getByRole('button', { name: 'GIF', exact: true }).click();
     const search = dialog.getByLabel('Search GIFs');
     await search.fill('cat');
+    // Trending shows until the typing rests; wait for the search's own results.
+    await page.waitForFunction(() => {
+      const titles = Array.from(document.querySelectorAll('.gif-grid-item')).map((b) => b.getAttribute('aria-label') ?? '');
+      return titles.length > 0 && titles.every((t) => / cat GIF$/.test(t));
+    });
     const related = dialog.getByRole('button', { name: /^Related: .*cat/i }).first();
     await related.waitFor();
     const title = (await related.getAttribute('aria-label'))!.replace(`${'Related'}: `, '');
