@@ -27,7 +27,7 @@ export interface FakeGiphyOptions {
 }
 
 /** One batch POSTed to /v2/pingback. */
-export interface FakeGiphyPingback {
+interface FakeGiphyPingback {
   /** The `apikey` query parameter. */
   apiKey: string | null;
   events: unknown[];

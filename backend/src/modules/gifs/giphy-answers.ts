@@ -6,7 +6,7 @@ const GIF_RENDITIONS = ['fixed_height', 'fixed_height_small', 'fixed_width', 'do
 /** The provider's analytics token is opaque: printable ASCII without spaces, bounded. */
 const ANALYTICS_PAYLOAD = /^[\x21-\x7e]{1,1000}$/;
 /** The text the provider's own client library recognises as its location (region) block. */
-export const PROVIDER_LOCATION_BLOCK = MESSAGES.gifs.locationError;
+const PROVIDER_LOCATION_BLOCK = MESSAGES.gifs.locationError;
 
 /**
  * The provider did not give a usable answer: `status` is its HTTP status, or null (timeout, network,

@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../api/client';
 import { fetchGifCategories, fetchGifList, fetchRandomGif, type GifListSource } from '../../api/gifs';
 
 /** How a GIF request stands: 'unconfigured' is the server's 503, 'location' the provider's region block (451). */
-export type GifStatus = 'loading' | 'ready' | 'error' | 'unconfigured' | 'location';
+type GifStatus = 'loading' | 'ready' | 'error' | 'unconfigured' | 'location';
 
 export interface GifListState {
   gifs: GifObject[];
@@ -15,7 +15,7 @@ export interface GifListState {
   retry: () => void;
 }
 
-export const gifsKeys = {
+const gifsKeys = {
   all: ['gifs'] as const,
   list: (source: GifListSource, limit: number, rating: string) => ['gifs', 'list', source, limit, rating] as const,
   random: (tag: string, rating: string, draw: number) => ['gifs', 'random', tag, rating, draw] as const,
@@ -34,7 +34,7 @@ function uniqueGifs(pages: GifSearchResponse[]): GifObject[] {
     });
 }
 
-export function gifStatusOf(data: unknown, error: unknown, isFetching: boolean): GifStatus {
+function gifStatusOf(data: unknown, error: unknown, isFetching: boolean): GifStatus {
   if (data) return 'ready';
   if (!error || isFetching) return 'loading';
   if (error instanceof ApiRequestError && error.status === 503) return 'unconfigured';

@@ -13,7 +13,7 @@ export interface GifBrowserOptions {
 /** What the picker shows while its search box is empty. */
 type Browse = { kind: 'trending' } | { kind: 'emoji' } | { kind: 'related'; gif: GifObject } | { kind: 'random'; tag: string; draw: number };
 
-export type GifViewMode = 'search' | Browse['kind'];
+type GifViewMode = 'search' | Browse['kind'];
 
 export interface GifBrowser {
   query: string;
