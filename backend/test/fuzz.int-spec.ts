@@ -57,6 +57,7 @@ describe('fuzz: hostile requests over every route', () => {
       GIPHY_API_BASE: giphy.baseUrl,
       GIPHY_API_KEY: 'fuzz-key',
       GIPHY_MEDIA_HOSTS: giphy.mediaHost,
+      GIPHY_PINGBACK_URL: giphy.pingbackUrl,
       PAYPAL_API_BASE: paypal.baseUrl,
       PAYPAL_CLIENT_ID: 'fuzz-client',
       PAYPAL_CLIENT_SECRET: 'fuzz-secret',

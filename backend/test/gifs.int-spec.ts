@@ -1,16 +1,16 @@
 import Redis from 'ioredis';
 import request from 'supertest';
-import { MESSAGES, type GifSearchResponse } from '@cloud9/contracts';
+import { GIF_MESSAGES, LIMITS, MESSAGES, type GifCategoriesResponse, type GifRandomResponse, type GifSearchResponse } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../src/common/redis.module';
 import { gifQueryKey, parseGifQuery, GifEndpoint } from '../src/modules/gifs/gif-query';
-import { FAKE_GIPHY_CATALOGUE, FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
+import { FAKE_GIPHY_CATALOGUE, FAKE_GIPHY_CATEGORIES, FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
 import { bootApp, TestApp } from './support/app';
 
 const KEY = 'test-key';
 const RENDITIONS = ['fixed_height', 'fixed_height_small', 'fixed_width', 'downsized', 'original', 'preview_gif'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)', () => {
+describe('the GIF provider through the server (against the fake Giphy)', () => {
   let fake: FakeGiphy;
   let t: TestApp;
 
@@ -39,7 +39,13 @@ describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)',
 
   beforeAll(async () => {
     fake = await startFakeGiphy({ apiKey: KEY });
-    t = await bootApp({ GIPHY_API_BASE: fake.baseUrl, GIPHY_API_KEY: KEY, GIPHY_MEDIA_HOSTS: fake.mediaHost, REDIS_PREFIX: process.env.REDIS_PREFIX + 'gif1:' });
+    t = await bootApp({
+      GIPHY_API_BASE: fake.baseUrl,
+      GIPHY_API_KEY: KEY,
+      GIPHY_MEDIA_HOSTS: fake.mediaHost,
+      GIPHY_PINGBACK_URL: fake.pingbackUrl,
+      REDIS_PREFIX: process.env.REDIS_PREFIX + 'gif1:',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -49,6 +55,7 @@ describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)',
     fake.setFailure(null);
     fake.setDelay(0);
     fake.requests.length = 0;
+    fake.pingbacks.length = 0;
   });
 
   it('search answers in the provider shape, trimmed to the fields the client uses, without a session', async () => {
@@ -62,7 +69,7 @@ describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)',
     expect(body.meta).toEqual({ status: 200, msg: 'OK', response_id: expect.any(String) });
 
     for (const gif of body.data) {
-      expect(Object.keys(gif).sort()).toEqual(['id', 'images', 'is_sticker', 'title', 'url']);
+      expect(Object.keys(gif).sort()).toEqual(['analytics_response_payload', 'id', 'images', 'is_sticker', 'title', 'url']);
       expect(gif.title.toLowerCase()).toContain('cat');
       expect(Object.keys(gif.images).sort()).toEqual([...RENDITIONS].sort());
       for (const image of Object.values(gif.images)) {
@@ -70,8 +77,10 @@ describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)',
         expect(new URL(image.url).host).toBe(fake.mediaHost);
       }
     }
-    // What the fake sends and we drop: analytics, user, other renditions, mp4/webp variants.
-    expect(res.text).not.toMatch(/analytics|pingback|"user"|"rating"|fixed_height_still|\.mp4|\.webp|bitly/);
+    // What the fake sends and we drop: analytics URLs, user, other renditions, mp4/webp variants.
+    // Only the opaque analytics token stays, for the pingback events.
+    expect(res.text).not.toMatch(/"analytics"|onload|pingback|"user"|"rating"|fixed_height_still|\.mp4|\.webp|bitly/);
+    expect(body.data.map((g) => g.analytics_response_payload)).toEqual(body.data.map((g) => `e=fake-${g.id}`));
 
     // The fixed-height rendition is a real animated GIF.
     const media = await fetch(body.data[0].images.fixed_height.url);
@@ -182,6 +191,146 @@ describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)',
     }
   });
 
+  describe('categories, related, emoji and random', () => {
+    it('related answers the GIFs like one GIF, in the provider shape, passing gif_id, page and rating', async () => {
+      const res = await api().get('/api/gifs/related?gif_id=fake01&limit=3&rating=pg').expect(200);
+      const body = res.body as GifSearchResponse;
+      const cats = FAKE_GIPHY_CATALOGUE.filter((g) => g.id !== 'fake01' && ['g', 'pg'].includes(g.rating) && g.title.endsWith(' cat GIF'));
+      expect(body.data.map((g) => g.id)).toEqual(cats.slice(0, 3).map((g) => g.id));
+      expect(body.pagination).toEqual({ total_count: cats.length, count: 3, offset: 0 });
+      expect(apiCalls()).toEqual([{ method: 'GET', path: '/v1/gifs/related', query: { api_key: KEY, gif_id: 'fake01', limit: '3', offset: '0', rating: 'pg' } }]);
+      // Cached like search: the same request again stays here.
+      await api().get('/api/gifs/related?gif_id=fake01&limit=3&rating=pg').expect(200);
+      expect(apiCalls()).toHaveLength(1);
+    });
+
+    it('emoji answers the provider stickers, without a rating', async () => {
+      const res = await api().get('/api/gifs/emoji?limit=4').expect(200);
+      const stickers = FAKE_GIPHY_CATALOGUE.filter((g) => g.isSticker);
+      expect((res.body as GifSearchResponse).data.map((g) => g.id)).toEqual(stickers.slice(0, 4).map((g) => g.id));
+      expect(apiCalls()).toEqual([{ method: 'GET', path: '/v1/emoji', query: { api_key: KEY, limit: '4', offset: '0' } }]);
+    });
+
+    it('categories answer each name with its cover GIF on the media hosts, cached', async () => {
+      const res = await api().get('/api/gifs/categories').expect(200);
+      const body = res.body as GifCategoriesResponse;
+      expect(body.data.map((c) => [c.name, c.name_encoded])).toEqual(FAKE_GIPHY_CATEGORIES.map((c) => [c.name, c.name_encoded]));
+      for (const category of body.data) {
+        expect(Object.keys(category).sort()).toEqual(['gif', 'name', 'name_encoded']);
+        expect(new URL(category.gif!.images.fixed_height.url).host).toBe(fake.mediaHost);
+      }
+      expect(res.text).not.toContain('subcategories');
+      expect(apiCalls()).toEqual([{ method: 'GET', path: '/v1/gifs/categories', query: { api_key: KEY } }]);
+      await api().get('/api/gifs/categories').expect(200);
+      expect(apiCalls()).toHaveLength(1);
+    });
+
+    it('random answers one GIF for the tag, asking the provider every time; null when nothing matches', async () => {
+      for (let i = 0; i < 2; i++) {
+        const res = await api().get('/api/gifs/random?tag=%20Dog%20&rating=pg-13').expect(200);
+        const body = res.body as GifRandomResponse;
+        expect(body.data!.title.toLowerCase()).toContain('dog');
+        expect(body.data!.analytics_response_payload).toBe(`e=fake-${body.data!.id}`);
+      }
+      expect(apiCalls()).toEqual([0, 1].map(() => ({ method: 'GET', path: '/v1/gifs/random', query: { api_key: KEY, tag: 'dog', rating: 'pg-13' } })));
+      const none = await api().get('/api/gifs/random?tag=zzznomatch').expect(200);
+      expect(none.body.data).toBeNull();
+      const any = await api().get('/api/gifs/random').expect(200);
+      expect(FAKE_GIPHY_CATALOGUE.some((g) => g.id === any.body.data.id)).toBe(true);
+      expect(apiCalls()[3].query).toEqual({ api_key: KEY, rating: 'g' });
+    });
+
+    it('passes the browser pingback id to the provider on a miss, and leaves it out of the cache key', async () => {
+      await api().get('/api/gifs/search?q=sunny&pingback_id=browserA1').expect(200);
+      expect(apiCalls()[0].query.pingback_id).toBe('browserA1');
+      await api().get('/api/gifs/search?q=sunny&pingback_id=browserB2').expect(200);
+      expect(apiCalls()).toHaveLength(1);
+    });
+
+    it.each([
+      ['/api/gifs/related', GIF_MESSAGES.invalidGifId],
+      ['/api/gifs/related?gif_id=..%2Fsecret', GIF_MESSAGES.invalidGifId],
+      [`/api/gifs/related?gif_id=${'a'.repeat(51)}`, GIF_MESSAGES.invalidGifId],
+      ['/api/gifs/related?gif_id=fake01&limit=99', MESSAGES.gifs.invalidLimit],
+      ['/api/gifs/emoji?offset=5000', MESSAGES.gifs.invalidOffset],
+      [`/api/gifs/random?tag=${'a'.repeat(51)}`, GIF_MESSAGES.invalidTag],
+      ['/api/gifs/random?rating=x', MESSAGES.gifs.invalidRating],
+      ['/api/gifs/trending?pingback_id=a-b', GIF_MESSAGES.invalidPingbackId],
+      ['/api/gifs/random?pingback_id=a&pingback_id=b', GIF_MESSAGES.invalidPingbackId],
+    ])('%s is a 400 that never reaches the provider', async (url, message) => {
+      const res = await api().get(url).expect(400);
+      expect(res.body).toEqual({ success: false, statusCode: 400, error: message });
+      expect(apiCalls()).toHaveLength(0);
+    });
+  });
+
+  describe("the provider's location block", () => {
+    it.each(['/api/gifs/search?q=golden', '/api/gifs/trending?limit=9', '/api/gifs/related?gif_id=fake02', '/api/gifs/emoji?limit=9', '/api/gifs/random?tag=win'])(
+      '%s answers 451 with the location text, not a 502',
+      async (url) => {
+        fake.setFailure(451);
+        const res = await api().get(url).expect(451);
+        expect(res.body).toEqual({ success: false, statusCode: 451, error: MESSAGES.gifs.locationError });
+        expect(apiCalls()).toHaveLength(1);
+      },
+    );
+
+    it('categories too, and the block is cached for the error time like other failures', async () => {
+      const redis = t.app.get<Redis>(REDIS);
+      await redis.del(t.app.get(RedisKeys).gifCache('categories'));
+      fake.setFailure(451);
+      await api().get('/api/gifs/categories').expect(451);
+      fake.setFailure(null);
+      const replay = await api().get('/api/gifs/categories').expect(451);
+      expect(replay.body.error).toBe(MESSAGES.gifs.locationError);
+      expect(apiCalls()).toHaveLength(1);
+      const ttl = await redis.ttl(t.app.get(RedisKeys).gifCache('categories'));
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(6);
+      await redis.del(t.app.get(RedisKeys).gifCache('categories'));
+    });
+  });
+
+  describe('POST /api/gifs/pingback', () => {
+    const event = (over: Record<string, unknown> = {}) => ({ action_type: 'CLICK', analytics_response_payload: 'e=fake-fake07', ts: Date.now(), user_id: 'pb7', ...over });
+    const waitForPingbacks = async (count: number) => {
+      const deadline = Date.now() + 3000;
+      while (fake.pingbacks.length < count && Date.now() < deadline) await sleep(25);
+      return fake.pingbacks;
+    };
+
+    it("answers 202 and forwards the batch to the provider's pingback service with the key, each event cut to its four fields", async () => {
+      const events = [event({ action_type: 'SEEN', logged_in_user_id: '42', attributes: { x: 'y' } }), event(), event({ action_type: 'SENT' })];
+      const res = await api().post('/api/gifs/pingback').send({ events, extra: true }).expect(202);
+      expect(res.body).toEqual({ success: true });
+      const [batch] = await waitForPingbacks(1);
+      expect(batch.apiKey).toBe(KEY);
+      expect(batch.events).toEqual(events.map(({ action_type, analytics_response_payload, ts, user_id }) => ({ action_type, analytics_response_payload, ts, user_id })));
+      expect(fake.requests.find((r) => r.path === '/v2/pingback')?.method).toBe('POST');
+      // The key went to the provider, never back to the browser.
+      expect(res.text).not.toContain(KEY);
+    });
+
+    it.each([
+      ['no events', {}],
+      ['an empty batch', { events: [] }],
+      ['an unknown action', { events: [event({ action_type: 'LIKE' })] }],
+      ['a missing payload', { events: [event({ analytics_response_payload: undefined })] }],
+      ['a pingback id with symbols', { events: [event({ user_id: '<script>' })] }],
+      ['too many events', { events: Array.from({ length: LIMITS.gifPingbackBatchMax + 1 }, () => event()) }],
+    ])('refuses %s with 400 and forwards nothing', async (_name, body) => {
+      const res = await api().post('/api/gifs/pingback').send(body).expect(400);
+      expect(res.body).toEqual({ success: false, statusCode: 400, error: GIF_MESSAGES.invalidPingback });
+      await sleep(100);
+      expect(fake.pingbacks).toHaveLength(0);
+    });
+
+    it('a body over the request limit is a 413', async () => {
+      const big = { events: [event({ analytics_response_payload: 'x'.repeat(200 * 1024) })] };
+      await api().post('/api/gifs/pingback').send(big).expect(413);
+    });
+  });
+
   describe('with short cache times and timeout (GIF_CACHE_SECONDS=1, GIF_ERROR_CACHE_SECONDS=1, GIPHY_TIMEOUT_MS=400)', () => {
     let quick: TestApp;
     beforeAll(async () => {
@@ -190,6 +339,8 @@ describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)',
         GIPHY_API_KEY: KEY,
         GIPHY_MEDIA_HOSTS: fake.mediaHost,
         REDIS_PREFIX: process.env.REDIS_PREFIX + 'gif3:',
+        GIPHY_PINGBACK_URL: fake.pingbackUrl,
+        GIPHY_PINGBACK_TIMEOUT_MS: '300',
         GIF_CACHE_SECONDS: '1',
         GIF_ERROR_CACHE_SECONDS: '1',
         GIPHY_TIMEOUT_MS: '400',
@@ -218,6 +369,19 @@ describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)',
       expect(apiCalls()).toHaveLength(2);
     });
 
+    it('a slow pingback service never holds the answer, and a batch it does not take in time is dropped', async () => {
+      fake.setDelay(1500);
+      const started = Date.now();
+      await api(quick)
+        .post('/api/gifs/pingback')
+        .send({ events: [{ action_type: 'SEEN', analytics_response_payload: 'e=fake-fake03', ts: Date.now(), user_id: 'slow1' }] })
+        .expect(202);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await sleep(1800);
+      expect(fake.requests.filter((r) => r.path === '/v2/pingback')).toHaveLength(1);
+      expect(fake.pingbacks).toHaveLength(0);
+    });
+
     it('a provider slower than the timeout is a 502 without waiting for it', async () => {
       fake.setDelay(3000);
       const started = Date.now();
@@ -228,14 +392,21 @@ describe('GET /api/gifs/search and /api/gifs/trending (through the fake Giphy)',
     });
   });
 
-  it('without GIPHY_API_KEY both endpoints answer 503 "not configured" and nothing is asked', async () => {
-    const bare = await bootApp({ GIPHY_API_BASE: fake.baseUrl, GIPHY_API_KEY: '', GIPHY_MEDIA_HOSTS: fake.mediaHost, REDIS_PREFIX: process.env.REDIS_PREFIX + 'gif4:' });
+  it('without GIPHY_API_KEY every endpoint answers 503 "not configured", nothing is asked, and /api/config says so', async () => {
+    const bare = await bootApp({ GIPHY_API_BASE: fake.baseUrl, GIPHY_API_KEY: '', GIPHY_MEDIA_HOSTS: fake.mediaHost, GIPHY_PINGBACK_URL: fake.pingbackUrl, REDIS_PREFIX: process.env.REDIS_PREFIX + 'gif4:' });
     try {
-      for (const url of ['/api/gifs/search?q=cat', '/api/gifs/trending']) {
+      for (const url of ['/api/gifs/search?q=cat', '/api/gifs/trending', '/api/gifs/related?gif_id=fake01', '/api/gifs/emoji', '/api/gifs/categories', '/api/gifs/random']) {
         const res = await api(bare).get(url).expect(503);
         expect(res.body).toEqual({ success: false, statusCode: 503, error: MESSAGES.gifs.notConfigured });
       }
-      expect(apiCalls()).toHaveLength(0);
+      const pingback = await api(bare)
+        .post('/api/gifs/pingback')
+        .send({ events: [{ action_type: 'SEEN', analytics_response_payload: 'e=x', ts: Date.now(), user_id: 'u1' }] })
+        .expect(503);
+      expect(pingback.body.error).toBe(MESSAGES.gifs.notConfigured);
+      expect(fake.requests).toHaveLength(0);
+      expect((await api(bare).get('/api/config').expect(200)).body.gifsEnabled).toBe(false);
+      expect((await api().get('/api/config').expect(200)).body.gifsEnabled).toBe(true);
     } finally {
       await bare.close();
     }

@@ -112,6 +112,11 @@ const TABLE: Row[] = [
   row('GET /api/search/profile/:username',             [200, 200, 200, 200, 200], (c) => ({ url: `/api/search/profile/${c.other.username}`, query: { query: 'matrix' } })),
   row('GET /api/gifs/search',                          [200, 200, 200, 200, 200], () => ({ query: { q: 'cats' } })),
   row('GET /api/gifs/trending',                        [200, 200, 200, 200, 200]),
+  row('GET /api/gifs/related',                         [200, 200, 200, 200, 200], () => ({ query: { gif_id: 'fake01' } })),
+  row('GET /api/gifs/emoji',                           [200, 200, 200, 200, 200]),
+  row('GET /api/gifs/categories',                      [200, 200, 200, 200, 200]),
+  row('GET /api/gifs/random',                          [200, 200, 200, 200, 200], () => ({ query: { tag: 'cat' } })),
+  row('POST /api/gifs/pingback',                       [202, 202, 202, 202, 202], () => ({ body: { events: [{ action_type: 'SEEN', analytics_response_payload: 'e=fake-fake01', ts: Date.now(), user_id: 'matrix1' }] } })),
   // Follows
   row('POST /api/follow',                              [401, 200, 200, 200, 200], (c) => ({ body: { followerId: id(c), followedId: c.other.id } })),
   row('POST /api/unfollow',                            [401, 200, 200, 200, 200], (c) => ({ body: { followerId: id(c), followedId: c.other.id } })),
@@ -182,6 +187,7 @@ describe('permission matrix: every route × anonymous, Basic, Silver, staff, adm
       GIPHY_API_BASE: giphy.baseUrl,
       GIPHY_API_KEY: 'matrix-giphy-key',
       GIPHY_MEDIA_HOSTS: giphy.mediaHost,
+      GIPHY_PINGBACK_URL: giphy.pingbackUrl,
       // The webhook is configured (so it judges its signature); PayPal itself is never called here.
       PAYPAL_API_BASE: 'http://127.0.0.1:9',
       PAYPAL_CLIENT_ID: 'matrix-client',

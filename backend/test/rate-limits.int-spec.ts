@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type Redis from 'ioredis';
 import type request from 'supertest';
-import { MESSAGES } from '@cloud9/contracts';
+import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
 import { REDIS } from '../src/common/redis.module';
 import { FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
 import { PASSWORD, uniqueName } from './support/app';
@@ -65,6 +65,8 @@ describe('per-action limits (one app)', () => {
       RATE_LIMIT_FOLLOWS: '3/1h',
       RATE_LIMIT_SEARCH: '3/1m',
       RATE_LIMIT_GIFS: '2/1m',
+      RATE_LIMIT_GIF_PINGBACKS: '2/1m',
+      GIPHY_PINGBACK_URL: giphy.pingbackUrl,
       RATE_LIMIT_LOGIN_IP: '4/5m',
       RATE_LIMIT_LOGIN: '3/15m',
       RATE_LIMIT_REGISTER: '3/30m',
@@ -186,6 +188,22 @@ describe('per-action limits (one app)', () => {
     expectRefused(await signedIn.agent.get(`/api/gifs/search?q=${third}`), MESSAGES.rateLimit.gifs, 2, 60);
     await gifs(third, freshIp()).expect(200);
     expect(upstream(third)).toBe(1);
+  });
+
+  it('RATE_LIMIT_GIF_PINGBACKS counts event batches per IP; a refused batch never reaches the provider', async () => {
+    const ip = freshIp();
+    const batch = () => ({ events: [{ action_type: 'SEEN', analytics_response_payload: 'e=fake-fake01', ts: Date.now(), user_id: 'rl1' }] });
+    const send = (who = ip) => t.request().post('/api/gifs/pingback').set('X-Forwarded-For', who).send(batch());
+    await send().expect(202);
+    await send().expect(202);
+    const refused = await send();
+    expectRefused(refused, GIF_MESSAGES.tooManyEvents, 2, 60);
+    await send(freshIp()).expect(202);
+    // Forwarding runs after the answer: wait for the three accepted batches, then make sure no fourth comes.
+    const deadline = Date.now() + 3000;
+    while (giphy.pingbacks.filter((p) => JSON.stringify(p.events).includes('"rl1"')).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(giphy.pingbacks.filter((p) => JSON.stringify(p.events).includes('"rl1"'))).toHaveLength(3);
   });
 
   it('RATE_LIMIT_LOGIN_IP counts failed logins per IP across usernames (password spraying)', async () => {

@@ -39,6 +39,8 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   sessionUserCacheMs: 'keep',
   giphyTimeoutMs: 'keep',
   emojiCdnUrl: 'url',
+  giphyPingbackUrl: 'url',
+  giphyPingbackTimeoutMs: 'keep',
   paypalApiBase: 'url',
   paypalClientId: 'keep',
   paypalSdkUrl: 'url',

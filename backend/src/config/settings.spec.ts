@@ -20,6 +20,7 @@ describe('settings', () => {
       follows: { max: 400, windowSeconds: minutes(24 * 60) },
       search: { max: 60, windowSeconds: minutes(1) },
       gifs: { max: 60, windowSeconds: minutes(1) },
+      gifPingbacks: { max: 120, windowSeconds: minutes(1) },
       loginIp: { max: 25, windowSeconds: minutes(5) },
       login: { max: 10, windowSeconds: minutes(15) },
       register: { max: 5, windowSeconds: minutes(30) },

@@ -18,6 +18,7 @@ const RATE_LIMIT_SETTINGS = {
   follows: ['RATE_LIMIT_FOLLOWS', { max: 400, windowSeconds: 24 * 3600 }],
   search: ['RATE_LIMIT_SEARCH', { max: 60, windowSeconds: 60 }],
   gifs: ['RATE_LIMIT_GIFS', { max: 60, windowSeconds: 60 }],
+  gifPingbacks: ['RATE_LIMIT_GIF_PINGBACKS', { max: 120, windowSeconds: 60 }],
   loginIp: ['RATE_LIMIT_LOGIN_IP', { max: 25, windowSeconds: 5 * 60 }],
   login: ['RATE_LIMIT_LOGIN', { max: 10, windowSeconds: 15 * 60 }],
   register: ['RATE_LIMIT_REGISTER', { max: 5, windowSeconds: 30 * 60 }],
@@ -70,6 +71,10 @@ export interface Settings {
   giphyTimeoutMs: number;
   /** Base of the emoji image CDN (emoji-datasource packages) behind the picker's apple, twitter, google and facebook styles. */
   emojiCdnUrl: string;
+  /** The provider's pingback (analytics) service; events go to `<base>/v2/pingback`. */
+  giphyPingbackUrl: string;
+  /** How long one forwarded pingback batch may take before it is dropped (nobody waits for it). */
+  giphyPingbackTimeoutMs: number;
   paypalApiBase: string;
   paypalClientId: string | null;
   /** The PayPal JS SDK the browser loads for the subscription button (tests serve a stand-in). */
@@ -194,6 +199,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     sessionUserCacheMs: intSetting(env, 'SESSION_USER_CACHE_MS', 10_000, 0, 600_000),
     giphyTimeoutMs: intSetting(env, 'GIPHY_TIMEOUT_MS', 5000, 100, 60000),
     emojiCdnUrl: urlSetting(env, 'EMOJI_CDN_URL', 'https://cdn.jsdelivr.net/npm', ['http:', 'https:']),
+    giphyPingbackUrl: urlSetting(env, 'GIPHY_PINGBACK_URL', 'https://pingback.giphy.com', ['http:', 'https:']),
+    giphyPingbackTimeoutMs: intSetting(env, 'GIPHY_PINGBACK_TIMEOUT_MS', 2000, 100, 30000),
     paypalApiBase: urlSetting(env, 'PAYPAL_API_BASE', 'https://api-m.paypal.com', ['http:', 'https:']),
     paypalClientId: optional(env, 'PAYPAL_CLIENT_ID'),
     paypalSdkUrl: urlSetting(env, 'PAYPAL_SDK_URL', 'https://www.paypal.com/sdk/js', ['http:', 'https:']),

@@ -1,8 +1,12 @@
 /**
  * A fake Giphy on loopback for tests (backend suites and the browser tests' global setup).
- * Speaks Giphy's wire format: GET /v1/gifs/search and /v1/gifs/trending answer
- * `{ data, pagination, meta }` from a fixed catalogue of 60 GIFs, and every rendition URL
- * (`/media/<id>/200.gif`, ...) serves a real two-frame animated GIF89a. node:http only.
+ * Speaks Giphy's wire format: GET /v1/gifs/search, /trending, /related and /v1/emoji answer
+ * `{ data, pagination, meta }` from a fixed catalogue of 60 GIFs, /v1/gifs/categories one category
+ * per subject, /v1/gifs/random one GIF (or `[]`), and every rendition URL (`/media/<id>/200.gif`, ...)
+ * serves a real two-frame animated GIF89a. POST /v2/pingback records analytics batches, which
+ * `pingbacks` show. The browser tests, whose fake lives in another process, read them with
+ * GET /__fake/pingbacks and set a failure with POST /__fake/failure?status=….
+ * node:http only.
  */
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,16 +26,32 @@ export interface FakeGiphyOptions {
   apiKey?: string;
 }
 
+/** One batch POSTed to /v2/pingback. */
+interface FakeGiphyPingback {
+  /** The `apikey` query parameter. */
+  apiKey: string | null;
+  events: unknown[];
+  /** When it arrived (ms since the epoch). */
+  at: number;
+}
+
 export interface FakeGiphy {
   /** Use as GIPHY_API_BASE, e.g. `http://127.0.0.1:41234/v1`. */
   baseUrl: string;
+  /** Use as GIPHY_PINGBACK_URL, e.g. `http://127.0.0.1:41234`. */
+  pingbackUrl: string;
+  /** Every pingback batch received, oldest first (clear with `pingbacks.length = 0`). */
+  pingbacks: FakeGiphyPingback[];
   /** Use as GIPHY_MEDIA_HOSTS, e.g. `127.0.0.1:41234`. */
   mediaHost: string;
   /** Every request received, oldest first (clear with `requests.length = 0`). */
   requests: FakeGiphyRequest[];
-  /** From now on the API endpoints answer this status with a Giphy error body; null restores them. */
+  /**
+   * From now on the API endpoints answer this status with a Giphy error body; null restores them.
+   * 451 is Giphy's location block: its body carries 'This content is not available in your location'.
+   */
   setFailure(status: number | null): void;
-  /** From now on the API endpoints wait this long before answering (0 restores them). */
+  /** From now on the API endpoints and the pingback service wait this long before answering (0 restores them). */
   setDelay(ms: number): void;
   close(): Promise<void>;
 }
@@ -145,7 +165,19 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 const errorBody = (status: number, msg: string) => ({ data: [], meta: { status, msg, response_id: '' } });
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 414: 'URI Too Long', 429: 'Too Many Requests' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  414: 'URI Too Long',
+  429: 'Too Many Requests',
+  451: 'This content is not available in your location',
+};
+/** The categories: one per subject, named as Giphy names its own (capitalised, with a URL-safe twin). */
+export const FAKE_GIPHY_CATEGORIES = SUBJECTS.map((subject) => ({ name: `${subject[0].toUpperCase()}${subject.slice(1)}`, name_encoded: subject, subject }));
+/** Larger pingback bodies are refused (Giphy's batches are small). */
+const PINGBACK_BODY_MAX = 256 * 1024;
 
 function gifObject(entry: CatalogueEntry, origin: string) {
   const images: Record<string, Record<string, string>> = {};
@@ -172,7 +204,7 @@ function gifObject(entry: CatalogueEntry, origin: string) {
     trending_datetime: '2024-01-02 00:00:00',
     images,
     user: { avatar_url: `${origin}/media/avatar.gif`, username: 'cloud9fake', display_name: 'Cloud 9 Fake', is_verified: false },
-    analytics_response_payload: 'e=fake',
+    analytics_response_payload: `e=fake-${entry.id}`,
     analytics: { onload: { url: `${origin}/pingback?e=load&id=${entry.id}` }, onclick: { url: `${origin}/pingback?e=click` }, onsent: { url: `${origin}/pingback?e=sent` } },
     alt_text: entry.title,
   };
@@ -181,29 +213,15 @@ function gifObject(entry: CatalogueEntry, origin: string) {
 /** Starts the fake on 127.0.0.1 and resolves once it listens. */
 export async function startFakeGiphy(options: FakeGiphyOptions = {}): Promise<FakeGiphy> {
   const requests: FakeGiphyRequest[] = [];
+  const pingbacks: FakeGiphyPingback[] = [];
   const gifBytes = fakeGifBytes();
   let failure: number | null = null;
   let delayMs = 0;
   let origin = '';
 
-  const api = (endpoint: string, query: Record<string, string>, res: ServerResponse) => {
-    const key = query.api_key;
-    if (!key) return send(res, 401, errorBody(401, 'No API key found in request.'));
-    if (options.apiKey !== undefined && key !== options.apiKey) return send(res, 403, errorBody(403, 'Invalid authentication credentials'));
-    if (failure !== null) return send(res, failure, errorBody(failure, STATUS_TEXT[failure] ?? 'Internal Server Error'));
-
+  const pageOf = (matches: CatalogueEntry[], query: Record<string, string>, res: ServerResponse) => {
     const limit = Math.min(Math.max(Number.parseInt(query.limit ?? '25', 10) || 25, 1), 50);
     const offset = Math.min(Math.max(Number.parseInt(query.offset ?? '0', 10) || 0, 0), 4999);
-    const rating = RATINGS.includes((query.rating ?? '').toLowerCase()) ? query.rating.toLowerCase() : 'r';
-    const allowed = (entry: CatalogueEntry) => RATINGS.indexOf(entry.rating) <= RATINGS.indexOf(rating);
-    let matches: CatalogueEntry[];
-    if (endpoint === 'search') {
-      const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-      if (!words.length) return send(res, 400, errorBody(400, 'Please supply a search term (q).'));
-      matches = FAKE_GIPHY_CATALOGUE.filter((e) => allowed(e) && words.every((w) => e.title.toLowerCase().includes(w)));
-    } else {
-      matches = FAKE_GIPHY_CATALOGUE.filter(allowed).sort((a, b) => a.trendingRank - b.trendingRank);
-    }
     const page = matches.slice(offset, offset + limit);
     send(res, 200, {
       data: page.map((e) => gifObject(e, origin)),
@@ -212,13 +230,102 @@ export async function startFakeGiphy(options: FakeGiphyOptions = {}): Promise<Fa
     });
   };
 
+  const api = (endpoint: string, query: Record<string, string>, res: ServerResponse) => {
+    const key = query.api_key;
+    if (!key) return send(res, 401, errorBody(401, 'No API key found in request.'));
+    if (options.apiKey !== undefined && key !== options.apiKey) return send(res, 403, errorBody(403, 'Invalid authentication credentials'));
+    if (failure !== null) return send(res, failure, errorBody(failure, STATUS_TEXT[failure] ?? 'Internal Server Error'));
+
+    const rating = RATINGS.includes((query.rating ?? '').toLowerCase()) ? query.rating.toLowerCase() : 'r';
+    const allowed = (entry: CatalogueEntry) => RATINGS.indexOf(entry.rating) <= RATINGS.indexOf(rating);
+    const titled = (words: string[]) => (e: CatalogueEntry) => words.every((w) => e.title.toLowerCase().includes(w));
+    const meta = { status: 200, msg: 'OK', response_id: responseId() };
+    switch (endpoint) {
+      case 'gifs/search': {
+        const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+        if (!words.length) return send(res, 400, errorBody(400, 'Please supply a search term (q).'));
+        return pageOf(FAKE_GIPHY_CATALOGUE.filter((e) => allowed(e) && titled(words)(e)), query, res);
+      }
+      case 'gifs/trending':
+        return pageOf(FAKE_GIPHY_CATALOGUE.filter(allowed).sort((a, b) => a.trendingRank - b.trendingRank), query, res);
+      case 'gifs/related': {
+        // Related: the other GIFs of the same subject (the last word of the title before "GIF").
+        const source = FAKE_GIPHY_CATALOGUE.find((e) => e.id === query.gif_id);
+        if (!query.gif_id) return send(res, 400, errorBody(400, 'Please supply a gif_id.'));
+        const subject = source ? source.title.split(' ').at(-2)! : null;
+        return pageOf(source ? FAKE_GIPHY_CATALOGUE.filter((e) => e.id !== source.id && allowed(e) && e.title.split(' ').at(-2) === subject) : [], query, res);
+      }
+      case 'emoji':
+        // Giphy's emoji are stickers and carry no rating filter.
+        return pageOf(FAKE_GIPHY_CATALOGUE.filter((e) => e.isSticker), query, res);
+      case 'gifs/random': {
+        const words = (query.tag ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+        const matches = FAKE_GIPHY_CATALOGUE.filter((e) => allowed(e) && titled(words)(e));
+        // Giphy answers an empty list, not an object, when nothing matches the tag.
+        if (!matches.length) return send(res, 200, { data: [], meta });
+        return send(res, 200, { data: gifObject(matches[Math.floor(Math.random() * matches.length)], origin), meta });
+      }
+      case 'gifs/categories':
+        return send(res, 200, {
+          data: FAKE_GIPHY_CATEGORIES.map((c) => ({
+            name: c.name,
+            name_encoded: c.name_encoded,
+            subcategories: [{ name: `${c.name} reactions`, name_encoded: `${c.name_encoded}-reactions` }],
+            gif: gifObject(FAKE_GIPHY_CATALOGUE.find((e) => e.title.toLowerCase().includes(c.subject))!, origin),
+          })),
+          pagination: { total_count: FAKE_GIPHY_CATEGORIES.length, count: FAKE_GIPHY_CATEGORIES.length, offset: 0 },
+          meta,
+        });
+      default:
+        return send(res, 404, errorBody(404, 'Not Found'));
+    }
+  };
+
+  /** Giphy's pingback service: POST /v2/pingback?apikey=… with `{ events: [...] }`. */
+  const pingback = (req: IncomingMessage, res: ServerResponse, query: Record<string, string>) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= PINGBACK_BODY_MAX) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (size > PINGBACK_BODY_MAX) return send(res, 413, errorBody(413, 'Payload Too Large'));
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return send(res, 400, errorBody(400, 'Bad Request'));
+      }
+      const events = (body as { events?: unknown }).events;
+      if (!Array.isArray(events)) return send(res, 400, errorBody(400, 'Bad Request'));
+      const record = () => {
+        pingbacks.push({ apiKey: query.apikey ?? null, events, at: Date.now() });
+        res.writeHead(200, { 'content-length': 0 });
+        res.end();
+      };
+      if (delayMs <= 0) return record();
+      // A slow pingback service: a caller that gives up first leaves nothing recorded.
+      const timer = setTimeout(record, delayMs);
+      res.on('close', () => clearTimeout(timer));
+    });
+  };
+
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', origin);
     const query = Object.fromEntries(url.searchParams.entries());
     requests.push({ method: req.method ?? 'GET', path: url.pathname, query });
+    if (req.method === 'POST' && url.pathname === '/v2/pingback') return pingback(req, res, query);
+    // For the browser tests, whose fake lives in another process: ?status=451 (empty restores).
+    if (req.method === 'POST' && url.pathname === '/__fake/failure') {
+      failure = /^\d{3}$/.test(query.status ?? '') ? Number(query.status) : null;
+      return send(res, 200, { failure });
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, errorBody(405, 'Method Not Allowed'));
+    // For the browser tests, whose fake lives in another process.
+    if (url.pathname === '/__fake/pingbacks') return send(res, 200, pingbacks);
 
-    const endpoint = /^\/v1\/gifs\/(search|trending)\/?$/.exec(url.pathname);
+    const endpoint = /^\/v1\/(gifs\/(?:search|trending|related|random|categories)|emoji)\/?$/.exec(url.pathname);
     if (endpoint) {
       if (delayMs > 0) {
         const timer = setTimeout(() => api(endpoint[1], query, res), delayMs);
@@ -248,6 +355,8 @@ export async function startFakeGiphy(options: FakeGiphyOptions = {}): Promise<Fa
 
   return {
     baseUrl: `${origin}/v1`,
+    pingbackUrl: origin,
+    pingbacks,
     mediaHost: `127.0.0.1:${port}`,
     requests,
     setFailure: (status) => void (failure = status),

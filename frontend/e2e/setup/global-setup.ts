@@ -39,6 +39,7 @@ export default async function globalSetup(): Promise<void> {
     GIPHY_API_BASE: giphy.baseUrl,
     GIPHY_API_KEY: 'e2e-giphy-key',
     GIPHY_MEDIA_HOSTS: giphy.mediaHost,
+    GIPHY_PINGBACK_URL: giphy.pingbackUrl,
     PAYPAL_API_BASE: paypal.baseUrl,
     PAYPAL_SDK_URL: `${paypal.baseUrl}/sdk/js`,
     PAYPAL_CLIENT_ID: E2E_PAYPAL.clientId,
@@ -64,6 +65,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
   process.env.E2E_TMP = tmp;
   process.env.E2E_PAYPAL_BASE = paypal.baseUrl;
+  // The browser tests run in another process: they read the fake's pingbacks over HTTP.
+  process.env.E2E_GIPHY_ORIGIN = giphy.pingbackUrl;
 }
 
 /** Starts `npm start`'s entry with `env` and waits until /api/health answers. */

@@ -4,6 +4,7 @@ export * from './limits';
 export * from './categories';
 export * from './emoji';
 export * from './messages';
+export * from './gif-messages';
 export * from './storage-keys';
 export * from './types';
 export * from './socket-events';

@@ -27,6 +27,8 @@ export const LIMITS = {
   gifCacheSeconds: 60,
   gifErrorCacheSeconds: 6,
   pingbackDebounceMs: 1000,
+  /** Most GIF events in one pingback batch (the client sends a full batch at once). */
+  gifPingbackBatchMax: 50,
   infiniteScrollThresholdPx: 250,
   infiniteScrollStartPage: 0,
   videoControlsHideMs: 4000,

@@ -82,10 +82,51 @@ export interface GifTrendingQuery {
   offset?: number;
   limit?: number;
   rating?: string;
+  /** The browser's pingback id, passed on to the provider so its analytics tie searches to events. */
+  pingback_id?: string;
 }
 
 export interface GifSearchQuery extends GifTrendingQuery {
   q: string;
+}
+
+/** GIFs like the GIF `gif_id`. */
+export interface GifRelatedQuery extends GifTrendingQuery {
+  gif_id: string;
+}
+
+/** The provider's emoji (GIF stickers); no rating. */
+export interface GifEmojiQuery {
+  offset?: number;
+  limit?: number;
+  pingback_id?: string;
+}
+
+/** One random GIF, for `tag` when given. */
+export interface GifRandomQuery {
+  tag?: string;
+  rating?: string;
+  pingback_id?: string;
+}
+
+/** What the user did with a GIF: saw it in a result list, chose it, posted it. */
+export const GIF_PINGBACK_ACTIONS = ['SEEN', 'CLICK', 'SENT'] as const;
+export type GifPingbackAction = (typeof GIF_PINGBACK_ACTIONS)[number];
+
+/** One analytics event in the provider's pingback format. */
+export interface GifPingbackEvent {
+  action_type: GifPingbackAction;
+  /** The GIF's `analytics_response_payload`. */
+  analytics_response_payload: string;
+  /** When it happened (ms since the epoch). */
+  ts: number;
+  /** The browser's pingback id (random, per page load). */
+  user_id: string;
+}
+
+/** POST /api/gifs/pingback: a batch of events, forwarded to the provider with the server's key. */
+export interface GifPingbackBody {
+  events: GifPingbackEvent[];
 }
 
 /** A new system notice, or an edit of notice `id`. */

@@ -10,12 +10,12 @@ import type {
 import { route, type Multipart } from './api-route';
 import type { AdminUser, BoostRotateResult } from './boosts';
 import type {
-  BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
+  BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
   NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
   ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
 } from './requests';
 import type {
-  BoostQuota, CurrentUser, FollowResult, FollowUser, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
+  BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
   NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
   SystemNotice, UserAlert, UserProfile, UserSearchResult, WebhookResult,
 } from './types';
@@ -81,6 +81,12 @@ export const ROUTES = {
   gifs: {
     search: route<{ query: GifSearchQuery; response: GifSearchResponse }>()({ method: 'GET', path: '/api/gifs/search' }),
     trending: route<{ query: GifTrendingQuery; response: GifSearchResponse }>()({ method: 'GET', path: '/api/gifs/trending' }),
+    categories: route<{ response: GifCategoriesResponse }>()({ method: 'GET', path: '/api/gifs/categories' }),
+    related: route<{ query: GifRelatedQuery; response: GifSearchResponse }>()({ method: 'GET', path: '/api/gifs/related' }),
+    random: route<{ query: GifRandomQuery; response: GifRandomResponse }>()({ method: 'GET', path: '/api/gifs/random' }),
+    emoji: route<{ query: GifEmojiQuery; response: GifSearchResponse }>()({ method: 'GET', path: '/api/gifs/emoji' }),
+    /** Answers 202 at once; the events reach the provider afterwards (or are dropped). */
+    pingback: route<{ body: GifPingbackBody; response: Done }>()({ method: 'POST', path: '/api/gifs/pingback' }),
   },
   follows: {
     follow: route<{ body: FollowPair; response: FollowResult }>()({ method: 'POST', path: '/api/follow' }),

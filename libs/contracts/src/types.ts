@@ -154,7 +154,7 @@ export interface UserSearchResult {
   thumbnail: string | null;
 }
 
-/** GET /api/gifs/search and /api/gifs/trending answer in the provider's (Giphy's) shape. */
+/** GET /api/gifs/search, trending, related and emoji answer in the provider's (Giphy's) shape. */
 export interface GifSearchResponse {
   data: GifObject[];
   pagination: { total_count: number; count: number; offset: number };
@@ -275,6 +275,27 @@ export interface GifObject {
   title: string;
   images: Record<string, GifImage>;
   is_sticker: number | boolean;
+  /** The provider's opaque analytics token for this GIF in this answer; pingback events carry it back. */
+  analytics_response_payload?: string;
+}
+
+/** One of the provider's GIF categories: a search for `name` shows its GIFs; `gif` is its cover. */
+export interface GifCategory {
+  name: string;
+  name_encoded: string;
+  gif: GifObject | null;
+}
+
+/** GET /api/gifs/categories */
+export interface GifCategoriesResponse {
+  data: GifCategory[];
+  meta: { status: number; msg: string; response_id?: string };
+}
+
+/** GET /api/gifs/random: one GIF, or null when nothing matches the tag. */
+export interface GifRandomResponse {
+  data: GifObject | null;
+  meta: { status: number; msg: string; response_id?: string };
 }
 
 /** Public client configuration: GET /api/config. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { MESSAGES } from '@cloud9/contracts';
+import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { RateBucket, Settings } from '../../config/settings';
 import { REDIS, RedisKeys } from '../redis.module';
@@ -15,6 +15,7 @@ const REFUSAL: Record<RateBucket, string> = {
   follows: MESSAGES.rateLimit.follows,
   search: MESSAGES.rateLimit.search,
   gifs: MESSAGES.rateLimit.gifs,
+  gifPingbacks: GIF_MESSAGES.tooManyEvents,
   loginIp: MESSAGES.auth.tooManyLoginsFromAddress,
   login: MESSAGES.auth.tooManyLogins,
   register: MESSAGES.auth.tooManyRegistrations,

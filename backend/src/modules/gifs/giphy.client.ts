@@ -1,76 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { GifImage, GifObject, GifSearchResponse } from '@cloud9/contracts';
+import type { GifCategoriesResponse, GifPingbackEvent, GifRandomResponse, GifSearchResponse } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { isAllowedGifUrl } from './gif-url';
-import type { GifQuery } from './gif-query';
+import { GifProviderError, isLocationBlock, toGifCategoriesResponse, toGifRandomResponse, toGifSearchResponse } from './giphy-answers';
+import type { GifQuery, GifRandomQuery, PingbackId } from './gif-query';
 
-/** The renditions the client uses; every other rendition and field of the provider is dropped. */
-const GIF_RENDITIONS = ['fixed_height', 'fixed_height_small', 'fixed_width', 'downsized', 'original', 'preview_gif'] as const;
+/** Where each list endpoint lives under GIPHY_API_BASE. */
+const LIST_PATHS: Record<GifQuery['endpoint'], string> = {
+  search: '/gifs/search',
+  trending: '/gifs/trending',
+  related: '/gifs/related',
+  emoji: '/emoji',
+};
+/** An error body is read only this far (to see whether it is the location block). */
+const ERROR_BODY_MAX = 4096;
 
-/** The provider did not give a usable answer: `status` is its HTTP status, or null (timeout, network, bad JSON). */
-export class GifProviderError extends Error {
-  constructor(
-    readonly status: number | null,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
-const int = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : fallback);
-
-function image(raw: unknown, mediaHosts: readonly string[]): GifImage | null {
-  if (!isObject(raw) || !isAllowedGifUrl(raw.url, mediaHosts)) return null;
-  const out: GifImage = { url: raw.url as string };
-  const width = str(raw.width);
-  const height = str(raw.height);
-  if (width !== undefined) out.width = width;
-  if (height !== undefined) out.height = height;
-  return out;
-}
-
-function gif(raw: unknown, mediaHosts: readonly string[]): GifObject | null {
-  if (!isObject(raw) || !isObject(raw.images)) return null;
-  const id = str(raw.id);
-  if (!id) return null;
-  const images: Record<string, GifImage> = {};
-  for (const name of GIF_RENDITIONS) {
-    const rendition = image((raw.images as Json)[name], mediaHosts);
-    if (rendition) images[name] = rendition;
-  }
-  // The composer stores the fixed-height URL: a GIF without it cannot be posted.
-  if (!images.fixed_height) return null;
-  const page = typeof raw.url === 'string' && /^https?:\/\//i.test(raw.url) ? raw.url : '';
-  return {
-    id,
-    url: page,
-    title: typeof raw.title === 'string' ? raw.title : '',
-    is_sticker: typeof raw.is_sticker === 'boolean' || typeof raw.is_sticker === 'number' ? raw.is_sticker : 0,
-    images,
-  };
-}
-
-/**
- * Keeps only what the client uses of a provider answer: id, url, title, is_sticker and six
- * renditions ({url, width, height}) on GIPHY_MEDIA_HOSTS; pagination and meta as the provider gave them.
- */
-export function toGifSearchResponse(body: unknown, mediaHosts: readonly string[]): GifSearchResponse {
-  if (!isObject(body) || !Array.isArray(body.data)) throw new GifProviderError(null, 'answer without a data list');
-  const data = body.data.map((item) => gif(item, mediaHosts)).filter((g): g is GifObject => g !== null);
-  const pagination = isObject(body.pagination) ? body.pagination : {};
-  const meta = isObject(body.meta) ? body.meta : {};
-  return {
-    data,
-    pagination: { total_count: int(pagination.total_count, data.length), count: data.length, offset: int(pagination.offset, 0) },
-    meta: { status: int(meta.status, 200), msg: typeof meta.msg === 'string' ? meta.msg : 'OK', response_id: str(meta.response_id) ?? '' },
-  };
-}
-
-/** The Giphy adapter: one GET per call with the server's key, a timeout, and a trimmed answer. */
+/** The Giphy adapter: one request per call with the server's key, a timeout, and a trimmed answer. */
 @Injectable()
 export class GiphyClient {
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
@@ -79,37 +24,85 @@ export class GiphyClient {
     return !!this.settings.giphyApiKey;
   }
 
-  async fetch(query: GifQuery): Promise<GifSearchResponse> {
-    const params = new URLSearchParams({ api_key: this.settings.giphyApiKey ?? '' });
-    if (query.q !== null) params.set('q', query.q);
-    params.set('limit', String(query.limit));
-    params.set('offset', String(query.offset));
-    params.set('rating', query.rating);
-    const url = `${this.settings.giphyApiBase}/gifs/${query.endpoint}?${params.toString()}`;
+  async fetchList(query: GifQuery, pingbackId: PingbackId): Promise<GifSearchResponse> {
+    const params: Record<string, string> = {};
+    if (query.q !== null) params.q = query.q;
+    if (query.gifId !== null) params.gif_id = query.gifId;
+    params.limit = String(query.limit);
+    params.offset = String(query.offset);
+    if (query.rating !== null) params.rating = query.rating;
+    const body = await this.get(LIST_PATHS[query.endpoint], params, pingbackId);
+    return toGifSearchResponse(body, this.settings.giphyMediaHosts);
+  }
 
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), this.settings.giphyTimeoutMs);
-    try {
-      let res: Response;
-      try {
-        res = await fetch(url, { signal: abort.signal, headers: { accept: 'application/json' }, redirect: 'error' });
-      } catch (error) {
-        // Never the URL: it carries the key.
-        throw new GifProviderError(null, abort.signal.aborted ? `no answer in ${this.settings.giphyTimeoutMs} ms` : `unreachable (${(error as Error).name})`);
-      }
+  async fetchCategories(): Promise<GifCategoriesResponse> {
+    return toGifCategoriesResponse(await this.get('/gifs/categories', {}, null), this.settings.giphyMediaHosts);
+  }
+
+  async fetchRandom(query: GifRandomQuery, pingbackId: PingbackId): Promise<GifRandomResponse> {
+    const params: Record<string, string> = query.tag === null ? {} : { tag: query.tag };
+    params.rating = query.rating;
+    return toGifRandomResponse(await this.get('/gifs/random', params, pingbackId), this.settings.giphyMediaHosts);
+  }
+
+  /** POSTs a batch to the pingback service; resolves when it answered 2xx, rejects otherwise. */
+  async sendPingback(events: GifPingbackEvent[]): Promise<void> {
+    const url = `${this.settings.giphyPingbackUrl.replace(/\/+$/, '')}/v2/pingback?${new URLSearchParams({ apikey: this.settings.giphyApiKey ?? '' }).toString()}`;
+    const res = await this.timed(this.settings.giphyPingbackTimeoutMs, (signal) =>
+      fetch(url, { method: 'POST', signal, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events }), redirect: 'error' }).then(
+        async (answer) => {
+          await answer.body?.cancel().catch(() => undefined);
+          return answer;
+        },
+      ),
+    );
+    if (!res.ok) throw new GifProviderError(res.status, `pingback answered ${res.status}`);
+  }
+
+  private async get(path: string, params: Record<string, string>, pingbackId: PingbackId): Promise<unknown> {
+    const search = new URLSearchParams({ api_key: this.settings.giphyApiKey ?? '', ...params });
+    if (pingbackId) search.set('pingback_id', pingbackId);
+    const url = `${this.settings.giphyApiBase}${path}?${search.toString()}`;
+    return this.timed(this.settings.giphyTimeoutMs, async (signal) => {
+      const res = await fetch(url, { signal, headers: { accept: 'application/json' }, redirect: 'error' });
       if (!res.ok) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new GifProviderError(res.status, `answered ${res.status}`);
+        const body = await readErrorBody(res);
+        const location = isLocationBlock(res.status, body);
+        throw new GifProviderError(res.status, `answered ${res.status}${location ? ' (location block)' : ''}`, location);
       }
-      let body: unknown;
       try {
-        body = await res.json();
+        return (await res.json()) as unknown;
       } catch {
-        throw new GifProviderError(null, abort.signal.aborted ? `no complete answer in ${this.settings.giphyTimeoutMs} ms` : 'answer is not JSON');
+        throw new GifProviderError(null, signal.aborted ? `no complete answer in ${this.settings.giphyTimeoutMs} ms` : 'answer is not JSON');
       }
-      return toGifSearchResponse(body, this.settings.giphyMediaHosts);
+    });
+  }
+
+  /** Runs `work` with an abort signal that fires after `ms`; network failures become GifProviderError (never with the URL: it carries the key). */
+  private async timed<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), ms);
+    try {
+      return await work(abort.signal);
+    } catch (error) {
+      if (error instanceof GifProviderError) throw error;
+      throw new GifProviderError(null, abort.signal.aborted ? `no answer in ${ms} ms` : `unreachable (${(error as Error).name})`);
     } finally {
       clearTimeout(timer);
     }
+  }
+}
+
+/** The JSON of an error answer when it is small, else null (the rest is not read). */
+async function readErrorBody(res: Response): Promise<unknown> {
+  const length = Number(res.headers.get('content-length') ?? 'NaN');
+  if (!(length <= ERROR_BODY_MAX)) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  try {
+    return (await res.json()) as unknown;
+  } catch {
+    return null;
   }
 }

@@ -6,6 +6,7 @@ import { useCreatePost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { LazyEmojiPanel } from '../emoji/LazyEmojiPanel';
 import { LazyGlobalGifPicker } from '../gifs/LazyGifPickers';
+import { reportGifSentLater } from '../gifs/reportGifSent';
 import { notify, toast } from '../notify';
 import { Avatar } from '../ui/Avatar';
 import { Modal } from '../ui/Modal';
@@ -45,6 +46,7 @@ export function GlobalComposer({ onClose }: { onClose: () => void }) {
     const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     try {
       await create.mutateAsync(draft.file ? { content, file: draft.file } : { content, gif: draft.gif });
+      if (!draft.file) reportGifSentLater(draft.gif);
       toast(MESSAGES.post.posted, 'success');
       draft.reset();
       onClose();

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { LIMITS, MESSAGES } from '@cloud9/contracts';
-import { GifResults } from './GifResults';
-import { useGifSearch } from './useGifSearch';
+import { GifBrowserPanel } from './GifBrowserPanel';
+import { useGifBrowser } from './useGifBrowser';
 import './gifs.css';
 
 interface GlobalGifPickerProps {
@@ -14,8 +14,8 @@ interface GlobalGifPickerProps {
  * 400 px wide with a 6 px gutter.
  */
 export function GlobalGifPicker({ onPick, onClose }: GlobalGifPickerProps) {
-  const [query, setQuery] = useState('');
-  const search = useGifSearch(query, {
+  const searchInput = useRef<HTMLInputElement>(null);
+  const browser = useGifBrowser({
     limit: LIMITS.gifPageSizeComposer,
     rating: LIMITS.gifRatingComposer,
     debounceMs: LIMITS.gifSearchDebounceMs,
@@ -30,21 +30,23 @@ export function GlobalGifPicker({ onPick, onClose }: GlobalGifPickerProps) {
     >
       <div className="gif-overlay-head">
         <input
+          ref={searchInput}
           type="search"
           className="input gif-search"
           aria-label="Search GIFs"
           placeholder="Search GIFs..."
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          value={browser.query}
+          onChange={(e) => browser.setQuery(e.target.value)}
           autoFocus
         />
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           Close GIFs
         </button>
       </div>
-      <GifResults
-        search={search}
+      <GifBrowserPanel
+        browser={browser}
         onPick={onPick}
+        searchInput={searchInput}
         gridClassName="gif-grid-global"
         error={
           <>
@@ -53,7 +55,7 @@ export function GlobalGifPicker({ onPick, onClose }: GlobalGifPickerProps) {
               href="#"
               onClick={(e) => {
                 e.preventDefault();
-                search.retry();
+                browser.list.retry();
               }}
             >
               {MESSAGES.gifs.tryAgain}

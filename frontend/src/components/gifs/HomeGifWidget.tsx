@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { LIMITS, MESSAGES } from '@cloud9/contracts';
-import { GifResults } from './GifResults';
-import { useGifSearch } from './useGifSearch';
+import { GifBrowserPanel } from './GifBrowserPanel';
+import { useGifBrowser } from './useGifBrowser';
 import './gifs.css';
 
 interface HomeGifWidgetProps {
@@ -11,8 +11,8 @@ interface HomeGifWidgetProps {
 
 /** The home composer's GIF widget: 20 per page, rating g, 500 ms search debounce. */
 export function HomeGifWidget({ onPick }: HomeGifWidgetProps) {
-  const [query, setQuery] = useState('');
-  const search = useGifSearch(query, {
+  const searchInput = useRef<HTMLInputElement>(null);
+  const browser = useGifBrowser({
     limit: LIMITS.gifPageSizeHome,
     rating: LIMITS.gifRatingHome,
     debounceMs: LIMITS.gifSearchDebounceMs,
@@ -21,22 +21,24 @@ export function HomeGifWidget({ onPick }: HomeGifWidgetProps) {
   return (
     <div className="gif-widget" role="group" aria-label="GIF picker">
       <input
+        ref={searchInput}
         type="search"
         className="input gif-search"
         aria-label="Search GIFs"
         placeholder="Search GIFs..."
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        value={browser.query}
+        onChange={(e) => browser.setQuery(e.target.value)}
         autoFocus
       />
-      <GifResults
-        search={search}
+      <GifBrowserPanel
+        browser={browser}
         onPick={onPick}
+        searchInput={searchInput}
         gridClassName="gif-grid-home"
         error={
           <>
             {MESSAGES.gifs.homeError}{' '}
-            <button type="button" className="link-button" onClick={search.retry}>
+            <button type="button" className="link-button" onClick={browser.list.retry}>
               Retry
             </button>
           </>

@@ -9,6 +9,7 @@ import { useComposerDraft } from '../../components/composer/useComposerDraft';
 import { useConfirmDiscard } from '../../components/composer/useConfirmDiscard';
 import { LazyEmojiPanel } from '../../components/emoji/LazyEmojiPanel';
 import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
+import { reportGifSentLater } from '../../components/gifs/reportGifSent';
 import { notify } from '../../components/notify';
 import { Avatar } from '../../components/ui/Avatar';
 import { usePostLimit } from '../../hooks/usePostLimit';
@@ -50,6 +51,7 @@ export function HomeComposer({ defaultCategory }: HomeComposerProps) {
     const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     try {
       await create.mutateAsync({ content, category, file: draft.file, gif: draft.file ? null : draft.gif });
+      if (!draft.file) reportGifSentLater(draft.gif);
       draft.reset();
     } catch (err) {
       console.error(errorMessage(err, MESSAGES.post.submitFailed), err);
