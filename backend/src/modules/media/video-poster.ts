@@ -19,7 +19,7 @@ const MAX_POSTER_PIXELS = 40_000_000;
  * WebP); its size and preview. Throws PosterRefusedError for anything else.
  */
 export async function writePoster(input: string, bytes: number, sniffed: FileSignature | null, output: string): Promise<ImageFacts> {
-  if (bytes > VIDEO_POSTER.maxBytes || !sniffed || !POSTER_TYPES.has(sniffed.mime)) throw new PosterRefusedError(`a ${sniffed?.mime ?? 'unknown'} part of ${bytes} bytes`);
+  if (bytes > VIDEO_POSTER.maxBytes || !sniffed || !POSTER_TYPES.has(sniffed.mime)) throw new PosterRefusedError(`${bytes} bytes sniffed as ${sniffed?.mime ?? 'nothing known'}`);
   try {
     await sharp(input, { failOn: 'warning', limitInputPixels: MAX_POSTER_PIXELS })
       .rotate()
