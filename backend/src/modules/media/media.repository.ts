@@ -69,8 +69,8 @@ export class MediaRepository {
   }
 
   /** Records a file's size and preview on every row of it that lacks them. */
-  async setSize(trx: Db, key: string, facts: { width: number; height: number; placeholder: string }): Promise<void> {
-    await trx.updateTable('media').set(facts).where('storage_key', '=', key).where('width', 'is', null).execute();
+  async setSize(trx: Db, key: string, { width, height, placeholder }: { width: number; height: number; placeholder: string }): Promise<void> {
+    await trx.updateTable('media').set({ width, height, placeholder }).where('storage_key', '=', key).where('width', 'is', null).execute();
   }
 
   /**
