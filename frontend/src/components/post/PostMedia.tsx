@@ -1,6 +1,7 @@
 import { LIMITS, isVideoUrl, resolveImageUrl, truncateForDisplay, type Post } from '@cloud9/contracts';
 import { API_BASE } from '../../api/client';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
+import { videoBoxOf } from '../ui/videoBox';
 
 /** How wide a post's image is shown: the feed column, or the whole screen on a phone. */
 const POST_IMAGE_SIZES = '(max-width: 700px) 100vw, 640px';
@@ -26,7 +27,7 @@ export function PostMedia({ post }: { post: Pick<Post, 'gif_url' | 'media_url' |
   if (mime.startsWith('video/') || (!mime && isVideoUrl(post.media_url))) {
     return (
       <div className="post-media">
-        <video src={url} controls preload="metadata" ref={withDefaultVolume} aria-label={alt ? `Video: ${alt}` : 'Video'} />
+        <video src={url} controls preload="metadata" ref={withDefaultVolume} aria-label={alt ? `Video: ${alt}` : 'Video'} {...videoBoxOf(post.media)} />
       </div>
     );
   }
