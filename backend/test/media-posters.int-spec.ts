@@ -131,7 +131,7 @@ describe('video poster frames: drawn by the browser, sent beside the video, judg
       ['that is a truncated JPEG', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: (await frame(300, 200)).subarray(0, 900), name: 'p.jpg', type: 'image/jpeg' } }), MESSAGES.http.posterInvalid],
       ['that is a GIF', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: await frame(50, 40, 'gif'), name: 'p.gif', type: 'image/gif' } }), MESSAGES.http.posterInvalid],
       ['that is a video', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: VIDEO_MP4, name: 'p.mp4', type: 'video/mp4' } }), MESSAGES.http.posterInvalid],
-      ['over 2 MB', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: await sharp({ create: { width: 900, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 90 } } }).png({ compressionLevel: 0 }).toBuffer(), name: 'p.png', type: 'image/png' } }), MESSAGES.http.posterInvalid],
+      ['over 2 MB', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 90 } } }).png({ compressionLevel: 0 }).toBuffer(), name: 'p.png', type: 'image/png' } }), MESSAGES.http.posterInvalid],
     ])('a poster %s', async (what, make, message) => {
       const { file, name, type, poster } = await make();
       if (what === 'over 2 MB') expect(poster.bytes.length).toBeGreaterThan(VIDEO_POSTER.maxBytes);
