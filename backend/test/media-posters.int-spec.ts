@@ -123,6 +123,15 @@ describe('video poster frames: drawn by the browser, sent beside the video, judg
     await t.request().get(first.media!.poster!.url).expect(404);
   });
 
+  it('deleting the account removes its videos\' posters, rows and files', async () => {
+    const dave = await signUp(t, { groupId: 7 });
+    const post = (await postVideo(dave, VIDEO_WEBM, await jpeg(180, 120, 99)).expect(201)).body as Post;
+    const posterKey = keyOf(post.media!.poster!.url);
+    await dave.agent.delete(`/api/users/${dave.user.id}`).expect(200);
+    expect(await countRows(t, 'media', 'storage_key = $1', [posterKey])).toBe(0);
+    expect(await eventually(async () => !(await filesUnder(t.settings.uploadDir)).includes(posterKey))).toBe(true);
+  });
+
   describe('a bad poster is a 400 from the catalogue, and nothing is written: no file, no row, no post', () => {
     it.each([
       ['beside an image', async () => ({ file: await frame(100, 80, 'png'), name: 'p.png', type: 'image/png', poster: await jpeg(100, 80) }), MESSAGES.http.posterNeedsVideo],
