@@ -32,6 +32,8 @@ describe('capture failure never blocks posting', () => {
     URL.revokeObjectURL = (url: string) => void revoked.push(url);
     revoked.length = 0;
   });
+  /** This browser claims it may play the clip (jsdom itself claims to play nothing). */
+  const playable = () => vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === 'video/webm' || type === 'video/mp4' ? 'maybe' : ''));
   afterEach(() => {
     URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = revokeObjectURL;
@@ -43,7 +45,22 @@ describe('capture failure never blocks posting', () => {
     expect(revoked).toEqual([]);
   });
 
+  it('is null at once when the browser says it cannot play the type, without opening the file', async () => {
+    playable();
+    expect(await captureVideoPoster(clip('video/x-matroska', 'clip.mkv'), 5000)).toBeNull();
+    expect(revoked).toEqual([]);
+  });
+
+  it('asks about a QuickTime file as MP4 (browsers that decline the type play the H.264 inside)', async () => {
+    const asked = playable();
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    expect(await captureVideoPoster(clip('video/quicktime', 'phone.mov'), 30)).toBeNull(); // jsdom never loads it: timed out
+    expect(asked).toHaveBeenCalledWith('video/mp4');
+    expect(revoked).toEqual(['blob:clip']); // it was opened
+  });
+
   it('is null when the browser cannot decode the video (its element reports an error), and lets the file go', async () => {
+    playable();
     const unload = vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
     const created = vi.spyOn(document, 'createElement');
     const pending = captureVideoPoster(clip(), 5000);
@@ -55,12 +72,14 @@ describe('capture failure never blocks posting', () => {
   });
 
   it('is null when the video never loads within the time allowed', async () => {
+    playable();
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
     expect(await captureVideoPoster(clip(), 30)).toBeNull();
     expect(revoked).toEqual(['blob:clip']);
   });
 
   it('is null when the frame has no picture (an audio-only file named as video)', async () => {
+    playable();
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
     const created = vi.spyOn(document, 'createElement');
     const pending = captureVideoPoster(clip(), 5000);
@@ -72,6 +91,7 @@ describe('capture failure never blocks posting', () => {
   });
 
   it('a post and a notice with a video still go out, without a poster part, when no frame can be drawn', async () => {
+    playable();
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
     vi.spyOn(HTMLMediaElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLMediaElement) {
       queueMicrotask(() => this.dispatchEvent(new Event('error')));

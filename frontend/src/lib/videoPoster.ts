@@ -21,6 +21,16 @@ export function posterSize(width: number, height: number): { width: number; heig
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/**
+ * Whether this browser may decode the file, by its type. A QuickTime file is asked about as MP4:
+ * Chromium and Firefox decline `video/quicktime` yet play the H.264 inside it (a phone's .mov).
+ * A file without a type is tried.
+ */
+function mayDecode(video: HTMLVideoElement, file: File): boolean {
+  if (!file.type) return true;
+  return video.canPlayType(file.type === 'video/quicktime' ? 'video/mp4' : file.type) !== '';
+}
+
 /** Resolves on `event`, rejects on the element's `error`. */
 function once(target: HTMLVideoElement, event: keyof HTMLMediaElementEventMap): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -68,8 +78,8 @@ async function drawFrame(video: HTMLVideoElement): Promise<File | null> {
 
 /**
  * A poster frame of the video `file`, drawn by this browser (the server has no video decoder), or
- * null when there is none to be had: not a video, a codec this browser cannot decode, no picture,
- * a timeout. Never throws: a post must go out with or without its poster.
+ * null when there is none to be had: not a video, a type or codec this browser cannot decode, no
+ * picture, a timeout. Never throws: a post must go out with or without its poster.
  */
 export async function captureVideoPoster(file: File, timeoutMs = CAPTURE_TIMEOUT_MS): Promise<File | null> {
   if (!isVideoFile(file) || typeof document === 'undefined') return null;
@@ -77,6 +87,7 @@ export async function captureVideoPoster(file: File, timeoutMs = CAPTURE_TIMEOUT
   video.muted = true;
   video.playsInline = true;
   video.preload = 'auto';
+  if (!mayDecode(video, file)) return null;
   let url: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<null>((resolve) => {
