@@ -4,14 +4,15 @@ import { isVideoFile } from './videoFile';
 /** How long the browser may take to open the video and draw the frame before the post goes without one. */
 const CAPTURE_TIMEOUT_MS = 5000;
 
+/** Where the frame is taken: this far into the video (past a black first frame), but no later than LATEST_AT_SECONDS. */
+const AT_FRACTION = 0.1;
+export const LATEST_AT_SECONDS = 1;
 
-/**
- * Where the frame is taken: a tenth of the way in (past a black first frame), but no later than
- * VIDEO_POSTER.latestAtSeconds; 0 when the duration is unknown (a recording without one says Infinity).
- */
+
+/** Where the frame is taken (seconds); 0 when the duration is unknown (a recording without one says Infinity). */
 export function posterTime(duration: number): number {
   if (!Number.isFinite(duration) || duration <= 0) return 0;
-  return Math.min(duration * VIDEO_POSTER.atFraction, VIDEO_POSTER.latestAtSeconds);
+  return Math.min(duration * AT_FRACTION, LATEST_AT_SECONDS);
 }
 
 /** The frame's size: the video's, scaled down to fit VIDEO_POSTER.maxSide (never up); null without a picture. */

@@ -74,7 +74,4 @@ export const VIDEO_POSTER = {
   part: 'poster',
   maxBytes: 2 * 1024 * 1024,
   maxSide: 1280,
-  /** Where the frame is taken: a tenth of the way in, but no later than this (seconds). */
-  atFraction: 0.1,
-  latestAtSeconds: 1,
 } as const;
