@@ -3,10 +3,14 @@ import { parseArgs } from 'node:util';
 import { passwordProblem, usernameProblem } from '@cloud9/contracts';
 import { createApp, StartupError } from './app.setup';
 import { loadSettings, SettingsError } from './config/settings';
+import { MediaBackfill } from './modules/media/media-backfill';
 import { AccountsService } from './modules/users/accounts.service';
 
 const USAGE = `Usage: npm run cli -- create-admin --username <name> --password <password> [--email <email>]
-  Creates an admin (group 1), or makes an existing account admin and sets its password.`;
+  Creates an admin (group 1), or makes an existing account admin and sets its password.
+       npm run media:backfill [-- --batch <files>]
+  Queues the variants job for every stored image that lacks its size or a variant (uploads from
+  before they were recorded); running it again queues only what is still missing.`;
 
 async function createAdmin(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' } } });
@@ -22,10 +26,25 @@ async function createAdmin(args: string[]): Promise<void> {
   }
 }
 
+async function mediaBackfill(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { batch: { type: 'string', default: '500' } } });
+  const batch = Number(values.batch);
+  if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) throw new SettingsError('--batch must be a whole number from 1 to 10000.');
+  // ROLE=api: this process only queues; the app's workers make the variants.
+  const app = await createApp({ ...loadSettings(), nodeEnv: 'test', role: 'api' });
+  try {
+    const counts = await app.get(MediaBackfill).run(batch, (c) => console.log(`… ${c.scanned} images looked at, ${c.queued} queued`));
+    console.log(`Looked at ${counts.scanned} stored images: ${counts.queued} queued for the variants job, ${counts.complete} already complete.`);
+  } finally {
+    await app.close();
+  }
+}
+
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   try {
     if (command === 'create-admin') return await createAdmin(args);
+    if (command === 'media-backfill') return await mediaBackfill(args);
     console.log(USAGE);
     process.exitCode = command ? 1 : 0;
   } catch (error) {

@@ -2,7 +2,7 @@ import type { ArgumentsHost } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
+import { APP_CLIENT_HEADER, MESSAGES, VIDEO_POSTER } from '@cloud9/contracts';
 import { ErrorsFilter } from '../src/common/errors.filter';
 import { bootApp, TestApp } from './support/app';
 import { bigPngLike, countRows, eventually, filesUnder, signInCookie } from './support/harness';
@@ -313,9 +313,9 @@ describe('hostile input and request limits', () => {
     });
 
     it("an upload declared larger than the user's plan allows: 413 at once, connection closed", async () => {
-      // Basic: one file of 2048 KB plus 64 KB of form overhead on POST /api/posts.
+      // Basic: one file of 2048 KB, a video's poster frame of up to 2 MB and 64 KB of form overhead on POST /api/posts.
       const conn = await openRaw(port);
-      await conn.write(head('POST /api/posts HTTP/1.1', { Host: 'localhost', Cookie: basic.cookie, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': 2112 * KB + 1 }));
+      await conn.write(head('POST /api/posts HTTP/1.1', { Host: 'localhost', Cookie: basic.cookie, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': 2112 * KB + VIDEO_POSTER.maxBytes + 1 }));
       expect(await conn.closedWithin(2000)).toBe(true);
       expect(conn.text()).toMatch(/^HTTP\/1\.1 413 /);
       expect(conn.text()).toContain(JSON.stringify(MESSAGES.http.tooLarge));

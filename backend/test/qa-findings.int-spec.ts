@@ -35,7 +35,7 @@ describe('acceptance findings', () => {
   afterAll(() => t?.close());
 
   describe('a chunked multipart body is cut off at what the form may carry, whatever part it is in', () => {
-    // Basic: one 2048 KB file plus 64 KB of form overhead on POST /api/posts. multer itself answers
+    // Basic: one 2048 KB file, a video's poster frame of up to 2 MB and 64 KB of form overhead on POST /api/posts. multer itself answers
     // these only once the whole body is read, and a chunked body has no length to refuse up front.
     const chunk = (data: Buffer | string) => Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
     const opening = (headers: string[]) => Buffer.concat([Buffer.from(`--${BOUNDARY}\r\n`), part(headers, '')]);
@@ -50,8 +50,8 @@ describe('acceptance findings', () => {
       await conn.write(head('POST /api/posts HTTP/1.1', { Host: 'localhost', Cookie: basic.cookie, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Transfer-Encoding': 'chunked' }));
       await conn.write(chunk(opening(partHeaders)));
       const piece = Buffer.alloc(64 * KB, 0x41);
-      // 4 MB, twice what the form may carry; the client would go on for ever.
-      for (let sent = 0; sent < 4096 * KB && !conn.text().includes('\r\n\r\n'); sent += piece.length) await conn.write(chunk(piece));
+      // 8 MB, about twice what the form may carry; the client would go on for ever.
+      for (let sent = 0; sent < 8192 * KB && !conn.text().includes('\r\n\r\n'); sent += piece.length) await conn.write(chunk(piece));
       expect(await conn.until(() => conn.text().includes('\r\n\r\n{'), 3000)).toBe(true);
       expect(conn.text()).toMatch(/^HTTP\/1\.1 413 /);
       expect(conn.text()).toContain(JSON.stringify(MESSAGES.http.tooLarge));

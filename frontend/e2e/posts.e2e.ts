@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { MESSAGES } from '@cloud9/contracts';
+import { MESSAGES, type Post } from '@cloud9/contracts';
 import { apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, waitFor, signedInTab } from './support';
 
 let browser: Browser;
@@ -66,6 +68,48 @@ describe('writing posts', () => {
     const res = await page.request.get((await img.getAttribute('src'))!);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('image/png');
+    await context.close();
+  });
+
+  it('posts a video with a poster frame the browser drew, shown on the card in the video\'s box', async () => {
+    const { page, context } = await signedIn('vid');
+    const text = `A clip ${uniqueName('v')}`;
+    await composer(page).getByLabel("What's happening?").fill(text);
+    // A real 64×48 VP8 WebM (backend/test/fixtures/media/README.md says how it was made).
+    const clip = readFileSync(path.resolve(__dirname, '../../backend/test/fixtures/media/video.webm'));
+    await composer(page).getByLabel('Photo/Video').setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: clip });
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/posts') && res.request().method() === 'POST');
+    await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+    // The poster travelled beside the video in the same request: the new post already has it.
+    const created = (await (await answered).json()) as Post;
+    expect(created.media).toEqual({ width: 64, height: 48, placeholder: null, variants: [], poster: { url: expect.stringMatching(/\.webp$/), width: 64, height: 48 } });
+    const video = card(page, text).locator('video');
+    await video.waitFor();
+    const poster = (await video.getAttribute('poster'))!;
+    expect(poster).toMatch(/\/uploads\/[0-9a-f]{64}\.webp$/);
+    expect([await video.getAttribute('width'), await video.getAttribute('height')]).toEqual(['64', '48']);
+    const res = await page.request.get(poster);
+    expect([res.status(), res.headers()['content-type']]).toEqual([200, 'image/webp']);
+    // The frame is a picture of the clip (the test pattern's colour bars), not an empty canvas.
+    const colours = await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const seen = new Set<string>();
+      for (let i = 0; i < data.length; i += 4) seen.add(`${data[i] >> 5},${data[i + 1] >> 5},${data[i + 2] >> 5}`);
+      return { size: [canvas.width, canvas.height], distinct: seen.size };
+    }, poster);
+    expect(colours.size).toEqual([64, 48]);
+    expect(colours.distinct).toBeGreaterThan(4);
+    // The card reserves the video's 4:3 box.
+    const box = (await video.boundingBox())!;
+    expect(Math.abs(box.width / box.height - 64 / 48)).toBeLessThan(0.05);
+    await shot(page, 'post-video-poster', false);
     await context.close();
   });
 

@@ -4,11 +4,12 @@ import { InitialSchema1732200000000 } from './migrations/1732200000000-InitialSc
 import { NotificationIndexes1732400000000 } from './migrations/1732400000000-NotificationIndexes';
 import { FollowingFeedIndex1732300000000 } from './migrations/1732300000000-FollowingFeedIndex';
 import { MediaVariants1732700000000 } from './migrations/1732700000000-MediaVariants';
+import { MediaPosters1732800000000 } from './migrations/1732800000000-MediaPosters';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export const MIGRATIONS = [InitialSchema1732200000000, FollowingFeedIndex1732300000000, NotificationIndexes1732400000000, MediaVariants1732700000000];
+export const MIGRATIONS = [InitialSchema1732200000000, FollowingFeedIndex1732300000000, NotificationIndexes1732400000000, MediaVariants1732700000000, MediaPosters1732800000000];
 
 /**
  * The app adds its entities (app.module.ts): the database layer knows no domain, and migrations need none.

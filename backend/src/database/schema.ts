@@ -82,6 +82,7 @@ export interface Media {
   mime: string;
   owner_id: number | null;
   placeholder: string | null;
+  poster_id: number | null;
   storage_key: string;
   variants: Generated<Json>;
   width: number | null;

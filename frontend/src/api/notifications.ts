@@ -1,5 +1,6 @@
 import { ROUTES, type NoticeResult, type NotificationSeenKind } from '@cloud9/contracts';
 import { callApi, formOf } from './client';
+import { posterOf } from './videoPosterPart';
 
 export type SeenKind = NotificationSeenKind;
 
@@ -11,18 +12,19 @@ export const fetchNotices = (cursor?: string | null, signal?: AbortSignal) => ca
 export const searchNotices = (query: string, cursor?: string | null, signal?: AbortSignal) =>
   callApi(ROUTES.notifications.searchNotices, { query: { query, cursor }, signal });
 
-/** A new notice, or an edit when `id` is given; multipart only when a file is attached. */
+/** A new notice, or an edit when `id` is given; multipart only when a file is attached (a video with its poster frame when one can be drawn). */
 export interface NoticeDraft {
   id?: number;
   message: string;
   file?: File | null;
 }
 
-export function saveNotice(draft: NoticeDraft): Promise<NoticeResult> {
+export async function saveNotice(draft: NoticeDraft): Promise<NoticeResult> {
   const route = ROUTES.notifications.saveNotice;
   if (draft.file) {
     const id = draft.id !== undefined ? String(draft.id) : undefined;
-    return callApi(route, { body: formOf(route, { message: draft.message, file: draft.file, id }) });
+    const poster = (await posterOf(draft.file)) ?? undefined;
+    return callApi(route, { body: formOf(route, { message: draft.message, file: draft.file, poster, id }) });
   }
   return callApi(route, { body: draft.id !== undefined ? { id: draft.id, message: draft.message } : { message: draft.message } });
 }

@@ -1,5 +1,6 @@
 import { PAGING, ROUTES, type Post } from '@cloud9/contracts';
 import { callApi, formOf } from './client';
+import { posterOf } from './videoPosterPart';
 
 export interface FeedQuery {
   cursor?: string | null;
@@ -21,7 +22,7 @@ export const fetchReplies = (postId: string | number, cursor?: string | null, si
 
 export const fetchPostHistory = (postId: number, signal?: AbortSignal) => callApi(ROUTES.posts.history, { params: { id: postId }, signal });
 
-/** What a composer sends: JSON without a file, multipart with one. */
+/** What a composer sends: JSON without a file, multipart with one (a video with its poster frame when the browser can draw one). */
 export interface NewPost {
   content: string;
   category?: string;
@@ -29,11 +30,12 @@ export interface NewPost {
   file?: File | null;
 }
 
-export function createPost(post: NewPost): Promise<Post> {
+export async function createPost(post: NewPost): Promise<Post> {
   const route = ROUTES.posts.create;
   if (post.file) {
+    const poster = (await posterOf(post.file)) ?? undefined;
     return callApi(route, {
-      body: formOf(route, { content: post.content, category: post.category || undefined, file: post.file, gif: post.gif || undefined }),
+      body: formOf(route, { content: post.content, category: post.category || undefined, file: post.file, poster, gif: post.gif || undefined }),
     });
   }
   const body: { content: string; category?: string; gif: string | null } = { content: post.content, gif: post.gif ?? null };

@@ -67,3 +67,13 @@ export const PRODUCT = {
   /** PayPal's page where members manage automatic payments. */
   paypalManageUrl: 'https://www.paypal.com/myaccount/autopay/',
 } as const;
+
+/**
+ * A video's poster frame: drawn by the browser when the video is posted and sent as the multipart
+ * part `part` beside it; the server refuses a larger one and stores it within `maxSide`.
+ */
+export const VIDEO_POSTER = {
+  part: 'poster',
+  maxBytes: 2 * 1024 * 1024,
+  maxSide: 1280,
+} as const;

@@ -244,6 +244,8 @@ export const MESSAGES = {
     unsupportedMedia: 'Only image, video or audio files are allowed.',
     unsupportedImage: 'Only JPEG, PNG, GIF or WebP images are allowed.',
     unreadableMedia: 'The file could not be read: it is damaged, incomplete or not what its type says.',
+    posterNeedsVideo: 'A poster frame can only be sent with a video.',
+    posterInvalid: 'The poster frame must be a readable JPEG, PNG or WebP image of at most 2 MB.',
     internal: 'Something went wrong.',
     tooManyRequests: 'Too many requests. Please try again later.',
     serviceUnavailable: 'The service is temporarily unavailable.',

@@ -53,8 +53,8 @@ export const ROUTES = {
   posts: {
     list: route<{ query: FeedQueryParams; response: Page<Post> }>()({ method: 'GET', path: '/api/posts' }),
     byCategory: route<{ query: FeedQueryParams; response: Page<Post> }>()({ method: 'GET', path: '/api/posts/category/:category' }),
-    /** JSON without a file, multipart with one. */
-    create: route<{ body: NewPostBody | Multipart<NewPostFields, 'file'>; response: Post }>()({ method: 'POST', path: '/api/posts' }),
+    /** JSON without a file, multipart with one (and, for a video, optionally its poster frame). */
+    create: route<{ body: NewPostBody | Multipart<NewPostFields, 'file' | 'poster'>; response: Post }>()({ method: 'POST', path: '/api/posts' }),
     get: route<{ response: Post }>()({ method: 'GET', path: '/api/posts/:id' }),
     replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/posts/:id/replies' }),
     history: route<{ response: { items: PostEdit[] } }>()({ method: 'GET', path: '/api/posts/:id/history' }),
@@ -99,7 +99,7 @@ export const ROUTES = {
     alerts: route<{ query: TextPageQuery; response: Page<UserAlert> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),
     notices: route<{ query: PageQuery; response: Page<SystemNotice> }>()({ method: 'GET', path: '/api/notifications/posts' }),
     /** 201 for a new notice, 200 for an edit; multipart only with a file. */
-    saveNotice: route<{ body: NoticeBody | Multipart<NoticeFields, 'file'>; response: NoticeResult }>()({ method: 'POST', path: '/api/notifications/posts' }),
+    saveNotice: route<{ body: NoticeBody | Multipart<NoticeFields, 'file' | 'poster'>; response: NoticeResult }>()({ method: 'POST', path: '/api/notifications/posts' }),
     deleteNotice: route<{ response: Done }>()({ method: 'DELETE', path: '/api/notifications/posts/:id' }),
     searchNotices: route<{ query: TextPageQuery; response: Page<SystemNotice> }>()({ method: 'GET', path: '/api/search/notifications' }),
     status: route<{ response: NotificationStatus }>()({ method: 'GET', path: '/api/notifications/status' }),

@@ -66,17 +66,26 @@ export interface MediaVariant {
   height: number;
 }
 
+/** A frame of a video, drawn by the uploader's browser: a WebP shown before the video plays. */
+export interface MediaPoster {
+  url: string;
+  width: number;
+  height: number;
+}
+
 /**
- * What the client needs to lay out an uploaded image before it loads: its size (to reserve the
- * box), a tiny preview to show meanwhile (a `data:` URL), and its variants, narrowest first, for
- * `srcset`. Variants may arrive after the post: until then the list is empty and the original is shown.
- * Audio and video have no size or preview (null) and no variants.
+ * What the client needs to lay out an upload before it loads: its size (to reserve the box), a
+ * tiny preview to show meanwhile (a `data:` URL), and its variants, narrowest first, for `srcset`.
+ * Variants may arrive after the post: until then the list is empty and the original is shown.
+ * A video has its display size (when its container gives one) and may have a poster frame; audio
+ * and video have no preview and no variants.
  */
 export interface MediaInfo {
   width: number | null;
   height: number | null;
   placeholder: string | null;
   variants: MediaVariant[];
+  poster?: MediaPoster;
 }
 
 export interface PostAuthor {

@@ -1,14 +1,19 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Observable } from 'rxjs';
+import { VIDEO_POSTER } from '@cloud9/contracts';
 import { showRateLimit } from './rate-limit-headers';
 import { RateLimitsService } from './rate-limits.service';
 import { actorSubject } from './subjects';
 
-/** How many files the upload interceptor took in (`.fields()` gives a record of lists, `.array()` a list). */
+/**
+ * How many files the upload interceptor took in (`.fields()` gives a record of lists, `.array()` a
+ * list). A video's poster frame is part of its video, not an upload of its own.
+ */
 function filesReceived(req: Request): number {
   const files = req.files as Express.Multer.File[] | Record<string, Express.Multer.File[]> | undefined;
-  const listed = Array.isArray(files) ? files.length : Object.values(files ?? {}).reduce((n, list) => n + list.length, 0);
+  const counted = (name: string, list: Express.Multer.File[]) => (name === VIDEO_POSTER.part ? 0 : list.length);
+  const listed = Array.isArray(files) ? files.length : Object.entries(files ?? {}).reduce((n, [name, list]) => n + counted(name, list), 0);
   return listed + (req.file ? 1 : 0);
 }
 

@@ -37,17 +37,17 @@ describe('ContainerProbe (MediaInfo in worker threads) on real files', () => {
   const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'.repeat(8));
 
   it.each([
-    ['video.mp4', 'video video/mp4', 'MPEG-4', 1, 1],
-    ['video.webm', 'video video/webm', 'WebM', 1, 1],
-    ['audio.ogg', 'audio audio/ogg', 'Ogg', 0, 1],
-    ['audio.mp3', 'audio audio/mpeg', 'MPEG Audio', 0, 1],
-    ['audio.wav', 'audio audio/wav', 'Wave', 0, 1],
-    ['audio.m4a', 'audio audio/mp4', 'MPEG-4', 0, 1],
-    ['audio-only.mp4', 'audio audio/mp4', 'MPEG-4', 0, 1],
-    ['audio-only.webm', 'audio audio/webm', 'WebM', 0, 1],
-  ])('%s is read (container, duration, tracks) and stored as %s', async (name, expected, format, video, audio) => {
+    ['video.mp4', 'video video/mp4', 'MPEG-4', 1, 1, { width: 64, height: 48 }],
+    ['video.webm', 'video video/webm', 'WebM', 1, 1, { width: 64, height: 48 }],
+    ['audio.ogg', 'audio audio/ogg', 'Ogg', 0, 1, null],
+    ['audio.mp3', 'audio audio/mpeg', 'MPEG Audio', 0, 1, null],
+    ['audio.wav', 'audio audio/wav', 'Wave', 0, 1, null],
+    ['audio.m4a', 'audio audio/mp4', 'MPEG-4', 0, 1, null],
+    ['audio-only.mp4', 'audio audio/mp4', 'MPEG-4', 0, 1, null],
+    ['audio-only.webm', 'audio audio/webm', 'WebM', 0, 1, null],
+  ])('%s is read (container, duration, tracks, display size) and stored as %s', async (name, expected, format, video, audio, display) => {
     const report = containerReport(await probe.probe(fixture(name)));
-    expect(report).toEqual({ format, duration: expect.any(Number), videoTracks: video, audioTracks: audio, damaged: false });
+    expect(report).toEqual({ format, duration: expect.any(Number), videoTracks: video, audioTracks: audio, damaged: false, display });
     expect(report.duration).toBeGreaterThan(0.4);
     expect(await judge(fixture(name))).toBe(expected);
   });

@@ -16,7 +16,7 @@ const MP3 = sniffed('ID3\x04');
 const FLAC = sniffed('fLaC');
 
 const report = (format: string | undefined, video: number, audio: number, more: Partial<ContainerReport> = {}): ContainerReport => ({
-  format, duration: 1, videoTracks: video, audioTracks: audio, damaged: false, ...more,
+  format, duration: 1, videoTracks: video, audioTracks: audio, damaged: false, display: null, ...more,
 });
 const stored = (signature: FileSignature | null) => signature && `${signature.kind} ${signature.mime} .${signature.ext}`;
 
@@ -61,7 +61,22 @@ describe('containerReport', () => {
 
   it('reads the format, the duration and counts video and audio tracks (not text, image or menu)', () => {
     const tracks = [general({ Format: 'WebM', Duration: 2.5 }), track('Video'), track('Audio'), track('Audio'), track('Text'), track('Image'), track('Menu')];
-    expect(containerReport(tracks)).toEqual({ format: 'WebM', duration: 2.5, videoTracks: 1, audioTracks: 2, damaged: false });
+    expect(containerReport(tracks)).toEqual({ format: 'WebM', duration: 2.5, videoTracks: 1, audioTracks: 2, damaged: false, display: null });
+  });
+
+  it.each([
+    ['square pixels', { Width: 640, Height: 360 }, { width: 640, height: 360 }],
+    ['non-square pixels (anamorphic DV)', { Width: 720, Height: 480, PixelAspectRatio: 1.185 }, { width: 853, height: 480 }],
+    ['a phone video turned a quarter', { Width: 1920, Height: 1080, Rotation: '90.000' }, { width: 1080, height: 1920 }],
+    ['a phone video turned upside down', { Width: 1920, Height: 1080, Rotation: '180.000' }, { width: 1920, height: 1080 }],
+  ])('gives the first video track\'s size as shown: %s', (_name, fields, display) => {
+    expect(containerReport([general({ Format: 'MPEG-4', Duration: 1 }), track('Video', fields), track('Video', { Width: 8, Height: 8 })]).display).toEqual(display);
+  });
+
+  it('has no display size without a video track or with a size that is not a positive whole number', () => {
+    expect(containerReport([general({ Format: 'Ogg', Duration: 1 }), track('Audio')]).display).toBeNull();
+    expect(containerReport([general({ Format: 'WebM', Duration: 1 }), track('Video', { Width: 0, Height: 48 })]).display).toBeNull();
+    expect(containerReport([general({ Format: 'WebM', Duration: 1 }), track('Video', { Width: 64 })]).display).toBeNull();
   });
 
   it('takes the longest track duration when the container gives none', () => {
@@ -84,7 +99,7 @@ describe('containerReport', () => {
   });
 
   it('has no format when MediaInfo recognised nothing', () => {
-    expect(containerReport([general({ FileSize: '2004' })])).toEqual({ format: undefined, duration: 0, videoTracks: 0, audioTracks: 0, damaged: false });
-    expect(containerReport([])).toEqual({ format: undefined, duration: 0, videoTracks: 0, audioTracks: 0, damaged: false });
+    expect(containerReport([general({ FileSize: '2004' })])).toEqual({ format: undefined, duration: 0, videoTracks: 0, audioTracks: 0, damaged: false, display: null });
+    expect(containerReport([])).toEqual({ format: undefined, duration: 0, videoTracks: 0, audioTracks: 0, damaged: false, display: null });
   });
 });

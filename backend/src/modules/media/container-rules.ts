@@ -11,12 +11,26 @@ export interface ContainerReport {
   audioTracks: number;
   /** The container is cut short or its structure is broken (sizes past the end, bad elements). */
   damaged: boolean;
+  /** The first video track's size as shown (pixel aspect and rotation applied); null when unknown. */
+  display: { width: number; height: number } | null;
 }
 
 const seconds = (value: unknown): number => {
   const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
   return Number.isFinite(n) && n > 0 ? n : 0;
 };
+
+/** A video track's size on screen: non-square pixels stretched, a quarter turn swapping the sides. */
+function displaySize(video: Track | undefined): { width: number; height: number } | null {
+  const track = (video ?? {}) as { Width?: unknown; Height?: unknown; PixelAspectRatio?: unknown; Rotation?: unknown };
+  const width = Number(track.Width);
+  const height = Number(track.Height);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) return null;
+  const aspect = Number(track.PixelAspectRatio);
+  const shown = Math.max(1, Math.round(Number.isFinite(aspect) && aspect > 0 ? width * aspect : width));
+  const quarterTurn = Math.abs(Math.round(Number.parseFloat(String(track.Rotation ?? 0)) / 90)) % 2 === 1;
+  return quarterTurn ? { width: height, height: shown } : { width: shown, height };
+}
 
 export function containerReport(tracks: Track[]): ContainerReport {
   const general = tracks.find((t) => t['@type'] === 'General');
@@ -28,6 +42,7 @@ export function containerReport(tracks: Track[]): ContainerReport {
     videoTracks: tracks.filter((t) => t['@type'] === 'Video').length,
     audioTracks: tracks.filter((t) => t['@type'] === 'Audio').length,
     damaged: extra.IsTruncated === 'Yes' || extra.ConformanceErrors !== undefined,
+    display: displaySize(tracks.find((t) => t['@type'] === 'Video')),
   };
 }
 

@@ -50,6 +50,18 @@ export function baseKeyOf(name: string): string | null {
 /** The widths of `purpose` narrower than an image `width` wide: no variant is an upscale or a copy. */
 export const widthsFor = (purpose: ImagePurpose, width: number): number[] => VARIANT_WIDTHS[purpose].filter((w) => w < width);
 
+/**
+ * The widths an image `width` wide (null: not known yet) wants for all the ways it is shown,
+ * narrowest first.
+ */
+export const wantedWidths = (purposes: readonly ImagePurpose[], width: number | null): number[] =>
+  [...new Set(purposes.flatMap((p) => VARIANT_WIDTHS[p]))].filter((w) => width === null || w < width).sort((a, b) => a - b);
+
+/** Whether a stored image has more than one frame (read from its header only). */
+export async function isAnimated(file: string): Promise<boolean> {
+  return ((await sharp(file).metadata()).pages ?? 1) > 1;
+}
+
 /** Size, preview and animation of a stored (already sanitised, upright) image. */
 export async function describeImage(file: string): Promise<ImageFacts> {
   const meta = await sharp(file).metadata();

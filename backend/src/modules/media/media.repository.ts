@@ -32,9 +32,13 @@ export class MediaRepository {
    */
   async insert(trx: Db, row: Insertable<Media>): Promise<{ id: number; variants: StoredVariant[] }> {
     const known = await this.factsOf(trx, row.storage_key);
+    // A row's poster is its own (the uploader's frame), never another row's.
+    const copied = known && {
+      width: known.width ?? row.width, height: known.height ?? row.height, placeholder: known.placeholder ?? row.placeholder, variants: JSON.stringify(known.variants),
+    };
     const { id } = await trx
       .insertInto('media')
-      .values({ ...row, ...(known ? { width: known.width, height: known.height, placeholder: known.placeholder, variants: JSON.stringify(known.variants) } : {}) })
+      .values({ ...row, ...copied })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id, variants: known?.variants ?? [] };
@@ -64,9 +68,50 @@ export class MediaRepository {
     return !!(await trx.selectFrom('media').select('id').where('storage_key', '=', key).limit(1).executeTakeFirst());
   }
 
+  /** Records a file's size and preview on every row of it that lacks them. */
+  async setSize(trx: Db, key: string, { width, height, placeholder }: { width: number; height: number; placeholder: string }): Promise<void> {
+    await trx.updateTable('media').set({ width, height, placeholder }).where('storage_key', '=', key).where('width', 'is', null).execute();
+  }
+
+  /**
+   * A page of stored images, by storage key after `afterKey`, with what each is shown as (a post's
+   * or notice's image, a profile's avatar or banner; a file nothing names as a profile image
+   * counts as a post's) and what its first row records: the backfill's candidates.
+   */
+  async imagesAfter(afterKey: string, limit: number): Promise<{ storage_key: string; width: number | null; variants: StoredVariant[]; avatar: boolean; banner: boolean; post: boolean }[]> {
+    const { rows } = await sql<{ storage_key: string; width: number | null; variants: StoredVariant[]; avatar: boolean; banner: boolean; post: boolean }>`
+      WITH page AS (
+        SELECT DISTINCT ON (storage_key) storage_key, width, variants
+          FROM media
+         WHERE kind = 'image' AND mime <> 'image/gif' AND storage_key > ${afterKey}
+           AND NOT EXISTS (SELECT 1 FROM media v WHERE v.poster_id = media.id)
+         ORDER BY storage_key, id
+         LIMIT ${limit})
+      SELECT page.*,
+             -- One hashed scan of users per page (the profile columns have no index).
+             ('/uploads/' || page.storage_key) IN (SELECT u.thumbnail FROM users u WHERE u.thumbnail IS NOT NULL) AS avatar,
+             ('/uploads/' || page.storage_key) IN (SELECT u.background FROM users u WHERE u.background IS NOT NULL) AS banner,
+             EXISTS (SELECT 1 FROM media m JOIN posts p ON p.media_id = m.id WHERE m.storage_key = page.storage_key)
+               OR EXISTS (SELECT 1 FROM media m JOIN system_notices n ON n.media_id = m.id WHERE m.storage_key = page.storage_key) AS post
+        FROM page
+       ORDER BY page.storage_key`.execute(this.database.db);
+    return rows;
+  }
+
   /** Records the file's variants on every row of it. */
   async setVariants(trx: Db, key: string, variants: StoredVariant[]): Promise<void> {
     await trx.updateTable('media').set({ variants: JSON.stringify(variants) }).where('storage_key', '=', key).execute();
+  }
+
+  /** The poster rows of these rows (a poster's row ends with its video's), with their files. */
+  async postersOf(ids: readonly number[]): Promise<{ id: number; storage_key: string }[]> {
+    if (!ids.length) return [];
+    return this.database.db
+      .selectFrom('media as v')
+      .innerJoin('media as p', 'p.id', 'v.poster_id')
+      .select(['p.id', 'p.storage_key'])
+      .where('v.id', 'in', ids)
+      .execute();
   }
 
   async deleteByIds(trx: Db, ids: readonly number[]): Promise<void> {
@@ -75,7 +120,7 @@ export class MediaRepository {
 
   /**
    * Ends one profile-image use of a file by its owner: the oldest of the owner's rows for `key`
-   * that no post or notice points at (a profile refers to its image by URL, not by row).
+   * that no post, notice or video (as its poster) points at (a profile refers to its image by URL, not by row).
    */
   async deleteProfileUse(trx: Db, ownerId: number, key: string): Promise<void> {
     await sql`
@@ -84,6 +129,7 @@ export class MediaRepository {
          WHERE m.owner_id = ${ownerId} AND m.storage_key = ${key}
            AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.media_id = m.id)
            AND NOT EXISTS (SELECT 1 FROM system_notices n WHERE n.media_id = m.id)
+           AND NOT EXISTS (SELECT 1 FROM media v WHERE v.poster_id = m.id)
          ORDER BY m.id LIMIT 1)`.execute(trx);
   }
 

@@ -1,4 +1,4 @@
-import { HttpStatus, HttpException, Inject, Injectable, Logger, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, HttpStatus, HttpException, Inject, Injectable, Logger, UnsupportedMediaTypeException } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -10,12 +10,13 @@ import { JobHandler } from '../../jobs/job-handler.decorator';
 import { MEDIA_QUEUE, MEDIA_VARIANTS_JOB, type QueueJob } from '../../jobs/job-map';
 import { JobsService } from '../../jobs/jobs.service';
 import { ContainerProbe } from './container-probe';
-import { containerReport, judgeContainer } from './container-rules';
+import { containerReport, type ContainerReport, judgeContainer } from './container-rules';
 import { FileSignature, MediaKind, SNIFF_BYTES, sniffFile } from './file-signature';
-import { baseKeyOf, describeImage, type ImageFacts, type ImagePurpose, type StoredVariant, variantKey, variantKeysOf, widthsFor, writeVariant } from './image-variants';
+import { baseKeyOf, describeImage, type ImageFacts, type ImagePurpose, isAnimated, type StoredVariant, variantKey, variantKeysOf, widthsFor, writeVariant } from './image-variants';
 import { needsSanitizing, sanitizeImage, UndecodableImageError } from './image-sanitizer';
 import { toMediaInfo } from './media-info';
 import { MediaRepository } from './media.repository';
+import { PosterRefusedError, writePoster } from './video-poster';
 
 const UPLOAD_URL_PREFIX = '/uploads/';
 
@@ -80,10 +81,15 @@ export class MediaService {
     }
   }
 
-  /** What an audio or video file really is, by its container (see judgeContainer); null to refuse. */
-  private async readContainer(tempPath: string, sniffed: FileSignature): Promise<FileSignature | null> {
+  /**
+   * What an audio or video file really is, by its container (see judgeContainer), with a video's
+   * display size; null to refuse.
+   */
+  private async readContainer(tempPath: string, sniffed: FileSignature): Promise<{ signature: FileSignature; display: ContainerReport['display'] } | null> {
     try {
-      return judgeContainer(sniffed, containerReport(await this.probe.probe(tempPath)));
+      const report = containerReport(await this.probe.probe(tempPath));
+      const signature = judgeContainer(sniffed, report);
+      return signature && { signature, display: signature.kind === 'video' ? report.display : null };
     } catch (error) {
       this.logger.warn(`refused a ${sniffed.mime} upload MediaInfo could not read: ${(error as Error).message}`);
       return null;
@@ -96,31 +102,52 @@ export class MediaService {
    * re-encoded upright, within MAX_ORIGINAL_SIDE and without metadata (no EXIF/GPS location
    * leaves the server) and a GIF is cut to its frames; audio and video must be a whole container
    * with a duration and the right tracks. A file that does not pass is a 415 too. The row records
-   * the size of the stored file and, for an image, its dimensions and preview. An image's
-   * variants for `purpose` are made at once for a profile image (it is shown small everywhere,
-   * never from its original) and by the variants job for a post or notice.
+   * the size of the stored file and, for an image, its dimensions and preview (a video: its
+   * display size). An image's variants for `purpose` are made at once for a profile image (it is
+   * shown small everywhere, never from its original) and by the variants job for a post or notice.
+   * A video may come with `poster`, a frame the browser drew: stored as a WebP of its own with a
+   * row the video's row points at. A poster beside anything but a video, or one that is not a
+   * still image within VIDEO_POSTER's bounds, is a 400, and neither file is kept.
    */
-  async accept(file: Express.Multer.File, ownerId: number, kinds: readonly MediaKind[], purpose: ImagePurpose = 'post'): Promise<StoredMedia> {
+  async accept(file: Express.Multer.File, ownerId: number, kinds: readonly MediaKind[], purpose: ImagePurpose = 'post', poster?: Express.Multer.File): Promise<StoredMedia> {
     const unsupported = kinds.length === 1 && kinds[0] === 'image' ? MESSAGES.http.unsupportedImage : MESSAGES.http.unsupportedMedia;
-    const refuse = async (message: string, extra: string[] = []): Promise<never> => {
-      await this.discard([file]);
-      await Promise.all(extra.map((p) => fs.rm(p, { force: true })));
-      throw new UnsupportedMediaTypeException(message);
+    const scratch: string[] = [];
+    const refuse = async (error: HttpException): Promise<never> => {
+      await this.discard(poster ? [file, poster] : [file]);
+      await Promise.all(scratch.map((p) => fs.rm(p, { force: true })));
+      throw error;
     };
     const sniffed = await this.sniff(file.path).catch(() => null);
-    if (!sniffed || !kinds.includes(sniffed.kind)) return refuse(unsupported);
+    if (!sniffed || !kinds.includes(sniffed.kind)) return refuse(new UnsupportedMediaTypeException(unsupported));
 
     let signature = sniffed;
+    let display: ContainerReport['display'] = null;
     if (sniffed.kind !== 'image') {
       const judged = await this.readContainer(file.path, sniffed);
-      if (!judged || !kinds.includes(judged.kind)) return refuse(MESSAGES.http.unreadableMedia);
-      signature = judged;
+      if (!judged || !kinds.includes(judged.signature.kind)) return refuse(new UnsupportedMediaTypeException(MESSAGES.http.unreadableMedia));
+      ({ signature, display } = judged);
+    }
+
+    let frame: { path: string; facts: ImageFacts } | null = null;
+    if (poster) {
+      if (signature.kind !== 'video') return refuse(new BadRequestException(MESSAGES.http.posterNeedsVideo));
+      const out = `${poster.path}.webp`;
+      scratch.push(out);
+      try {
+        frame = { path: out, facts: await writePoster(poster.path, poster.size, await this.sniff(poster.path).catch(() => null), out) };
+      } catch (error) {
+        if (!(error instanceof PosterRefusedError)) throw error;
+        this.logger.warn(`refused a video poster: ${error.message}`);
+        return refuse(new BadRequestException(MESSAGES.http.posterInvalid));
+      }
+      await fs.rm(poster.path, { force: true });
     }
 
     let source = file.path;
     let facts: ImageFacts | null = null;
     if (needsSanitizing(signature.mime)) {
       const cleaned = `${file.path}.clean`;
+      scratch.push(cleaned);
       try {
         await sanitizeImage(file.path, cleaned, signature.mime);
         facts = await describeImage(cleaned).catch((error: Error) => {
@@ -129,7 +156,7 @@ export class MediaService {
       } catch (error) {
         if (!(error instanceof UndecodableImageError)) throw error;
         this.logger.warn(`refused an undecodable ${signature.mime} upload: ${error.message}`);
-        return refuse(MESSAGES.http.unreadableMedia, [cleaned]);
+        return refuse(new UnsupportedMediaTypeException(MESSAGES.http.unreadableMedia));
       }
       await fs.rm(file.path, { force: true });
       source = cleaned;
@@ -137,22 +164,28 @@ export class MediaService {
 
     let stored: { id: number; variants: StoredVariant[] };
     let storageKey: string;
+    let posterKey: string | null = null;
+    const size = facts ?? display;
     try {
       storageKey = `${await sha256Of(source)}.${signature.ext}`;
-      const { size } = await fs.stat(source);
-      const target = path.join(this.settings.uploadDir, storageKey);
-      stored = await this.mediaRows.withKeysLocked([storageKey], async (trx) => {
-        // Under the key's lock: the same bytes already stored stay as they are (same content, same name).
-        const exists = await fs.stat(target).then(() => true, () => false);
-        if (exists) await fs.rm(source, { force: true });
-        else await fs.rename(source, target);
+      if (frame) posterKey = `${await sha256Of(frame.path)}.webp`;
+      const { size: bytes } = await fs.stat(source);
+      stored = await this.mediaRows.withKeysLocked(posterKey ? [storageKey, posterKey] : [storageKey], async (trx) => {
+        let posterId: number | null = null;
+        if (frame && posterKey) {
+          await this.place(frame.path, posterKey);
+          const { size: posterBytes } = await fs.stat(path.join(this.settings.uploadDir, posterKey));
+          const { width, height, placeholder } = frame.facts;
+          ({ id: posterId } = await this.mediaRows.insert(trx, { owner_id: ownerId, storage_key: posterKey, mime: 'image/webp', kind: 'image', bytes: posterBytes, width, height, placeholder }));
+        }
+        await this.place(source, storageKey);
         return this.mediaRows.insert(trx, {
-          owner_id: ownerId, storage_key: storageKey, mime: signature.mime, kind: signature.kind, bytes: size,
-          width: facts?.width ?? null, height: facts?.height ?? null, placeholder: facts?.placeholder ?? null,
+          owner_id: ownerId, storage_key: storageKey, mime: signature.mime, kind: signature.kind, bytes,
+          width: size?.width ?? null, height: size?.height ?? null, placeholder: facts?.placeholder ?? null, poster_id: posterId,
         });
       });
     } catch (error) {
-      await fs.rm(source, { force: true });
+      await Promise.all([source, ...scratch].map((p) => fs.rm(p, { force: true })));
       throw error;
     }
 
@@ -164,10 +197,27 @@ export class MediaService {
     } else if (missing.length) {
       // The upload is answered now; its original is shown until the job has made the variants.
       // If the queue is away the post still goes out, shown from its original.
-      await this.jobs.add(MEDIA_QUEUE, MEDIA_VARIANTS_JOB, { storageKey, widths: missing }).catch((error: Error) => this.logger.warn(`variants of ${storageKey} not queued: ${error.message}`));
+      await this.queueVariants(storageKey, missing).catch((error: Error) => this.logger.warn(`variants of ${storageKey} not queued: ${error.message}`));
     }
-    const info = toMediaInfo(url, { width: facts?.width ?? null, height: facts?.height ?? null, placeholder: facts?.placeholder ?? null, variants: stored.variants })!;
+    const posterFacts = frame && posterKey ? { key: posterKey, width: frame.facts.width, height: frame.facts.height } : null;
+    const info = toMediaInfo(url, { width: size?.width ?? null, height: size?.height ?? null, placeholder: facts?.placeholder ?? null, variants: stored.variants, poster: posterFacts })!;
     return { id: stored.id, url, mime: signature.mime, kind: signature.kind, info };
+  }
+
+  /**
+   * Under the key's lock: moves `source` into UPLOAD_DIR as `storageKey`, or drops it when that
+   * name is already there (same content, same name).
+   */
+  private async place(source: string, storageKey: string): Promise<void> {
+    const target = path.join(this.settings.uploadDir, storageKey);
+    const exists = await fs.stat(target).then(() => true, () => false);
+    if (exists) await fs.rm(source, { force: true });
+    else await fs.rename(source, target);
+  }
+
+  /** Asks the variants job for these widths of a stored image. */
+  queueVariants(storageKey: string, widths: number[]): Promise<unknown> {
+    return this.jobs.add(MEDIA_QUEUE, MEDIA_VARIANTS_JOB, { storageKey, widths });
   }
 
   /** The variants job: makes the variants of a stored image, records them on its rows; idempotent. */
@@ -179,19 +229,34 @@ export class MediaService {
 
   /**
    * Writes the variants of `storageKey` at `widths` that it lacks, then records every variant it
-   * has on all its rows; the recorded list. The files are written outside the key's lock (it is
-   * the slow part); if the file's last use went meanwhile, they are removed again.
+   * has on all its rows; the recorded list. A file stored before sizes were recorded has its size
+   * and preview read and recorded first (it is not re-encoded: its name and bytes stay); only
+   * widths narrower than the file are made, and none of an animation. The files are written
+   * outside the key's lock (it is the slow part); if the file's last use went meanwhile, they are
+   * removed again.
    */
   async makeVariants(storageKey: string, widths: readonly number[]): Promise<StoredVariant[]> {
     const source = path.join(this.settings.uploadDir, path.basename(storageKey));
     const [known] = await this.mediaRows.factsByKeys([storageKey]);
     if (!known) return [];
+    let width = known.width;
+    try {
+      if (width === null) {
+        const facts = await describeImage(source);
+        await this.mediaRows.withKeysLocked([storageKey], (trx) => this.mediaRows.setSize(trx, storageKey, facts));
+        if (facts.animated) return known.variants;
+        width = facts.width;
+      } else if (await isAnimated(source)) return known.variants;
+    } catch (error) {
+      if (!(await fs.stat(source).catch(() => null))) return []; // removed meanwhile
+      throw error;
+    }
     await this.ensureDirs();
     const made: StoredVariant[] = [];
-    for (const width of widths) {
-      if (known.variants.some((v) => v.width === width)) continue;
+    for (const w of widths) {
+      if (w >= width || known.variants.some((v) => v.width === w)) continue;
       try {
-        made.push(await writeVariant(source, path.join(this.settings.uploadDir, variantKey(storageKey, width)), width, this.incomingDir));
+        made.push(await writeVariant(source, path.join(this.settings.uploadDir, variantKey(storageKey, w)), w, this.incomingDir));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT' || !(await fs.stat(source).catch(() => null))) return []; // removed meanwhile
         throw error;
@@ -220,7 +285,7 @@ export class MediaService {
     await Promise.all(files.map((f) => fs.rm(f.path, { force: true })));
   }
 
-  /** Takes back uploads that were accepted but never used (the write that wanted them failed). */
+  /** Takes back uploads that were accepted but never used (the write that wanted them failed), with their posters. */
   async release(stored: (StoredMedia | undefined)[]): Promise<void> {
     const given = stored.filter((s): s is StoredMedia => !!s);
     await this.removeUnused(given.map((s) => ({ media_id: s.id, media_url: s.url })));
@@ -232,8 +297,11 @@ export class MediaService {
    * uploaded twice share one file). Other URLs are ignored.
    */
   async removeUnused(ended: EndedUse[]): Promise<void> {
-    const keys = storageKeysOf(ended.map((e) => e.media_url));
-    const ids = ended.map((e) => e.media_id).filter((id): id is number => id !== null);
+    const useIds = ended.map((e) => e.media_id).filter((id): id is number => id !== null);
+    // A video's poster ends with it. Read before the locks: a row's poster is set once, at insert.
+    const posters = await this.mediaRows.postersOf(useIds);
+    const keys = [...storageKeysOf(ended.map((e) => e.media_url)), ...posters.map((p) => p.storage_key)];
+    const ids = [...useIds, ...posters.map((p) => p.id)];
     if (!keys.length && !ids.length) return;
     await this.mediaRows.withKeysLocked(keys, async (trx) => {
       await this.mediaRows.deleteByIds(trx, ids);

@@ -2,7 +2,7 @@ import { BadRequestException, CallHandler, ExecutionContext, HttpException, Inje
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { finalize, Observable } from 'rxjs';
-import { MESSAGES, planFor } from '@cloud9/contracts';
+import { MESSAGES, planFor, VIDEO_POSTER } from '@cloud9/contracts';
 import { bodyTooLarge, declaredLength, MULTIPART_OVERHEAD_BYTES } from '../../common/request-limits';
 import { hasForbiddenText, isUnsafeName } from '../../common/text-rules';
 import { IncomingStorage } from './incoming-storage';
@@ -11,6 +11,8 @@ import { MediaService } from './media.service';
 export interface UploadField {
   name: string;
   maxCount?: number;
+  /** A smaller bound than the plan's for this part (a poster frame): the body may carry only that much more. */
+  maxBytes?: number;
 }
 
 const isMultipart = (req: Request) => /^multipart\//i.test(req.headers['content-type'] ?? '');
@@ -45,7 +47,7 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
       const mediaLimitKb = req.user?.group?.media_limit_kb ?? planFor(req.user?.group_id ?? 5)?.mediaLimit ?? 2048;
       const fileLimit = mediaLimitKb * 1024;
       const files = fields.reduce((n, f) => n + (f.maxCount ?? 1), 0);
-      const bodyLimit = files * fileLimit + MULTIPART_OVERHEAD_BYTES;
+      const bodyLimit = fields.reduce((n, f) => n + (f.maxCount ?? 1) * Math.min(f.maxBytes ?? fileLimit, fileLimit), 0) + MULTIPART_OVERHEAD_BYTES;
       const declared = declaredLength(req);
       if (declared !== null && declared > bodyLimit) throw bodyTooLarge(res, MESSAGES.http.tooLarge);
       await this.media.ensureDirs();
@@ -90,6 +92,9 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
   }
   return mixin(PlanUploadInterceptor);
 }
+
+/** A post's or notice's parts: one file and, beside a video, its poster frame. */
+export const MEDIA_WITH_POSTER: UploadField[] = [{ name: 'file' }, { name: VIDEO_POSTER.part, maxBytes: VIDEO_POSTER.maxBytes }];
 
 /** The files multer accepted for one field. */
 export const uploadedFile = (req: Request, field: string): Express.Multer.File | undefined =>

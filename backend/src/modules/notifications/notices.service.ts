@@ -56,14 +56,15 @@ export class NoticesService {
     return this.page(limit, cursor, text);
   }
 
-  /** Create, or edit when the body carries `id`. */
-  async save(user: SessionUser, dto: NoticeBodyDto, file: Express.Multer.File | undefined): Promise<{ created: boolean; notice: SystemNotice }> {
+  /** Create, or edit when the body carries `id`. A video may bring its poster frame (see MediaService.accept). */
+  async save(user: SessionUser, dto: NoticeBodyDto, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<{ created: boolean; notice: SystemNotice }> {
     this.assertActor(user, dto);
     if (!canPostNotice(actorOf(user))) throw new ForbiddenException(MESSAGES.notices.permissionDenied);
     const text = clampToLimit((dto.message ?? '').trim(), postLimitOf(user));
-    if (dto.id !== undefined) return { created: false, notice: await this.edit(user, dto.id, text, file) };
+    if (poster && !file) throw new BadRequestException(MESSAGES.http.posterNeedsVideo);
+    if (dto.id !== undefined) return { created: false, notice: await this.edit(user, dto.id, text, file, poster) };
     if (!text && !file) throw new BadRequestException(MESSAGES.notices.contentOrMedia);
-    const stored = file ? await this.media.accept(file, user.id, NOTICE_KINDS) : undefined;
+    const stored = file ? await this.media.accept(file, user.id, NOTICE_KINDS, 'post', poster) : undefined;
     let id: number;
     try {
       id = await this.notifications.insertNotice(user.id, text, stored?.id ?? null, stored?.url ?? null);
@@ -87,11 +88,11 @@ export class NoticesService {
     return { success: true };
   }
 
-  private async edit(user: SessionUser, id: number, text: string, file: Express.Multer.File | undefined): Promise<SystemNotice> {
+  private async edit(user: SessionUser, id: number, text: string, file: Express.Multer.File | undefined, poster: Express.Multer.File | undefined): Promise<SystemNotice> {
     if (!text) throw new BadRequestException(MESSAGES.notices.editEmpty);
     // 404 / 403 before a file is stored; checked again under the row lock below.
     await this.notifications.transaction((trx) => this.lockManageable(trx, user, id));
-    const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, NOTICE_KINDS) : undefined;
+    const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, NOTICE_KINDS, 'post', poster) : undefined;
     let old: LockedNotice;
     try {
       old = await this.notifications.transaction(async (trx) => {

@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { NoticeResult, NotificationSeenResult, NotificationStatus, Page, SystemNotice, UserAlert } from '@cloud9/contracts';
+import { VIDEO_POSTER, type NoticeResult, type NotificationSeenResult, type NotificationStatus, type Page, type SystemNotice, type UserAlert } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
+import { MEDIA_WITH_POSTER, PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import type { SessionUser } from '../users/session-user';
 import { AlertsService } from './alerts.service';
@@ -35,14 +35,14 @@ export class NotificationsController {
 
   /** 201 for a new notice, 200 for an edit (body with `id`). */
   @Post('notifications/posts')
-  @UseInterceptors(PlanUpload([{ name: 'file' }]), UploadsRateLimit)
+  @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
   async saveNotice(
     @AuthUser() user: SessionUser,
     @Body() dto: NoticeBodyDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<NoticeResult> {
-    const { created, notice } = await this.notices.save(user, dto, uploadedFile(req, 'file'));
+    const { created, notice } = await this.notices.save(user, dto, uploadedFile(req, 'file'), uploadedFile(req, VIDEO_POSTER.part));
     res.status(created ? 201 : 200);
     return { success: true, notice };
   }

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { AlertType } from '@cloud9/contracts';
 import type { Media, NotificationSeen, SystemNotices, UserAlerts, Users } from '../../database/schema';
 import { timeKey } from '../../common/db/sql-snippets';
-import { mediaColumns, type MediaColumns } from '../media/media-info';
+import { mediaColumns, posterJoin, type MediaColumns } from '../media/media-info';
 
 /**
  * Alerts committed since the last sweep of AlertSync: ids above the highest seen ($1), and the ids
@@ -47,9 +47,9 @@ export type AlertRow = Pick<Selectable<UserAlerts>, 'id' | 'message' | 'post_id'
 };
 
 const NOTICE_COLUMNS = `
-  n.id, n.user_id, u.username, u.name, u.thumbnail, n.content, n.created_at, n.updated_at, n.media_url, m.mime AS media_mime, ${mediaColumns('m')},
+  n.id, n.user_id, u.username, u.name, u.thumbnail, n.content, n.created_at, n.updated_at, n.media_url, m.mime AS media_mime, ${mediaColumns('m', 'media', 'mp')},
   ${timeKey('n.created_at')} AS cursor_time, n.id AS cursor_id`;
-const NOTICE_FROM = `FROM system_notices n JOIN users u ON u.id = n.user_id LEFT JOIN media m ON m.id = n.media_id`;
+const NOTICE_FROM = `FROM system_notices n JOIN users u ON u.id = n.user_id LEFT JOIN media m ON m.id = n.media_id ${posterJoin('m', 'mp')}`;
 
 /**
  * Notices newest first along system_notices_recent; keyset ($1 time, $2 id) and, for search, a

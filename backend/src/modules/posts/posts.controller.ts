@@ -1,14 +1,14 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import {
-  isFeedCategory, MESSAGES,
+  isFeedCategory, MESSAGES, VIDEO_POSTER,
   type LikeResult, type Page, type Post as PostWire, type PostEdit, type RepostResult,
 } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
+import { MEDIA_WITH_POSTER, PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import type { SessionUser } from '../users/session-user';
 import { assertActor } from '../../common/auth/assert-actor';
 import { feedFilterOf, isFeedSearch } from './feed-filter';
@@ -45,9 +45,9 @@ export class PostsController {
   @Post('posts')
   @Auth()
   @RateLimit('posts')
-  @UseInterceptors(PlanUpload([{ name: 'file' }]), UploadsRateLimit)
+  @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
   create(@AuthUser() user: SessionUser, @Body() dto: CreatePostDto, @Req() req: Request): Promise<PostWire> {
-    return this.posts.create(user, dto, uploadedFile(req, 'file'));
+    return this.posts.create(user, dto, uploadedFile(req, 'file'), uploadedFile(req, VIDEO_POSTER.part));
   }
 
   @Get('posts/:id')

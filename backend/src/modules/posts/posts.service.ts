@@ -43,16 +43,20 @@ export class PostsService {
     return this.posts.touch(trx, ids);
   }
 
-  /** A post is text, a file or a GIF (not both); text trimmed and cut to the plan's limit. */
-  async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined): Promise<Post> {
+  /**
+   * A post is text, a file or a GIF (not both); text trimmed and cut to the plan's limit. A video
+   * may bring its poster frame (see MediaService.accept).
+   */
+  async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<Post> {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     const gif = dto.gif?.trim() || undefined;
     if (!text && !file && !gif) throw new BadRequestException(MESSAGES.post.contentRequired);
     if (file && gif) throw new BadRequestException(MESSAGES.post.oneFileOnly);
     if (gif && !isAllowedGifUrl(gif, this.settings.giphyMediaHosts)) throw new BadRequestException(MESSAGES.post.gifInvalid);
+    if (poster && !file) throw new BadRequestException(MESSAGES.http.posterNeedsVideo);
 
-    const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS) : undefined;
+    const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS, 'post', poster) : undefined;
     const placeholder = stored ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     try {
       const id = await this.posts.create({

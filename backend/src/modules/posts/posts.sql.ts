@@ -1,5 +1,5 @@
 import { timeKey } from '../../common/db/sql-snippets';
-import { mediaColumns } from '../media/media-info';
+import { mediaColumns, posterJoin } from '../media/media-info';
 
 /**
  * SQL of the posts module. Every read that returns posts selects POST_COLUMNS over POST_JOINS,
@@ -14,15 +14,18 @@ const liveBoost = (kind: 'user' | 'admin') =>
 
 /** `viewer` is the placeholder of the viewer's id (NULL when signed out, so both flags are false). */
 export const postColumns = (viewer: string) => `
-  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m')}, ${mediaColumns('am', 'avatar')},
+  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
   p.gif_url, p.likes_count, p.replies_count, p.reposts_count, p.parent_id, p.created_at, p.updated_at, p.edited_at,
   EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::bigint AND l.post_id = p.id) AS liked_by_me,
   EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::bigint AND r.post_id = p.id) AS reposted_by_me,
   ${liveBoost('user')} AS is_boosted,
   ${liveBoost('admin')} AS is_admin_boosted`;
 
-/** The post's file (by media_id) and its author's profile image (one row of the file, by storage key: a probe of media_storage_key). */
-export const POST_JOINS = `JOIN users u ON u.id = p.user_id LEFT JOIN media m ON m.id = p.media_id
+/**
+ * The post's file (by media_id) with a video's poster frame, and its author's profile image (one
+ * row of the file, by storage key: a probe of media_storage_key).
+ */
+export const POST_JOINS = `JOIN users u ON u.id = p.user_id LEFT JOIN media m ON m.id = p.media_id ${posterJoin('m', 'mp')}
   LEFT JOIN LATERAL (SELECT a.width, a.height, a.placeholder, a.variants FROM media a
                       WHERE u.thumbnail LIKE '/uploads/%' AND a.storage_key = substr(u.thumbnail, 10) ORDER BY a.id LIMIT 1) am ON true`;
 

@@ -75,3 +75,31 @@ describe('uploaded images are sized for the screen', () => {
     expect(img.style.backgroundImage).toContain(PREVIEW);
   });
 });
+
+describe('uploaded videos show their poster frame in a reserved box', () => {
+  const CLIP = `/uploads/${'c'.repeat(64)}.webm`;
+  const POSTER = `/uploads/${'d'.repeat(64)}.webp`;
+  const withVideo = (m?: MediaInfo) => makePost({ media_url: CLIP, media_mime: 'video/webm', content: 'my clip', ...(m && { media: m }) });
+
+  it('a video with a poster shows it before playing, in the box of the video\'s recorded size', () => {
+    const { container } = render(<PostMedia post={withVideo({ width: 1080, height: 1920, placeholder: null, variants: [], poster: { url: POSTER, width: 720, height: 1280 } })} />);
+    const video = container.querySelector('video')!;
+    expect(video.getAttribute('poster')).toMatch(new RegExp(`${POSTER}$`));
+    expect([video.getAttribute('width'), video.getAttribute('height')]).toEqual(['1080', '1920']);
+    expect(video.style.aspectRatio).toBe('1080 / 1920');
+    expect(video.getAttribute('preload')).toBe('metadata');
+  });
+
+  it('a video whose size the container did not give takes its box from the poster', () => {
+    const { container } = render(<PostMedia post={withVideo({ width: null, height: null, placeholder: null, variants: [], poster: { url: POSTER, width: 640, height: 360 } })} />);
+    expect(container.querySelector('video')!.style.aspectRatio).toBe('640 / 360');
+  });
+
+  it('a video stored without size or poster renders as before', () => {
+    const { container } = render(<PostMedia post={withVideo()} />);
+    const video = container.querySelector('video')!;
+    expect(video.hasAttribute('poster')).toBe(false);
+    expect(video.hasAttribute('width')).toBe(false);
+    expect(video.style.aspectRatio).toBe('');
+  });
+});

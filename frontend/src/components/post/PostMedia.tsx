@@ -2,6 +2,7 @@ import { LIMITS, isVideoUrl, resolveImageUrl, truncateForDisplay, type Post } fr
 import { API_BASE } from '../../api/client';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { VideoPlayer } from '../ui/VideoPlayer';
+import { videoBoxOf } from '../ui/videoBox';
 
 /** How wide a post's image is shown: the feed column, or the whole screen on a phone. */
 const POST_IMAGE_SIZES = '(max-width: 700px) 100vw, 640px';
@@ -27,7 +28,7 @@ export function PostMedia({ post }: { post: Pick<Post, 'gif_url' | 'media_url' |
   if (mime.startsWith('video/') || (!mime && isVideoUrl(post.media_url))) {
     return (
       <div className="post-media">
-        <VideoPlayer src={url} preload="metadata" aria-label={alt ? `Video: ${alt}` : 'Video'} />
+        <VideoPlayer src={url} preload="metadata" aria-label={alt ? `Video: ${alt}` : 'Video'} {...videoBoxOf(post.media)} />
       </div>
     );
   }

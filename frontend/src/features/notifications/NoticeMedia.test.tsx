@@ -23,6 +23,16 @@ describe('NoticeMedia', () => {
   });
 
 
+  it('a notice video shows its poster frame in the box of its recorded size', () => {
+    const poster = `/uploads/${'e'.repeat(64)}.webp`;
+    const { container } = render(
+      <NoticeMedia url="/uploads/clip.mp4" mime="video/mp4" media={{ width: 640, height: 360, placeholder: null, variants: [], poster: { url: poster, width: 640, height: 360 } }} alt="clip" />,
+    );
+    const video = container.querySelector('video')!;
+    expect(video.getAttribute('poster')).toMatch(new RegExp(`${poster}$`));
+    expect([video.getAttribute('width'), video.getAttribute('height'), video.style.aspectRatio]).toEqual(['640', '360', '640 / 360']);
+  });
+
   it('a video stays a video (no image variants)', () => {
     const { container } = render(<NoticeMedia url="/uploads/clip.mp4" mime="video/mp4" alt="clip" />);
     expect(container.querySelector('video')).not.toBeNull();
