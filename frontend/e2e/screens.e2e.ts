@@ -28,10 +28,14 @@ const SIZES: [Size, Viewport][] = [
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** Waits until no skeleton is left: the screen's code and its first data have arrived. */
+/**
+ * Waits until no skeleton is left (the screen's code and its first data have arrived) and every
+ * finite animation has ended: axe measures a dialog fading in as faded.
+ */
 async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.skeleton, .bone'));
   await page.locator('h1').first().waitFor();
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
 }
 
 interface CheckOptions {
