@@ -56,7 +56,8 @@ async function checkScreen(page: Page, size: Size, screen: string, { overlay = f
     expect({ screen, sideways: await scrollsSideways(page) }).toEqual({ screen, sideways: false });
     await page.setViewportSize(PHONE);
   }
-  await shot(page, `${size}-${screen}`, fullPage);
+  // A phone screenshot shows one screenful, as the phone does (the tab bar is fixed to its bottom).
+  await shot(page, `${size}-${screen}`, size === 'phone' ? false : fullPage);
   return overlay ? null : title;
 }
 
@@ -205,6 +206,89 @@ describe('the tablet layout', () => {
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
     await shot(page, 'tablet-home', false);
+    await context.close();
+  });
+});
+
+/** Presses Tab (at most 80 times) until the focused element matches `selector` (and lies in the post card holding `inCard`). */
+async function tabTo(page: Page, selector: string, inCard?: string) {
+  const focused = () =>
+    page.evaluate(
+      ({ selector, inCard }) => {
+        const el = document.activeElement;
+        if (!el?.matches(selector)) return false;
+        return !inCard || (el.closest('article')?.textContent ?? '').includes(inCard);
+      },
+      { selector, inCard },
+    );
+  for (let i = 0; i < 80; i += 1) {
+    if (await focused()) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}${inCard ? ` in the card "${inCard}"` : ''}`);
+}
+
+/** The focused element's outline, as drawn: style, width in px and colour. */
+const focusOutline = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement!);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor };
+  });
+
+describe('with the keyboard only', () => {
+  it('signs in, posts, likes, replies, and a dialog closes with focus back on its opener; the focus ring shows on gold buttons and the current nav item', async () => {
+    const { page, context } = await openTab(browser, undefined, DESKTOP);
+    const username = uniqueName('kbd');
+    await registerViaApi(username);
+    await page.goto('/login');
+
+    await tabTo(page, '#login-username');
+    await page.keyboard.type(username);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The focus ring is an outline the current item's own shadow cannot cover.
+    await tabTo(page, 'nav a[aria-current="page"]');
+    expect(await focusOutline(page)).toEqual({ style: 'solid', width: 3, color: 'rgb(11, 87, 208)' });
+
+    const text = `Typed above the clouds ${uniqueName('k')}`;
+    await tabTo(page, 'form[aria-label="Create a post"] textarea');
+    await page.keyboard.type(text);
+    await tabTo(page, 'form[aria-label="Create a post"] button[type="submit"]');
+    await page.keyboard.press('Enter');
+    const card = page.locator('article', { hasText: text }).first();
+    await card.waitFor();
+
+    await tabTo(page, 'button[aria-label="Like, 0 likes"]', text);
+    await page.keyboard.press('Enter');
+    await card.getByRole('button', { name: 'Unlike, 1 like' }).waitFor();
+
+    await tabTo(page, 'button[aria-label="Reply, 0 replies"]', text);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Reply to @${username}` });
+    await dialog.waitFor();
+    await tabTo(page, '[role="dialog"] textarea');
+    await page.keyboard.type('Typed, not clicked.');
+    await tabTo(page, '[role="dialog"] button[type="submit"]');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const replyButton = card.getByRole('button', { name: 'Reply, 1 reply' });
+    await replyButton.waitFor();
+    expect(await replyButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Open a dialog and close it with Escape: focus goes back to the button that opened it.
+    await tabTo(page, 'button.btn-gold');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Gift Us');
+    expect(await focusOutline(page)).toEqual({ style: 'solid', width: 3, color: 'rgb(11, 87, 208)' });
+    await page.keyboard.press('Enter');
+    const donation = page.getByRole('dialog');
+    await donation.waitFor();
+    expect(await donation.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await donation.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Gift Us');
     await context.close();
   });
 });
