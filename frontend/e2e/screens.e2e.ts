@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, scrollsSideways, serveAxe } from './a11y';
-import { apiSession, DESKTOP, E2E_ADMIN, launchBrowser, loginViaUi, openTab, PASSWORD, PHONE, registerViaApi, shot, uniqueName, type Viewport } from './support';
+import { apiSession, DESKTOP, setGroup, E2E_ADMIN, launchBrowser, loginViaUi, openTab, PASSWORD, PHONE, registerViaApi, shot, uniqueName, type Viewport } from './support';
 
 /**
  * Every screen at a phone's size and a laptop's, walked through the main flows: each one axe-clean,
@@ -106,8 +106,9 @@ describe.each(SIZES)('every screen at %s size', (size, viewport) => {
         expect(box!.width).toBeGreaterThanOrEqual(44);
       }
       expect(await mainNav(page).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
-      // Nothing floats over the content on a phone: Post lives in the tab bar.
+      // Nothing floats over the content on a phone: Post lives in the tab bar, the side panel's content in More.
       expect(await page.getByRole('button', { name: 'New post' }).count()).toBe(0);
+      expect(await page.getByRole('complementary', { name: 'Topics and extras' }).count()).toBe(0);
       await mainNav(page).getByRole('button', { name: 'Post' }).click();
     } else {
       await page.getByRole('button', { name: 'New post' }).click();
@@ -184,6 +185,39 @@ describe.each(SIZES)('every screen at %s size', (size, viewport) => {
     await goTo(page, size, 'Admin Tools');
     await page.waitForURL((url) => url.pathname === '/admin-tools');
     expect(await checkScreen(page, size, 'admin-tools')).toBe('Admin Tools · Cloud 9 Social');
+    await context.close();
+  });
+});
+
+describe('post cards on a 320 px phone', () => {
+  it('keep one header line, the long handle cut with an ellipsis, and the boost quota on one line', async () => {
+    const username = `${uniqueName('long')}_above_the_clouds`.slice(0, 30);
+    await registerViaApi(username);
+    await setGroup(username, 6);
+    const text = `Narrow skies ${uniqueName('n')}`;
+    await (await apiSession(username)).post(text);
+    const { page, context } = await openTab(browser, undefined, { width: 320, height: 720 });
+    await loginViaUi(page, username);
+    await page.goto('/profile');
+    const card = page.locator('article', { hasText: text }).first();
+    const quota = card.getByText(/boosts left this month/);
+    await quota.waitFor();
+
+    const middle = async (selector: string) => {
+      const box = (await card.locator(selector).first().boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    const nameLine = await middle('.post-card-name');
+    for (const part of ['.post-time', 'button[aria-label="Post options"]']) expect(Math.abs((await middle(part)) - nameLine)).toBeLessThan(12);
+    // Cut, not dropped: part of the handle still shows.
+    expect(await card.locator('.post-card-handle').evaluate((el) => el.scrollWidth > el.clientWidth && el.clientWidth >= 24)).toBe(true);
+    expect(await card.locator('.post-card-handle').evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+    // One line of text: not the five-line column it was squeezed into.
+    const lineHeight = await quota.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5);
+    expect((await quota.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+    expect(await scrollsSideways(page)).toBe(false);
+    await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, 'phone-320-card', false);
     await context.close();
   });
 });
