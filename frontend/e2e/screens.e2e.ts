@@ -244,8 +244,11 @@ describe('the tablet layout', () => {
   });
 });
 
-/** Presses Tab (at most 80 times) until the focused element matches `selector` (and lies in the post card holding `inCard`). */
-async function tabTo(page: Page, selector: string, inCard?: string) {
+/**
+ * Presses Tab (Shift+Tab with `backwards`), at most 120 times, until the focused element matches
+ * `selector` (and lies in the post card holding `inCard`).
+ */
+async function tabTo(page: Page, selector: string, { inCard, backwards = false }: { inCard?: string; backwards?: boolean } = {}) {
   const focused = () =>
     page.evaluate(
       ({ selector, inCard }) => {
@@ -255,9 +258,9 @@ async function tabTo(page: Page, selector: string, inCard?: string) {
       },
       { selector, inCard },
     );
-  for (let i = 0; i < 80; i += 1) {
+  for (let i = 0; i < 120; i += 1) {
     if (await focused()) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${selector}${inCard ? ` in the card "${inCard}"` : ''}`);
 }
@@ -268,9 +271,11 @@ const focusOutline = (page: Page) =>
     const style = getComputedStyle(document.activeElement!);
     return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor };
   });
+const RING = { style: 'solid', width: 3, color: 'rgb(11, 87, 208)' };
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent);
 
 describe('with the keyboard only', () => {
-  it('signs in, posts, likes, replies, and a dialog closes with focus back on its opener; the focus ring shows on gold buttons and the current nav item', async () => {
+  it('signs in, opens a dialog and closes it with focus back on its opener, posts, replies and likes; the focus ring shows on gold buttons and the current nav item', async () => {
     const { page, context } = await openTab(browser, undefined, DESKTOP);
     const username = uniqueName('kbd');
     await registerViaApi(username);
@@ -285,7 +290,19 @@ describe('with the keyboard only', () => {
 
     // The focus ring is an outline the current item's own shadow cannot cover.
     await tabTo(page, 'nav a[aria-current="page"]');
-    expect(await focusOutline(page)).toEqual({ style: 'solid', width: 3, color: 'rgb(11, 87, 208)' });
+    expect(await focusOutline(page)).toEqual(RING);
+
+    // Gift Us (a gold button, near the page's end): its dialog closes on Escape, focus back on Gift Us.
+    await tabTo(page, 'button.btn-gold', { backwards: true });
+    expect(await focusedText(page)).toBe('Gift Us');
+    expect(await focusOutline(page)).toEqual(RING);
+    await page.keyboard.press('Enter');
+    const donation = page.getByRole('dialog');
+    await donation.waitFor();
+    expect(await donation.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await donation.waitFor({ state: 'detached' });
+    expect(await focusedText(page)).toBe('Gift Us');
 
     const text = `Typed above the clouds ${uniqueName('k')}`;
     await tabTo(page, 'form[aria-label="Create a post"] textarea');
@@ -295,11 +312,7 @@ describe('with the keyboard only', () => {
     const card = page.locator('article', { hasText: text }).first();
     await card.waitFor();
 
-    await tabTo(page, 'button[aria-label="Like, 0 likes"]', text);
-    await page.keyboard.press('Enter');
-    await card.getByRole('button', { name: 'Unlike, 1 like' }).waitFor();
-
-    await tabTo(page, 'button[aria-label="Reply, 0 replies"]', text);
+    await tabTo(page, 'button[aria-label="Reply, 0 replies"]', { inCard: text });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `Reply to @${username}` });
     await dialog.waitFor();
@@ -312,17 +325,9 @@ describe('with the keyboard only', () => {
     await replyButton.waitFor();
     expect(await replyButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // Open a dialog and close it with Escape: focus goes back to the button that opened it.
-    await tabTo(page, 'button.btn-gold');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Gift Us');
-    expect(await focusOutline(page)).toEqual({ style: 'solid', width: 3, color: 'rgb(11, 87, 208)' });
+    await tabTo(page, 'button[aria-label="Like, 0 likes"]', { inCard: text });
     await page.keyboard.press('Enter');
-    const donation = page.getByRole('dialog');
-    await donation.waitFor();
-    expect(await donation.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    await page.keyboard.press('Escape');
-    await donation.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Gift Us');
+    await card.getByRole('button', { name: 'Unlike, 1 like' }).waitFor();
     await context.close();
   });
 });
