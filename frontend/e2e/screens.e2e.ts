@@ -32,21 +32,25 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
  * Waits until no skeleton is left (the screen's code and its first data have arrived) and every
  * finite animation has ended: axe measures a dialog fading in as faded.
  */
-async function settle(page: Page) {
+async function settle(page: Page, heading?: string | RegExp) {
   await page.waitForFunction(() => !document.querySelector('.skeleton, .bone'));
-  await page.locator('h1').first().waitFor();
+  // The screen's own h1, not the one of the screen being left.
+  if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  else await page.locator('h1').first().waitFor();
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
 }
 
 interface CheckOptions {
+  /** The screen's h1, waited for before the checks. */
+  heading?: string | RegExp;
   /** A dialog or a state of a page already checked: it keeps that page's title. */
   overlay?: boolean;
   fullPage?: boolean;
 }
 
 /** The checks every screen passes; returns the document title. */
-async function checkScreen(page: Page, size: Size, screen: string, { overlay = false, fullPage = !overlay }: CheckOptions = {}) {
-  await settle(page);
+async function checkScreen(page: Page, size: Size, screen: string, { overlay = false, fullPage = !overlay, heading }: CheckOptions = {}) {
+  await settle(page, heading);
   expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
   expect({ screen, h1: await page.locator('h1').count() }).toEqual({ screen, h1: 1 });
   const title = await page.title();
@@ -95,7 +99,7 @@ describe.each(SIZES)('every screen at %s size', (size, viewport) => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await loginViaUi(page, username);
-    await check('home');
+    await check('home', { heading: 'Home' });
 
     if (size === 'phone') {
       // The tab bar: five items, each at least 44 px tall and wide, the current one marked.
@@ -136,15 +140,15 @@ describe.each(SIZES)('every screen at %s size', (size, viewport) => {
     await page.waitForURL((url) => url.pathname === '/notifications');
     const alert = page.getByRole('link', { name: new RegExp(fan.user.username) }).first();
     await alert.waitFor();
-    await check('notifications');
+    await check('notifications', { heading: 'Notifications' });
     await alert.click();
     await page.waitForURL((url) => url.pathname === `/post/${id}`);
     await page.getByText(text).first().waitFor();
-    await check('post');
+    await check('post', { heading: 'Post' });
 
     await mainNav(page).getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
-    await check('profile');
+    await check('profile', { heading: username });
 
     await mainNav(page).getByRole('link', { name: 'Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -169,10 +173,10 @@ describe.each(SIZES)('every screen at %s size', (size, viewport) => {
     }
     await goTo(page, size, 'Settings');
     await page.waitForURL((url) => url.pathname === '/settings');
-    await check('settings');
+    await check('settings', { heading: 'Settings' });
     await goTo(page, size, 'Cloud 9');
     await page.waitForURL((url) => url.pathname === '/cloud9');
-    await check('cloud9');
+    await check('cloud9', { heading: 'Cloud 9' });
 
     expect(new Set(titles).size).toBe(titles.length);
     await context.close();
@@ -235,6 +239,7 @@ describe('the tablet layout', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' }).click();
     const sheet = page.getByRole('dialog', { name: 'More' });
     await sheet.getByRole('button', { name: 'Gift Us' }).waitFor();
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'tablet-more', false);
     await page.keyboard.press('Escape');
