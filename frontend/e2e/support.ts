@@ -57,9 +57,14 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
 /** The CSP violations recorded so far, emptying the record. */
 export const takeCspViolations = (): string[] => cspViolations.splice(0);
 
+/** The two sizes the screens are checked at: a common phone and a laptop. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+export type Viewport = { width: number; height: number };
+
 /** A fresh browser profile (own cookies and storage) whose alert dialogs are recorded and accepted. */
-export async function openTab(browser: Browser, base = baseUrl()): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+export async function openTab(browser: Browser, base = baseUrl(), viewport: Viewport = { width: 1280, height: 860 }): Promise<Tab> {
+  const context = await browser.newContext({ baseURL: base, viewport });
   await watchCsp(context);
   const page = await context.newPage();
   const alerts: string[] = [];
@@ -87,15 +92,16 @@ export async function loginViaUi(page: Page, username: string, password = PASSWO
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  // The nav named Main is the left column on wide screens and the tab bar on phones.
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
 /** A new user (optionally in `groupId`) signed in through the login form in a fresh tab. */
-export async function signedInTab(browser: Browser, prefix: string, options: { base?: string; groupId?: number } = {}) {
+export async function signedInTab(browser: Browser, prefix: string, options: { base?: string; groupId?: number; viewport?: Viewport } = {}) {
   const username = uniqueName(prefix);
   await registerViaApi(username);
   if (options.groupId) await setGroup(username, options.groupId);
-  const tab = await openTab(browser, options.base);
+  const tab = await openTab(browser, options.base, options.viewport);
   await loginViaUi(tab.page, username);
   return { ...tab, username };
 }

@@ -3,7 +3,9 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { DonationDialog } from '../features/donation/DonationDialog';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { lazyScreen } from './lazyScreen';
+import { pageTitle } from './pageTitle';
 import { screens } from './screens';
 import { ScreenSkeleton } from './ScreenSkeleton';
 
@@ -18,6 +20,7 @@ const AdminResetPage = lazyScreen(screens.adminReset);
 
 function Screen({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  useDocumentTitle(pageTitle(pathname));
   // Keyed by path so an error on one screen clears when the user navigates away.
   return (
     <ErrorBoundary key={pathname}>

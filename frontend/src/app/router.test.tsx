@@ -30,11 +30,13 @@ describe('routing guard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  it('signed in: known routes render their screens inside the shell', async () => {
+  it('signed in: known routes render their screens inside the shell, titled after the screen', async () => {
     setSession(testUser());
     renderAt(<AppRoutes />, '/settings');
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    // The side nav and the phone's tab bar: CSS shows one of them for the window's width.
+    expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(2);
+    expect(document.title).toBe('Settings · Cloud 9 Social');
     expect(screen.getByTestId('location')).toHaveTextContent('/settings');
   });
 

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { GlobalComposerHost } from '../composer/GlobalComposerHost';
@@ -6,29 +6,44 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { LeftNav } from './LeftNav';
 import { SidePanel } from './SidePanel';
+import { TabBar } from './TabBar';
 import './Layout.css';
 
 // The socket client is a fifth of the shell's code and nothing on screen waits for it: it loads
 // beside the first screen instead of before it.
 const RealtimeConnection = lazyWithTimeout(() => import('../../realtime/RealtimeConnection').then((m) => m.RealtimeConnection));
+// Opened by a tap on phones and tablets only, so it loads on first use.
+const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreSheet').then((m) => m.MoreSheet));
 
-/** The signed-in shell: skip link, header, nav, the routed screen, side panel, footer. */
+/**
+ * The signed-in shell: skip link, header, nav, the routed screen, side panel, footer. CSS picks the
+ * arrangement: three columns on desktops, an icon rail and one column on tablets, one column and a
+ * bottom tab bar on phones; below 1100 px the side panel's content moves into the More sheet.
+ */
 export function Layout() {
+  const [moreOpen, setMoreOpen] = useState(false);
+  const openMore = () => setMoreOpen(true);
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
-      <Header />
+      <Header onOpenMore={openMore} />
       <div className="app-columns">
-        <LeftNav />
+        <LeftNav onOpenMore={openMore} />
         <main id="main-content" className="app-main" tabIndex={-1}>
           <Outlet />
         </main>
         <SidePanel />
       </div>
       <Footer />
+      <TabBar />
       <GlobalComposerHost />
+      {moreOpen && (
+        <Suspense fallback={null}>
+          <MoreSheet onClose={() => setMoreOpen(false)} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <RealtimeConnection />
       </Suspense>

@@ -2,10 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { LeftNav } from './LeftNav';
+import { useComposerStore } from '../../stores/composer';
 import { useNotificationsStore } from '../../stores/notifications';
 import { useSessionStore } from '../../stores/session';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 import { makeAlert, status } from '../../test/notifications';
+
+const noop = () => undefined;
 
 describe('LeftNav', () => {
   beforeEach(() => {
@@ -15,7 +18,7 @@ describe('LeftNav', () => {
   });
 
   it('links to every signed-in screen', () => {
-    renderAt(<LeftNav />);
+    renderAt(<LeftNav onOpenMore={noop} />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const expected = { Home: '/', Profile: '/profile', Notifications: '/notifications', Settings: '/settings', 'Cloud 9': '/cloud9' };
     for (const [name, href] of Object.entries(expected)) {
@@ -24,7 +27,7 @@ describe('LeftNav', () => {
   });
 
   it('shows the notifications dot and names the link "Notifications, new" only when unseen', () => {
-    renderAt(<LeftNav />);
+    renderAt(<LeftNav onOpenMore={noop} />);
     expect(screen.queryByTestId('notifications-dot')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
     act(() => useNotificationsStore.getState().alertArrived(makeAlert()));
@@ -33,7 +36,7 @@ describe('LeftNav', () => {
   });
 
   it('lights for an unseen system notice too, and clears when both are seen', () => {
-    renderAt(<LeftNav />);
+    renderAt(<LeftNav onOpenMore={noop} />);
     act(() => useNotificationsStore.getState().applyStatus(status({ latestSystemNotice: '2025-06-01T10:00:00.000Z' })));
     expect(screen.getByRole('link', { name: 'Notifications, new' })).toBeInTheDocument();
     act(() => useNotificationsStore.getState().applyStatus(status({ lastSeenSystemNotices: '2025-06-01T10:00:01.000Z' })));
@@ -45,7 +48,7 @@ describe('LeftNav', () => {
     const user = userEvent.setup();
     renderAt(
       <>
-        <LeftNav />
+        <LeftNav onOpenMore={noop} />
         <input aria-label="page search" data-page-search="" />
       </>,
     );
@@ -53,11 +56,34 @@ describe('LeftNav', () => {
     expect(screen.getByLabelText('page search')).toHaveFocus();
   });
 
+  it('Search on a page without a search box goes Home and focuses Home\'s box once it is drawn', async () => {
+    const user = userEvent.setup();
+    renderAt(<LeftNav onOpenMore={noop} />, '/post/5');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    const box = document.createElement('input');
+    box.setAttribute('data-page-search', '');
+    document.body.append(box);
+    await waitFor(() => expect(box).toHaveFocus());
+    box.remove();
+  });
+
+  it('has the rail\'s Post (opens the composer) and More (opens the sheet) buttons', async () => {
+    useComposerStore.setState({ open: false });
+    const openMore = vi.fn();
+    const user = userEvent.setup();
+    renderAt(<LeftNav onOpenMore={openMore} />);
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(useComposerStore.getState().open).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    expect(openMore).toHaveBeenCalledTimes(1);
+  });
+
   it('Logout posts /api/logout, clears the session, alerts and goes to /login', async () => {
     useSessionStore.getState().setGroupLimits({ postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false });
     const calls = stubFetch(() => jsonResponse({ success: true }));
     const user = userEvent.setup();
-    renderAt(<LeftNav />, '/settings');
+    renderAt(<LeftNav onOpenMore={noop} />, '/settings');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.loggedOut));
     expect(calls[0]).toMatchObject({ url: '/api/logout', init: { method: 'POST' } });

@@ -1,8 +1,7 @@
 import { NavLink, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@cloud9/contracts';
-import { signOut } from '../../lib/session';
+import { useComposerStore } from '../../stores/composer';
 import { selectHasUnseen, useNotificationsStore } from '../../stores/notifications';
-import { notify } from '../notify';
+import { focusPageSearch, useLogout } from './navActions';
 import { NavIcon, type NavIconName } from './NavIcons';
 
 const LINKS: { to: string; label: string; icon: NavIconName }[] = [
@@ -13,20 +12,15 @@ const LINKS: { to: string; label: string; icon: NavIconName }[] = [
   { to: '/cloud9', label: 'Cloud 9', icon: 'cloud' },
 ];
 
-/** Focuses whichever search box the current page marks with data-page-search. */
-function focusPageSearch() {
-  document.querySelector<HTMLElement>('[data-page-search]')?.focus();
-}
-
-export function LeftNav() {
+/**
+ * The main nav: a column of labelled links on desktops, an icon rail on tablets (where Post and
+ * More join it, since the floating button and the side panel are gone there). Phones use TabBar.
+ */
+export function LeftNav({ onOpenMore }: { onOpenMore: () => void }) {
   const navigate = useNavigate();
   const hasUnseen = useNotificationsStore(selectHasUnseen);
-
-  const handleLogout = async () => {
-    await signOut();
-    notify(MESSAGES.auth.loggedOut);
-    void navigate('/login', { replace: true });
-  };
+  const openComposer = useComposerStore((s) => s.openComposer);
+  const logout = useLogout();
 
   return (
     <nav className="left-nav" aria-label="Main">
@@ -44,13 +38,25 @@ export function LeftNav() {
           );
         })}
         <li>
-          <button type="button" className="left-nav-item" onClick={focusPageSearch}>
+          <button type="button" className="left-nav-item" onClick={() => focusPageSearch(navigate)}>
             <NavIcon name="search" />
             <span className="left-nav-label">Search</span>
           </button>
         </li>
+        <li className="left-nav-rail-only">
+          <button type="button" className="left-nav-item left-nav-post" aria-haspopup="dialog" onClick={openComposer}>
+            <NavIcon name="post" />
+            <span className="left-nav-label">Post</span>
+          </button>
+        </li>
+        <li className="left-nav-rail-only">
+          <button type="button" className="left-nav-item" aria-haspopup="dialog" onClick={onOpenMore}>
+            <NavIcon name="more" />
+            <span className="left-nav-label">More</span>
+          </button>
+        </li>
         <li>
-          <button type="button" className="left-nav-item left-nav-logout" onClick={handleLogout}>
+          <button type="button" className="left-nav-item left-nav-logout" onClick={() => void logout()}>
             <NavIcon name="logout" />
             <span className="left-nav-label">Logout</span>
           </button>

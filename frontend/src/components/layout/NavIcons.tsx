@@ -8,6 +8,9 @@ const paths = {
   cloud: 'M6.5 19A4.5 4.5 0 0 1 6 10a6 6 0 0 1 11.6-1.5A5 5 0 1 1 18 19z',
   search: 'M10 3a7 7 0 0 1 5.6 11.2l4.6 4.6-1.4 1.4-4.6-4.6A7 7 0 1 1 10 3m0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10',
   logout: 'M10 17v-3H3v-4h7V7l5 5zM12 3h7a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-7v-2h7V5h-7z',
+  post: 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z',
+  more: 'M4 6h16v2H4zm0 5h16v2H4zm0 5h16v2H4z',
+  shield: 'M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5z',
 } as const;
 
 export type NavIconName = keyof typeof paths;

@@ -3,7 +3,7 @@ import '../layout/Layout.css';
 
 /**
  * The signed-in shell's frame while its code loads: the header strip with the logo, the nav's place
- * and the screen's column with a few generic shapes, drawn with the shell's own classes (its CSS is
+ * and the screen's column with a few generic shapes (on phones the tab bar's strip), drawn with the shell's own classes (its CSS is
  * in the first load), so the real shell takes the same places when it arrives. The screens' own
  * skeletons (ScreenSkeletons) come with the shell's code, and this one is plain markup, to keep
  * /login's first load small.
@@ -32,6 +32,7 @@ export function ShellSkeleton() {
           </div>
         </main>
       </div>
+      <div className="tab-bar" aria-hidden="true" />
     </div>
   );
 }

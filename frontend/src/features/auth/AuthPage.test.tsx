@@ -35,9 +35,10 @@ async function fillRegister(user: ReturnType<typeof userEvent.setup>, values: Pa
 }
 
 describe('Login / Register page', () => {
-  it('toggles between Login (Username, Password) and Register (all four fields)', async () => {
+  it('toggles between Login (Username, Password) and Register (all four fields), each with its own title', async () => {
     const user = userEvent.setup();
     renderAt(<AppRoutes />, '/login');
+    expect(document.title).toBe('Log in · Cloud 9 Social');
     expect(screen.getByRole('tablist', { name: 'Account' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toBeInTheDocument();
     expect(screen.getByLabelText('Password', { exact: true })).toBeInTheDocument();
@@ -49,6 +50,7 @@ describe('Login / Register page', () => {
       expect(screen.getByLabelText(label, { exact: true })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(document.title).toBe('Register · Cloud 9 Social');
   });
 
   it('forgot-password link mails support from /api/config', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES, PRODUCT } from '@cloud9/contracts';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePublicConfig } from '../../queries/config';
 import { mailto } from '../../lib/support';
 import { AuthHero } from './AuthHero';
@@ -17,6 +18,7 @@ const MODES: readonly TabItem<Mode>[] = [
 export function AuthPage() {
   const [mode, setMode] = useState<Mode>('login');
   const { supportEmail } = usePublicConfig();
+  useDocumentTitle(mode === 'login' ? 'Log in' : 'Register');
   return (
     <div className="auth-page">
       <main className="auth-layout" id="main-content">

@@ -1,0 +1,50 @@
+import { NavLink } from 'react-router-dom';
+import { Modal } from '../ui/Modal';
+import { useLogout } from './navActions';
+import { NavIcon, type NavIconName } from './NavIcons';
+import { SideContent } from './SideContent';
+import './MoreSheet.css';
+
+const LINKS: { to: string; label: string; icon: NavIconName }[] = [
+  { to: '/settings', label: 'Settings', icon: 'settings' },
+  { to: '/cloud9', label: 'Cloud 9', icon: 'cloud' },
+];
+
+/**
+ * Everything the phone's tab bar and the tablet's rail have no room for: Settings, Cloud 9, the
+ * feeds and trending topics, Gift Us, Admin Tools (group 1) and Logout. A modal dialog (focus kept
+ * inside, Escape and Close shut it, focus goes back to the More button), drawn as a bottom sheet.
+ */
+export function MoreSheet({ onClose }: { onClose: () => void }) {
+  const logout = useLogout();
+  return (
+    <Modal title="More" onClose={onClose} footer="close" className="more-sheet">
+      <nav aria-label="More pages">
+        <ul className="more-sheet-links">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className="more-sheet-link" onClick={onClose}>
+                <NavIcon name={link.icon} />
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="more-sheet-cards">
+        <SideContent onDone={onClose} />
+      </div>
+      <button
+        type="button"
+        className="more-sheet-link more-sheet-logout"
+        onClick={() => {
+          onClose();
+          void logout();
+        }}
+      >
+        <NavIcon name="logout" />
+        Logout
+      </button>
+    </Modal>
+  );
+}
