@@ -24,8 +24,10 @@ export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   push: (message, tone = 'info', kind = 'status') => {
     const id = nextId++;
-    // Keep the stack short: the newest few matter, older ones are already announced.
-    set({ toasts: [...get().toasts.slice(-2), { id, message, tone, kind }] });
+    // Keep the stack short: the newest few matter, older ones are already announced. The same text
+    // again replaces its earlier toast (a new element, so it is announced again) instead of stacking.
+    const others = get().toasts.filter((t) => t.message !== message);
+    set({ toasts: [...others.slice(-2), { id, message, tone, kind }] });
     setTimeout(() => get().dismiss(id), TOAST_LIFETIME_MS);
     return id;
   },

@@ -24,6 +24,16 @@ describe('ToastRegion', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('the same message again replaces its toast instead of stacking', () => {
+    render(<ToastRegion />);
+    act(() => notify('Passwords do not match.', 'error'));
+    const first = screen.getByRole('alert');
+    act(() => notify('Passwords do not match.', 'error'));
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).not.toBe(first);
+  });
+
   it('keeps the three newest and lets each be dismissed', async () => {
     render(<ToastRegion />);
     act(() => ['one', 'two', 'three', 'four'].forEach((m) => notify(m)));
