@@ -124,6 +124,29 @@ describe('EditProfileModal', () => {
     expect(useSessionStore.getState().currentUser).toEqual(user0);
   });
 
+  it('a server failure (5xx) alerts "Failed to update profile." and stays open', async () => {
+    stubFetch(() => jsonResponse({ success: false, error: 'Internal server error', statusCode: 500 }, 500));
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAt(<EditProfileModal user={user0} onClose={onClose} />);
+    await user.type(screen.getByLabelText('Name'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(alertTexts()).toEqual([MESSAGES.profile.failedToUpdate]));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('no answer at all (offline) alerts "Profile update failed. Please try again." and stays open', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAt(<EditProfileModal user={user0} onClose={onClose} />);
+    await user.type(screen.getByLabelText('Name'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(alertTexts()).toEqual([MESSAGES.profile.updateFailed]));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().currentUser).toEqual(user0);
+  });
+
   it('a response without an id alerts that it was badly formatted', async () => {
     stubFetch(() => jsonResponse({ success: true }));
     const user = userEvent.setup();

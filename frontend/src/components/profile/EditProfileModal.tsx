@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
-import { errorMessage } from '../../api/client';
 import { avatarUrl, bannerUrl } from '../../lib/images';
 import { useUpdateProfile } from '../../queries/profiles';
 import { notify, toast } from '../notify';
 import { Modal } from '../ui/Modal';
+import { profileSaveError } from './profileSaveError';
 import { buildProfileFormData, initialProfileValues, isEmptyForm, type ProfileFormValues } from './editProfileForm';
 import './EditProfileModal.css';
 
@@ -82,7 +82,7 @@ export function EditProfileModal({ user, onClose }: EditProfileModalProps) {
       toast(MESSAGES.profile.updated, 'success');
       onClose();
     } catch (err) {
-      notify(errorMessage(err, MESSAGES.profile.updateFailed), 'error');
+      notify(profileSaveError(err), 'error');
     }
   };
 
