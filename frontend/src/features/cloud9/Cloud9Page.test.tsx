@@ -63,7 +63,7 @@ describe('Cloud 9 plans', () => {
     setSession(testUser({ group_id: 5 }));
   });
 
-  it('shows plans 5–9 with fees, annual prices and a choice only for paid plans, and Coming Soon for Platinum and Diamond', async () => {
+  it('shows plans 5–9 with fees, annual prices and a choice only for paid plans on sale, and Coming Soon for Platinum and Diamond', async () => {
     serve();
     setSession(testUser({ group_id: 6 }));
     renderAt(<Cloud9Page />, '/cloud9');
@@ -78,7 +78,7 @@ describe('Cloud 9 plans', () => {
     expect(card('Basic').queryByRole('button')).not.toBeInTheDocument();
     for (const name of ['Platinum', 'Diamond']) expect(card(name).getByText('Coming Soon')).toBeInTheDocument();
     for (const name of ['Silver', 'Gold']) expect(card(name).queryByText('Coming Soon')).not.toBeInTheDocument();
-    for (const name of ['Silver', 'Gold', 'Platinum', 'Diamond']) expect(card(name).getByRole('button', { name: `Choose ${name}` })).toBeEnabled();
+    for (const name of ['Silver', 'Gold']) expect(card(name).getByRole('button', { name: `Choose ${name}` })).toBeEnabled();
   });
 
   it('search filters the plans and says "No results found." when none match', async () => {
@@ -92,17 +92,25 @@ describe('Cloud 9 plans', () => {
     expect(screen.getByText(MESSAGES.empty.noResults)).toBeInTheDocument();
   });
 
-  it('Subscribe without a plan says "Please select a plan to subscribe."; a Coming Soon plan says so', async () => {
+  it('Subscribe without a plan says "Please select a plan to subscribe."', async () => {
     serve();
     const user = userEvent.setup();
     renderAt(<Cloud9Page />, '/cloud9');
     await user.click(await subscribeButton());
     expect(alertTexts()).toContain(MESSAGES.payment.selectPlan);
-    await waitFor(() => expect(card('Platinum').getByText('Coming Soon')).toBeInTheDocument());
-    await user.click(card('Platinum').getByRole('button', { name: 'Choose Platinum' }));
-    await user.click(await subscribeButton());
-    expect(alertTexts()).toContain(MESSAGES.payment.comingSoon('Platinum'));
     expect(screen.queryByTestId('paypal')).not.toBeInTheDocument();
+  });
+
+  it('Coming Soon plans cannot be chosen: no choice button, their message instead, and Checkout never prices them', async () => {
+    serve();
+    renderAt(<Cloud9Page />, '/cloud9');
+    for (const name of ['Platinum', 'Diamond']) {
+      await waitFor(() => expect(card(name).getByText('Coming Soon')).toBeInTheDocument());
+      expect(card(name).queryByRole('button')).not.toBeInTheDocument();
+      expect(card(name).getByText(MESSAGES.payment.comingSoon(name))).toBeInTheDocument();
+    }
+    expect(screen.getByRole('region', { name: 'Checkout' })).not.toHaveTextContent(/Platinum|Diamond/);
+    expect(card('Silver').getByRole('button', { name: 'Choose Silver' })).toBeInTheDocument();
   });
 
   it('without PayPal settings, Subscribe says payments are not configured', async () => {
