@@ -27,8 +27,8 @@ describe('Settings', () => {
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
   });
 
-  it('subscription block shows the PayPal manage link and, on 404, no subscription yet', async () => {
-    const calls = stubFetch(() => jsonResponse({ success: false, error: MESSAGES.payment.noSubscription, statusCode: 404 }, 404));
+  it('subscription block shows the PayPal manage link and, when the server has none (200, empty), no subscription yet', async () => {
+    const calls = stubFetch(() => new Response('', { status: 200 }));
     renderAt(<SettingsPage />, '/settings');
     expect(screen.getByRole('link', { name: 'Manage on PayPal' })).toHaveAttribute('href', 'https://www.paypal.com/myaccount/autopay/');
     expect(await screen.findByText(MESSAGES.payment.noSubscription)).toBeInTheDocument();
