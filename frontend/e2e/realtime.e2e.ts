@@ -30,7 +30,7 @@ describe('live notification dots across two instances', () => {
     await dotLink(a.page).waitFor({ timeout: 5000 });
 
     await a.page.goto('/profile');
-    await a.page.getByRole('button', { name: 'Show followers (1)' }).click();
+    await a.page.getByRole('button', { name: '1 Follower' }).click();
     const modal = a.page.getByRole('dialog', { name: 'Followers' });
     await modal.getByText(`@${b.username}`).waitFor();
     await shot(a.page, 'followers-modal', false);

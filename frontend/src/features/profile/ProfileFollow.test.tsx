@@ -58,15 +58,15 @@ describe('profile follows', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Show followers (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '3 Followers' })).toBeInTheDocument();
     release();
 
     expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Show followers (4)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '4 Followers' })).toBeInTheDocument();
     const follow = calls.find((c) => c.url === '/api/follow');
     expect(JSON.parse(String(follow?.init.body))).toEqual({ followerId: 7, followedId: 8 });
     await waitFor(() => expect(profileLoads(calls, 'other')).toBe(2));
-    expect(screen.getByRole('button', { name: 'Show followers (4)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '4 Followers' })).toBeInTheDocument();
 
     // The pointer that clicked is still there: no Unfollow until it moves (leaves and comes back here).
     await user.unhover(screen.getByRole('button', { name: 'Following' }));
@@ -84,7 +84,7 @@ describe('profile follows', () => {
     expect(await screen.findByRole('button', { name: 'Unfollow' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Show followers (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '3 Followers' })).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/unfollow')).toBe(true);
     await waitFor(() => expect(profileLoads(calls, 'other')).toBe(3));
   });
@@ -101,8 +101,8 @@ describe('profile follows', () => {
     const server: Server = { following: false, counts: { skyler: { followersCount: 2, followingCount: 1 } }, followers: [], followingList: [] };
     const calls = stubServer(server);
     renderProfile('/profile');
-    expect(await screen.findByRole('button', { name: 'Show followers (2)' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Show following (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '2 Followers' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 Following' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Follow|Following|Unfollow)$/ })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/is-following'))).toBe(false);
   });
@@ -117,7 +117,7 @@ describe('profile follows', () => {
     stubServer(server);
     const user = userEvent.setup();
     renderProfile('/profile/other');
-    await user.click(await screen.findByRole('button', { name: 'Show followers (2)' }));
+    await user.click(await screen.findByRole('button', { name: '2 Followers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Followers' });
     const rows = within(await within(dialog).findByRole('list', { name: 'Followers' })).getAllByRole('listitem');
     expect(within(rows[0]).getByRole('link')).toHaveAttribute('href', '/profile/skyler');
@@ -140,10 +140,10 @@ describe('profile follows', () => {
     stubServer(server);
     const user = userEvent.setup();
     renderProfile('/profile');
-    await user.click(await screen.findByRole('button', { name: 'Show followers (1)' }));
+    await user.click(await screen.findByRole('button', { name: '1 Follower' }));
     const dialog = await screen.findByRole('dialog', { name: 'Followers' });
     await user.click(await within(dialog).findByRole('button', { name: 'Follow' }));
     expect(await within(dialog).findByRole('button', { name: 'Following' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Show following (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 Following' })).toBeInTheDocument();
   });
 });

@@ -15,10 +15,10 @@ export function ProfileFollowCounts({ userId, followers, following, viewer }: Pr
   const [open, setOpen] = useState<FollowListKind | null>(null);
   return (
     <p className="profile-counts">
-      <button type="button" className="profile-count" aria-haspopup="dialog" aria-label={`Show followers (${followers})`} onClick={() => setOpen('followers')}>
+      <button type="button" className="profile-count" aria-haspopup="dialog" onClick={() => setOpen('followers')}>
         <strong>{followers}</strong> {followers === 1 ? 'Follower' : 'Followers'}
       </button>
-      <button type="button" className="profile-count" aria-haspopup="dialog" aria-label={`Show following (${following})`} onClick={() => setOpen('following')}>
+      <button type="button" className="profile-count" aria-haspopup="dialog" onClick={() => setOpen('following')}>
         <strong>{following}</strong> Following
       </button>
       {open && <FollowListModal kind={open} userId={userId} viewer={viewer} onClose={() => setOpen(null)} />}
