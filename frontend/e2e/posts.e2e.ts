@@ -210,16 +210,25 @@ describe('reading posts', () => {
     await context.close();
   });
 
-  it('shows the single post page read-only, and the not-found message', async () => {
+  it('shows the single post page read-only with its counts, replies and a Back link, and the not-found message', async () => {
     const author = uniqueName('single');
     await registerViaApi(author);
     const text = `Standalone ${uniqueName('x')}`;
-    const { id } = await (await apiSession(author)).post(text);
+    const session = await apiSession(author);
+    const { id } = await session.post(text);
+    await session.call('POST', `/api/posts/${id}/like`, {});
+    await session.call('POST', `/api/posts/${id}/reply`, { content: 'A reply from the author' });
     const { page, context } = await signedIn('viewer');
     await page.goto(`/post/${id}`);
     await page.getByText(text).waitFor();
+    expect(await page.getByRole('list', { name: 'Post counts' }).getByRole('listitem').allTextContents()).toEqual(['1 like', '0 reposts', '1 reply']);
+    await page.getByRole('list', { name: 'Replies' }).getByText('A reply from the author').waitFor();
     expect(await page.getByRole('button', { name: /^Like/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Post options' }).count()).toBe(0);
+    await shot(page, 'post-page', false);
+    // Opened directly, Back goes Home.
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/post/999999999');
     await page.getByText(MESSAGES.post.notFoundOrDeleted).waitFor();
     await context.close();
