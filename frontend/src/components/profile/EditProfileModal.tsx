@@ -3,6 +3,7 @@ import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
 import { avatarUrl, bannerUrl } from '../../lib/images';
 import { useUpdateProfile } from '../../queries/profiles';
 import { notify, toast } from '../notify';
+import { FileChooser } from '../ui/FileChooser';
 import { Modal } from '../ui/Modal';
 import { profileSaveError } from './profileSaveError';
 import { buildProfileFormData, initialProfileValues, isEmptyForm, type ProfileFormValues } from './editProfileForm';
@@ -117,14 +118,9 @@ export function EditProfileModal({ user, onClose }: EditProfileModalProps) {
           <img className="edit-profile-avatar" src={thumbPreview ?? avatarUrl(user.thumbnail)} alt="Profile picture preview" />
         </div>
         <div className="edit-profile-files">
-          <div className="field">
-            <label htmlFor={fieldId('thumbnail')}>Profile picture</label>
-            <input id={fieldId('thumbnail')} type="file" accept="image/*" onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId('background')}>Banner image</label>
-            <input id={fieldId('background')} type="file" accept="image/*" onChange={(e) => setBackground(e.target.files?.[0] ?? null)} />
-          </div>
+          {/* Previewed above, in place: the banner and the picture as the profile will show them. */}
+          <FileChooser label="Profile picture" accept="image/*" file={thumbnail} onChange={setThumbnail} />
+          <FileChooser label="Banner image" accept="image/*" file={background} onChange={setBackground} />
         </div>
         <div className="edit-profile-grid">
           {TEXT_INPUTS.slice(0, 2).map(textInput)}
