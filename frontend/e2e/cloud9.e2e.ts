@@ -123,7 +123,7 @@ describe('Cloud 9 plans and PayPal', () => {
 });
 
 describe('boosts', () => {
-  it('a Silver member boosts a post (Requested, then Already Requested); the admin processes the queue and it leads the feed for another user', async () => {
+  it('a Silver member boosts a post (Requested, still Requested after a reload, Limit Reached on the others); the admin processes the queue and it leads the feed for another user', async () => {
     const author = await signedIn('booster', 6);
     const text = `Boost me to the top ${uniqueName('b')}`;
     const session = await apiSession(author.username);
@@ -137,9 +137,14 @@ describe('boosts', () => {
     await card.getByRole('button', { name: MESSAGES.boost.requested }).waitFor();
     await card.getByText('0 of 1 boosts left this month').waitFor();
     await shot(author.page, 'boost-requested', false);
+    // After a reload the server's state shows: this post Requested, the other one at the limit; both disabled.
     await author.page.reload();
-    await card.getByRole('button', { name: 'Boost' }).click();
-    await card.getByRole('button', { name: MESSAGES.boost.alreadyRequested }).waitFor();
+    const requested = card.getByRole('button', { name: MESSAGES.boost.requested });
+    await requested.waitFor();
+    expect(await requested.isDisabled()).toBe(true);
+    const other = author.page.locator('article', { hasText: 'A later post' }).first().getByRole('button', { name: MESSAGES.boost.limitReached });
+    await other.waitFor();
+    expect(await other.isDisabled()).toBe(true);
 
     // Another reader has the feed open; the admin processes the queue; the feed reorders live.
     const reader = await signedIn('reader');
