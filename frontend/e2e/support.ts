@@ -61,12 +61,14 @@ export const takeCspViolations = (): string[] => cspViolations.splice(0);
 
 const ALERT_BINDING = '__e2eAppAlert';
 /** The app's alert surface: the alert toasts' texts and the confirmation dialogs. */
-export const APP_ALERT_SELECTOR = '.toast-region [role="alert"], [role="alertdialog"]';
+const APP_ALERT_SELECTOR = '.toast-region [role="alert"], [role="alertdialog"]';
 
 /**
  * Calls `record` with the text of every element of the app's alert surface as it appears in any
  * page of `context` (an init script's MutationObserver reports them through a binding). An
- * alertdialog is recorded by the text that labels it, i.e. its question.
+ * alertdialog is recorded by the text that labels it, i.e. its question. For suites that set up
+ * their own tabs (the admin suite); openTab() uses it.
+ * @public
  */
 export async function recordAppAlerts(context: BrowserContext, record: (text: string) => void): Promise<void> {
   await context.exposeBinding(ALERT_BINDING, (_source, text: string) => record(text));
@@ -116,7 +118,11 @@ export async function answerConfirm(page: Page, question: string, buttonLabel: s
   await dialog.waitFor({ state: 'detached' });
 }
 
-/** Answers the in-app prompt asking `question` with `text` (OK), or cancels it when `text` is null. */
+/**
+ * Answers the in-app prompt asking `question` with `text` (OK), or cancels it when `text` is null.
+ * (The admin tools are the app's prompts.)
+ * @public
+ */
 export async function answerPrompt(page: Page, question: string, text: string | null): Promise<void> {
   const dialog = page.getByRole('dialog', { name: question });
   if (text === null) {

@@ -25,7 +25,7 @@ export type DialogRequest =
 
 type Described<R> = R extends DialogRequest ? Omit<R, 'id' | 'opener'> : never;
 /** A request as its caller describes it (the queue adds the id and notes the focused element). */
-export type NewDialogRequest = Described<DialogRequest>;
+type NewDialogRequest = Described<DialogRequest>;
 
 interface DialogRequestState {
   /** Waiting questions, oldest first; the dialog host shows the first. */
