@@ -76,8 +76,10 @@ describe('signing up, in and out', () => {
     expect(alerts.slice(0, 2)).toEqual([MESSAGES.auth.allFieldsRequired, MESSAGES.auth.passwordsDoNotMatch]);
     expect(nativeDialogs).toEqual([]);
     expect(await page.locator('.toast-region [role="alert"]').count()).toBe(3);
-    // What a tap at the centre of each control of the form reaches is the control itself.
+    // What a tap at the centre of each control of the form reaches (scrolled into view, as a
+    // finger needs it) is the control itself.
     for (const control of [create, page.getByRole('link', { name: MESSAGES.auth.forgotPassword }), page.getByLabel('Confirm Password')]) {
+      await control.scrollIntoViewIfNeeded();
       const box = (await control.boundingBox())!;
       const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('button, input, a')?.outerHTML ?? '', [box.x + box.width / 2, box.y + box.height / 2]);
       expect(hit).toBe(await control.evaluate((el) => el.outerHTML));

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@cloud9/contracts';
 import { AppRoutes } from './router';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../test/utils';
@@ -7,6 +7,10 @@ import { setSocketFactory } from '../realtime/socket';
 import { useSessionStore } from '../stores/session';
 
 describe('routing guard', () => {
+  // Each test loads the lazy shell and a lazy screen: their first transform alone can take over the
+  // default second on a busy machine (the whole suite run), so the waits get five.
+  beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+  afterAll(() => configure({ asyncUtilTimeout: 1000 }));
   beforeEach(() => stubFetch(() => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404)));
 
   it.each(['/', '/settings', '/profile/someone', '/admin-tools', '/nowhere'])('signed out: %s redirects to /login', async (path) => {
