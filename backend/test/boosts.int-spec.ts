@@ -46,7 +46,7 @@ describe('boosts: quota, requests, rotation job, admin boost', () => {
     const periodEnd = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString();
     for (const [groupId, allowed] of [[5, 0], [6, 1], [7, 2], [8, 3], [9, 4], [1, 0], [2, 0]]) {
       const u = await signUp(t, { groupId });
-      expect((await u.agent.get(`/api/boost/quota/${u.user.id}`).expect(200)).body).toEqual({ allowed, used: 0, remaining: allowed, periodEnd });
+      expect((await u.agent.get(`/api/boost/quota/${u.user.id}`).expect(200)).body).toEqual({ allowed, used: 0, remaining: allowed, periodEnd, requestedPostIds: [] });
     }
     const gold = await signUp(t, { groupId: 7 });
     await ask(gold, await newPost(gold)).expect(201);
@@ -59,6 +59,20 @@ describe('boosts: quota, requests, rotation job, admin boost', () => {
     await other.agent.get(`/api/boost/quota/${gold.user.id}`).expect(403);
     await admin.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200);
     await t.agent().get(`/api/boost/quota/${gold.user.id}`).expect(401);
+  });
+
+  it('quota lists the posts whose request still waits, so a reload shows them Requested', async () => {
+    const gold = await signUp(t, { groupId: 7 });
+    const [first, second] = [await newPost(gold), await newPost(gold)];
+    await ask(gold, first).expect(201);
+    await ask(gold, second).expect(201);
+    const quota = async () => (await gold.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200)).body as BoostQuota;
+    expect(await quota()).toEqual(expect.objectContaining({ remaining: 0, requestedPostIds: [second, first] }));
+    // Once a request is no longer waiting (here: ended), its post leaves the list; the month's count stays.
+    await t.db.query(`UPDATE boosts SET status = 'expired' WHERE post_id = $1`, [first]);
+    expect(await quota()).toEqual(expect.objectContaining({ used: 2, remaining: 0, requestedPostIds: [second] }));
+    // An admin reading the quota sees the same list; nobody else can read it.
+    expect(((await admin.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200)).body as BoostQuota).requestedPostIds).toEqual([second]);
   });
 
   it('refuses others, replies, missing posts, free plans, duplicates and exhausted quotas', async () => {

@@ -138,7 +138,7 @@ const TABLE: Row[] = [
   row('POST /api/posts/:id/boost',                     [401, 403, 403, 403, 200], (c) => ({ url: `/api/posts/${c.other.postId}/boost` })),
   // Billing: a subscription is the member's (or the admin's to read); PayPal's webhook is public and signed
   row('POST /api/subscriptions',                       [401, 400, 400, 400, 400], () => ({ body: {} })),
-  row('GET /api/get-subscription/:userId',             [401, 403, 403, 403, 404], (c) => ({ url: `/api/get-subscription/${c.other.id}` })),
+  row('GET /api/get-subscription/:userId',             [401, 403, 403, 403, 200], (c) => ({ url: `/api/get-subscription/${c.other.id}` })),
   row('POST /api/webhooks/paypal',                     [400, 400, 400, 400, 400], () => ({ body: { id: 'WH-matrix', event_type: 'PING' } })),
   // Admin (group 1 only); the job tools answer 202 (no worker runs them here)
   row('POST /api/admin/reset-password',                [401, 403, 403, 403, 200], (c) => ({ body: { username: c.other.username, newPassword: PASSWORD } })),

@@ -53,6 +53,41 @@ describe('signing up, in and out', () => {
     await context.close();
   });
 
+  it.each([
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 860 }],
+  ])('error toasts never cover the register form (%s)', async (name, viewport) => {
+    const { page, alerts, nativeDialogs, context } = await openTab(browser, undefined, viewport);
+    const taken = uniqueName('taken');
+    await registerViaApi(taken);
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const create = page.getByRole('button', { name: 'Create account' });
+    // Three different errors in a row: blank fields, mismatched passwords, a taken username.
+    await create.click();
+    await page.getByLabel('Username').fill(taken);
+    await page.getByLabel('Email').fill(`${taken}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD + 'x');
+    await create.click();
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await create.click();
+    await waitFor(() => alerts.length >= 3);
+    expect(alerts.slice(0, 2)).toEqual([MESSAGES.auth.allFieldsRequired, MESSAGES.auth.passwordsDoNotMatch]);
+    expect(nativeDialogs).toEqual([]);
+    expect(await page.locator('.toast-region [role="alert"]').count()).toBe(3);
+    // What a tap at the centre of each control of the form reaches (scrolled into view, as a
+    // finger needs it) is the control itself.
+    for (const control of [create, page.getByRole('link', { name: MESSAGES.auth.forgotPassword }), page.getByLabel('Confirm Password')]) {
+      await control.scrollIntoViewIfNeeded();
+      const box = (await control.boundingBox())!;
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('button, input, a')?.outerHTML ?? '', [box.x + box.width / 2, box.y + box.height / 2]);
+      expect(hit).toBe(await control.evaluate((el) => el.outerHTML));
+    }
+    await shot(page, `register-errors-${name}`, false);
+    await context.close();
+  });
+
   it('shows the server error for a wrong password and stays signed out', async () => {
     const { page, alerts, context } = await openTab(browser);
     const username = uniqueName('bad');

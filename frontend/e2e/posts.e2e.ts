@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { MESSAGES, type Post } from '@cloud9/contracts';
-import { apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, waitFor, signedInTab } from './support';
+import { answerConfirm, apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, waitFor, signedInTab } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -254,16 +254,25 @@ describe('reading posts', () => {
     await context.close();
   });
 
-  it('shows the single post page read-only, and the not-found message', async () => {
+  it('shows the single post page read-only with its counts, replies and a Back link, and the not-found message', async () => {
     const author = uniqueName('single');
     await registerViaApi(author);
     const text = `Standalone ${uniqueName('x')}`;
-    const { id } = await (await apiSession(author)).post(text);
+    const session = await apiSession(author);
+    const { id } = await session.post(text);
+    await session.call('POST', `/api/posts/${id}/like`, {});
+    await session.call('POST', `/api/posts/${id}/reply`, { content: 'A reply from the author' });
     const { page, context } = await signedIn('viewer');
     await page.goto(`/post/${id}`);
     await page.getByText(text).waitFor();
+    expect(await page.getByRole('list', { name: 'Post counts' }).getByRole('listitem').allTextContents()).toEqual(['1 like', '0 reposts', '1 reply']);
+    await page.getByRole('list', { name: 'Replies' }).getByText('A reply from the author').waitFor();
     expect(await page.getByRole('button', { name: /^Like/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Post options' }).count()).toBe(0);
+    await shot(page, 'post-page', false);
+    // Opened directly, Back goes Home.
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/post/999999999');
     await page.getByText(MESSAGES.post.notFoundOrDeleted).waitFor();
     await context.close();
@@ -295,13 +304,24 @@ describe('editing and deleting', () => {
   });
 
   it('deletes a post after the confirmation', async () => {
-    const { page, alerts, context, username } = await signedIn('del');
+    const { page, alerts, nativeDialogs, context, username } = await signedIn('del');
     const text = `Short-lived ${uniqueName('d')}`;
     const { id } = await (await apiSession(username)).post(text);
     await page.goto(`/?search=${encodeURIComponent('@' + username)}`);
-    await card(page, text).getByRole('button', { name: 'Post options' }).click();
+    const options = card(page, text).getByRole('button', { name: 'Post options' });
+    // Cancelled: the post stays, and the focus is back in the page.
+    await options.click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await waitFor(() => alerts.includes(MESSAGES.post.confirmDelete));
+    await answerConfirm(page, MESSAGES.post.confirmDelete, 'Cancel');
+    await card(page, text).waitFor();
+    await options.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const question = page.getByRole('alertdialog', { name: MESSAGES.post.confirmDelete });
+    await question.waitFor();
+    await shot(page, 'confirm-delete-post', false);
+    await answerConfirm(page, MESSAGES.post.confirmDelete, 'Delete');
+    expect(alerts.filter((a) => a === MESSAGES.post.confirmDelete)).toHaveLength(2);
+    expect(nativeDialogs).toEqual([]);
     await page.locator('article', { hasText: text }).waitFor({ state: 'detached' });
     expect((await page.request.get(`/api/posts/${id}`)).status()).toBe(404);
     await context.close();

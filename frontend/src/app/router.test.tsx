@@ -1,12 +1,16 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@cloud9/contracts';
 import { AppRoutes } from './router';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../test/utils';
 import { FakeSocket } from '../test/notifications';
 import { setSocketFactory } from '../realtime/socket';
 import { useSessionStore } from '../stores/session';
 
 describe('routing guard', () => {
+  // Each test loads the lazy shell and a lazy screen: their first transform alone can take over the
+  // default second on a busy machine (the whole suite run), so the waits get five.
+  beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+  afterAll(() => configure({ asyncUtilTimeout: 1000 }));
   beforeEach(() => stubFetch(() => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404)));
 
   it.each(['/', '/settings', '/profile/someone', '/admin-tools', '/nowhere'])('signed out: %s redirects to /login', async (path) => {
@@ -74,7 +78,7 @@ describe('routing guard', () => {
     expect(await screen.findByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 
   it('signed in: /@username opens that profile (the modal link form)', async () => {

@@ -110,7 +110,7 @@ export const ROUTES = {
     /** PayPal's caller: the event as PayPal signed it. */
     webhook: route<{ body: unknown; response: WebhookResult }>()({ method: 'POST', path: '/api/webhooks/paypal' }),
     /** 404 when the member has none. */
-    subscription: route<{ response: Subscription }>()({ method: 'GET', path: '/api/get-subscription/:userId' }),
+    subscription: route<{ response: Subscription | null }>()({ method: 'GET', path: '/api/get-subscription/:userId' }),
   },
   boosts: {
     quota: route<{ response: BoostQuota }>()({ method: 'GET', path: '/api/boost/quota/:userId' }),

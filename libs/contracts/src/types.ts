@@ -188,6 +188,8 @@ export interface BoostQuota {
   used: number;
   remaining: number;
   periodEnd: string;
+  /** The user's posts whose boost request waits for the next rotation (their button reads Requested). */
+  requestedPostIds: number[];
 }
 
 export interface Subscription {

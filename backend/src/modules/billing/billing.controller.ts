@@ -28,7 +28,7 @@ export class BillingController {
 
   @Get('get-subscription/:userId')
   @Auth()
-  get(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<Subscription> {
+  get(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<Subscription | null> {
     return this.billing.getSubscription(user, userId);
   }
 }

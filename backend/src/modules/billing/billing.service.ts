@@ -5,7 +5,6 @@ import {
   ForbiddenException,
   Injectable,
   Logger,
-  NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
@@ -78,13 +77,16 @@ export class BillingService {
     };
   }
 
-  /** GET /api/get-subscription/:userId — own or admin; the newest subscription, after the downgrade sweep. */
-  async getSubscription(viewer: SessionUser, userId: number): Promise<Subscription> {
+  /**
+   * GET /api/get-subscription/:userId — own or admin; the newest subscription, after the downgrade
+   * sweep, or null (200, empty body) for an account that never subscribed: having none is a normal
+   * state of most accounts, not a missing resource, so Settings' first load requests nothing that fails.
+   */
+  async getSubscription(viewer: SessionUser, userId: number): Promise<Subscription | null> {
     if (viewer.id !== userId && !isAdmin(viewer.group_id)) throw new ForbiddenException(MESSAGES.payment.onlyOwnSubscription);
     await this.accounts.announceGroupMoves(await this.billing.transaction((trx) => this.downgradeExpired(trx, userId)));
     const row = await this.billing.newestOf(userId);
-    if (!row) throw new NotFoundException(MESSAGES.payment.noSubscription);
-    return this.toSubscription(row, row.plan_name);
+    return row ? this.toSubscription(row, row.plan_name) : null;
   }
 
   /** The repeating sweep: downgrades every lapsed member and tells their open tabs. */

@@ -49,6 +49,20 @@ export class BoostsRepository extends DomainRepository {
     return n;
   }
 
+  /** The posts of the user's boost requests still waiting for a rotation, newest request first. */
+  async waitingPostIds(userId: number): Promise<number[]> {
+    const rows = await this.database.db
+      .selectFrom('boosts')
+      .select('post_id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'user')
+      .where('status', '=', 'requested')
+      .orderBy('requested_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((r) => Number(r.post_id));
+  }
+
   /** Whether the post has a user boost requested or running. */
   async hasLiveUserBoost(trx: Db, postId: number): Promise<boolean> {
     const row = await trx

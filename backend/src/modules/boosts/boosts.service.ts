@@ -36,8 +36,9 @@ export class BoostsService {
     if (!user) throw new NotFoundException('User not found.');
     const now = new Date();
     const allowed = planFor(Number(user.group_id))?.monthlyBoosts ?? 0;
-    const used = await this.usedThisMonth(userId, now);
-    return { allowed, used, remaining: Math.max(0, allowed - used), periodEnd: boostPeriodEnd(now).toISOString() };
+    // The waiting requests come with the quota: one call per viewer tells every boost button its state.
+    const [used, requestedPostIds] = await Promise.all([this.usedThisMonth(userId, now), this.boosts.waitingPostIds(userId)]);
+    return { allowed, used, remaining: Math.max(0, allowed - used), periodEnd: boostPeriodEnd(now).toISOString(), requestedPostIds };
   }
 
   async request(actor: Actor, userId: number, postId: number): Promise<{ message: string }> {

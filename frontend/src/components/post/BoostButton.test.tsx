@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { PostCard } from './PostCard';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 import { makePost } from '../../test/posts';
 
 const SILVER = { id: 6, name: 'Silver', postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true };
-const quota = (used: number) => ({ allowed: 1, used, remaining: 1 - used, periodEnd: '2026-12-01T00:00:00.000Z' });
+const quota = (used: number, requestedPostIds: number[] = []) => ({ allowed: 1, used, remaining: 1 - used, periodEnd: '2026-12-01T00:00:00.000Z', requestedPostIds });
 const me = testUser({ id: 7, group_id: 6 });
 const ownPost = () => makePost({ id: 41, user_id: 7, username: me.username });
 
@@ -19,7 +19,7 @@ function serve(boost: () => Response | Promise<Response>) {
       if (res.ok) used = 1;
       return res;
     }
-    if (url === '/api/boost/quota/7') return jsonResponse(quota(used));
+    if (url === '/api/boost/quota/7') return jsonResponse(quota(used, used ? [41] : []));
     return jsonResponse(SILVER);
   });
 }
@@ -46,6 +46,28 @@ describe('Boost button', () => {
     expect(screen.queryByRole('button', { name: /Boost/ })).not.toBeInTheDocument();
   });
 
+  it('after a reload, reads Requested from the server for a post whose request waits, and Limit Reached on the others', async () => {
+    stubFetch((url) => (url === '/api/boost/quota/7' ? jsonResponse(quota(1, [41])) : jsonResponse(SILVER)));
+    renderAt(
+      <>
+        <PostCard post={ownPost()} />
+        <PostCard post={makePost({ id: 42, user_id: 7, username: me.username })} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: MESSAGES.boost.requested })).toBeDisabled();
+    expect(screen.getByRole('button', { name: MESSAGES.boost.limitReached })).toBeDisabled();
+  });
+
+  it('is disabled and reads Limit Reached with 0 boosts left, without asking the server', async () => {
+    const calls = stubFetch((url) => (url === '/api/boost/quota/7' ? jsonResponse(quota(1)) : jsonResponse(SILVER)));
+    const user = userEvent.setup();
+    renderAt(<PostCard post={ownPost()} />);
+    const button = await screen.findByRole('button', { name: MESSAGES.boost.limitReached });
+    expect(button).toBeDisabled();
+    await user.click(button);
+    expect(calls.some((c) => c.url === '/api/boost/request')).toBe(false);
+  });
+
   it('requests the boost for this post and reads Requested; the quota beside it drops to 0', async () => {
     const calls = serve(() => jsonResponse({ message: 'Boost requested.' }, 201));
     const user = userEvent.setup();
@@ -66,7 +88,7 @@ describe('Boost button', () => {
     renderAt(<PostCard post={ownPost()} />);
     await user.click(screen.getByRole('button', { name: 'Boost' }));
     expect(await screen.findByRole('button', { name: label })).toBeDisabled();
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 
   it('any other failure restores the button and alerts the server message, or "Request failed."', async () => {
@@ -75,11 +97,11 @@ describe('Boost button', () => {
     const user = userEvent.setup();
     renderAt(<PostCard post={ownPost()} />);
     await user.click(screen.getByRole('button', { name: 'Boost' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Something broke upstream.'));
+    await waitFor(() => expect(alertTexts()).toContain('Something broke upstream.'));
     expect(screen.getByRole('button', { name: 'Boost' })).toBeEnabled();
     body = {};
     await user.click(screen.getByRole('button', { name: 'Boost' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.boost.requestFailed));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.boost.requestFailed));
   });
 
   it('a network failure alerts "Network error." and restores the button', async () => {
@@ -87,7 +109,7 @@ describe('Boost button', () => {
     const user = userEvent.setup();
     renderAt(<PostCard post={ownPost()} />);
     await user.click(screen.getByRole('button', { name: 'Boost' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.boost.networkError));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.boost.networkError));
     expect(screen.getByRole('button', { name: 'Boost' })).toBeEnabled();
   });
 });

@@ -23,6 +23,11 @@ export function BoostButton({ post }: { post: Post }) {
   const { mutateAsync: sendRequest } = useRequestBoost();
   const [state, setState] = useState<BoostState>('idle');
   const hintId = useId();
+  // What the server knows survives a reload: this post's request still waiting, or no boosts left.
+  // (An answer from a server older than the list reads as no request waiting.)
+  const waiting = (quota?.requestedPostIds as number[] | undefined) ?? [];
+  const serverState: BoostState = waiting.includes(post.id) ? 'requested' : quota && quota.remaining <= 0 ? 'limit' : 'idle';
+  const shown = state === 'idle' ? serverState : state;
 
   const boost = async () => {
     if (!user) {
@@ -48,12 +53,12 @@ export function BoostButton({ post }: { post: Post }) {
     <span className="post-boost">
       <button
         type="button"
-        className={`post-action post-action-boost${state === 'idle' || state === 'sending' ? '' : ' is-done'}`}
+        className={`post-action post-action-boost${shown === 'idle' || shown === 'sending' ? '' : ' is-done'}`}
         onClick={boost}
-        disabled={state !== 'idle'}
+        disabled={shown !== 'idle'}
         aria-describedby={quota ? hintId : undefined}
       >
-        <span aria-hidden="true">🚀</span> {LABEL[state]}
+        <span aria-hidden="true">🚀</span> {LABEL[shown]}
       </button>
       {quota && (
         <span id={hintId} className="post-boost-quota">

@@ -1,10 +1,11 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
-import { errorMessage } from '../../api/client';
 import { avatarUrl, bannerUrl } from '../../lib/images';
 import { useUpdateProfile } from '../../queries/profiles';
 import { notify, toast } from '../notify';
+import { FileChooser } from '../ui/FileChooser';
 import { Modal } from '../ui/Modal';
+import { profileSaveError } from './profileSaveError';
 import { buildProfileFormData, initialProfileValues, isEmptyForm, type ProfileFormValues } from './editProfileForm';
 import './EditProfileModal.css';
 
@@ -82,7 +83,7 @@ export function EditProfileModal({ user, onClose }: EditProfileModalProps) {
       toast(MESSAGES.profile.updated, 'success');
       onClose();
     } catch (err) {
-      notify(errorMessage(err, MESSAGES.profile.updateFailed), 'error');
+      notify(profileSaveError(err), 'error');
     }
   };
 
@@ -117,14 +118,9 @@ export function EditProfileModal({ user, onClose }: EditProfileModalProps) {
           <img className="edit-profile-avatar" src={thumbPreview ?? avatarUrl(user.thumbnail)} alt="Profile picture preview" />
         </div>
         <div className="edit-profile-files">
-          <div className="field">
-            <label htmlFor={fieldId('thumbnail')}>Profile picture</label>
-            <input id={fieldId('thumbnail')} type="file" accept="image/*" onChange={(e) => setThumbnail(e.target.files?.[0] ?? null)} />
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId('background')}>Banner image</label>
-            <input id={fieldId('background')} type="file" accept="image/*" onChange={(e) => setBackground(e.target.files?.[0] ?? null)} />
-          </div>
+          {/* Previewed above, in place: the banner and the picture as the profile will show them. */}
+          <FileChooser label="Profile picture" accept="image/*" file={thumbnail} onChange={setThumbnail} />
+          <FileChooser label="Banner image" accept="image/*" file={background} onChange={setBackground} />
         </div>
         <div className="edit-profile-grid">
           {TEXT_INPUTS.slice(0, 2).map(textInput)}

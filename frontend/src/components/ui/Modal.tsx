@@ -6,7 +6,7 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Optional footer (action buttons); 'close' is a single Close button. */
+  /** Optional footer (action buttons, one of them closing); 'close' is a single Close button. */
   footer?: ReactNode | 'close';
   size?: 'md' | 'lg';
   /** Extra class on the dialog (e.g. a screen-specific width). */
@@ -17,8 +17,9 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * An accessible modal dialog: labelled by its title, Escape closes, Tab stays inside, and focus
- * goes back to whatever opened it. Rendered in a portal so page stacking never clips it.
+ * An accessible modal dialog: labelled by its title, a visible Close button (the header's when
+ * there is no footer; a footer brings its own Close or Cancel), Escape closes, Tab stays inside, and focus goes back to whatever
+ * opened it. Rendered in a portal so page stacking never clips it.
  */
 export function Modal({ title, onClose, children, footer, size = 'md', className }: ModalProps) {
   const titleId = useId();
@@ -29,7 +30,8 @@ export function Modal({ title, onClose, children, footer, size = 'md', className
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    // The content's first control, not the header's Close button, takes the focus.
+    const first = Array.from(dialog?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).find((el) => !el.classList.contains('modal-close'));
     (first ?? dialog)?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -83,6 +85,11 @@ export function Modal({ title, onClose, children, footer, size = 'md', className
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
+          {footer === undefined && (
+            <button type="button" className="modal-close" onClick={onClose}>
+              Close
+            </button>
+          )}
         </div>
         <div className="modal-body">{children}</div>
         {footer && (

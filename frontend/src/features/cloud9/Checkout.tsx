@@ -32,7 +32,6 @@ export function Checkout({ plan, config }: CheckoutProps) {
 
   const start = () => {
     if (!plan) return notify(MESSAGES.payment.selectPlan);
-    if (!plan.isAvailable) return notify(MESSAGES.payment.comingSoon(plan.name));
     if (!config.paypalClientId || !plan.paypalPlanId) return notify(MESSAGES.payment.notConfigured, 'error');
     setStep('paypal');
   };

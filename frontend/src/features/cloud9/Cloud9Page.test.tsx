@@ -6,7 +6,7 @@ import { Cloud9Page } from './Cloud9Page';
 import type { PayPalSubscribeButtonProps } from './PayPalSubscribeButton';
 import { clearPublicConfigCache } from '../../api/config';
 import { useSessionStore } from '../../stores/session';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 
 // PayPal's SDK cannot load in jsdom; this stand-in plays the buyer approving, failing or cancelling.
 // The real SDK path runs in the browser tests against the fake PayPal.
@@ -63,7 +63,7 @@ describe('Cloud 9 plans', () => {
     setSession(testUser({ group_id: 5 }));
   });
 
-  it('shows plans 5–9 with fees, annual prices and a choice only for paid plans, and Coming Soon for Platinum and Diamond', async () => {
+  it('shows plans 5–9 with fees, annual prices and a choice only for paid plans on sale, and Coming Soon for Platinum and Diamond', async () => {
     serve();
     setSession(testUser({ group_id: 6 }));
     renderAt(<Cloud9Page />, '/cloud9');
@@ -78,7 +78,7 @@ describe('Cloud 9 plans', () => {
     expect(card('Basic').queryByRole('button')).not.toBeInTheDocument();
     for (const name of ['Platinum', 'Diamond']) expect(card(name).getByText('Coming Soon')).toBeInTheDocument();
     for (const name of ['Silver', 'Gold']) expect(card(name).queryByText('Coming Soon')).not.toBeInTheDocument();
-    for (const name of ['Silver', 'Gold', 'Platinum', 'Diamond']) expect(card(name).getByRole('button', { name: `Choose ${name}` })).toBeEnabled();
+    for (const name of ['Silver', 'Gold']) expect(card(name).getByRole('button', { name: `Choose ${name}` })).toBeEnabled();
   });
 
   it('search filters the plans and says "No results found." when none match', async () => {
@@ -92,17 +92,25 @@ describe('Cloud 9 plans', () => {
     expect(screen.getByText(MESSAGES.empty.noResults)).toBeInTheDocument();
   });
 
-  it('Subscribe without a plan says "Please select a plan to subscribe."; a Coming Soon plan says so', async () => {
+  it('Subscribe without a plan says "Please select a plan to subscribe."', async () => {
     serve();
     const user = userEvent.setup();
     renderAt(<Cloud9Page />, '/cloud9');
     await user.click(await subscribeButton());
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.selectPlan);
-    await waitFor(() => expect(card('Platinum').getByText('Coming Soon')).toBeInTheDocument());
-    await user.click(card('Platinum').getByRole('button', { name: 'Choose Platinum' }));
-    await user.click(await subscribeButton());
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.comingSoon('Platinum'));
+    expect(alertTexts()).toContain(MESSAGES.payment.selectPlan);
     expect(screen.queryByTestId('paypal')).not.toBeInTheDocument();
+  });
+
+  it('Coming Soon plans cannot be chosen: no choice button, their message instead, and Checkout never prices them', async () => {
+    serve();
+    renderAt(<Cloud9Page />, '/cloud9');
+    for (const name of ['Platinum', 'Diamond']) {
+      await waitFor(() => expect(card(name).getByText('Coming Soon')).toBeInTheDocument());
+      expect(card(name).queryByRole('button')).not.toBeInTheDocument();
+      expect(card(name).getByText(MESSAGES.payment.comingSoon(name))).toBeInTheDocument();
+    }
+    expect(screen.getByRole('region', { name: 'Checkout' })).not.toHaveTextContent(/Platinum|Diamond/);
+    expect(card('Silver').getByRole('button', { name: 'Choose Silver' })).toBeInTheDocument();
   });
 
   it('without PayPal settings, Subscribe says payments are not configured', async () => {
@@ -112,7 +120,7 @@ describe('Cloud 9 plans', () => {
     await user.click(await screen.findByRole('button', { name: 'Choose Silver' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Silver selected' })).toHaveAttribute('aria-pressed', 'true'));
     await user.click(await subscribeButton());
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.notConfigured);
+    expect(alertTexts()).toContain(MESSAGES.payment.notConfigured);
     expect(screen.queryByTestId('paypal')).not.toBeInTheDocument();
   });
 
@@ -126,7 +134,7 @@ describe('Cloud 9 plans', () => {
     expect(paypal).toHaveAttribute('data-plan', 'P-SILVER');
 
     await user.click(screen.getByRole('button', { name: 'Approve in PayPal' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.subscribed('I-APPROVED1', 'Silver', 500)));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.payment.subscribed('I-APPROVED1', 'Silver', 500)));
     const post = calls.find((c) => c.url === '/api/subscriptions');
     expect(JSON.parse(String(post?.init.body))).toEqual({ subscriptionId: 'I-APPROVED1', groupId: 6 });
     expect(useSessionStore.getState().currentUser?.group_id).toBe(6);
@@ -142,7 +150,7 @@ describe('Cloud 9 plans', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Gold' }));
     await user.click(await subscribeButton());
     await user.click(await screen.findByRole('button', { name: 'Approve in PayPal' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.planMismatch));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.payment.planMismatch));
     expect(useSessionStore.getState().currentUser?.group_id).toBe(5);
     expect(screen.getByTestId('paypal')).toBeInTheDocument();
   });
@@ -154,6 +162,6 @@ describe('Cloud 9 plans', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Silver' }));
     await user.click(await subscribeButton());
     await user.click(await screen.findByRole('button', { name: 'Fail in PayPal' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.paypalError);
+    expect(alertTexts()).toContain(MESSAGES.payment.paypalError);
   });
 });

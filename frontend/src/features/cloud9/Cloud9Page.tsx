@@ -19,7 +19,8 @@ export function Cloud9Page() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const q = query.trim().toLowerCase();
   const shown = plans.filter((p) => !q || `${p.name} ${p.description}`.toLowerCase().includes(q));
-  const selected = plans.find((p) => p.id === selectedId) ?? null;
+  // Only a plan on sale can be the choice (Coming Soon plans offer no choice at all).
+  const selected = plans.find((p) => p.id === selectedId && p.isAvailable) ?? null;
 
   return (
     <section aria-labelledby="cloud9-title">

@@ -1,4 +1,4 @@
-import { annualPrice, isSubscribablePlanId, type GroupPlan } from '@cloud9/contracts';
+import { MESSAGES, annualPrice, isSubscribablePlanId, type GroupPlan } from '@cloud9/contracts';
 import { TrophyIcon } from '../../components/ui/CloudArt';
 import { formatEditWindow, formatMedia, formatUsd } from './planFormat';
 
@@ -9,7 +9,7 @@ interface PlanCardProps {
   onSelect: (planId: number) => void;
 }
 
-/** One tier: fee (and annual price for paid plans), limits, and for plans 6–9 the choice to subscribe. */
+/** One tier: fee (and annual price for paid plans), limits, and for plans 6–9 on sale the choice to subscribe. */
 export function PlanCard({ plan, isCurrent, isSelected, onSelect }: PlanCardProps) {
   const paid = isSubscribablePlanId(plan.id);
   const comingSoon = paid && !plan.isAvailable;
@@ -42,7 +42,8 @@ export function PlanCard({ plan, isCurrent, isSelected, onSelect }: PlanCardProp
         <li>{plan.monthlyBoosts > 0 ? `${plan.monthlyBoosts} boost${plan.monthlyBoosts > 1 ? 's' : ''} a month` : 'No boosts'}</li>
         {plan.priorityBoost && <li>Priority boosts</li>}
       </ul>
-      {paid && (
+      {comingSoon && <p className="plan-coming-soon">{MESSAGES.payment.comingSoon(plan.name)}</p>}
+      {paid && !comingSoon && (
         <button type="button" className={`btn btn-block ${isSelected ? 'btn-gold' : 'btn-ghost'}`} aria-pressed={isSelected} onClick={() => onSelect(plan.id)}>
           {isSelected ? `${plan.name} selected` : `Choose ${plan.name}`}
         </button>

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { LIMITS, MESSAGES } from '@cloud9/contracts';
 import { vi } from 'vitest';
 import { DonationDialog } from './DonationDialog';
@@ -50,11 +50,26 @@ describe('Donation dialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Gift Us' })).not.toBeInTheDocument();
   });
 
+  it('with the config already known, a dialog opened without DONATE_URL never shows the PayPal wait', async () => {
+    stubFetch(() => jsonResponse(config(null)));
+    const { queryClient } = renderAt(<DonationDialog />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(queryClient.getQueryData(['config', 'public'])).toMatchObject({ donateUrl: null });
+    act(() => useDonationStore.getState().setOpen(true));
+    expect(screen.getByRole('dialog', { name: 'Gift Us' })).toHaveTextContent(MESSAGES.payment.donationsNotConfigured);
+    expect(screen.queryByText(/Taking you to PayPal/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
   it('without DONATE_URL it says donations are not configured and stays open', async () => {
     stubFetch(() => jsonResponse(config(null)));
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     useDonationStore.getState().setOpen(true);
     renderAt(<DonationDialog />);
+    // Said as soon as the config is known, without the "Taking you to PayPal" wait first.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(within(screen.getByRole('dialog', { name: 'Gift Us' })).getByRole('status')).toHaveTextContent(MESSAGES.payment.donationsNotConfigured);
+    expect(screen.queryByText(/Taking you to PayPal/)).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(LIMITS.donationDelayMs + LIMITS.donationCloseAfterToastMs + 100));
     expect(open).not.toHaveBeenCalled();
     expect(screen.getByText(MESSAGES.payment.donationsNotConfigured)).toBeInTheDocument();

@@ -1,47 +1,44 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { LIMITS, MESSAGES } from '@cloud9/contracts';
 import { toast } from '../../components/notify';
 import { publicConfigQuery } from '../../queries/config';
 
-export type DonationPhase = 'waiting' | 'opened' | 'unavailable';
+/** 'checking': the server has not said yet whether donations are configured. */
+export type DonationPhase = 'checking' | 'waiting' | 'opened' | 'unavailable';
 
 /**
  * Donation: 2.5 s after Gift Us, PayPal's donate page opens in a new tab, the toast
  * 'Donation window opened — thank you!' appears, and the dialog closes 3 s later. The Gift Us
- * click's user activation still holds at 2.5 s, so browsers let the tab open.
+ * click's user activation still holds at 2.5 s, so browsers let the tab open. Whether donations
+ * are configured comes from /api/config (usually already cached): without a donate URL the dialog
+ * says so at once, never "Taking you to PayPal" first.
  */
 export function useDonationFlow(onClose: () => void): DonationPhase {
-  const [phase, setPhase] = useState<DonationPhase>('waiting');
-  const queryClient = useQueryClient();
+  const config = useQuery(publicConfigQuery);
+  const donateUrl = config.isPending ? undefined : (config.data?.donateUrl ?? null);
+  const [due, setDue] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const openedRef = useRef(false);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   useEffect(() => {
-    let alive = true;
-    let closeTimer: ReturnType<typeof setTimeout> | undefined;
-    const donateUrl = queryClient.fetchQuery(publicConfigQuery).then(
-      (c) => c.donateUrl,
-      () => null,
-    );
-    const openTimer = setTimeout(async () => {
-      const url = await donateUrl;
-      if (!alive) return;
-      if (!url) {
-        setPhase('unavailable');
-        return;
-      }
-      window.open(url, '_blank', 'noopener,noreferrer');
-      toast(MESSAGES.payment.donationOpened, 'success');
-      setPhase('opened');
-      closeTimer = setTimeout(onClose, LIMITS.donationCloseAfterToastMs);
-    }, LIMITS.donationDelayMs);
-    return () => {
-      alive = false;
-      clearTimeout(openTimer);
-      clearTimeout(closeTimer);
-    };
-    // One run per opening of the dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const timer = setTimeout(() => setDue(true), LIMITS.donationDelayMs);
+    return () => clearTimeout(timer);
   }, []);
 
-  return phase;
+  useEffect(() => {
+    if (!due || !donateUrl || openedRef.current) return;
+    openedRef.current = true;
+    window.open(donateUrl, '_blank', 'noopener,noreferrer');
+    toast(MESSAGES.payment.donationOpened, 'success');
+    setOpened(true);
+    const closeTimer = setTimeout(() => onCloseRef.current(), LIMITS.donationCloseAfterToastMs);
+    return () => clearTimeout(closeTimer);
+  }, [due, donateUrl]);
+
+  if (donateUrl === undefined) return 'checking';
+  if (donateUrl === null) return 'unavailable';
+  return opened ? 'opened' : 'waiting';
 }

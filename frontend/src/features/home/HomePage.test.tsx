@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
@@ -50,6 +51,27 @@ describe('HomePage', () => {
     renderAt(<HomePage />, '/?search=%40skyler');
     expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('@skyler');
     await waitFor(() => expect(feedCalls(calls)[0]?.searchParams.get('search')).toBe('@skyler'));
+  });
+
+  it('re-reads ?search= when the address changes while Home stays open, and keeps the new address', async () => {
+    const calls = stubFeed();
+    const user = userEvent.setup();
+    renderAt(
+      <>
+        <Link to="/?search=%23Travel">#Travel</Link>
+        <Link to="/">All posts</Link>
+        <HomePage />
+      </>,
+      '/?search=%40skyler',
+    );
+    await user.click(screen.getByRole('link', { name: '#Travel' }));
+    expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('#Travel');
+    await waitFor(() => expect(feedCalls(calls).at(-1)?.searchParams.get('search')).toBe('#Travel'));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(screen.getByTestId('search')).toHaveTextContent('?search=%23Travel');
+    await user.click(screen.getByRole('link', { name: 'All posts' }));
+    expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('');
+    await waitFor(() => expect(feedCalls(calls).at(-1)?.searchParams.has('search')).toBe(false));
   });
 
   it('Following asks for tab=following', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CATEGORY, LIMITS, MESSAGES } from '@cloud9/contracts';
@@ -39,20 +39,32 @@ function scrollToTop() {
 export function HomePage() {
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<FeedTab>('for-you');
-  const [search, setSearch] = useState(() => params.get('search') ?? '');
+  const urlSearch = params.get('search') ?? '';
+  const [search, setSearch] = useState(urlSearch);
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
+  // The address changed while Home stays open (a hashtag link, Back, an edited URL): the box follows it.
+  const [seenUrlSearch, setSeenUrlSearch] = useState(urlSearch);
+  if (seenUrlSearch !== urlSearch) {
+    setSeenUrlSearch(urlSearch);
+    if (urlSearch !== search.trim()) setSearch(urlSearch);
+  }
   const category = useFeedCategory();
   const queryClient = useQueryClient();
   const viewerId = useSessionStore(selectUserId);
 
-  // Keep the (debounced) search in the address, so it survives a reload and can be shared.
+  // Keep the (debounced) search in the address, so it survives a reload and can be shared. Only a
+  // new query writes it: a changed address must not be overwritten by the query it replaces.
+  // (setParams changes with every address, so it is read through the ref too.)
+  const address = useRef({ params, setParams });
+  address.current = { params, setParams };
   useEffect(() => {
-    if ((params.get('search') ?? '') === query) return;
-    const next = new URLSearchParams(params);
+    const { params: current, setParams: write } = address.current;
+    if ((current.get('search') ?? '') === query) return;
+    const next = new URLSearchParams(current);
     if (query) next.set('search', query);
     else next.delete('search');
-    setParams(next, { replace: true, preventScrollReset: true });
-  }, [query, params, setParams]);
+    write(next, { replace: true, preventScrollReset: true });
+  }, [query]);
 
   const feed: HomeFeed = {
     tab: tab === 'following' ? 'following' : undefined,

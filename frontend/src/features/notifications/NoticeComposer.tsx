@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES, type SystemNotice } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
 import { notify } from '../../components/notify';
+import { FileChooser } from '../../components/ui/FileChooser';
 import { useSaveNotice } from './queries';
 
 interface NoticeComposerProps {
@@ -27,9 +28,7 @@ export function NoticeComposer({ editing, onSaved, onCancel }: NoticeComposerPro
   const [file, setFile] = useState<File | null>(null);
   const save = useSaveNotice();
   const busy = save.isPending;
-  const fileRef = useRef<HTMLInputElement>(null);
   const textId = useId();
-  const fileId = useId();
   const isEdit = editing !== null;
 
   const submit = async (event: FormEvent) => {
@@ -42,7 +41,6 @@ export function NoticeComposer({ editing, onSaved, onCancel }: NoticeComposerPro
       await save.mutateAsync({ id: editing?.id, message, file });
       setText('');
       setFile(null);
-      if (fileRef.current) fileRef.current.value = '';
       onSaved();
     } catch (err) {
       console.error(isEdit ? 'Updating the notice failed' : 'Posting the notice failed', err);
@@ -58,14 +56,7 @@ export function NoticeComposer({ editing, onSaved, onCancel }: NoticeComposerPro
       </div>
       <div className="notice-composer-row">
         <div className="notice-composer-file">
-          <label htmlFor={fileId}>Attach media</label>
-          <input
-            id={fileId}
-            ref={fileRef}
-            type="file"
-            accept="image/*,video/*,audio/*"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
+          <FileChooser label="Attach media" accept="image/*,video/*,audio/*" file={file} onChange={setFile} preview />
         </div>
         <div className="notice-composer-actions">
           {isEdit && (

@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@cloud9/contracts';
 import { PostPage } from './PostPage';
@@ -30,15 +31,32 @@ describe('PostPage (single post)', () => {
     const calls = stubFetch((url) =>
       url.startsWith('/api/posts/1/replies')
         ? jsonResponse(page([makePost({ id: 2, parent_id: 1, content: 'First reply', username: 'cirrus' })]))
-        : jsonResponse(makePost({ content: 'The original', likes: 3 })),
+        : jsonResponse(makePost({ content: 'The original', likes: 3, repostsCount: 1, repliesCount: 1 })),
     );
     renderPage();
     expect(await screen.findByText('The original')).toBeInTheDocument();
+    const counts = screen.getByRole('list', { name: 'Post counts' });
+    expect(within(counts).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 likes', '1 repost', '1 reply']);
     const replies = await screen.findByRole('list', { name: 'Replies' });
     expect(within(replies).getByText('First reply')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Like/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reply,/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Post options' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/posts/1/replies')).toBe(true);
+  });
+
+  it('has a Back link: Home when opened directly', async () => {
+    stubFetch((url) => (url.startsWith('/api/posts/1/replies') ? jsonResponse(page([])) : jsonResponse(makePost({ content: 'Up here' }))));
+    renderAt(
+      <Routes>
+        <Route path="/post/:postId" element={<PostPage />} />
+        <Route path="/" element={<p>Home screen</p>} />
+      </Routes>,
+      '/post/1',
+    );
+    const back = await screen.findByRole('link', { name: 'Back' });
+    expect(back).toHaveAttribute('href', '/');
+    await userEvent.click(back);
+    expect(await screen.findByText('Home screen')).toBeInTheDocument();
   });
 });

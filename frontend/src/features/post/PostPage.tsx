@@ -4,6 +4,8 @@ import { PostCard } from '../../components/post/PostCard';
 import { PostList } from '../../components/post/PostList';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
+import { BackLink } from './BackLink';
+import { PostCounts } from './PostCounts';
 import { usePost, useReplies } from './usePostThread';
 import './post.css';
 
@@ -19,7 +21,7 @@ function Replies({ postId }: { postId: number }) {
   );
 }
 
-/** Read-only single post with its replies. Any failure reads as "not found or deleted". */
+/** Read-only single post with its counts and replies, and a way back. Any failure reads as "not found or deleted". */
 export function PostPage() {
   const { postId = '' } = useParams();
   const { data: post, isPending, isError } = usePost(postId);
@@ -27,6 +29,7 @@ export function PostPage() {
   return (
     <section aria-labelledby="post-title">
       <div className="page-header">
+        <BackLink />
         <h1 id="post-title">Post</h1>
       </div>
       <div className="page-body">
@@ -43,6 +46,7 @@ export function PostPage() {
               </div>
             )}
             <PostCard post={post} readOnly truncateAt={null} />
+            <PostCounts post={post} />
             <Replies postId={post.id} />
           </>
         )}

@@ -10,7 +10,7 @@ export function SubscriptionDetails({ userId }: { userId: number }) {
   const { data: subscription, isPending, isError } = useSubscription(userId);
 
   if (isPending) return <Spinner label="Loading your subscription…" />;
-  // 404 means none; any other failure also leaves the member with nothing to manage here.
+  // null means none; a failure also leaves the member with nothing to manage here.
   if (isError || !subscription) return <p className="settings-subscription">{MESSAGES.payment.noSubscription}</p>;
   const { planName, subscriptionId, status, createdAt } = subscription;
   return (
