@@ -51,11 +51,22 @@ export interface AdminResetPasswordResult {
   message: string;
 }
 
-/** GET /api/admin/backup and GET /api/admin/restore */
+/**
+ * GET /api/admin/backup and GET /api/admin/restore. Files are named, never located: no answer of
+ * the admin tools holds a server folder.
+ */
 export interface AdminBackupResult {
   success: true;
   message: string;
-  /** The backup file written (backup) or restored from (restore), and what pg_dump/pg_restore reported. */
+  /** The backup file written (backup) or restored from (restore), by name. */
+  file: string;
+  /** Backup: the file's size in bytes. */
+  bytes?: number;
+  /** Backup: older backups deleted to keep the newest ones. */
+  removed?: string[];
+  /** Restore: the migrations newer than the backup, run on its data. */
+  migrations?: string[];
+  /** What the run reported, in words: timings and pg_dump/pg_restore warnings ('' when there is nothing to add). */
   output: string;
   jobId: string;
 }
@@ -64,7 +75,11 @@ export interface AdminBackupResult {
 export interface AdminAppBackupResult {
   success: true;
   message: string;
-  path: string;
+  /** The archive written, by name. */
+  file: string;
+  bytes: number;
+  /** How many uploaded files it holds. */
+  files: number;
   jobId: string;
 }
 
@@ -79,6 +94,7 @@ export interface AdminSyncResult {
 /** GET /api/admin/orphaned-uploads */
 export interface AdminOrphansResult {
   total: number;
+  /** The orphaned files' names (without their folders); the delete takes them back. */
   orphaned: string[];
   jobId: string;
 }
