@@ -91,10 +91,14 @@ describe('Admin tools: View Logs', () => {
     const dialog = screen.getByRole('dialog', { name: 'Admin logs' });
     const list = await within(dialog).findByRole('list', { name: 'Log entries' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows[0]).toHaveTextContent('admin.users.set_group');
-    expect(rows[0]).toHaveTextContent('by @root · user:2');
-    expect(rows[1]).toHaveTextContent('error');
-    expect(rows[1]).toHaveTextContent('{"error":"disk full"}');
+    // Actions, results and targets in words; details as labelled fields, never JSON.
+    expect(rows[0]).toHaveTextContent('Group change');
+    expect(rows[0]).toHaveTextContent('by @root · user #2');
+    expect(within(rows[0]).getByText('Group').nextElementSibling).toHaveTextContent('6 · Silver');
+    expect(rows[1]).toHaveTextContent('Database backup');
+    expect(rows[1]).toHaveTextContent('Failed');
+    expect(within(rows[1]).getByText('Error').nextElementSibling).toHaveTextContent('disk full');
+    expect(list).not.toHaveTextContent('{');
     expect(calls[0].url).toBe('/api/admin/audit');
 
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search logs' }), 'nothing');

@@ -75,7 +75,7 @@ describe('Admin tools: backup or restore', () => {
     ['BACKUP', '/api/admin/backup'],
     ['Restore', '/api/admin/restore'],
   ])('%s (any case) runs GET %s and alerts the server message', async (word, path) => {
-    const calls = stubFetch(() => jsonResponse({ success: true, message: `${word} done.`, output: 'pg: ok', jobId: '3' }));
+    const calls = stubFetch(() => jsonResponse({ success: true, message: `${word} done.`, file: 'cloud9-1.dump', output: 'pg: ok', jobId: '3' }));
     answerPrompts(word);
     renderPanel();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Run backup or restore' }));
@@ -135,13 +135,16 @@ describe('Admin tools: long jobs', () => {
     stubFetch((url) =>
       url === '/api/admin/restore'
         ? jsonResponse({ success: false, pending: true, jobId: '8', queue: 'admin', message: MESSAGES.admin.jobPending }, 202)
-        : jsonResponse({ jobId: '8', queue: 'admin', name: 'db-restore', state: 'completed', progress: 100, result: { file: 'cloud9-1.dump', output: 'restored', migrations: [] }, error: null }),
+        : jsonResponse({ jobId: '8', queue: 'admin', name: 'db-restore', state: 'completed', progress: 100, result: { file: 'cloud9-1.dump', output: 'Swapped in 4 ms.', migrations: ['AddThing1'] }, error: null }),
     );
     answerPrompts('restore');
     renderPanel();
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Run backup or restore' }));
     await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.restored('cloud9-1.dump')));
+    const status = within(statusOf('Back up or restore the database'));
+    expect(status.getByText('Migrations applied').nextElementSibling).toHaveTextContent('AddThing1');
+    expect(status.getByText('Report').nextElementSibling).toHaveTextContent('Swapped in 4 ms.');
   });
 
   it('a polled job that fails alerts the tool’s failure message', async () => {
@@ -170,7 +173,9 @@ describe('Admin tools: long jobs', () => {
     await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Boost queue processed.'));
     expect(calls[1].url).toBe('/api/admin/jobs/boosts/77');
-    expect(statusOf('Process the boost queue')).toHaveTextContent(ADMIN_TEXT.boostRotation(2, 1));
+    const counts = within(statusOf('Process the boost queue'));
+    expect(counts.getByText('Boosts ended').nextElementSibling).toHaveTextContent('2');
+    expect(counts.getByText('Requests approved').nextElementSibling).toHaveTextContent('1');
   });
 });
 
@@ -354,11 +359,15 @@ describe('Admin tools: boosts', () => {
 });
 
 describe('Admin tools: app backup and orphaned uploads', () => {
-  it('app backup alerts the server message with the archive path', async () => {
-    stubFetch(() => jsonResponse({ success: true, message: 'App backup created.', path: '/backups/app-1.tar.gz', jobId: '2' }));
+  it('app backup alerts the server message and shows the archive’s name, size and file count as fields', async () => {
+    stubFetch(() => jsonResponse({ success: true, message: 'App backup created.', file: 'cloud9-app-1.tar.gz', bytes: 3 * 1024 * 1024, files: 12, jobId: '2' }));
     renderPanel();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Run app backup' }));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('App backup created.'));
+    const status = within(statusOf('Run an app backup'));
+    expect(status.getByText('File').nextElementSibling).toHaveTextContent('cloud9-app-1.tar.gz');
+    expect(status.getByText('Size').nextElementSibling).toHaveTextContent('3 MB');
+    expect(status.getByText('Uploaded files archived').nextElementSibling).toHaveTextContent('12');
   });
 
   it('lists the count and names, then deletes them after a confirmation', async () => {
@@ -370,7 +379,8 @@ describe('Admin tools: app backup and orphaned uploads', () => {
     await user.click(screen.getByRole('button', { name: 'Check orphaned uploads' }));
     const tool = card('Orphaned uploads');
     await within(tool).findByText(ADMIN_TEXT.orphansFound(2));
-    const list = within(tool).getByRole('list', { name: 'Orphaned files' });
+    const list = within(tool).getByRole('region', { name: 'Orphaned files' });
+    expect(list).toHaveAttribute('tabindex', '0'); // it scrolls in its own box, by keyboard too
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a.png', 'b.mp4']);
     expect(window.alert).not.toHaveBeenCalled();
 
@@ -382,7 +392,7 @@ describe('Admin tools: app backup and orphaned uploads', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.orphansDeleted(2)));
     expect(calls[1]).toMatchObject({ url: '/api/admin/orphaned-uploads/delete', init: { method: 'POST' } });
     expect(JSON.parse(String(calls[1].init.body))).toEqual({ names: ['a.png', 'b.mp4'] });
-    expect(within(tool).queryByRole('list', { name: 'Orphaned files' })).not.toBeInTheDocument();
+    expect(within(tool).queryByRole('region', { name: 'Orphaned files' })).not.toBeInTheDocument();
   });
 
   it("a failed check alerts 'Failed to check uploads.'", async () => {

@@ -2,6 +2,8 @@ import { BOOST_TEXT, MESSAGES, type BoostRotateResult } from '@cloud9/contracts'
 import { rotateBoostQueue } from './adminApi';
 import { isNetworkError } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';
+import { FactList } from './FactList';
+import { rotationFacts } from './resultFacts';
 import { ToolCard } from './ToolCard';
 import { useAdminTool } from './useAdminTool';
 
@@ -35,7 +37,7 @@ export function BoostQueueTool() {
         tool.fail(body, MESSAGES.admin.unexpectedResponse);
         return;
       }
-      const counts = rotation.expired !== undefined ? <p className="hint">{ADMIN_TEXT.boostRotation(rotation.expired, rotation.activated ?? 0)}</p> : undefined;
+      const counts = rotation.expired !== undefined ? <FactList facts={rotationFacts(rotation.expired, rotation.activated ?? 0)} /> : undefined;
       tool.alert({ tone: 'success', message: rotation.message, details: counts });
     } catch (err) {
       tool.fail(err, isNetworkError(err) ? MESSAGES.admin.boostQueueNetwork : MESSAGES.admin.boostQueueFailed);
