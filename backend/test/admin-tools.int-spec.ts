@@ -2,8 +2,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
-  ADMIN_QUEUE, APP_CLIENT_HEADER, MESSAGES,
-  type AdminJobStatus, type AdminOrphansResult, type AdminSyncResult, type AuditEntry, type Page, type Post,
+  ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, APP_CLIENT_HEADER, MESSAGES,
+  type AdminJobCounts, type AdminJobStatus, type AdminOrphansResult, type AdminSyncResult, type AuditEntry, type Page, type Post,
 } from '@cloud9/contracts';
 import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp, uniqueName } from './support/app';
@@ -229,6 +229,22 @@ describe('admin tools: password reset, lookup, follow sync, orphaned uploads, jo
       });
       expect((await admin.agent.get('/api/admin/jobs/secret-queue/1').expect(404)).body.error).toBe(MESSAGES.admin.unknownQueue);
       expect((await admin.agent.get('/api/admin/jobs/admin/999999999').expect(404)).body.error).toBe(MESSAGES.admin.jobNotFound);
+    });
+  });
+
+  describe('GET /api/admin/job-counts', () => {
+    it('counts each dashboard queue’s jobs by state, and a new failed job shows in them', async () => {
+      const read = async () => ((await admin.agent.get('/api/admin/job-counts').expect(200)).body as AdminJobCounts).queues;
+      const before = await read();
+      expect(before.map((q) => q.queue)).toEqual([...ADMIN_VISIBLE_QUEUES]);
+      for (const q of before) {
+        expect(q).toEqual({ queue: q.queue, waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number), completed: expect.any(Number) });
+      }
+      const bogus = await t.app.get(JobsService).queue(ADMIN_QUEUE).add('no-such-job', {}, { attempts: 1 });
+      expect(await eventually(async () => (await bogus.getState()) === 'failed', 10_000)).toBe(true);
+      const failedBefore = before.find((q) => q.queue === ADMIN_QUEUE)!.failed;
+      expect((await read()).find((q) => q.queue === ADMIN_QUEUE)!.failed).toBe(failedBefore + 1);
+      expect((await auditOf('admin.jobs.counts')).length).toBe(2);
     });
   });
 

@@ -45,6 +45,21 @@ export interface AdminJobStatus<R = unknown> {
   error: string | null;
 }
 
+/** How many jobs of one queue are in each state (the queue dashboard's summary). */
+export interface AdminQueueCounts {
+  queue: string;
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+}
+
+/** GET /api/admin/job-counts: every queue the dashboard shows, in ADMIN_VISIBLE_QUEUES order. */
+export interface AdminJobCounts {
+  queues: AdminQueueCounts[];
+}
+
 /** POST /api/admin/reset-password {username, newPassword} */
 export interface AdminResetPasswordResult {
   success: true;

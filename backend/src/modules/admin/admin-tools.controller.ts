@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException
 import type { Request, Response } from 'express';
 import {
   ADMIN_JOB, ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES,
-  type AdminAppBackupResult, type AdminBackupResult, type AdminJobName, type AdminJobPending, type AdminJobStatus,
+  type AdminAppBackupResult, type AdminBackupResult, type AdminJobCounts, type AdminJobName, type AdminJobPending, type AdminJobStatus,
   type AdminOrphansDeleteResult, type AdminOrphansResult, type AdminResetPasswordResult, type AdminSyncResult, type AdminUserLookup,
 } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
@@ -139,6 +139,13 @@ export class AdminToolsController {
   @Audited({ action: 'admin.user_lookup', target: (req) => `user:${req.params.username}` })
   lookup(@Param('username') username: string): Promise<AdminUserLookup> {
     return this.tools.lookup(username);
+  }
+
+  @Get('job-counts')
+  @AppClientOnly()
+  @Audited({ action: 'admin.jobs.counts' })
+  async jobCounts(): Promise<AdminJobCounts> {
+    return { queues: await Promise.all(ADMIN_VISIBLE_QUEUES.map((queue) => this.jobs.counts(queue))) };
   }
 
   @Get('jobs/:queue/:jobId')

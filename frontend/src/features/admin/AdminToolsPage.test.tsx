@@ -49,6 +49,32 @@ describe('Admin tools: access', () => {
   });
 });
 
+describe('Admin tools: queue dashboard', () => {
+  it('counts every queue’s jobs into a table, in words and numbers', async () => {
+    const calls = stubFetch(() =>
+      jsonResponse({
+        queues: [
+          { queue: 'admin', waiting: 1, active: 0, delayed: 0, failed: 2, completed: 1500 },
+          { queue: 'boosts', waiting: 0, active: 1, delayed: 3, failed: 0, completed: 4 },
+        ],
+      }),
+    );
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Count jobs' }));
+    const table = await within(card('Queue dashboard')).findByRole('table', { name: 'Jobs of each queue by state' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Queue', 'Waiting', 'Running', 'Delayed', 'Failed', 'Completed']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((td) => td.textContent))).toEqual([
+      ['1', '0', '0', '2', '1,500'],
+      ['0', '1', '3', '0', '4'],
+    ]);
+    expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent('Maintenance (backups, syncs, scans)');
+    expect(calls.map((c) => c.url)).toEqual(['/api/admin/job-counts']);
+    expect(within(card('Queue dashboard')).getByRole('region', { name: 'Job counts' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: 'Count again' })).toBeInTheDocument();
+  });
+});
+
 describe('Admin tools: backup or restore', () => {
   it("refuses anything but 'backup' or 'restore' with an alert, without a request", async () => {
     const calls = stubFetch(notFound);

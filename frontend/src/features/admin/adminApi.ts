@@ -44,6 +44,8 @@ export const deleteOrphanedUploads = (names: string[] | undefined, signal?: Abor
 export const fetchJobStatus = <R>(queue: string, jobId: string, signal?: AbortSignal) =>
   callApi(ROUTES.admin.jobStatus, { params: { queue, jobId }, signal }) as Promise<AdminJobStatus<R>>;
 
+export const fetchJobCounts = (signal?: AbortSignal) => callApi(ROUTES.admin.jobCounts, { signal });
+
 export const lookupUser = (username: string, signal?: AbortSignal) => callApi(ROUTES.admin.userLookup, { params: { username }, signal });
 
 export const adminBoostPost = (postId: number, signal?: AbortSignal): Promise<{ success: boolean; error?: string }> =>

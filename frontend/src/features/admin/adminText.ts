@@ -28,5 +28,6 @@ export const ADMIN_TEXT = {
   noUsers: 'No users match.',
   noLogs: 'No admin actions logged yet.',
   noLogsMatch: 'No log entries match.',
+  jobsCounted: 'Jobs of each queue, by state:',
   working: 'Working...',
 } as const;

@@ -13,6 +13,7 @@ const ACTIONS: Record<string, string> = {
   'admin.orphans.delete': 'Orphaned uploads delete',
   'admin.user_lookup': 'User lookup',
   'admin.jobs.status': 'Job status check',
+  'admin.jobs.counts': 'Job counts viewed',
   'admin.audit.list': 'Logs viewed',
   'admin.users.list': 'Users listed',
   'admin.users.set_group': 'Group change',
