@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { deflateSync } from 'node:zlib';
 import { MESSAGES } from '@cloud9/contracts';
-import { apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, waitFor, signedInTab } from './support';
+import { answerConfirm, apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, signedInTab } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -251,13 +251,24 @@ describe('editing and deleting', () => {
   });
 
   it('deletes a post after the confirmation', async () => {
-    const { page, alerts, context, username } = await signedIn('del');
+    const { page, alerts, nativeDialogs, context, username } = await signedIn('del');
     const text = `Short-lived ${uniqueName('d')}`;
     const { id } = await (await apiSession(username)).post(text);
     await page.goto(`/?search=${encodeURIComponent('@' + username)}`);
-    await card(page, text).getByRole('button', { name: 'Post options' }).click();
+    const options = card(page, text).getByRole('button', { name: 'Post options' });
+    // Cancelled: the post stays, and the focus is back in the page.
+    await options.click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await waitFor(() => alerts.includes(MESSAGES.post.confirmDelete));
+    await answerConfirm(page, MESSAGES.post.confirmDelete, 'Cancel');
+    await card(page, text).waitFor();
+    await options.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const question = page.getByRole('alertdialog', { name: MESSAGES.post.confirmDelete });
+    await question.waitFor();
+    await shot(page, 'confirm-delete-post', false);
+    await answerConfirm(page, MESSAGES.post.confirmDelete, 'Delete');
+    expect(alerts.filter((a) => a === MESSAGES.post.confirmDelete)).toHaveLength(2);
+    expect(nativeDialogs).toEqual([]);
     await page.locator('article', { hasText: text }).waitFor({ state: 'detached' });
     expect((await page.request.get(`/api/posts/${id}`)).status()).toBe(404);
     await context.close();

@@ -26,8 +26,10 @@ export function launchBrowser(): Promise<Browser> {
 export interface Tab {
   context: BrowserContext;
   page: Page;
-  /** Texts of the native alerts the page raised, in order. */
+  /** Texts of the app's alert surface (alert toasts and confirmation alertdialogs), in order of appearance. */
   alerts: string[];
+  /** Native alert/confirm/prompt dialogs (accepted so nothing hangs); the app should raise none. */
+  nativeDialogs: string[];
 }
 
 const CSP_MARK = '[csp-violation]';
@@ -57,17 +59,73 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
 /** The CSP violations recorded so far, emptying the record. */
 export const takeCspViolations = (): string[] => cspViolations.splice(0);
 
-/** A fresh browser profile (own cookies and storage) whose alert dialogs are recorded and accepted. */
-export async function openTab(browser: Browser, base = baseUrl()): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+const ALERT_BINDING = '__e2eAppAlert';
+/** The app's alert surface: the alert toasts' texts and the confirmation dialogs. */
+export const APP_ALERT_SELECTOR = '.toast-region [role="alert"], [role="alertdialog"]';
+
+/**
+ * Calls `record` with the text of every element of the app's alert surface as it appears in any
+ * page of `context` (an init script's MutationObserver reports them through a binding). An
+ * alertdialog is recorded by the text that labels it, i.e. its question.
+ */
+export async function recordAppAlerts(context: BrowserContext, record: (text: string) => void): Promise<void> {
+  await context.exposeBinding(ALERT_BINDING, (_source, text: string) => record(text));
+  await context.addInitScript(
+    ({ binding, selector }: { binding: string; selector: string }) => {
+      const seen = new WeakSet<Element>();
+      const report = (element: Element) => {
+        if (seen.has(element)) return;
+        seen.add(element);
+        const labelId = element.getAttribute('role') === 'alertdialog' ? element.getAttribute('aria-labelledby') : null;
+        const text = ((labelId && document.getElementById(labelId)?.textContent) || element.textContent || '').trim();
+        if (text) (window as unknown as Record<string, (t: string) => void>)[binding](text);
+      };
+      const scan = (node: Node) => {
+        if (!(node instanceof Element)) return;
+        if (node.matches(selector)) report(node);
+        node.querySelectorAll(selector).forEach(report);
+      };
+      new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(scan))).observe(document, {
+        childList: true,
+        subtree: true,
+      });
+    },
+    { binding: ALERT_BINDING, selector: APP_ALERT_SELECTOR },
+  );
+}
+
+/** A fresh browser profile (own cookies and storage) whose in-app alerts are recorded. */
+export async function openTab(browser: Browser, base = baseUrl(), viewport = { width: 1280, height: 860 }): Promise<Tab> {
+  const context = await browser.newContext({ baseURL: base, viewport });
   await watchCsp(context);
-  const page = await context.newPage();
   const alerts: string[] = [];
+  await recordAppAlerts(context, (text) => alerts.push(text));
+  const page = await context.newPage();
+  const nativeDialogs: string[] = [];
   page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
+    nativeDialogs.push(dialog.message());
     void dialog.accept();
   });
-  return { context, page, alerts };
+  return { context, page, alerts, nativeDialogs };
+}
+
+/** Answers the in-app confirmation asking `question` by clicking its button `buttonLabel`; waits until it has closed. */
+export async function answerConfirm(page: Page, question: string, buttonLabel: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: question });
+  await dialog.getByRole('button', { name: buttonLabel, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Answers the in-app prompt asking `question` with `text` (OK), or cancels it when `text` is null. */
+export async function answerPrompt(page: Page, question: string, text: string | null): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: question });
+  if (text === null) {
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  } else {
+    await dialog.getByRole('textbox', { name: question }).fill(text);
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+  }
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** Registers through the API (fast) so a test can start from the login form. */

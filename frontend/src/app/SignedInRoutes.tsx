@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { DialogHostSlot } from '../components/dialogs/DialogHostSlot';
 import { Layout } from '../components/layout/Layout';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { DonationDialog } from '../features/donation/DonationDialog';
@@ -58,6 +59,7 @@ export function SignedInRoutes() {
         <Route path="*" element={<UnknownPathRedirect />} />
       </Routes>
       <DonationDialog />
+      <DialogHostSlot />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@cloud9/contracts';
 import { AppRoutes } from './router';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../test/utils';
 import { FakeSocket } from '../test/notifications';
 import { setSocketFactory } from '../realtime/socket';
 import { useSessionStore } from '../stores/session';
@@ -72,7 +72,7 @@ describe('routing guard', () => {
     expect(await screen.findByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 
   it('signed in: /@username opens that profile (the modal link form)', async () => {

@@ -4,15 +4,15 @@ import { useToastStore } from '../stores/toast';
 describe('notify', () => {
   beforeEach(() => useToastStore.setState({ toasts: [] }));
 
-  it('shows a toast AND calls window.alert for alerts', () => {
+  it('puts alerts on the in-app alert surface and never calls window.alert', () => {
     notify('You have been logged out.');
-    expect(window.alert).toHaveBeenCalledWith('You have been logged out.');
-    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['You have been logged out.']);
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(useToastStore.getState().toasts).toEqual([expect.objectContaining({ message: 'You have been logged out.', kind: 'alert' })]);
   });
 
-  it('toast() is on-page only', () => {
+  it('toast() is a quiet status message', () => {
     toast('Profile updated.', 'success');
     expect(window.alert).not.toHaveBeenCalled();
-    expect(useToastStore.getState().toasts[0]).toMatchObject({ message: 'Profile updated.', tone: 'success' });
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ message: 'Profile updated.', tone: 'success', kind: 'status' });
   });
 });

@@ -1,15 +1,14 @@
 import { useToastStore, type ToastTone } from '../stores/toast';
 
 /**
- * Messages that are alerts: shown on the page (aria-live toast, for screen readers and for
- * users who dismissed the dialog) and as the browser's native window.alert.
+ * Messages that are alerts (errors, and the catalogue's alerts): the app's one error surface, an
+ * in-page toast whose text is a role="alert", so it is announced once, at once, without blocking.
  */
 export function notify(message: string, tone: ToastTone = 'info'): void {
-  useToastStore.getState().push(message, tone);
-  window.alert(message);
+  useToastStore.getState().push(message, tone, 'alert');
 }
 
-/** Messages that are not alerts: on-page toast only. */
+/** Messages that are not alerts: a quiet on-page toast (a polite status). */
 export function toast(message: string, tone: ToastTone = 'info'): void {
-  useToastStore.getState().push(message, tone);
+  useToastStore.getState().push(message, tone, 'status');
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifyManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setSocketFactory } from '../realtime/socket';
+import { useDialogRequests } from '../components/dialogs/dialogRequests';
 import { useNotificationsStore } from '../stores/notifications';
 import { FakeSocket } from './notifications';
 
@@ -11,12 +12,14 @@ notifyManager.setScheduler((callback) => callback());
 
 beforeEach(() => {
   localStorage.clear();
-  // jsdom does not implement the blocking dialogs; tests assert on these spies.
+  // jsdom does not implement the blocking dialogs; the app must not call them (tests assert on these spies).
   vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   vi.spyOn(window, 'confirm').mockImplementation(() => true);
+  vi.spyOn(window, 'prompt').mockImplementation(() => null);
   // No test opens a real socket: the shell gets an idle fake unless a test hands in its own.
   setSocketFactory(() => new FakeSocket().asSocket());
   useNotificationsStore.getState().reset();
+  useDialogRequests.setState({ queue: [] });
 });
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { CurrentUser, Page } from '@cloud9/contracts';
@@ -9,6 +9,7 @@ import type { PagedData } from '../queries/paging';
 import { useSessionStore } from '../stores/session';
 import { useToastStore } from '../stores/toast';
 import { ToastRegion } from '../components/ui/ToastRegion';
+import { DialogHost } from '../components/dialogs/DialogHost';
 
 export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   id: 7,
@@ -60,7 +61,7 @@ function LocationProbe() {
 
 /**
  * Renders inside the app's query provider (a fresh cache, returned as `queryClient`) and a router
- * at `path`, with the toast region and a probe of the current path. The router moves without a
+ * at `path`, with the toast region, the confirm/prompt dialog host and a probe of the current path. The router moves without a
  * transition, so a navigation is on screen together with whatever the same handler showed first
  * (an alert's toast), not a scheduler tick later.
  */
@@ -71,6 +72,7 @@ export function renderAt(ui: ReactElement, path = '/') {
       <MemoryRouter initialEntries={[path]} useTransitions={false}>
         {ui}
         <ToastRegion />
+        <DialogHost />
         <LocationProbe />
       </MemoryRouter>
     </QueryProvider>,
@@ -80,3 +82,13 @@ export function renderAt(ui: ReactElement, path = '/') {
 
 /** A paged list as the cache holds it after loading `pages` from the first. */
 export const pagedData = <T,>(...pages: Page<T>[]): PagedData<T> => ({ pages, pageParams: pages.map((_, i) => (i === 0 ? null : `c${i}`)) });
+
+/** The texts of the alert toasts on screen (the app's error surface), oldest first. */
+export const alertTexts = (): string[] =>
+  Array.from(document.querySelectorAll('.toast-region [role="alert"]'), (el) => el.textContent ?? '');
+
+/** Answers the in-app confirmation asking `question` with its button `buttonLabel`. */
+export async function answerConfirm(user: { click: (element: Element) => Promise<void> }, question: string, buttonLabel: string) {
+  const dialog = await screen.findByRole('alertdialog', { name: question });
+  await user.click(within(dialog).getByRole('button', { name: buttonLabel }));
+}

@@ -105,6 +105,7 @@ export const MESSAGES = {
     unauthorized: 'Unauthorized. Please log in.',
     couldNotDelete: 'Could not delete system message.',
     deleted: 'Message deleted.',
+    confirmDelete: 'Are you sure you want to delete this system message?',
     contentOrMedia: 'Enter content or media.',
     permissionDenied: 'Permission denied.',
     editEmpty: 'Content cannot be empty.',

@@ -5,7 +5,7 @@ import { GlobalComposerHost } from './GlobalComposerHost';
 import { pageItems, type PagedData } from '../../queries/paging';
 import { postsKeys } from '../../queries/posts';
 import { useComposerStore } from '../../stores/composer';
-import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 import { makePost, page } from '../../test/posts';
 
 const plan = { id: 5, name: 'Basic', postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false };
@@ -34,7 +34,7 @@ describe('global composer', () => {
     fireEvent.submit((post as HTMLButtonElement).form as HTMLFormElement);
     await user.click(post);
     expect(calls.some((c) => c.url === '/api/posts')).toBe(false);
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'New post' })).toBeInTheDocument();
   });
 
@@ -44,7 +44,7 @@ describe('global composer', () => {
     const { user } = await openComposer();
     fireEvent.change(screen.getByRole('textbox', { name: "What's happening?" }), { target: { value: 'To the top' } });
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.submitFailedAlert));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.post.submitFailedAlert));
     expect(screen.getByRole('dialog', { name: 'New post' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: "What's happening?" })).toHaveValue('To the top');
   });
@@ -69,7 +69,7 @@ describe('global composer', () => {
     setSession(null);
     fireEvent.change(screen.getByRole('textbox', { name: "What's happening?" }), { target: { value: 'hello' } });
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.mustBeLoggedInToPost);
+    expect(alertTexts()).toContain(MESSAGES.post.mustBeLoggedInToPost);
   });
 
   it('reopening starts clear; Escape and Close close it', async () => {

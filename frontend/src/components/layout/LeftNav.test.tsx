@@ -4,7 +4,7 @@ import { MESSAGES } from '@cloud9/contracts';
 import { LeftNav } from './LeftNav';
 import { useNotificationsStore } from '../../stores/notifications';
 import { useSessionStore } from '../../stores/session';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 import { makeAlert, status } from '../../test/notifications';
 
 describe('LeftNav', () => {
@@ -59,7 +59,7 @@ describe('LeftNav', () => {
     const user = userEvent.setup();
     renderAt(<LeftNav />, '/settings');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.loggedOut));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.auth.loggedOut));
     expect(calls[0]).toMatchObject({ url: '/api/logout', init: { method: 'POST' } });
     expect(localStorage.getItem('currentUser')).toBeNull();
     expect(localStorage.getItem('groupLimits')).toBeNull();

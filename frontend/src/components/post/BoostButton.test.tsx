@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { PostCard } from './PostCard';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 import { makePost } from '../../test/posts';
 
 const SILVER = { id: 6, name: 'Silver', postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true };
@@ -66,7 +66,7 @@ describe('Boost button', () => {
     renderAt(<PostCard post={ownPost()} />);
     await user.click(screen.getByRole('button', { name: 'Boost' }));
     expect(await screen.findByRole('button', { name: label })).toBeDisabled();
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 
   it('any other failure restores the button and alerts the server message, or "Request failed."', async () => {
@@ -75,11 +75,11 @@ describe('Boost button', () => {
     const user = userEvent.setup();
     renderAt(<PostCard post={ownPost()} />);
     await user.click(screen.getByRole('button', { name: 'Boost' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Something broke upstream.'));
+    await waitFor(() => expect(alertTexts()).toContain('Something broke upstream.'));
     expect(screen.getByRole('button', { name: 'Boost' })).toBeEnabled();
     body = {};
     await user.click(screen.getByRole('button', { name: 'Boost' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.boost.requestFailed));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.boost.requestFailed));
   });
 
   it('a network failure alerts "Network error." and restores the button', async () => {
@@ -87,7 +87,7 @@ describe('Boost button', () => {
     const user = userEvent.setup();
     renderAt(<PostCard post={ownPost()} />);
     await user.click(screen.getByRole('button', { name: 'Boost' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.boost.networkError));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.boost.networkError));
     expect(screen.getByRole('button', { name: 'Boost' })).toBeEnabled();
   });
 });

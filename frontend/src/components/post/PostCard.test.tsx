@@ -4,7 +4,7 @@ import { MESSAGES } from '@cloud9/contracts';
 import { PostCard } from './PostCard';
 import { pageItems, type PagedData } from '../../queries/paging';
 import { postsKeys } from '../../queries/posts';
-import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser, alertTexts, answerConfirm } from '../../test/utils';
 import { makePost, page } from '../../test/posts';
 
 const plan = { id: 5, name: 'Basic', postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false };
@@ -79,7 +79,7 @@ describe('PostCard like', () => {
     await user.click(screen.getByRole('button', { name: 'Unlike, 4 likes' }));
     expect(await screen.findByRole('button', { name: 'Unlike, 4 likes' })).toHaveAttribute('aria-pressed', 'true');
     expect(logged).toHaveBeenCalled();
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 
   it('alerts when logged out', async () => {
@@ -88,7 +88,7 @@ describe('PostCard like', () => {
     const user = userEvent.setup();
     renderAt(<PostCard post={makePost()} />);
     await user.click(screen.getByRole('button', { name: 'Like, 0 likes' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.mustBeLoggedInToLike);
+    expect(alertTexts()).toContain(MESSAGES.post.mustBeLoggedInToLike);
     expect(calls.some((c) => c.url.includes('/like'))).toBe(false);
   });
 
@@ -156,13 +156,13 @@ describe('PostCard delete and edit', () => {
   beforeEach(() => setSession(testUser({ id: 7, group_id: 6 })));
 
   it('asks for confirmation; cancelling keeps the post', async () => {
-    vi.mocked(window.confirm).mockReturnValue(false);
     const calls = stubFetch(() => jsonResponse(plan));
     const user = userEvent.setup();
     renderAt(<PostCard post={makePost({ user_id: 7 })} />);
     await openMenu(user);
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    expect(window.confirm).toHaveBeenCalledWith(MESSAGES.post.confirmDelete);
+    await answerConfirm(user, MESSAGES.post.confirmDelete, 'Cancel');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
     expect(screen.getByRole('article')).toBeInTheDocument();
   });
@@ -176,6 +176,7 @@ describe('PostCard delete and edit', () => {
     queryClient.setQueryData(feed, pagedData(page([post])));
     await openMenu(user);
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await answerConfirm(user, MESSAGES.post.confirmDelete, 'Delete');
     await waitFor(() => expect(pageItems(queryClient.getQueryData<PagedData<typeof post>>(feed))).toEqual([]));
     expect(calls.find((c) => c.init.method === 'DELETE')?.url).toBe('/api/posts/1');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
@@ -195,7 +196,7 @@ describe('PostCard delete and edit', () => {
     const box = within(dialog).getByLabelText('Post text');
     await user.clear(box);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.editEmpty);
+    expect(alertTexts()).toContain(MESSAGES.post.editEmpty);
     await user.type(box, 'Better words');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -212,7 +213,7 @@ describe('PostCard delete and edit', () => {
     await user.click(screen.getByRole('menuitem', { name: /^Edit/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.editFailed));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.post.editFailed));
     expect(screen.getByRole('dialog', { name: 'Edit post' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { LIMITS, MESSAGES, canRequestBoost, type Post } from '@cloud9/contracts';
 import { useDeletePost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { confirmAction } from '../confirm';
 import { notify, toast } from '../notify';
 import { Modal } from '../ui/Modal';
 import { BoostButton } from './BoostButton';
@@ -50,7 +51,7 @@ export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.
   };
 
   const remove = async () => {
-    if (!window.confirm(MESSAGES.post.confirmDelete)) return;
+    if (!(await confirmAction({ message: MESSAGES.post.confirmDelete, confirmLabel: 'Delete' }))) return;
     try {
       // The mutation takes the post out of every cached list; the card hides itself wherever it is.
       await sendDelete(post.id);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { EditProfileModal } from './EditProfileModal';
 import { useSessionStore } from '../../stores/session';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 
 describe('EditProfileModal', () => {
   const user0 = testUser();
@@ -34,7 +34,7 @@ describe('EditProfileModal', () => {
     await user.type(screen.getByLabelText('New Password'), 'newpassword1');
     await user.type(screen.getByLabelText('Confirm New Password'), 'newpassword2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.passwordsDoNotMatch);
+    expect(alertTexts()).toContain(MESSAGES.auth.passwordsDoNotMatch);
     expect(calls).toHaveLength(0);
   });
 
@@ -57,7 +57,7 @@ describe('EditProfileModal', () => {
     await user.type(screen.getByLabelText('New Password'), 'newpassword1');
     await user.type(screen.getByLabelText('Confirm New Password'), 'newpassword1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.currentPasswordRequired);
+    expect(alertTexts()).toContain(MESSAGES.auth.currentPasswordRequired);
     expect(calls).toHaveLength(0);
   });
 
@@ -84,7 +84,7 @@ describe('EditProfileModal', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'newpassword1');
     await user.type(screen.getByLabelText('Current Password'), 'not-it');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.currentPasswordWrong));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.auth.currentPasswordWrong));
     expect(onClose).not.toHaveBeenCalled();
     expect(useSessionStore.getState().currentUser).toEqual(user0);
   });
@@ -108,7 +108,7 @@ describe('EditProfileModal', () => {
     expect(Object.fromEntries(body.entries())).toEqual({ bio: 'Above the clouds.', location: 'Boulder' });
     expect(useSessionStore.getState().currentUser).toEqual(updated);
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.profile.updated);
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 
   it('alerts the server error and stays open on failure', async () => {
@@ -119,7 +119,7 @@ describe('EditProfileModal', () => {
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'other@example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.emailTaken));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.auth.emailTaken));
     expect(onClose).not.toHaveBeenCalled();
     expect(useSessionStore.getState().currentUser).toEqual(user0);
   });
@@ -130,7 +130,7 @@ describe('EditProfileModal', () => {
     renderAt(<EditProfileModal user={user0} onClose={vi.fn()} />);
     await user.type(screen.getByLabelText('Name'), '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.profile.badlyFormatted));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.profile.badlyFormatted));
     expect(useSessionStore.getState().currentUser).toEqual(user0);
   });
 });

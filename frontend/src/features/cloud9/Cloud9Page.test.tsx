@@ -6,7 +6,7 @@ import { Cloud9Page } from './Cloud9Page';
 import type { PayPalSubscribeButtonProps } from './PayPalSubscribeButton';
 import { clearPublicConfigCache } from '../../api/config';
 import { useSessionStore } from '../../stores/session';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 
 // PayPal's SDK cannot load in jsdom; this stand-in plays the buyer approving, failing or cancelling.
 // The real SDK path runs in the browser tests against the fake PayPal.
@@ -97,11 +97,11 @@ describe('Cloud 9 plans', () => {
     const user = userEvent.setup();
     renderAt(<Cloud9Page />, '/cloud9');
     await user.click(await subscribeButton());
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.selectPlan);
+    expect(alertTexts()).toContain(MESSAGES.payment.selectPlan);
     await waitFor(() => expect(card('Platinum').getByText('Coming Soon')).toBeInTheDocument());
     await user.click(card('Platinum').getByRole('button', { name: 'Choose Platinum' }));
     await user.click(await subscribeButton());
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.comingSoon('Platinum'));
+    expect(alertTexts()).toContain(MESSAGES.payment.comingSoon('Platinum'));
     expect(screen.queryByTestId('paypal')).not.toBeInTheDocument();
   });
 
@@ -112,7 +112,7 @@ describe('Cloud 9 plans', () => {
     await user.click(await screen.findByRole('button', { name: 'Choose Silver' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Silver selected' })).toHaveAttribute('aria-pressed', 'true'));
     await user.click(await subscribeButton());
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.notConfigured);
+    expect(alertTexts()).toContain(MESSAGES.payment.notConfigured);
     expect(screen.queryByTestId('paypal')).not.toBeInTheDocument();
   });
 
@@ -126,7 +126,7 @@ describe('Cloud 9 plans', () => {
     expect(paypal).toHaveAttribute('data-plan', 'P-SILVER');
 
     await user.click(screen.getByRole('button', { name: 'Approve in PayPal' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.subscribed('I-APPROVED1', 'Silver', 500)));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.payment.subscribed('I-APPROVED1', 'Silver', 500)));
     const post = calls.find((c) => c.url === '/api/subscriptions');
     expect(JSON.parse(String(post?.init.body))).toEqual({ subscriptionId: 'I-APPROVED1', groupId: 6 });
     expect(useSessionStore.getState().currentUser?.group_id).toBe(6);
@@ -142,7 +142,7 @@ describe('Cloud 9 plans', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Gold' }));
     await user.click(await subscribeButton());
     await user.click(await screen.findByRole('button', { name: 'Approve in PayPal' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.planMismatch));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.payment.planMismatch));
     expect(useSessionStore.getState().currentUser?.group_id).toBe(5);
     expect(screen.getByTestId('paypal')).toBeInTheDocument();
   });
@@ -154,6 +154,6 @@ describe('Cloud 9 plans', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Silver' }));
     await user.click(await subscribeButton());
     await user.click(await screen.findByRole('button', { name: 'Fail in PayPal' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.payment.paypalError);
+    expect(alertTexts()).toContain(MESSAGES.payment.paypalError);
   });
 });

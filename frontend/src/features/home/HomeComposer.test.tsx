@@ -5,7 +5,7 @@ import { HomeComposer } from './HomeComposer';
 import { pageItems, type PagedData } from '../../queries/paging';
 import { postsKeys } from '../../queries/posts';
 import { useSessionStore } from '../../stores/session';
-import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 import { makePost, page } from '../../test/posts';
 
 // The real picker is large and renders emoji lazily; a stand-in offers one emoji to click.
@@ -93,7 +93,7 @@ describe('HomeComposer submit', () => {
     const user = userEvent.setup();
     renderComposer();
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.contentRequired);
+    expect(alertTexts()).toContain(MESSAGES.post.contentRequired);
     expect(calls.some((c) => c.url === '/api/posts')).toBe(false);
   });
 
@@ -104,7 +104,7 @@ describe('HomeComposer submit', () => {
     renderComposer();
     fireEvent.change(textbox(), { target: { value: 'hi' } });
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.noUserInline);
+    expect(alertTexts()).toContain(MESSAGES.post.noUserInline);
   });
 
   it('posts JSON with the chosen feed, clears the composer and puts the post on top of the cached feed', async () => {
@@ -151,7 +151,7 @@ describe('HomeComposer submit', () => {
     const feedPosts = renderComposer();
     fireEvent.change(textbox(), { target: { value: 'Still here' } });
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.post.submitFailedAlert));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.post.submitFailedAlert));
     expect(textbox()).toHaveValue('Still here');
     expect(feedPosts()).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES, canManageNotice, canPostNotice, type SystemNotice } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
+import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
 import { NoticeCardBones } from '../../components/skeletons/ListSkeletons';
 import { PagedList } from '../../components/ui/PagedList';
@@ -9,9 +10,6 @@ import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { NoticeCard } from './NoticeCard';
 import { NoticeComposer } from './NoticeComposer';
 import { useDeleteNotice, useNotices } from './queries';
-
-/** The confirmation before deleting a system notice. Shared message to add: MESSAGES.notices.confirmDelete. */
-export const CONFIRM_DELETE_NOTICE = 'Are you sure you want to delete this system message?';
 
 /** 'System Notices': the staff composer (groups 1–4), then the notices; pushed ones join the top of the cached list. */
 export function NoticeBoard({ query }: { query: string }) {
@@ -25,7 +23,7 @@ export function NoticeBoard({ query }: { query: string }) {
   useRealtimeEvent('notice:deleted', ({ id }) => setEditing((current) => (current?.id === id ? null : current)));
 
   const onDelete = async (notice: SystemNotice) => {
-    if (!window.confirm(CONFIRM_DELETE_NOTICE)) return;
+    if (!(await confirmAction({ message: MESSAGES.notices.confirmDelete, confirmLabel: 'Delete' }))) return;
     try {
       await deletion.mutateAsync(notice.id);
       if (editing?.id === notice.id) setEditing(null);

@@ -2,10 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type SystemNotice } from '@cloud9/contracts';
 import { NotificationsPage } from './NotificationsPage';
-import { CONFIRM_DELETE_NOTICE } from './NoticeBoard';
 import { publishRealtime } from '../../realtime/bus';
 import { useNotificationsStore } from '../../stores/notifications';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall, alertTexts, answerConfirm } from '../../test/utils';
 import { makeAlert, makeNotice, status } from '../../test/notifications';
 import { page } from '../../test/posts';
 
@@ -150,7 +149,7 @@ describe('NotificationsPage', () => {
     await openNotices(user);
     await screen.findByText(MESSAGES.empty.noSystemNotices);
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.notices.contentOrMedia);
+    expect(alertTexts()).toContain(MESSAGES.notices.contentOrMedia);
 
     // Only the text area answers to the label 'System notice', even as a part of a name (Playwright's getByLabel).
     const labelled = [...document.querySelectorAll('[aria-label], [aria-labelledby], textarea')].filter((el) =>
@@ -181,10 +180,10 @@ describe('NotificationsPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'System notice' }), 'Hi');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.notices.postFailed));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.notices.postFailed));
     code = 401;
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.notices.unauthorized));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.notices.unauthorized));
   });
 
   it('Edit loads the notice into the composer, Post becomes Save and Cancel appears', async () => {
@@ -220,7 +219,7 @@ describe('NotificationsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.clear(screen.getByRole('textbox', { name: 'System notice' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.notices.editEmpty);
+    expect(alertTexts()).toContain(MESSAGES.notices.editEmpty);
     expect(saves).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: 'System notice' }), 'Edited text');
@@ -239,7 +238,7 @@ describe('NotificationsPage', () => {
     await openNotices(user);
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.notices.couldNotUpdate));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.notices.couldNotUpdate));
   });
 
   it("Delete asks to confirm, deletes and says 'Message deleted.'; cancelling does nothing", async () => {
@@ -250,16 +249,15 @@ describe('NotificationsPage', () => {
     await openNotices(user);
     await screen.findByText('Goodbye');
 
-    vi.mocked(window.confirm).mockReturnValueOnce(false);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(window.confirm).toHaveBeenCalledWith(CONFIRM_DELETE_NOTICE);
+    await answerConfirm(user, MESSAGES.notices.confirmDelete, 'Cancel');
     expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.notices.deleted));
+    await answerConfirm(user, MESSAGES.notices.confirmDelete, 'Delete');
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.notices.deleted));
     expect(calls.find((c) => c.init.method === 'DELETE')?.url).toBe('/api/notifications/posts/3');
     expect(screen.queryByText('Goodbye')).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.notices.deleted);
   });
 
   it('a failed delete alerts Could not delete system message.', async () => {
@@ -270,7 +268,8 @@ describe('NotificationsPage', () => {
     renderAt(<NotificationsPage />, '/notifications');
     await openNotices(user);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.notices.couldNotDelete));
+    await answerConfirm(user, MESSAGES.notices.confirmDelete, 'Delete');
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.notices.couldNotDelete));
     expect(screen.getByText('Maintenance tonight at 10.')).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { SettingsPage } from './SettingsPage';
 import { useSessionStore } from '../../stores/session';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts, answerConfirm } from '../../test/utils';
 
 describe('Settings', () => {
   beforeEach(() => setSession(testUser()));
@@ -54,8 +54,8 @@ describe('Settings', () => {
     const user = userEvent.setup();
     renderAt(<SettingsPage />, '/settings');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    expect(window.confirm).toHaveBeenCalledWith(MESSAGES.profile.confirmDeleteAccount);
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.profile.accountDeleted));
+    await answerConfirm(user, MESSAGES.profile.confirmDeleteAccount, 'Delete account');
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.profile.accountDeleted));
     expect(calls.find((c) => c.init.method === 'DELETE')?.url).toBe('/api/users/7');
     expect(useSessionStore.getState().currentUser).toBeNull();
     expect(localStorage.getItem('currentUser')).toBeNull();
@@ -63,11 +63,11 @@ describe('Settings', () => {
   });
 
   it('delete account: declining the confirmation does nothing', async () => {
-    vi.mocked(window.confirm).mockReturnValue(false);
     const calls = stubFetch(() => jsonResponse({}, 404));
     const user = userEvent.setup();
     renderAt(<SettingsPage />, '/settings');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await answerConfirm(user, MESSAGES.profile.confirmDeleteAccount, 'Cancel');
     expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
     expect(useSessionStore.getState().currentUser).not.toBeNull();
   });
@@ -77,7 +77,8 @@ describe('Settings', () => {
     const user = userEvent.setup();
     renderAt(<SettingsPage />, '/settings');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.profile.deleteFailed));
+    await answerConfirm(user, MESSAGES.profile.confirmDeleteAccount, 'Delete account');
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.profile.deleteFailed));
     expect(useSessionStore.getState().currentUser).not.toBeNull();
   });
 });

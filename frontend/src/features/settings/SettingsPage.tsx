@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@cloud9/contracts';
 import { deleteUser } from '../../api/users';
+import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
 import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -38,7 +39,7 @@ export function SettingsPage() {
       notify(MESSAGES.profile.userNotInStorage, 'error');
       return;
     }
-    if (!window.confirm(MESSAGES.profile.confirmDeleteAccount)) return;
+    if (!(await confirmAction({ message: MESSAGES.profile.confirmDeleteAccount, confirmLabel: 'Delete account' }))) return;
     setDeleting(true);
     try {
       await deleteUser(currentUser.id);
