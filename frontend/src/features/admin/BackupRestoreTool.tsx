@@ -16,7 +16,7 @@ export function BackupRestoreTool() {
 
   const start = async () => {
     if (tool.job.running) return;
-    const answer = askText(ADMIN_TEXT.backupPrompt);
+    const answer = await askText(ADMIN_TEXT.backupPrompt);
     if (answer === null) return;
     const kind = answer.toLowerCase();
     if (kind !== 'backup' && kind !== 'restore') {

@@ -1,4 +1,5 @@
 import { BOOST_TEXT, MESSAGES, type BoostRotateResult } from '@cloud9/contracts';
+import { confirmAction } from '../../components/confirm';
 import { rotateBoostQueue } from './adminApi';
 import { isNetworkError } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';
@@ -29,7 +30,7 @@ export function BoostQueueTool() {
 
   const start = async () => {
     if (tool.job.running) return;
-    if (!window.confirm(ADMIN_TEXT.boostQueueConfirm)) return;
+    if (!(await confirmAction({ message: ADMIN_TEXT.boostQueueConfirm, confirmLabel: 'Process now' }))) return;
     try {
       const body = await tool.run('Processing the boost queue...', rotateBoostQueue);
       const rotation = readRotation(body);
