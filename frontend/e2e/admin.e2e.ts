@@ -207,6 +207,7 @@ describe('admin tools: database and maintenance', () => {
     await results.getByText(restored).waitFor();
     expect(await results.innerText()).toMatch(/Migrations applied\s+None/i);
     expect(await page.locator('main').innerText()).not.toContain(process.env.E2E_TMP!);
+    await results.scrollIntoViewIfNeeded();
     await shot(page, 'admin-backup-result', false);
     await closeTab(tab);
   });

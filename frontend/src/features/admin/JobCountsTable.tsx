@@ -22,7 +22,7 @@ const COLUMNS: [keyof Omit<AdminQueueCounts, 'queue'>, string][] = [
 export function JobCountsTable({ queues }: { queues: readonly AdminQueueCounts[] }) {
   return (
     <div className="admin-table-wrap admin-scroll-box" role="region" aria-label="Job counts" tabIndex={0}>
-      <table className="admin-table">
+      <table className="admin-table admin-counts">
         <caption className="visually-hidden">Jobs of each queue by state</caption>
         <thead>
           <tr>
