@@ -122,6 +122,15 @@ const axeSource = readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
  * not apply): no violation, each listed with the elements it is about.
  */
 async function expectAxeClean(page: Page, where: string) {
+  // Colours are judged as they end up, not halfway through a dialog's fade-in.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
