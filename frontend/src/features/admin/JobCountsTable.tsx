@@ -8,7 +8,7 @@ const QUEUE_NAMES: Record<string, string> = {
   billing: 'Billing sweeps',
 };
 
-export const queueName = (queue: string): string => QUEUE_NAMES[queue] ?? queue;
+const queueName = (queue: string): string => QUEUE_NAMES[queue] ?? queue;
 
 const COLUMNS: [keyof Omit<AdminQueueCounts, 'queue'>, string][] = [
   ['waiting', 'Waiting'],
