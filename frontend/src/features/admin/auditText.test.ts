@@ -4,6 +4,7 @@ describe('audit log texts', () => {
   it('names actions and results in words; unknown codes show as they are', () => {
     expect(actionLabel('admin.backup')).toBe('Database backup');
     expect(actionLabel('boosts.rotate')).toBe('Boost queue processed');
+    expect(actionLabel('admin.users.list')).toBe('User search');
     expect(actionLabel('admin.something_new')).toBe('admin.something_new');
     expect(resultLabel('ok')).toBe('Done');
     expect(resultLabel('not_found')).toBe('Not found');
@@ -43,6 +44,7 @@ describe('audit log texts', () => {
       ['Nested', 'Inner key: x; List: 1, 2'],
       ['Note', '—'],
     ]);
+    expect(auditDetailFacts({ count: 5 })).toEqual([['Found', '5']]);
     expect(auditDetailFacts(null)).toEqual([]);
     // An old row's path and a file under one label: the first stands.
     expect(auditDetailFacts({ file: 'a.tar.gz', path: 'b.tar.gz' })).toEqual([['File', 'a.tar.gz']]);

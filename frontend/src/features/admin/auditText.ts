@@ -15,7 +15,7 @@ const ACTIONS: Record<string, string> = {
   'admin.jobs.status': 'Job status check',
   'admin.jobs.counts': 'Job counts viewed',
   'admin.audit.list': 'Logs viewed',
-  'admin.users.list': 'Users listed',
+  'admin.users.list': 'User search',
   'admin.users.set_group': 'Group change',
   'admin.users.delete': 'User deleted',
   'admin.queues.change': 'Queue dashboard change',
@@ -72,7 +72,7 @@ const DETAIL_LABELS: Record<string, string> = {
   status: 'HTTP status',
   error: 'Error',
   query: 'Search',
-  count: 'Users listed',
+  count: 'Found',
   group_id: 'Group',
 };
 
