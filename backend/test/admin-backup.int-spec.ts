@@ -82,8 +82,11 @@ describe('admin database backup, restore and app backup (own database)', () => {
     timings.backupMs = Date.now() - started;
     const body = backup.body as AdminBackupResult;
     const [file] = await backupFiles();
-    expect(body).toEqual({ success: true, message: MESSAGES.admin.backupWritten(path.join(backupDir, file)), output: expect.stringContaining(file), jobId: expect.any(String) });
-    expect((await fs.stat(path.join(backupDir, file))).size).toBeGreaterThan(1000);
+    const { size } = await fs.stat(path.join(backupDir, file));
+    // The file by name, never the server's folder.
+    expect(body).toEqual({ success: true, message: MESSAGES.admin.backupWritten(file), file, bytes: size, removed: [], output: expect.any(String), jobId: expect.any(String) });
+    expect(JSON.stringify(body)).not.toContain(backupDir);
+    expect(size).toBeGreaterThan(1000);
     expect((await fs.readFile(path.join(backupDir, file))).subarray(0, 5).toString()).toBe('PGDMP'); // pg_dump custom format
     expect(await fs.readdir(backupDir)).toEqual([file]); // no half-written file left
     const atBackup = await tableSnapshot(t);
@@ -119,9 +122,12 @@ describe('admin database backup, restore and app backup (own database)', () => {
     expect(restore.body as AdminBackupResult).toEqual({
       success: true,
       message: MESSAGES.admin.restored(file),
-      output: expect.stringContaining(path.join(backupDir, file)),
+      file,
+      migrations: [],
+      output: expect.stringContaining('swapped in'),
       jobId: expect.any(String),
     });
+    expect(JSON.stringify(restore.body)).not.toContain(backupDir);
     expect(during.length).toBeGreaterThan(0);
     expect(during.filter((s) => s !== 200)).toEqual([]);
 
@@ -156,13 +162,15 @@ describe('admin database backup, restore and app backup (own database)', () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await admin.agent.get('/api/admin/backup').expect(200);
-      made.push(path.basename(/(\S+\.dump)/.exec((res.body as AdminBackupResult).message)![1]));
+      made.push((res.body as AdminBackupResult).file);
     }
     expect(new Set(made).size).toBe(3);
     // The job reported its progress as it went (the last report: 100).
     const last = (await admin.agent.get('/api/admin/backup').expect(200)).body as AdminBackupResult;
-    made.push(path.basename(/(\S+\.dump)/.exec(last.message)![1]));
+    made.push(last.file);
     made.shift();
+    // The fourth backup removed the oldest one left (the first was removed by the third).
+    expect(last.removed).toEqual([made[0]]);
     expect((await t.app.get(JobsService).queue(ADMIN_QUEUE).getJob(last.jobId))?.progress).toBe(100);
     expect(await backupFiles()).toEqual(made.slice(1).sort());
     expect((await fs.readdir(backupDir)).filter((n) => n.endsWith('.partial'))).toEqual([]);
@@ -200,7 +208,8 @@ describe('admin database backup, restore and app backup (own database)', () => {
       const agent = broken.agent().set(APP_CLIENT_HEADER.name, APP_CLIENT_HEADER.value);
       await agent.post('/api/login').send({ username: admin.user.username, password: PASSWORD }).expect(200);
       const res = await agent.get('/api/admin/backup').expect(500);
-      expect(res.body).toEqual({ success: false, statusCode: 500, error: expect.stringMatching(/^Backup failed: .*ENOTDIR/) });
+      // The fs error names the folder; the admin is told the reason without it.
+      expect(res.body).toEqual({ success: false, statusCode: 500, error: "Backup failed: ENOTDIR: not a directory, mkdir 'backups'" });
     } finally {
       await broken.close();
     }
@@ -215,25 +224,33 @@ describe('admin database backup, restore and app backup (own database)', () => {
 
     const res = await admin.agent.get('/api/admin/app-backup').expect(200);
     const body = res.body as AdminAppBackupResult;
-    expect(body).toEqual({ success: true, message: expect.stringContaining(body.path), path: expect.stringMatching(/cloud9-app-\d{8}-\d{6}-\d{3}\.tar\.gz$/), jobId: expect.any(String) });
-    expect(path.dirname(body.path)).toBe(backupDir);
-    expect(existsSync(body.path)).toBe(true);
+    expect(body).toEqual({
+      success: true,
+      message: MESSAGES.admin.appBackupWritten(body.file),
+      file: expect.stringMatching(/^cloud9-app-\d{8}-\d{6}-\d{3}\.tar\.gz$/),
+      bytes: expect.any(Number),
+      files: expect.any(Number),
+      jobId: expect.any(String),
+    });
+    const archive = path.join(backupDir, body.file);
+    expect(existsSync(archive)).toBe(true);
+    expect(body.bytes).toBe((await fs.stat(archive)).size);
 
     const entries: string[] = [];
-    await tar.t({ file: body.path, onReadEntry: (e) => void entries.push(e.path) });
+    await tar.t({ file: archive, onReadEntry: (e) => void entries.push(e.path) });
     expect(entries).toEqual(expect.arrayContaining(['settings.json', `uploads/${key}`]));
     expect(entries.filter((e) => e.includes('.incoming'))).toEqual([]);
 
     const out = path.join(dir, 'extracted');
     await fs.mkdir(out);
-    await tar.x({ file: body.path, cwd: out });
+    await tar.x({ file: archive, cwd: out });
     expect(await fs.readFile(path.join(out, 'uploads', key))).toEqual(await fs.readFile(path.join(dir, 'uploads', key)));
     const settings = JSON.parse(await fs.readFile(path.join(out, 'settings.json'), 'utf8'));
     expect(settings.settings).toEqual(
       expect.objectContaining({ sessionSecretSet: true, paypalClientSecretSet: true, giphyApiKeySet: true, backupKeep: 2, paypalClientId: 'paypal-client-id' }),
     );
     expect(settings.settings.databaseUrl).toMatch(/^postgres:\/\/127\.0\.0\.1:5432\/cloud9_test_.*_restore$/);
-    const everything = gunzipSync(await fs.readFile(body.path)).toString('latin1');
+    const everything = gunzipSync(await fs.readFile(archive)).toString('latin1');
     for (const secret of Object.values(SECRETS)) expect(everything).not.toContain(secret);
     expect(everything).not.toContain('integration-test-session-secret');
     expect(ADMIN_JOB.appBackup).toBe('app-backup');

@@ -99,7 +99,7 @@ describe('a restore loads beside the live tables (own database)', () => {
     await t.db.query(`DELETE FROM migrations WHERE name = 'NotificationIndexes1732400000000'`);
     await t.db.query(`DROP INDEX system_notices_updated, user_alerts_post`);
     const backup = (await admin.agent.get('/api/admin/backup').expect(200)).body as AdminBackupResult;
-    const file = path.basename(/(\S+\.dump)/.exec(backup.message)![1]);
+    const { file } = backup;
     await t.db.query(`CREATE INDEX system_notices_updated ON system_notices (updated_at DESC)`);
     await t.db.query(`CREATE INDEX user_alerts_post ON user_alerts (post_id) WHERE post_id IS NOT NULL`);
     await t.db.query(`INSERT INTO migrations (timestamp, name) VALUES (1732400000000, 'NotificationIndexes1732400000000')`);
@@ -138,8 +138,14 @@ describe('a restore loads beside the live tables (own database)', () => {
     await control.query(`SELECT pg_advisory_unlock_all()`);
     const res = await restore;
     expect(res.status).toBe(200);
-    expect(res.body as AdminBackupResult).toEqual({ success: true, message: MESSAGES.admin.restored(file), output: expect.stringContaining('swapped in'), jobId: expect.any(String) });
-    expect(res.body.output).toContain('migrated NotificationIndexes1732400000000');
+    expect(res.body as AdminBackupResult).toEqual({
+      success: true,
+      message: MESSAGES.admin.restored(file),
+      file,
+      migrations: ['NotificationIndexes1732400000000'],
+      output: expect.stringContaining('swapped in'),
+      jobId: expect.any(String),
+    });
 
     expect(await tableSnapshot(t)).toEqual(atBackup);
     expect(await restoreSchemas()).toEqual([]);
@@ -222,6 +228,7 @@ describe('a restore loads beside the live tables (own database)', () => {
         statusCode: 500,
         error: expect.stringMatching(/^Restore failed: The backup cloud9-29991231-235959-999\.dump cannot be read: pg_restore exited with code 1: .* \(the live data is unchanged\)$/),
       });
+
       const job = await t.app.get(JobsService).queue(ADMIN_QUEUE).getJobs(['failed']);
       expect(job.find((j) => j.data.file === path.basename(bad))?.attemptsMade).toBe(1); // not retried: the file will not change
     } finally {

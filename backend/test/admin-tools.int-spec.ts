@@ -2,8 +2,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
-  ADMIN_QUEUE, APP_CLIENT_HEADER, MESSAGES,
-  type AdminJobStatus, type AdminOrphansResult, type AdminSyncResult, type AuditEntry, type Page, type Post,
+  ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, APP_CLIENT_HEADER, MESSAGES,
+  type AdminJobCounts, type AdminJobStatus, type AdminOrphansResult, type AdminSyncResult, type AuditEntry, type Page, type Post,
 } from '@cloud9/contracts';
 import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp, uniqueName } from './support/app';
@@ -182,7 +182,8 @@ describe('admin tools: password reset, lookup, follow sync, orphaned uploads, jo
       await plant(`nested/${tag}-orphan-b.bin`);
 
       const scan = (await admin.agent.get('/api/admin/orphaned-uploads').expect(200)).body as AdminOrphansResult;
-      expect(scan).toEqual({ total: 2, orphaned: [`${tag}-orphan-a.png`, `nested/${tag}-orphan-b.bin`].sort(), jobId: expect.any(String) });
+      // Names only: where a file sits under the uploads folder stays on the server.
+      expect(scan).toEqual({ total: 2, orphaned: [`${tag}-orphan-a.png`, `${tag}-orphan-b.bin`].sort(), jobId: expect.any(String) });
 
       // Meanwhile orphan-a gets referenced: the delete judges again and keeps it.
       await t.db.query(`INSERT INTO media (owner_id, storage_key, mime, kind, bytes) VALUES ($1, $2, 'image/png', 'image', 10)`, [alice.user.id, `${tag}-orphan-a.png`]);
@@ -228,6 +229,22 @@ describe('admin tools: password reset, lookup, follow sync, orphaned uploads, jo
       });
       expect((await admin.agent.get('/api/admin/jobs/secret-queue/1').expect(404)).body.error).toBe(MESSAGES.admin.unknownQueue);
       expect((await admin.agent.get('/api/admin/jobs/admin/999999999').expect(404)).body.error).toBe(MESSAGES.admin.jobNotFound);
+    });
+  });
+
+  describe('GET /api/admin/job-counts', () => {
+    it('counts each dashboard queue’s jobs by state, and a new failed job shows in them', async () => {
+      const read = async () => ((await admin.agent.get('/api/admin/job-counts').expect(200)).body as AdminJobCounts).queues;
+      const before = await read();
+      expect(before.map((q) => q.queue)).toEqual([...ADMIN_VISIBLE_QUEUES]);
+      for (const q of before) {
+        expect(q).toEqual({ queue: q.queue, waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number), completed: expect.any(Number) });
+      }
+      const bogus = await t.app.get(JobsService).queue(ADMIN_QUEUE).add('no-such-job', {}, { attempts: 1 });
+      expect(await eventually(async () => (await bogus.getState()) === 'failed', 10_000)).toBe(true);
+      const failedBefore = before.find((q) => q.queue === ADMIN_QUEUE)!.failed;
+      expect((await read()).find((q) => q.queue === ADMIN_QUEUE)!.failed).toBe(failedBefore + 1);
+      expect((await auditOf('admin.jobs.counts')).length).toBe(2);
     });
   });
 
@@ -283,6 +300,14 @@ describe('admin tools: password reset, lookup, follow sync, orphaned uploads, jo
       const syncs = (await admin.agent.get('/api/admin/audit').query({ query: 'sync_follow' }).expect(200)).body as Page<AuditEntry>;
       expect(syncs.items.length).toBeGreaterThanOrEqual(3);
       expect(syncs.items.every((e) => e.action === 'admin.sync_follow_tables')).toBe(true);
+      // A row from before answers named files only: the listing still shows no server folder.
+      await t.db.query(`INSERT INTO audit_log (actor_id, actor_username, action, target, result, details) VALUES ($1, $2, 'admin.app_backup', NULL, 'ok', $3)`, [
+        admin.user.id,
+        admin.user.username,
+        JSON.stringify({ path: '/srv/cloud9/backups/cloud9-app-20250102-030405-678.tar.gz', error: "EACCES: permission denied, open '/srv/cloud9/uploads/a.png'" }),
+      ]);
+      const [old] = ((await admin.agent.get('/api/admin/audit').query({ query: 'app_backup', limit: 1 }).expect(200)).body as Page<AuditEntry>).items;
+      expect(old.details).toEqual({ path: 'cloud9-app-20250102-030405-678.tar.gz', error: "EACCES: permission denied, open 'a.png'" });
       await admin.agent.get('/api/admin/audit').query({ cursor: 'not-a-cursor' }).expect(400);
       await admin.agent.get('/api/admin/audit').query({ limit: 0 }).expect(400);
       expect((await auditOf('admin.audit.list')).length).toBeGreaterThanOrEqual(4);

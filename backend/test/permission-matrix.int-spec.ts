@@ -150,6 +150,7 @@ const TABLE: Row[] = [
   row('POST /api/admin/orphaned-uploads/delete',       [401, 403, 403, 403, 202], () => ({ body: {} })),
   row('GET /api/admin/user/:username',                 [401, 403, 403, 403, 200], (c) => ({ url: `/api/admin/user/${c.other.username}` })),
   row('GET /api/admin/jobs/:queue/:jobId',             [401, 403, 403, 403, 200], (c) => ({ url: `/api/admin/jobs/${ADMIN_QUEUE}/${c.jobId}` })),
+  row('GET /api/admin/job-counts',                     [401, 403, 403, 403, 200]),
   row('GET /api/admin/audit',                          [401, 403, 403, 403, 200]),
   row('GET /api/admin/users',                          [401, 403, 403, 403, 200]),
   row('PATCH /api/admin/users/:id',                    [401, 403, 403, 403, 200], (c) => ({ url: `/api/admin/users/${c.other.id}`, body: { group_id: GroupId.Basic } })),

@@ -1,4 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
+import { withoutFolders } from '../common/without-folders';
 
 /**
  * A job that must not be retried and answers the caller with an HTTP status (e.g. 404 'No backup to
@@ -22,8 +23,11 @@ export class JobFailedError extends Error {
   }
 }
 
-/** A failed reason split into the refusal's status (if any) and its message. */
+/**
+ * A failed reason split into the refusal's status (if any) and its message. The message reaches
+ * admins (answers, job status), so the server's folders are cut out of it (an fs error names them).
+ */
 export function parseFailedReason(reason: string | undefined | null): { status: number | null; message: string } {
   const match = /^\[(\d{3})\] ([\s\S]*)$/.exec(reason ?? '');
-  return match ? { status: Number(match[1]), message: match[2] } : { status: null, message: reason || 'unknown error' };
+  return match ? { status: Number(match[1]), message: withoutFolders(match[2]) } : { status: null, message: withoutFolders(reason || 'unknown error') };
 }

@@ -20,8 +20,9 @@ interface OrphanDeleteData extends AdminJobData {
 
 export interface BackupOutcome {
   file: string;
-  path: string;
   bytes: number;
+  /** Older backups deleted to keep the newest BACKUP_KEEP. */
+  removed: string[];
   output: string;
 }
 
@@ -37,7 +38,7 @@ export interface RestoreOutcome {
 }
 
 export interface AppBackupOutcome {
-  path: string;
+  file: string;
   bytes: number;
   files: number;
 }

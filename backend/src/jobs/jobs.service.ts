@@ -1,7 +1,7 @@
 import { HttpException, Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
 import { isNotConnectionError, Job, Processor, Queue, QueueEvents, Worker, type JobsOptions } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type AdminJobStatus } from '@cloud9/contracts';
+import { MESSAGES, type AdminJobStatus, type AdminQueueCounts } from '@cloud9/contracts';
 import Redis from 'ioredis';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
@@ -185,6 +185,19 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
     // Read it again: the job in hand was made before it ran, without its result or failed reason.
     const stored = await withTimeout(this.queue(job.queueName).getJob(String(job.id)), PRODUCER_TIMEOUT_MS);
     return stored ? { state, job: stored } : null;
+  }
+
+  /** How many jobs of the queue are waiting, running, delayed, failed and completed (BullMQ keeps the last few of the last two). */
+  async counts(queueName: string): Promise<AdminQueueCounts> {
+    const c = await this.produce(() => this.queue(queueName).getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'));
+    return {
+      queue: queueName,
+      waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+      active: c.active ?? 0,
+      delayed: c.delayed ?? 0,
+      failed: c.failed ?? 0,
+      completed: c.completed ?? 0,
+    };
   }
 
   /** State, progress, result and error of one job, or null when the queue holds no such job. */

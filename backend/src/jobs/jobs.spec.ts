@@ -9,6 +9,7 @@ describe('job failures', () => {
     expect(parseFailedReason(refusal.message)).toEqual({ status: 404, message: 'No backup to restore.' });
     expect(parseFailedReason('pg_dump exited with code 1: [x]')).toEqual({ status: null, message: 'pg_dump exited with code 1: [x]' });
     expect(parseFailedReason(undefined)).toEqual({ status: null, message: 'unknown error' });
+    expect(parseFailedReason("ENOSPC: no space left on device, write '/srv/backups/x.dump'")).toEqual({ status: null, message: "ENOSPC: no space left on device, write 'x.dump'" });
   });
 
   it('a job that failed becomes "<What> failed: <reason>" (500); HTTP errors pass unchanged', () => {

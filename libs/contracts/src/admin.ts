@@ -45,17 +45,43 @@ export interface AdminJobStatus<R = unknown> {
   error: string | null;
 }
 
+/** How many jobs of one queue are in each state (the queue dashboard's summary). */
+export interface AdminQueueCounts {
+  queue: string;
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+}
+
+/** GET /api/admin/job-counts: every queue the dashboard shows, in ADMIN_VISIBLE_QUEUES order. */
+export interface AdminJobCounts {
+  queues: AdminQueueCounts[];
+}
+
 /** POST /api/admin/reset-password {username, newPassword} */
 export interface AdminResetPasswordResult {
   success: true;
   message: string;
 }
 
-/** GET /api/admin/backup and GET /api/admin/restore */
+/**
+ * GET /api/admin/backup and GET /api/admin/restore. Files are named, never located: no answer of
+ * the admin tools holds a server folder.
+ */
 export interface AdminBackupResult {
   success: true;
   message: string;
-  /** The backup file written (backup) or restored from (restore), and what pg_dump/pg_restore reported. */
+  /** The backup file written (backup) or restored from (restore), by name. */
+  file: string;
+  /** Backup: the file's size in bytes. */
+  bytes?: number;
+  /** Backup: older backups deleted to keep the newest ones. */
+  removed?: string[];
+  /** Restore: the migrations newer than the backup, run on its data. */
+  migrations?: string[];
+  /** What the run reported, in words: timings and pg_dump/pg_restore warnings ('' when there is nothing to add). */
   output: string;
   jobId: string;
 }
@@ -64,7 +90,11 @@ export interface AdminBackupResult {
 export interface AdminAppBackupResult {
   success: true;
   message: string;
-  path: string;
+  /** The archive written, by name. */
+  file: string;
+  bytes: number;
+  /** How many uploaded files it holds. */
+  files: number;
   jobId: string;
 }
 
@@ -79,6 +109,7 @@ export interface AdminSyncResult {
 /** GET /api/admin/orphaned-uploads */
 export interface AdminOrphansResult {
   total: number;
+  /** The orphaned files' names (without their folders); the delete takes them back. */
   orphaned: string[];
   jobId: string;
 }

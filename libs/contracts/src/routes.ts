@@ -4,7 +4,7 @@
  * and the whole set both ways).
  */
 import type {
-  AdminAppBackupResult, AdminBackupResult, AdminJobPending, AdminJobStatus, AdminOrphansDeleteResult, AdminOrphansResult,
+  AdminAppBackupResult, AdminBackupResult, AdminJobCounts, AdminJobPending, AdminJobStatus, AdminOrphansDeleteResult, AdminOrphansResult,
   AdminResetPasswordResult, AdminUserLookup, AdminSyncResult, AuditEntry,
 } from './admin';
 import { route, type Multipart } from './api-route';
@@ -135,6 +135,7 @@ export const ROUTES = {
     userLookup: route<{ response: AdminUserLookup }>()({ method: 'GET', path: '/api/admin/user/:username' }),
     /** `result` is the job's own return value, whose type only the caller knows. */
     jobStatus: route<{ response: AdminJobStatus }>()({ method: 'GET', path: '/api/admin/jobs/:queue/:jobId' }),
+    jobCounts: route<{ response: AdminJobCounts }>()({ method: 'GET', path: '/api/admin/job-counts' }),
     users: route<{ query: TextPageQuery; response: Page<AdminUser> }>()({ method: 'GET', path: '/api/admin/users' }),
     setUserGroup: route<{ body: SetUserGroupBody; response: { success: true; user: AdminUser } }>()({ method: 'PATCH', path: '/api/admin/users/:id' }),
     audit: route<{ query: TextPageQuery; response: Page<AuditEntry> }>()({ method: 'GET', path: '/api/admin/audit' }),

@@ -13,6 +13,7 @@ const bindings = bindRoutes<AdminToolsController>()({
   deleteOrphans: { route: ROUTES.admin.deleteOrphans, body: OrphanDeleteDto },
   lookup: { route: ROUTES.admin.userLookup },
   jobStatus: { route: ROUTES.admin.jobStatus },
+  jobCounts: { route: ROUTES.admin.jobCounts },
 });
 
 describe('AdminToolsController', () => {

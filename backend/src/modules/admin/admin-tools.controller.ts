@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException
 import type { Request, Response } from 'express';
 import {
   ADMIN_JOB, ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES,
-  type AdminAppBackupResult, type AdminBackupResult, type AdminJobName, type AdminJobPending, type AdminJobStatus,
+  type AdminAppBackupResult, type AdminBackupResult, type AdminJobCounts, type AdminJobName, type AdminJobPending, type AdminJobStatus,
   type AdminOrphansDeleteResult, type AdminOrphansResult, type AdminResetPasswordResult, type AdminSyncResult, type AdminUserLookup,
 } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
@@ -63,11 +63,14 @@ export class AdminToolsController {
 
   @Get('backup')
   @AppClientOnly()
-  @Audited({ action: 'admin.backup', details: (b: AdminBackupResult) => ({ output: b.output }) })
+  @Audited({ action: 'admin.backup', details: (b: AdminBackupResult) => ({ file: b.file, bytes: b.bytes, removed: b.removed, output: b.output }) })
   backup(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.backup, 'Backup', (r, jobId) => ({
       success: true as const,
-      message: MESSAGES.admin.backupWritten(r.path),
+      message: MESSAGES.admin.backupWritten(r.file),
+      file: r.file,
+      bytes: r.bytes,
+      removed: r.removed,
       output: r.output,
       jobId,
     }));
@@ -75,11 +78,13 @@ export class AdminToolsController {
 
   @Get('restore')
   @AppClientOnly()
-  @Audited({ action: 'admin.restore', details: (b: AdminBackupResult) => ({ output: b.output }) })
+  @Audited({ action: 'admin.restore', details: (b: AdminBackupResult) => ({ file: b.file, migrations: b.migrations, output: b.output }) })
   restore(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.restore, 'Restore', (r, jobId) => ({
       success: true as const,
       message: MESSAGES.admin.restored(r.file),
+      file: r.file,
+      migrations: r.migrations,
       output: r.output,
       jobId,
     }));
@@ -87,12 +92,14 @@ export class AdminToolsController {
 
   @Get('app-backup')
   @AppClientOnly()
-  @Audited({ action: 'admin.app_backup', details: (b: AdminAppBackupResult) => ({ path: b.path }) })
+  @Audited({ action: 'admin.app_backup', details: (b: AdminAppBackupResult) => ({ file: b.file, bytes: b.bytes, files: b.files }) })
   appBackup(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminAppBackupResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.appBackup, 'App backup', (r, jobId) => ({
       success: true as const,
-      message: MESSAGES.admin.appBackupWritten(r.path),
-      path: r.path,
+      message: MESSAGES.admin.appBackupWritten(r.file),
+      file: r.file,
+      bytes: r.bytes,
+      files: r.files,
       jobId,
     }));
   }
@@ -132,6 +139,13 @@ export class AdminToolsController {
   @Audited({ action: 'admin.user_lookup', target: (req) => `user:${req.params.username}` })
   lookup(@Param('username') username: string): Promise<AdminUserLookup> {
     return this.tools.lookup(username);
+  }
+
+  @Get('job-counts')
+  @AppClientOnly()
+  @Audited({ action: 'admin.jobs.counts' })
+  async jobCounts(): Promise<AdminJobCounts> {
+    return { queues: await Promise.all(ADMIN_VISIBLE_QUEUES.map((queue) => this.jobs.counts(queue))) };
   }
 
   @Get('jobs/:queue/:jobId')

@@ -5,6 +5,7 @@ import * as tar from 'tar';
 import { UnrecoverableError } from 'bullmq';
 import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES } from '@cloud9/contracts';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { withoutFolders } from '../../common/without-folders';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { publicSettings } from '../../config/public-settings';
@@ -87,8 +88,8 @@ export class BackupService {
       const { size } = await fs.stat(target);
       const pruned = await pruneBackups(this.dir, DB_BACKUP, this.settings.backupKeep);
       await job.updateProgress(100);
-      const notes = [`${target} (${size} bytes)`, pruned.length ? `pruned ${pruned.join(', ')}` : '', stderr.trim() ? lastLines(stderr) : ''];
-      return { file, path: target, bytes: size, output: notes.filter(Boolean).join('; ') };
+      // What reaches admins names files, never the folder they are in.
+      return { file, bytes: size, removed: pruned, output: stderr.trim() ? withoutFolders(lastLines(stderr)) : '' };
     } finally {
       await fs.rm(partial, { force: true });
     }
@@ -131,11 +132,10 @@ export class BackupService {
     await job.updateProgress(100);
     this.logger.log(`restored ${file} (loaded in ${loadMs} ms, swapped in ${swapMs} ms)${migrations.length ? `, migrated ${migrations.join(', ')}` : ''}`);
     const notes = [
-      `restored ${source}: loaded beside the live tables in ${(loadMs / 1000).toFixed(1)} s, swapped in ${swapMs} ms`,
-      migrations.length ? `migrated ${migrations.join(', ')}` : '',
-      stderr.trim() ? lastLines(stderr) : '',
+      `Loaded beside the live tables in ${(loadMs / 1000).toFixed(1)} s, swapped in ${swapMs} ms.`,
+      stderr.trim() ? withoutFolders(lastLines(stderr)) : '',
     ];
-    return { file, output: notes.filter(Boolean).join('; '), migrations };
+    return { file, output: notes.filter(Boolean).join(' '), migrations };
   }
 
   /** The restore up to the swap's commit, holding the restore lock: when it throws, the live tables are as they were. */
@@ -236,7 +236,7 @@ export class BackupService {
       const { size } = await fs.stat(target);
       await pruneBackups(this.dir, APP_BACKUP, this.settings.backupKeep);
       await job.updateProgress(100);
-      return { path: target, bytes: size, files };
+      return { file: name, bytes: size, files };
     } finally {
       await fs.rm(partial, { force: true });
       await fs.rm(settingsFile, { force: true });

@@ -10,6 +10,9 @@ import type { JobHandle } from './backup.service';
 import type { OrphanScan } from '../../jobs/job-map';
 
 const BATCH = 1000;
+
+/** 'nested/a.png' → 'a.png' (candidates are '/'-separated names under UPLOAD_DIR). */
+const fileName = (name: string) => name.slice(name.lastIndexOf('/') + 1);
 /** Uploads still being received (multer's temp files): never orphans. */
 const INCOMING = '.incoming';
 
@@ -57,21 +60,22 @@ export class OrphansService {
       orphaned.push(...(await this.media.unusedFiles(names.slice(i, i + BATCH))));
       await job?.updateProgress(Math.min(100, Math.round(((i + BATCH) / names.length) * 100)));
     }
-    return { total: orphaned.length, orphaned };
+    // Names only: where a stray file sits under UPLOAD_DIR is the server's business.
+    return { total: orphaned.length, orphaned: orphaned.map(fileName).sort() };
   }
 
   /**
-   * Deletes the orphans (only those among `only`, when given), judging each batch again right
-   * before removing it, so a file referenced since the scan is kept. Safe to run twice.
+   * Deletes the orphans (only those named in `only`, when given: the scan's file names), judging
+   * each batch again right before removing it, so a file referenced since the scan is kept. Safe to run twice.
    */
   async delete(job?: JobHandle<unknown>, only?: string[]): Promise<{ deleted: number; deletedNames: string[] }> {
     const wanted = only ? new Set(only) : null;
-    const names = (await this.candidates()).filter((n) => !wanted || wanted.has(n));
+    const names = (await this.candidates()).filter((n) => !wanted || wanted.has(fileName(n)));
     const deletedNames: string[] = [];
     for (let i = 0; i < names.length; i += BATCH) {
       for (const name of await this.media.unusedFiles(names.slice(i, i + BATCH))) {
         await fs.rm(path.join(this.settings.uploadDir, ...name.split('/')), { force: true });
-        deletedNames.push(name);
+        deletedNames.push(fileName(name));
       }
       await job?.updateProgress(Math.min(100, Math.round(((i + BATCH) / names.length) * 100)));
     }

@@ -4,6 +4,7 @@ import { decodeTimeCursor, encodeCursor } from '../../common/db/cursor';
 import { containsPattern } from '../../common/db/sql-params';
 import { toPage } from '../../common/db/page';
 import type { Db } from '../../common/db/database';
+import { withoutFoldersDeep } from '../../common/without-folders';
 import { AuditRepository } from './audit.repository';
 
 export interface AuditActor {
@@ -52,7 +53,8 @@ export class AuditService {
         action: r.action,
         target: r.target,
         result: r.result,
-        details: r.details,
+        // Rows written before answers held file names only may name the server's folders.
+        details: r.details === null ? null : withoutFoldersDeep(r.details),
         createdAt: new Date(r.created_at).toISOString(),
       }),
       (last) => encodeCursor([last.cursor_time, Number(last.id)]),

@@ -14,7 +14,7 @@ export function AdminBoostTool() {
 
   const start = async () => {
     if (tool.job.running) return;
-    const id = askId(ADMIN_TEXT.boostPrompt);
+    const id = await askId(ADMIN_TEXT.boostPrompt);
     if (id === null) return;
     if (id === 'invalid') {
       tool.alert({ tone: 'error', message: ADMIN_TEXT.invalidId });

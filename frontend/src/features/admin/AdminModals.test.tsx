@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLANS, type AdminUser, type AuditEntry } from '@cloud9/contracts';
-import { jsonResponse, stubFetch } from '../../test/utils';
-import { renderPanel } from './adminTestKit';
+import { answerConfirm, jsonResponse, stubFetch } from '../../test/utils';
+import { expectNoNativeDialogs, renderPanel } from './adminTestKit';
 import { ADMIN_TEXT } from './adminText';
 
 const adminRow = (over: Partial<AdminUser>): AdminUser => ({ id: 2, username: 'bob', email: 'bob@example.com', name: null, group_id: 5, createdAt: '2025-02-01T00:00:00.000Z', ...over });
@@ -18,6 +18,8 @@ const audit = (over: Partial<AuditEntry>): AuditEntry => ({
   createdAt: '2025-05-01T10:00:00.000Z',
   ...over,
 });
+
+afterEach(expectNoNativeDialogs);
 
 describe('Admin tools: Manage Users', () => {
   it('lists users, searches on the server, pages with Load more, and changes a group with PATCH', async () => {
@@ -66,14 +68,17 @@ describe('Admin tools: Manage Users', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Manage users' }));
     const select = await screen.findByLabelText('Group for @bob');
-    vi.mocked(window.confirm).mockReturnValueOnce(false);
     await user.selectOptions(select, '1');
-    expect(window.confirm).toHaveBeenCalledWith(ADMIN_TEXT.promoteConfirm('bob'));
+    await answerConfirm(user, ADMIN_TEXT.promoteConfirm('bob'), 'Cancel');
+    // The question answered, the Manage Users dialog is still open and nothing was sent.
+    expect(screen.getByRole('dialog', { name: 'Manage Users' })).toBeInTheDocument();
     expect(calls.some((c) => c.init.method === 'PATCH')).toBe(false);
     expect(select).toHaveValue('5');
 
     await user.selectOptions(select, '6');
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed: group_id must be 1 to 9.'));
+    // Said inside the dialog, where the reader is.
+    const dialog = screen.getByRole('dialog', { name: 'Manage Users' });
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed: group_id must be 1 to 9.'));
     expect(select).toHaveValue('5');
   });
 });
@@ -91,10 +96,14 @@ describe('Admin tools: View Logs', () => {
     const dialog = screen.getByRole('dialog', { name: 'Admin logs' });
     const list = await within(dialog).findByRole('list', { name: 'Log entries' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows[0]).toHaveTextContent('admin.users.set_group');
-    expect(rows[0]).toHaveTextContent('by @root · user:2');
-    expect(rows[1]).toHaveTextContent('error');
-    expect(rows[1]).toHaveTextContent('{"error":"disk full"}');
+    // Actions, results and targets in words; details as labelled fields, never JSON.
+    expect(rows[0]).toHaveTextContent('Group change');
+    expect(rows[0]).toHaveTextContent('by @root · user #2');
+    expect(within(rows[0]).getByText('Group').nextElementSibling).toHaveTextContent('6 · Silver');
+    expect(rows[1]).toHaveTextContent('Database backup');
+    expect(rows[1]).toHaveTextContent('Failed');
+    expect(within(rows[1]).getByText('Error').nextElementSibling).toHaveTextContent('disk full');
+    expect(list).not.toHaveTextContent('{');
     expect(calls[0].url).toBe('/api/admin/audit');
 
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search logs' }), 'nothing');

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '@cloud9/contracts';
+import { notify } from '../../components/notify';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { resetPassword } from './adminApi';
 import { failureMessage } from './adminErrors';
@@ -10,7 +11,7 @@ type Result = { tone: 'success' | 'error'; message: string };
 
 const resetError = (error?: string) => `${MESSAGES.admin.resetErrorPrefix}${error || 'Unknown error'}`;
 
-/** Admin reset: username and new password are both required; the server's answer is alerted. */
+/** Admin reset: username and new password are both required; the server's answer is alerted (in-app) and stays under the form. */
 export function AdminResetForm() {
   const admin = useSessionStore(selectCurrentUser);
   const [username, setUsername] = useState('');
@@ -48,7 +49,7 @@ export function AdminResetForm() {
     }
     setBusy(false);
     setResult(next);
-    window.alert(next.message);
+    notify(next.message, next.tone);
   };
 
   return (
@@ -78,7 +79,8 @@ export function AdminResetForm() {
       <button type="submit" className="btn btn-primary" aria-disabled={busy}>
         Reset Password
       </button>
-      <div className="admin-tool-status" role="status" aria-live="polite" aria-label="Reset result">
+      {/* Announced by the alert toast; shown here to stay. */}
+      <div className="admin-tool-status">
         {result && (
           <div className={`admin-outcome admin-outcome-${result.tone}`}>
             <p className="admin-outcome-message">{result.message}</p>

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@cloud9/contracts';
 import { useSessionStore } from '../../stores/session';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { alertTexts, jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 import { AdminResetPage } from './AdminResetPage';
-import { adminUser } from './adminTestKit';
+import { adminUser, expectNoNativeDialogs, lastAlert } from './adminTestKit';
 
 function renderReset() {
   return renderAt(
@@ -22,14 +22,15 @@ function stubAdminApi(me: unknown, reset: () => Response | Promise<Response> = (
   return stubFetch((url) => (url === '/api/me' ? jsonResponse(me) : reset()));
 }
 
+afterEach(expectNoNativeDialogs);
+
 describe('Admin reset page', () => {
   it('a stored non-admin gets the alert and lands on / without asking the server', async () => {
     setSession(testUser({ group_id: 6 }));
     const calls = stubAdminApi(testUser({ group_id: 6 }));
     renderReset();
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
-    expect(window.alert).toHaveBeenCalledTimes(1);
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.resetUnauthorized);
+    await waitFor(() => expect(alertTexts()).toEqual([MESSAGES.admin.resetUnauthorized])); // once, not twice under StrictMode
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(calls).toHaveLength(0);
   });
@@ -43,7 +44,7 @@ describe('Admin reset page', () => {
     expect(screen.queryByRole('button', { name: 'Reset Password' })).not.toBeInTheDocument();
     answerMe(jsonResponse({ ...adminUser(), group_id: 5 }));
     expect(await screen.findByText('Home screen')).toBeInTheDocument();
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.resetUnauthorized);
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.admin.resetUnauthorized));
     expect(useSessionStore.getState().currentUser?.group_id).toBe(5);
   });
 
@@ -80,11 +81,11 @@ describe('Admin reset page', () => {
     await user.type(await screen.findByLabelText('Username'), ' bob ');
     await user.type(screen.getByLabelText('New Password'), 'brand-new-pass-1');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Password for bob was reset.'));
+    await waitFor(() => expect(alertTexts()).toContain('Password for bob was reset.'));
     const post = calls.find((c) => c.url === '/api/admin/reset-password')!;
     expect(post.init.method).toBe('POST');
     expect(JSON.parse(String(post.init.body))).toEqual({ adminId: 1, username: 'bob', newPassword: 'brand-new-pass-1' });
-    expect(screen.getByRole('status', { name: 'Reset result' })).toHaveTextContent('Password for bob was reset.');
+    expect(screen.getByRole('button', { name: 'Reset Password' }).closest('form')).toHaveTextContent('Password for bob was reset.');
     expect(screen.getByLabelText('Username')).toHaveValue('');
 
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -92,7 +93,7 @@ describe('Admin reset page', () => {
     await user.type(screen.getByLabelText('Username'), 'ghost');
     await user.type(screen.getByLabelText('New Password'), 'brand-new-pass-1');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('Error: User not found.'));
+    await waitFor(() => expect(lastAlert()).toBe('Error: User not found.'));
     expect(screen.getByLabelText('Username')).toHaveValue('ghost');
   });
 });

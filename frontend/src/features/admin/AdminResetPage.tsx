@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { MESSAGES } from '@cloud9/contracts';
+import { notify } from '../../components/notify';
 import { Spinner } from '../../components/ui/Spinner';
 import { AdminResetForm } from './AdminResetForm';
 import { useAdminCheck } from './queries';
 import './admin.css';
 
-/** Admin reset: 'Loading Admin Data...' while the admin is confirmed; a non-admin is alerted and sent to /. */
+/** Admin reset: 'Loading Admin Data...' while the admin is confirmed; a non-admin is alerted (in-app) and sent to /. */
 export function AdminResetPage() {
   const check = useAdminCheck();
   // StrictMode re-runs effects; the user must see one alert, not two.
@@ -15,7 +16,7 @@ export function AdminResetPage() {
   useEffect(() => {
     if (check === 'denied' && !alerted.current) {
       alerted.current = true;
-      window.alert(MESSAGES.admin.resetUnauthorized);
+      notify(MESSAGES.admin.resetUnauthorized, 'error');
     }
   }, [check]);
 

@@ -1,14 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, QUEUE_DASHBOARD_PATH } from '@cloud9/contracts';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { alertTexts, answerConfirm, jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 import { AdminToolsPage } from './AdminToolsPage';
-import { answerPrompts, card, renderPanel, statusOf } from './adminTestKit';
+import { answerPrompt, card, expectNoNativeDialogs, lastAlert, renderPanel, statusOf } from './adminTestKit';
 import { ADMIN_TEXT } from './adminText';
 import { JOB_POLL_MS } from './useAdminJob';
 
 const notFound = () => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404);
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+
+afterEach(expectNoNativeDialogs);
 
 describe('Admin tools: access', () => {
   it.each([2, 5, 6, 9])('group %i sees only "Unauthorized Access"', (group_id) => {
@@ -49,25 +51,55 @@ describe('Admin tools: access', () => {
   });
 });
 
+describe('Admin tools: queue dashboard', () => {
+  it('counts every queue’s jobs into a table, in words and numbers', async () => {
+    const calls = stubFetch(() =>
+      jsonResponse({
+        queues: [
+          { queue: 'admin', waiting: 1, active: 0, delayed: 0, failed: 2, completed: 1500 },
+          { queue: 'boosts', waiting: 0, active: 1, delayed: 3, failed: 0, completed: 4 },
+        ],
+      }),
+    );
+    renderPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Count jobs' }));
+    const table = await within(card('Queue dashboard')).findByRole('table', { name: 'Jobs of each queue by state' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Queue', 'Waiting', 'Running', 'Delayed', 'Failed', 'Completed']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((td) => td.textContent))).toEqual([
+      ['1', '0', '0', '2', '1,500'],
+      ['0', '1', '3', '0', '4'],
+    ]);
+    expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent('Maintenance (backups, syncs, scans)');
+    expect(calls.map((c) => c.url)).toEqual(['/api/admin/job-counts']);
+    expect(within(card('Queue dashboard')).getByRole('region', { name: 'Job counts' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: 'Count again' })).toBeInTheDocument();
+  });
+});
+
 describe('Admin tools: backup or restore', () => {
   it("refuses anything but 'backup' or 'restore' with an alert, without a request", async () => {
     const calls = stubFetch(notFound);
-    answerPrompts('drop tables');
     renderPanel();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Run backup or restore' }));
-    expect(window.prompt).toHaveBeenCalledWith(ADMIN_TEXT.backupPrompt);
-    expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.invalidBackupInput);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await answerPrompt(user, ADMIN_TEXT.backupPrompt, 'drop tables');
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.admin.invalidBackupInput));
     expect(statusOf('Back up or restore the database')).toHaveTextContent(MESSAGES.admin.invalidBackupInput);
+    // Announced once, by the alert toast: the card's live region does not repeat it.
+    expect(within(card('Back up or restore the database')).getByRole('status')).not.toHaveTextContent(MESSAGES.admin.invalidBackupInput);
     expect(calls).toHaveLength(0);
   });
 
   it.each([[''], ['   '], [null]])('an empty or cancelled answer (%j) does nothing', async (answer) => {
     const calls = stubFetch(notFound);
-    answerPrompts(answer);
     renderPanel();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Run backup or restore' }));
-    expect(window.prompt).toHaveBeenCalledTimes(1);
-    expect(window.alert).not.toHaveBeenCalled();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await answerPrompt(user, ADMIN_TEXT.backupPrompt, answer);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Run backup or restore' })).toHaveFocus(); // back where the admin was
+    expect(alertTexts()).toEqual([]);
     expect(calls).toHaveLength(0);
   });
 
@@ -75,11 +107,12 @@ describe('Admin tools: backup or restore', () => {
     ['BACKUP', '/api/admin/backup'],
     ['Restore', '/api/admin/restore'],
   ])('%s (any case) runs GET %s and alerts the server message', async (word, path) => {
-    const calls = stubFetch(() => jsonResponse({ success: true, message: `${word} done.`, output: 'pg: ok', jobId: '3' }));
-    answerPrompts(word);
+    const calls = stubFetch(() => jsonResponse({ success: true, message: `${word} done.`, file: 'cloud9-1.dump', output: 'pg: ok', jobId: '3' }));
     renderPanel();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Run backup or restore' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(`${word} done.`));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await answerPrompt(user, ADMIN_TEXT.backupPrompt, word);
+    await waitFor(() => expect(alertTexts()).toContain(`${word} done.`));
     expect(calls.map((c) => c.url)).toEqual([path]);
     expect(statusOf('Back up or restore the database')).toHaveTextContent(`${word} done.`);
   });
@@ -88,14 +121,15 @@ describe('Admin tools: backup or restore', () => {
     let answer: () => Response | Promise<Response> = () => jsonResponse({ success: false, error: 'No backup to restore.', statusCode: 404 }, 404);
     stubFetch(() => answer());
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    answerPrompts('restore', 'backup');
     renderPanel();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Run backup or restore' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.operationFailed('No backup to restore.')));
+    await answerPrompt(user, ADMIN_TEXT.backupPrompt, 'restore');
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.admin.operationFailed('No backup to restore.')));
     answer = networkDown;
     await user.click(screen.getByRole('button', { name: 'Run backup or restore' }));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactAdmin));
+    await answerPrompt(user, ADMIN_TEXT.backupPrompt, 'backup');
+    await waitFor(() => expect(lastAlert()).toBe(MESSAGES.admin.couldNotContactAdmin));
   });
 });
 
@@ -115,6 +149,7 @@ describe('Admin tools: long jobs', () => {
     renderPanel();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Sync follow tables' }));
+    await answerConfirm(user, ADMIN_TEXT.syncConfirm, 'Sync now');
 
     const status = statusOf('Sync follow tables');
     const bar = await within(status).findByRole('progressbar', { name: 'Syncing follow tables...' });
@@ -124,7 +159,7 @@ describe('Admin tools: long jobs', () => {
     expect(status).toHaveTextContent('40%');
 
     await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.syncDone(3, 1)));
+    await waitFor(() => expect(alertTexts()).toContain(ADMIN_TEXT.syncDone(3, 1)));
     expect(within(status).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(status).toHaveTextContent(ADMIN_TEXT.syncDone(3, 1));
     expect(calls.map((c) => c.url)).toEqual(['/api/admin/sync-follow-tables', '/api/admin/jobs/admin/9', '/api/admin/jobs/admin/9']);
@@ -135,13 +170,17 @@ describe('Admin tools: long jobs', () => {
     stubFetch((url) =>
       url === '/api/admin/restore'
         ? jsonResponse({ success: false, pending: true, jobId: '8', queue: 'admin', message: MESSAGES.admin.jobPending }, 202)
-        : jsonResponse({ jobId: '8', queue: 'admin', name: 'db-restore', state: 'completed', progress: 100, result: { file: 'cloud9-1.dump', output: 'restored', migrations: [] }, error: null }),
+        : jsonResponse({ jobId: '8', queue: 'admin', name: 'db-restore', state: 'completed', progress: 100, result: { file: 'cloud9-1.dump', output: 'Swapped in 4 ms.', migrations: ['AddThing1'] }, error: null }),
     );
-    answerPrompts('restore');
     renderPanel();
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Run backup or restore' }));
+    await answerPrompt(user, ADMIN_TEXT.backupPrompt, 'restore');
     await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.restored('cloud9-1.dump')));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.admin.restored('cloud9-1.dump')));
+    const status = within(statusOf('Back up or restore the database'));
+    expect(status.getByText('Migrations applied').nextElementSibling).toHaveTextContent('AddThing1');
+    expect(status.getByText('Report').nextElementSibling).toHaveTextContent('Swapped in 4 ms.');
   });
 
   it('a polled job that fails alerts the tool’s failure message', async () => {
@@ -155,7 +194,7 @@ describe('Admin tools: long jobs', () => {
     renderPanel();
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Run app backup' }));
     await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.backupFailed));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.admin.backupFailed));
   });
 
   it('the boost queue’s 202 ({success:false, jobId}) is polled on the boosts queue', async () => {
@@ -166,23 +205,30 @@ describe('Admin tools: long jobs', () => {
         : jsonResponse({ jobId: '77', queue: 'boosts', name: 'rotate', state: 'completed', progress: 100, result: { expired: 2, activated: 1 }, error: null }),
     );
     renderPanel();
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Process boost queue' }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Process boost queue' }));
+    await answerConfirm(user, ADMIN_TEXT.boostQueueConfirm, 'Process now');
     await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Boost queue processed.'));
+    await waitFor(() => expect(alertTexts()).toContain('Boost queue processed.'));
     expect(calls[1].url).toBe('/api/admin/jobs/boosts/77');
-    expect(statusOf('Process the boost queue')).toHaveTextContent(ADMIN_TEXT.boostRotation(2, 1));
+    const counts = within(statusOf('Process the boost queue'));
+    expect(counts.getByText('Boosts ended').nextElementSibling).toHaveTextContent('2');
+    expect(counts.getByText('Requests approved').nextElementSibling).toHaveTextContent('1');
   });
 });
 
 describe('Admin tools: sync follow tables', () => {
   it('asks for confirmation first; declining sends nothing', async () => {
-    vi.mocked(window.confirm).mockReturnValue(false);
     const calls = stubFetch(notFound);
     renderPanel();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sync follow tables' }));
-    expect(window.confirm).toHaveBeenCalledWith(ADMIN_TEXT.syncConfirm);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sync follow tables' }));
+    // An in-app alertdialog that starts on its safe button.
+    const question = await screen.findByRole('alertdialog', { name: ADMIN_TEXT.syncConfirm });
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await answerConfirm(user, ADMIN_TEXT.syncConfirm, 'Cancel');
     expect(calls).toHaveLength(0);
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 
   it('confirmed: POSTs and alerts the corrected counts; failures say "Sync failed" or the sync service message', async () => {
@@ -192,56 +238,67 @@ describe('Admin tools: sync follow tables', () => {
     renderPanel();
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Sync follow tables' });
-    await user.click(button);
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.syncDone(0, 2)));
+    const sync = async () => {
+      await user.click(button);
+      await answerConfirm(user, ADMIN_TEXT.syncConfirm, 'Sync now');
+    };
+    await sync();
+    await waitFor(() => expect(alertTexts()).toContain(ADMIN_TEXT.syncDone(0, 2)));
     expect(calls[0]).toMatchObject({ url: '/api/admin/sync-follow-tables', init: { method: 'POST' } });
 
     answer = () => jsonResponse({ success: false, error: 'boom', statusCode: 500 }, 500);
-    await user.click(button);
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.syncFailed));
+    await sync();
+    await waitFor(() => expect(lastAlert()).toBe(MESSAGES.admin.syncFailed));
     answer = networkDown;
-    await user.click(button);
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactSync));
+    await sync();
+    await waitFor(() => expect(lastAlert()).toBe(MESSAGES.admin.couldNotContactSync));
   });
 });
 
 describe('Admin tools: delete a user', () => {
   it('asks for the id, then a permanent confirmation, and only then DELETEs', async () => {
     const calls = stubFetch(() => jsonResponse({ success: true }));
-    answerPrompts('42');
     renderPanel();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete a user by id' }));
-    expect(window.prompt).toHaveBeenCalledWith(ADMIN_TEXT.deleteUserPrompt);
-    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to permanently delete user 42? This cannot be undone.');
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.userDeleted(42)));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete a user by id' }));
+    await answerPrompt(user, ADMIN_TEXT.deleteUserPrompt, '42');
+    expect(calls).toHaveLength(0);
+    await answerConfirm(user, 'Are you sure you want to permanently delete user 42? This cannot be undone.', 'Delete user');
+    await waitFor(() => expect(alertTexts()).toContain(ADMIN_TEXT.userDeleted(42)));
     expect(calls).toEqual([expect.objectContaining({ url: '/api/users/42', init: expect.objectContaining({ method: 'DELETE' }) })]);
   });
 
   it('declining the confirmation sends nothing', async () => {
-    vi.mocked(window.confirm).mockReturnValue(false);
     const calls = stubFetch(() => jsonResponse({ success: true }));
-    answerPrompts('42');
     renderPanel();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete a user by id' }));
-    expect(window.confirm).toHaveBeenCalledTimes(1);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete a user by id' }));
+    await answerPrompt(user, ADMIN_TEXT.deleteUserPrompt, '42');
+    await answerConfirm(user, ADMIN_TEXT.deleteUserConfirm(42), 'Cancel');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(calls).toHaveLength(0);
+    expect(alertTexts()).toEqual([]);
   });
 
   it('an empty or cancelled id asks nothing more; a bad id is refused; one’s own id is refused', async () => {
     const calls = stubFetch(() => jsonResponse({ success: true }));
-    answerPrompts('', null, 'abc', '1');
     renderPanel();
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Delete a user by id' });
-    await user.click(button);
-    await user.click(button);
-    expect(window.confirm).not.toHaveBeenCalled();
-    expect(window.alert).not.toHaveBeenCalled();
-    await user.click(button);
-    expect(window.alert).toHaveBeenLastCalledWith(ADMIN_TEXT.invalidId);
-    await user.click(button);
-    expect(window.alert).toHaveBeenLastCalledWith(ADMIN_TEXT.deleteSelf);
-    expect(window.confirm).not.toHaveBeenCalled();
+    const ask = async (answer: string | null) => {
+      await user.click(button);
+      await answerPrompt(user, ADMIN_TEXT.deleteUserPrompt, answer);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+    await ask('');
+    await ask(null);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(alertTexts()).toEqual([]);
+    await ask('abc');
+    await waitFor(() => expect(lastAlert()).toBe(ADMIN_TEXT.invalidId));
+    await ask('1');
+    await waitFor(() => expect(lastAlert()).toBe(ADMIN_TEXT.deleteSelf));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -249,14 +306,18 @@ describe('Admin tools: delete a user', () => {
     let answer: () => Response | Promise<Response> = () => jsonResponse({ success: false, error: 'User not found.', statusCode: 404 }, 404);
     stubFetch(() => answer());
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    answerPrompts('5', '5');
     renderPanel();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Delete a user by id' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed: User not found.'));
+    const deleteFive = async () => {
+      await user.click(screen.getByRole('button', { name: 'Delete a user by id' }));
+      await answerPrompt(user, ADMIN_TEXT.deleteUserPrompt, '5');
+      await answerConfirm(user, ADMIN_TEXT.deleteUserConfirm(5), 'Delete user');
+    };
+    await deleteFive();
+    await waitFor(() => expect(alertTexts()).toContain('Failed: User not found.'));
     answer = networkDown;
-    await user.click(screen.getByRole('button', { name: 'Delete a user by id' }));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactDelete));
+    await deleteFive();
+    await waitFor(() => expect(lastAlert()).toBe(MESSAGES.admin.couldNotContactDelete));
   });
 });
 
@@ -273,17 +334,19 @@ describe('Admin tools: find a user', () => {
     await user.type(input, 'bob{Enter}');
     const status = statusOf('Find a user');
     await within(status).findByText(ADMIN_TEXT.userFound('bob'));
+    // Not an alert: the card's own live region says it.
+    expect(within(card('Find a user')).getByRole('status')).toHaveTextContent(ADMIN_TEXT.userFound('bob'));
     for (const [term, value] of [['Id', '12'], ['Username', 'bob'], ['Email', 'bob@example.com'], ['Name', 'Bob Sky'], ['Group', '6 · Silver']]) {
       expect(within(status).getByText(term).nextElementSibling).toHaveTextContent(value);
     }
     expect(within(status).getByText('Created').nextElementSibling).toHaveTextContent('2025');
     expect(calls[0].url).toBe('/api/admin/user/bob');
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
 
     await user.clear(input);
     await user.type(input, 'ghost');
     await user.click(screen.getByRole('button', { name: 'Find user' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.userNotFound));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.admin.userNotFound));
     expect(status).toHaveTextContent(MESSAGES.admin.userNotFound);
   });
 
@@ -293,20 +356,22 @@ describe('Admin tools: find a user', () => {
     renderPanel();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Username to find'), 'bob{Enter}');
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.couldNotContactSearch));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.admin.couldNotContactSearch));
   });
 });
 
 describe('Admin tools: boosts', () => {
   it('admin boost asks for a post id and POSTs /api/posts/:id/boost', async () => {
     const calls = stubFetch(() => jsonResponse({ success: true }));
-    answerPrompts(null, '31');
     renderPanel();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
+    await answerPrompt(user, ADMIN_TEXT.boostPrompt, null);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.postBoosted(31)));
+    await answerPrompt(user, ADMIN_TEXT.boostPrompt, '31');
+    await waitFor(() => expect(alertTexts()).toContain(ADMIN_TEXT.postBoosted(31)));
     expect(calls[0]).toMatchObject({ url: '/api/posts/31/boost', init: { method: 'POST' } });
   });
 
@@ -314,14 +379,17 @@ describe('Admin tools: boosts', () => {
     let answer: () => Response | Promise<Response> = () => jsonResponse({ success: false, error: 'Post not found.', statusCode: 404 }, 404);
     stubFetch(() => answer());
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    answerPrompts('31', '31');
     renderPanel();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed: Post not found.'));
+    const boost = async () => {
+      await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
+      await answerPrompt(user, ADMIN_TEXT.boostPrompt, '31');
+    };
+    await boost();
+    await waitFor(() => expect(alertTexts()).toContain('Failed: Post not found.'));
     answer = networkDown;
-    await user.click(screen.getByRole('button', { name: 'Boost a post by id' }));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.couldNotContactBoost));
+    await boost();
+    await waitFor(() => expect(lastAlert()).toBe(MESSAGES.admin.couldNotContactBoost));
   });
 
   it('process boost queue: confirms, alerts the server message, and maps each failure to its message', async () => {
@@ -332,33 +400,39 @@ describe('Admin tools: boosts', () => {
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Process boost queue' });
 
-    vi.mocked(window.confirm).mockReturnValueOnce(false);
-    await user.click(button);
+    const process = async (answerWith = 'Process now') => {
+      await user.click(button);
+      await answerConfirm(user, ADMIN_TEXT.boostQueueConfirm, answerWith);
+    };
+    await process('Cancel');
     expect(calls).toHaveLength(0);
 
-    await user.click(button);
-    expect(window.confirm).toHaveBeenLastCalledWith(ADMIN_TEXT.boostQueueConfirm);
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Boost queue processed.'));
+    await process();
+    await waitFor(() => expect(alertTexts()).toContain('Boost queue processed.'));
     expect(calls[0]).toMatchObject({ url: '/api/boost/rotate', init: { method: 'PATCH' } });
 
     answer = () => jsonResponse({ ok: 1 });
-    await user.click(button);
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.unexpectedResponse));
+    await process();
+    await waitFor(() => expect(lastAlert()).toBe(MESSAGES.admin.unexpectedResponse));
     answer = () => jsonResponse({ success: false, error: 'Redis is away', statusCode: 503 }, 503);
-    await user.click(button);
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.boostQueueFailed));
+    await process();
+    await waitFor(() => expect(lastAlert()).toBe(MESSAGES.admin.boostQueueFailed));
     answer = networkDown;
-    await user.click(button);
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.admin.boostQueueNetwork));
+    await process();
+    await waitFor(() => expect(lastAlert()).toBe(MESSAGES.admin.boostQueueNetwork));
   });
 });
 
 describe('Admin tools: app backup and orphaned uploads', () => {
-  it('app backup alerts the server message with the archive path', async () => {
-    stubFetch(() => jsonResponse({ success: true, message: 'App backup created.', path: '/backups/app-1.tar.gz', jobId: '2' }));
+  it('app backup alerts the server message and shows the archive’s name, size and file count as fields', async () => {
+    stubFetch(() => jsonResponse({ success: true, message: 'App backup created.', file: 'cloud9-app-1.tar.gz', bytes: 3 * 1024 * 1024, files: 12, jobId: '2' }));
     renderPanel();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Run app backup' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('App backup created.'));
+    await waitFor(() => expect(alertTexts()).toContain('App backup created.'));
+    const status = within(statusOf('Run an app backup'));
+    expect(status.getByText('File').nextElementSibling).toHaveTextContent('cloud9-app-1.tar.gz');
+    expect(status.getByText('Size').nextElementSibling).toHaveTextContent('3 MB');
+    expect(status.getByText('Uploaded files archived').nextElementSibling).toHaveTextContent('12');
   });
 
   it('lists the count and names, then deletes them after a confirmation', async () => {
@@ -370,19 +444,20 @@ describe('Admin tools: app backup and orphaned uploads', () => {
     await user.click(screen.getByRole('button', { name: 'Check orphaned uploads' }));
     const tool = card('Orphaned uploads');
     await within(tool).findByText(ADMIN_TEXT.orphansFound(2));
-    const list = within(tool).getByRole('list', { name: 'Orphaned files' });
+    const list = within(tool).getByRole('region', { name: 'Orphaned files' });
+    expect(list).toHaveAttribute('tabindex', '0'); // it scrolls in its own box, by keyboard too
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a.png', 'b.mp4']);
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
 
-    vi.mocked(window.confirm).mockReturnValueOnce(false);
     await user.click(within(tool).getByRole('button', { name: 'Delete orphaned files' }));
+    await answerConfirm(user, ADMIN_TEXT.orphansDeleteConfirm(2), 'Cancel');
     expect(calls).toHaveLength(1);
     await user.click(within(tool).getByRole('button', { name: 'Delete orphaned files' }));
-    expect(window.confirm).toHaveBeenLastCalledWith(ADMIN_TEXT.orphansDeleteConfirm(2));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(ADMIN_TEXT.orphansDeleted(2)));
+    await answerConfirm(user, ADMIN_TEXT.orphansDeleteConfirm(2), 'Delete files');
+    await waitFor(() => expect(alertTexts()).toContain(ADMIN_TEXT.orphansDeleted(2)));
     expect(calls[1]).toMatchObject({ url: '/api/admin/orphaned-uploads/delete', init: { method: 'POST' } });
     expect(JSON.parse(String(calls[1].init.body))).toEqual({ names: ['a.png', 'b.mp4'] });
-    expect(within(tool).queryByRole('list', { name: 'Orphaned files' })).not.toBeInTheDocument();
+    expect(within(tool).queryByRole('region', { name: 'Orphaned files' })).not.toBeInTheDocument();
   });
 
   it("a failed check alerts 'Failed to check uploads.'", async () => {
@@ -390,6 +465,6 @@ describe('Admin tools: app backup and orphaned uploads', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderPanel();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Check orphaned uploads' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.admin.checkUploadsFailed));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.admin.checkUploadsFailed));
   });
 });

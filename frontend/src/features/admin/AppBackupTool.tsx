@@ -1,5 +1,7 @@
 import { MESSAGES, type AdminAppBackupResult } from '@cloud9/contracts';
 import { fromAppBackupJob, runAppBackup } from './adminApi';
+import { FactList } from './FactList';
+import { appBackupFacts } from './resultFacts';
 import { ToolCard } from './ToolCard';
 import { useAdminTool } from './useAdminTool';
 
@@ -15,7 +17,7 @@ export function AppBackupTool() {
         tool.fail(result, MESSAGES.admin.backupFailed);
         return;
       }
-      tool.alert({ tone: 'success', message: result.message });
+      tool.alert({ tone: 'success', message: result.message, details: <FactList facts={appBackupFacts(result)} /> });
     } catch (err) {
       tool.fail(err, MESSAGES.admin.backupFailed);
     }

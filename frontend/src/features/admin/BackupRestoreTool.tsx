@@ -3,6 +3,8 @@ import { fromDatabaseJob, runDatabaseJob } from './adminApi';
 import { failureMessage } from './adminErrors';
 import { askText } from './adminPrompts';
 import { ADMIN_TEXT } from './adminText';
+import { FactList } from './FactList';
+import { databaseJobFacts } from './resultFacts';
 import { ToolCard } from './ToolCard';
 import { useAdminTool } from './useAdminTool';
 
@@ -14,7 +16,7 @@ export function BackupRestoreTool() {
 
   const start = async () => {
     if (tool.job.running) return;
-    const answer = askText(ADMIN_TEXT.backupPrompt);
+    const answer = await askText(ADMIN_TEXT.backupPrompt);
     if (answer === null) return;
     const kind = answer.toLowerCase();
     if (kind !== 'backup' && kind !== 'restore') {
@@ -27,16 +29,7 @@ export function BackupRestoreTool() {
         tool.fail(result, MESSAGES.admin.operationFailed((result as { error?: string } | null)?.error));
         return;
       }
-      tool.alert({
-        tone: 'success',
-        message: result.message,
-        details: result.output ? (
-          <details className="admin-output">
-            <summary>Output</summary>
-            <pre>{result.output}</pre>
-          </details>
-        ) : undefined,
-      });
+      tool.alert({ tone: 'success', message: result.message, details: <FactList facts={databaseJobFacts(result)} /> });
     } catch (err) {
       tool.fail(err, failureMessage(err, MESSAGES.admin.couldNotContactAdmin, MESSAGES.admin.operationFailed));
     }

@@ -1,7 +1,10 @@
 import { BOOST_TEXT, MESSAGES, type BoostRotateResult } from '@cloud9/contracts';
+import { confirmAction } from '../../components/confirm';
 import { rotateBoostQueue } from './adminApi';
 import { isNetworkError } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';
+import { FactList } from './FactList';
+import { rotationFacts } from './resultFacts';
 import { ToolCard } from './ToolCard';
 import { useAdminTool } from './useAdminTool';
 
@@ -27,7 +30,7 @@ export function BoostQueueTool() {
 
   const start = async () => {
     if (tool.job.running) return;
-    if (!window.confirm(ADMIN_TEXT.boostQueueConfirm)) return;
+    if (!(await confirmAction({ message: ADMIN_TEXT.boostQueueConfirm, confirmLabel: 'Process now' }))) return;
     try {
       const body = await tool.run('Processing the boost queue...', rotateBoostQueue);
       const rotation = readRotation(body);
@@ -35,7 +38,7 @@ export function BoostQueueTool() {
         tool.fail(body, MESSAGES.admin.unexpectedResponse);
         return;
       }
-      const counts = rotation.expired !== undefined ? <p className="hint">{ADMIN_TEXT.boostRotation(rotation.expired, rotation.activated ?? 0)}</p> : undefined;
+      const counts = rotation.expired !== undefined ? <FactList facts={rotationFacts(rotation.expired, rotation.activated ?? 0)} /> : undefined;
       tool.alert({ tone: 'success', message: rotation.message, details: counts });
     } catch (err) {
       tool.fail(err, isNetworkError(err) ? MESSAGES.admin.boostQueueNetwork : MESSAGES.admin.boostQueueFailed);

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@cloud9/contracts';
+import { confirmAction } from '../../components/confirm';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { failureMessage } from './adminErrors';
 import { askId } from './adminPrompts';
@@ -17,7 +18,7 @@ export function DeleteUserTool() {
 
   const start = async () => {
     if (tool.job.running) return;
-    const id = askId(ADMIN_TEXT.deleteUserPrompt);
+    const id = await askId(ADMIN_TEXT.deleteUserPrompt);
     if (id === null) return;
     if (id === 'invalid') {
       tool.alert({ tone: 'error', message: ADMIN_TEXT.invalidId });
@@ -27,7 +28,7 @@ export function DeleteUserTool() {
       tool.alert({ tone: 'error', message: ADMIN_TEXT.deleteSelf });
       return;
     }
-    if (!window.confirm(ADMIN_TEXT.deleteUserConfirm(id))) return;
+    if (!(await confirmAction({ message: ADMIN_TEXT.deleteUserConfirm(id), confirmLabel: 'Delete user' }))) return;
     try {
       const result = await tool.run(`Deleting user ${id}...`, () => sendDelete(id));
       if (result?.success !== true) {

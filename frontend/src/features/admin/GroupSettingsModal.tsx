@@ -21,7 +21,7 @@ export function GroupSettingsModal({ onClose }: { onClose: () => void }) {
   } else if (isPending || isError) body = <Spinner label="Loading groups..." />;
   else {
     body = (
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" role="region" aria-label="Limits of every group" tabIndex={0}>
         <table className="admin-table">
           <caption className="visually-hidden">Limits of every group</caption>
           <thead>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { GroupId, LIMITS, MESSAGES, type AdminUser } from '@cloud9/contracts';
+import { confirmAction } from '../../components/confirm';
 import { Modal } from '../../components/ui/Modal';
 import { PagedList } from '../../components/ui/PagedList';
 import { SearchBox } from '../../components/ui/SearchBox';
@@ -18,6 +19,7 @@ export function ManageUsersModal({ onClose }: { onClose: () => void }) {
   const me = useSessionStore(selectCurrentUser);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState('');
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
   const users = useAdminUsers(query);
   const { mutateAsync: saveGroup } = useSetUserGroup();
@@ -25,15 +27,16 @@ export function ManageUsersModal({ onClose }: { onClose: () => void }) {
   const changeGroup = useCallback(
     async (user: AdminUser, groupId: number) => {
       if (groupId === user.group_id) return;
-      if (groupId === GroupId.Admin && !window.confirm(ADMIN_TEXT.promoteConfirm(user.username))) return;
+      if (groupId === GroupId.Admin && !(await confirmAction({ message: ADMIN_TEXT.promoteConfirm(user.username), confirmLabel: 'Make admin' }))) return;
       try {
         const { user: saved } = await saveGroup({ id: user.id, groupId });
+        setFailure('');
         setStatus(ADMIN_TEXT.groupChanged(saved.username, groupLabel(saved.group_id)));
       } catch (err) {
         const message = failureMessage(err, MESSAGES.admin.couldNotContactAdmin, failed);
         console.error(message, err);
-        setStatus(message);
-        window.alert(message);
+        setStatus('');
+        setFailure(message);
       }
     },
     [saveGroup],
@@ -50,6 +53,10 @@ export function ManageUsersModal({ onClose }: { onClose: () => void }) {
       <SearchBox label="Search users" placeholder="Search by username, name or email" value={search} onChange={setSearch} />
       <p className="admin-modal-status" role="status" aria-live="polite">
         {status}
+      </p>
+      {/* Inside the dialog, where the reader is: the app's alert toasts sit outside it. */}
+      <p className="admin-modal-status admin-modal-failure" role="alert">
+        {failure}
       </p>
       <PagedList
         query={users}

@@ -7,18 +7,22 @@ interface OrphanListProps {
   onDelete: () => void;
 }
 
-/** The orphaned files' names (outside the live region, so a long list is not read out) and the delete action. */
+/**
+ * The orphaned files' names (outside the live region, so a long list is not read out) and the
+ * delete action. The list scrolls in its own box, which takes the keyboard focus so it can be scrolled.
+ */
 export function OrphanList({ result, busy, onDelete }: OrphanListProps) {
   const { total, orphaned } = result;
   return (
     <div className="admin-orphans">
-      <ul className="admin-orphan-list" aria-label="Orphaned files">
-        {orphaned.map((name) => (
-          <li key={name}>
-            <code>{name}</code>
-          </li>
-        ))}
-      </ul>
+      <div className="admin-scroll-box" role="region" aria-label="Orphaned files" tabIndex={0}>
+        <ul className="admin-orphan-list">
+          {orphaned.map((name, i) => (
+            // Two folders may hold files of the same name: the position keeps them apart.
+            <li key={`${i}-${name}`}>{name}</li>
+          ))}
+        </ul>
+      </div>
       {orphaned.length < total && <p className="hint">{ADMIN_TEXT.orphansShown(orphaned.length, total)}</p>}
       <button type="button" className="btn btn-danger" aria-disabled={busy} onClick={onDelete}>
         Delete orphaned files

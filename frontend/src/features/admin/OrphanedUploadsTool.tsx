@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES, type AdminOrphansDeleteResult, type AdminOrphansResult } from '@cloud9/contracts';
+import { confirmAction } from '../../components/confirm';
 import { checkOrphanedUploads, deleteOrphanedUploads, fromOrphanDeleteJob, fromOrphanScanJob } from './adminApi';
 import { failureMessage } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';
@@ -32,7 +33,7 @@ export function OrphanedUploadsTool() {
 
   const remove = async () => {
     if (tool.job.running || !found) return;
-    if (!window.confirm(ADMIN_TEXT.orphansDeleteConfirm(found.orphaned.length))) return;
+    if (!(await confirmAction({ message: ADMIN_TEXT.orphansDeleteConfirm(found.orphaned.length), confirmLabel: 'Delete files' }))) return;
     try {
       const result = await tool.run<AdminOrphansDeleteResult>('Deleting orphaned files...', (signal) => deleteOrphanedUploads(found.orphaned, signal), fromOrphanDeleteJob);
       if (result?.success !== true) {

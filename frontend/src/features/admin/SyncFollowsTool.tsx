@@ -1,4 +1,5 @@
 import { MESSAGES, type AdminSyncResult } from '@cloud9/contracts';
+import { confirmAction } from '../../components/confirm';
 import { fromSyncJob, syncFollowTables } from './adminApi';
 import { failureMessage } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';
@@ -13,7 +14,7 @@ export function SyncFollowsTool() {
 
   const start = async () => {
     if (tool.job.running) return;
-    if (!window.confirm(ADMIN_TEXT.syncConfirm)) return;
+    if (!(await confirmAction({ message: ADMIN_TEXT.syncConfirm, confirmLabel: 'Sync now' }))) return;
     try {
       const result = await tool.run<AdminSyncResult>('Syncing follow tables...', syncFollowTables, fromSyncJob);
       if (result?.success !== true || !isCount(result.followersAdded) || !isCount(result.followingsAdded)) {

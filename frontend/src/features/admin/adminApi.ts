@@ -44,6 +44,8 @@ export const deleteOrphanedUploads = (names: string[] | undefined, signal?: Abor
 export const fetchJobStatus = <R>(queue: string, jobId: string, signal?: AbortSignal) =>
   callApi(ROUTES.admin.jobStatus, { params: { queue, jobId }, signal }) as Promise<AdminJobStatus<R>>;
 
+export const fetchJobCounts = (signal?: AbortSignal) => callApi(ROUTES.admin.jobCounts, { signal });
+
 export const lookupUser = (username: string, signal?: AbortSignal) => callApi(ROUTES.admin.userLookup, { params: { username }, signal });
 
 export const adminBoostPost = (postId: number, signal?: AbortSignal): Promise<{ success: boolean; error?: string }> =>
@@ -80,19 +82,24 @@ const fields = (result: unknown): Fields => (typeof result === 'object' && resul
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const noResult = <T>() => ({ success: false, error: 'The job returned no result.' }) as unknown as T;
 
+const names = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+const size = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
 export const fromDatabaseJob =
   (kind: 'backup' | 'restore') =>
   (result: unknown, jobId: string): AdminBackupResult => {
     const r = fields(result);
-    const file = kind === 'backup' ? text(r.path) : text(r.file);
+    const file = text(r.file);
     if (!file) return noResult();
     const message = kind === 'backup' ? MESSAGES.admin.backupWritten(file) : MESSAGES.admin.restored(file);
-    return { success: true, message, output: text(r.output), jobId };
+    const facts = kind === 'backup' ? { bytes: size(r.bytes), removed: names(r.removed) } : { migrations: names(r.migrations) };
+    return { success: true, message, file, ...facts, output: text(r.output), jobId };
   };
 
 export function fromAppBackupJob(result: unknown, jobId: string): AdminAppBackupResult {
-  const path = text(fields(result).path);
-  return path ? { success: true, message: MESSAGES.admin.appBackupWritten(path), path, jobId } : noResult();
+  const r = fields(result);
+  const file = text(r.file);
+  return file ? { success: true, message: MESSAGES.admin.appBackupWritten(file), file, bytes: size(r.bytes) ?? 0, files: size(r.files) ?? 0, jobId } : noResult();
 }
 
 export function fromSyncJob(result: unknown, jobId: string): AdminSyncResult {

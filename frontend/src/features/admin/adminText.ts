@@ -15,7 +15,6 @@ export const ADMIN_TEXT = {
   syncDone: (followers: number, followings: number) =>
     `Follow tables synced. Follower counts corrected: ${followers}. Following counts corrected: ${followings}.`,
   boostQueueConfirm: 'Process the boost queue now? Expired boosts end and waiting requests are approved.',
-  boostRotation: (expired: number, activated: number) => `${expired} expired, ${activated} activated.`,
   orphansFound: (total: number) => (total === 1 ? '1 orphaned upload found.' : `${total} orphaned uploads found.`),
   orphansNone: 'No orphaned uploads found.',
   orphansShown: (shown: number, total: number) => `Showing the first ${shown} of ${total}.`,
@@ -29,5 +28,6 @@ export const ADMIN_TEXT = {
   noUsers: 'No users match.',
   noLogs: 'No admin actions logged yet.',
   noLogsMatch: 'No log entries match.',
+  jobsCounted: 'Jobs of each queue, by state:',
   working: 'Working...',
 } as const;

@@ -1,13 +1,16 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { notify } from '../../components/notify';
 import type { MaybePending } from './adminApi';
 import { isAbortError } from './adminErrors';
 import { useAdminJob, type AdminJobState, type JobResultMapper } from './useAdminJob';
 
-interface ToolOutcome {
+export interface ToolOutcome {
   tone: 'success' | 'error';
   message: string;
-  /** Shown under the message in the tool's status area (output, a list, a user's details). */
+  /** Shown under the message in the tool's status area (a result's fields, a user's details). */
   details?: ReactNode;
+  /** Announced by the app's alert surface, so the card shows it without announcing it again. */
+  alerted?: boolean;
 }
 
 export interface AdminTool {
@@ -17,7 +20,7 @@ export interface AdminTool {
   run: <R>(activity: string, start: (signal: AbortSignal) => Promise<MaybePending<R>>, fromJob?: JobResultMapper<R>) => Promise<R>;
   /** Shows the outcome on the page only. */
   show: (outcome: ToolOutcome) => void;
-  /** Shows the outcome on the page and as the native alert. */
+  /** Shows the outcome on the page and announces it through the app's alert surface (an in-app toast). */
   alert: (outcome: ToolOutcome) => void;
   /** A failed run: logged, shown and alerted. Leaving the page mid-run (abort) says nothing. */
   fail: (err: unknown, message: string) => void;
@@ -37,8 +40,8 @@ export function useAdminTool(): AdminTool {
   );
 
   const alert = useCallback((next: ToolOutcome) => {
-    setOutcome(next);
-    window.alert(next.message);
+    setOutcome({ ...next, alerted: true });
+    notify(next.message, next.tone);
   }, []);
 
   const fail = useCallback(
