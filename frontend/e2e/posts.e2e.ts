@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { MESSAGES, type Post } from '@cloud9/contracts';
-import { answerConfirm, apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, waitFor, signedInTab } from './support';
+import { answerConfirm, apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, signedInTab } from './support';
 
 let browser: Browser;
 beforeAll(async () => {

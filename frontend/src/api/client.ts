@@ -1,5 +1,5 @@
 import type { ApiError, ApiRoute, BodyOf, Multipart, ParamsOf, PathParamNames, QueryOf, ResponseOf } from '@cloud9/contracts';
-import { APP_CLIENT_HEADER, fillPath, MESSAGES, ROUTES } from '@cloud9/contracts';
+import { APP_CLIENT_HEADER, HTTP_MESSAGES, ROUTES, fillPath } from '@cloud9/contracts';
 import { useSessionStore } from '../stores/session';
 
 /** Same origin unless VITE_API_BASE points elsewhere (e.g. a separately hosted API). */
@@ -61,7 +61,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(`${API_BASE}${path}`, { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiRequestError(0, MESSAGES.http.serviceUnavailable);
+    throw new ApiRequestError(0, HTTP_MESSAGES.serviceUnavailable);
   }
 
   const data = await readBody(response);

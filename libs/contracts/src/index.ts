@@ -4,6 +4,8 @@ export * from './limits';
 export * from './categories';
 export * from './emoji';
 export * from './messages';
+export * from './auth-messages';
+export * from './http-messages';
 export * from './gif-messages';
 export * from './storage-keys';
 export * from './types';

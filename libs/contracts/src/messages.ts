@@ -1,39 +1,12 @@
-import { APP_CLIENT_HEADER } from './app-client';
+import { AUTH_MESSAGES } from './auth-messages';
+import { HTTP_MESSAGES } from './http-messages';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
  * server's own messages. Both sides import from here; nothing user-facing is retyped.
  */
 export const MESSAGES = {
-  auth: {
-    loggedOut: 'You have been logged out.',
-    loginErrorPrefix: 'Login error: ',
-    loginFailed: 'Login failed.',
-    registrationFailed: 'Registration failed.',
-    registrationErrorPrefix: 'Registration error: ',
-    registered: 'Registration successful! Please log in.',
-    passwordsDoNotMatch: 'Passwords do not match.',
-    allFieldsRequired: 'Username, email, password and confirmation are all required.',
-    invalidCredentials: 'Invalid username or password.',
-    notSignedIn: 'Please log in.',
-    sessionExpired: 'Your session has ended. Please log in again.',
-    tooManyLogins: 'Too many failed login attempts. Please wait a few minutes and try again.',
-    tooManyLoginsFromAddress: 'Too many failed login attempts from this address. Please wait a few minutes and try again.',
-    tooManyRegistrations: 'Too many sign-up attempts from this address. Please try again later.',
-    currentPasswordRequired: 'Enter your current password to set a new one.',
-    currentPasswordWrong: 'Your current password is not correct.',
-    tooManyPasswordChanges: 'Too many password changes. Please try again later.',
-    usernameRequired: 'Username is required.',
-    usernameInvalid: 'Username must be 3–30 characters: letters, digits or underscore.',
-    usernameTaken: 'That username is already taken.',
-    emailRequired: 'Email is required.',
-    emailInvalid: 'Please enter a valid email address.',
-    emailTaken: 'An account with that email already exists.',
-    passwordRequired: 'Password is required.',
-    passwordTooShort: 'Password must be at least 8 characters.',
-    passwordTooLong: 'Password must be at most 256 characters.',
-    forgotPassword: 'Forgot password?',
-  },
+  auth: AUTH_MESSAGES,
   profile: {
     updateFailed: 'Profile update failed. Please try again.',
     failedToUpdate: 'Failed to update profile.',
@@ -226,29 +199,5 @@ export const MESSAGES = {
     search: 'Too many searches. Please wait a minute and try again.',
     gifs: 'Too many GIF searches. Please wait a minute and try again.',
   },
-  http: {
-    badRequest: 'The request is not valid.',
-    invalidJson: 'The request body is not valid JSON.',
-    bodyTooLarge: 'The request body is too large.',
-    // Hostile input refused at the edge.
-    invalidCharacters: 'The request contains characters that are not allowed.',
-    bodyTooDeep: 'The request body is nested too deeply.',
-    bodyMustBeObject: 'The request body must be a JSON object.',
-    unsupportedBodyType: 'Send the request body as JSON, as a URL-encoded form or, for uploads, as multipart/form-data.',
-    invalidMultipart: 'The upload is not a valid multipart form.',
-    invalidId: 'The id must be a positive whole number.',
-    notFound: 'Not found.',
-    forbidden: 'You are not allowed to do that.',
-    originRefused: 'Request origin is not allowed.',
-    appClientRequired: `This tool runs only from the Cloud 9 app, or from a script that sends ${APP_CLIENT_HEADER.name}: ${APP_CLIENT_HEADER.value}.`,
-    tooLarge: 'The file is larger than your plan allows.',
-    unsupportedMedia: 'Only image, video or audio files are allowed.',
-    unsupportedImage: 'Only JPEG, PNG, GIF or WebP images are allowed.',
-    unreadableMedia: 'The file could not be read: it is damaged, incomplete or not what its type says.',
-    posterNeedsVideo: 'A poster frame can only be sent with a video.',
-    posterInvalid: 'The poster frame must be a readable JPEG, PNG or WebP image of at most 2 MB.',
-    internal: 'Something went wrong.',
-    tooManyRequests: 'Too many requests. Please try again later.',
-    serviceUnavailable: 'The service is temporarily unavailable.',
-  },
+  http: HTTP_MESSAGES,
 } as const;

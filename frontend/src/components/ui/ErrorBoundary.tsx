@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MESSAGES } from '@cloud9/contracts';
+import { HTTP_MESSAGES } from '@cloud9/contracts';
 
 interface State {
   failed: boolean;
@@ -28,7 +28,7 @@ export class ErrorBoundary extends Component<Props, State> {
     if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <div className="page-body" role="alert">
-        <p>{MESSAGES.profile.somethingWentWrong}</p>
+        <p>{HTTP_MESSAGES.internal}</p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload
         </button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES, PRODUCT } from '@cloud9/contracts';
+import { AUTH_MESSAGES, PRODUCT } from '@cloud9/contracts';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePublicConfig } from '../../queries/config';
@@ -28,7 +28,7 @@ export function AuthPage() {
             <h2 className="auth-panel-title">{mode === 'login' ? 'Welcome back' : 'Join the sky'}</h2>
             {mode === 'login' ? <LoginForm /> : <RegisterForm onRegistered={() => setMode('login')} />}
             <p className="auth-forgot">
-              <a href={mailto(supportEmail, 'Password reset')}>{MESSAGES.auth.forgotPassword}</a>
+              <a href={mailto(supportEmail, 'Password reset')}>{AUTH_MESSAGES.forgotPassword}</a>
             </p>
           </Tabs>
         </section>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@cloud9/contracts';
+import { AUTH_MESSAGES } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
 import { login } from '../../api/auth';
 import { notify } from '../../components/notify';
@@ -15,7 +15,7 @@ export function LoginForm() {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
-      notify(!username.trim() ? MESSAGES.auth.usernameRequired : MESSAGES.auth.passwordRequired, 'error');
+      notify(!username.trim() ? AUTH_MESSAGES.usernameRequired : AUTH_MESSAGES.passwordRequired, 'error');
       return;
     }
     setBusy(true);
@@ -25,7 +25,7 @@ export function LoginForm() {
       void navigate('/', { replace: true });
     } catch (err) {
       setBusy(false);
-      const message = err instanceof ApiRequestError && err.message ? MESSAGES.auth.loginErrorPrefix + err.message : MESSAGES.auth.loginFailed;
+      const message = err instanceof ApiRequestError && err.message ? AUTH_MESSAGES.loginErrorPrefix + err.message : AUTH_MESSAGES.loginFailed;
       notify(message, 'error');
     }
   };

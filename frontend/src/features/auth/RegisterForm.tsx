@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, registrationProblem } from '@cloud9/contracts';
+import { AUTH_MESSAGES, registrationProblem } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
 import { registerUser, type RegisterInput } from '../../api/auth';
 import { notify } from '../../components/notify';
@@ -14,7 +14,7 @@ const FIELDS: { name: keyof RegisterInput; label: string; type: string; autoComp
 ];
 
 const registrationError = (serverMessage: string | undefined) =>
-  serverMessage ? MESSAGES.auth.registrationErrorPrefix + serverMessage : MESSAGES.auth.registrationFailed;
+  serverMessage ? AUTH_MESSAGES.registrationErrorPrefix + serverMessage : AUTH_MESSAGES.registrationFailed;
 
 /** On success the parent switches back to Login; this form unmounts, so its fields start empty next time. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
@@ -38,7 +38,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         return;
       }
       setValues(EMPTY);
-      notify(MESSAGES.auth.registered, 'success');
+      notify(AUTH_MESSAGES.registered, 'success');
       onRegistered();
     } catch (err) {
       setBusy(false);
