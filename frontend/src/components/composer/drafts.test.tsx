@@ -7,8 +7,11 @@ import { HomeComposer } from '../../features/home/HomeComposer';
 import { ReplyDialog } from '../post/ReplyDialog';
 import { EditPostDialog } from '../post/EditPostDialog';
 import { useComposerStore } from '../../stores/composer';
+import { clearPublicConfigCache } from '../../api/config';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 import { makePost } from '../../test/posts';
+
+const gifsConfigured = { supportEmail: 's@x.test', donateUrl: null, paypalClientId: null, paypalSdkUrl: 'https://x.test/js', gifsEnabled: true };
 
 // The question is asked through the app's one confirmation seam; the tests answer it.
 vi.mock('../confirm', () => ({ confirmAction: vi.fn() }));
@@ -149,7 +152,9 @@ describe('Escape inside a picker', () => {
     setSession(testUser());
     useComposerStore.setState({ open: false });
     confirm.mockReset();
-    stubFetch(() => jsonResponse(plan));
+    clearPublicConfigCache();
+    // GIFs configured, so the composer shows its GIF button.
+    stubFetch((url) => (url === '/api/config' ? jsonResponse(gifsConfigured) : jsonResponse(plan)));
   });
 
   it('closes only the emoji panel, not the composer, and gives the focus back to the Emoji button', async () => {
