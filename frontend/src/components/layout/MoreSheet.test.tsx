@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
 import { Layout } from './Layout';
 import { useDonationStore } from '../../stores/donation';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { alertTexts, jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 
 /** The sheet as the shell opens it: from the header's More button. */
 async function openSheet(user: ReturnType<typeof userEvent.setup>) {
@@ -87,7 +87,7 @@ describe('MoreSheet', () => {
     const { sheet } = await openSheet(user);
     const logout = Array.from(sheet.querySelectorAll('button')).find((b) => b.textContent === 'Logout')!;
     await user.click(logout);
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.auth.loggedOut));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.auth.loggedOut));
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 });
