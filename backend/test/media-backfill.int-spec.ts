@@ -8,23 +8,10 @@ import { JobsService } from '../src/jobs/jobs.service';
 import { MediaBackfill } from '../src/modules/media/media-backfill';
 import { signUp, SignedIn } from './support/app';
 import { ensureBackendBuilt } from './support/build';
+import { gradientImage } from './support/images';
 import { bootWatched, eventually, filesUnder, WatchedApp } from './support/harness';
 
 const CLI = path.resolve(__dirname, '../dist/cli.js');
-
-/** A photo-like gradient, its colours shifted by `shade` so each test's file is its own. */
-function gradient(width: number, height: number, shade: number, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = (x * 255) / width;
-      raw[i + 1] = (y * 255) / height;
-      raw[i + 2] = shade;
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
-}
 
 describe('npm run media:backfill: uploads from before sizes and variants were recorded get them through the variants job', () => {
   let t: WatchedApp;
@@ -65,13 +52,13 @@ describe('npm run media:backfill: uploads from before sizes and variants were re
   afterAll(() => t?.close());
 
   it('queues each image lacking its size or a variant once, by what it is shown as; the job records them; a second run queues none of them', async () => {
-    const wide = await postImage(await gradient(900, 600, 11));
+    const wide = await postImage(await gradientImage(900, 600, 'jpeg', 11));
     await settled(() => mediaOf(wide.id), [320, 640]);
-    const small = await postImage(await gradient(250, 200, 12));
-    const complete = await postImage(await gradient(700, 400, 13));
+    const small = await postImage(await gradientImage(250, 200, 'jpeg', 12));
+    const complete = await postImage(await gradientImage(700, 400, 'jpeg', 13));
     await settled(() => mediaOf(complete.id), [320, 640]);
     const gif = await postImage(readFileSync(path.join(__dirname, 'fixtures/media/animated.gif')), 'a.gif', 'image/gif');
-    const avatar = (await bob.agent.put(`/api/users/${bob.user.username}`).attach('thumbnail', await gradient(400, 400, 14, 'png'), 'me.png').expect(200)).body.thumbnail as string;
+    const avatar = (await bob.agent.put(`/api/users/${bob.user.username}`).attach('thumbnail', await gradientImage(400, 400, 'png', 14), 'me.png').expect(200)).body.thumbnail as string;
     for (const url of [wide.media_url!, small.media_url!, gif.media_url!, avatar]) await makeOld(keyOf(url));
     expect(await mediaOf(wide.id)).toEqual({ width: null, height: null, placeholder: null, variants: [] });
     expect(await variantFiles(keyOf(wide.media_url!))).toEqual([]);
@@ -104,7 +91,7 @@ describe('npm run media:backfill: uploads from before sizes and variants were re
 
   it('the command queues through the same job and prints its counts; a bad batch size is refused with the usage', async () => {
     ensureBackendBuilt();
-    const old = await postImage(await gradient(800, 500, 21));
+    const old = await postImage(await gradientImage(800, 500, 'jpeg', 21));
     await settled(() => mediaOf(old.id), [320, 640]);
     await makeOld(keyOf(old.media_url!));
 

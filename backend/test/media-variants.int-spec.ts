@@ -5,23 +5,10 @@ import sharp from 'sharp';
 import { MESSAGES, type MediaInfo, type Post, type SystemNotice, type UserProfile } from '@cloud9/contracts';
 import { MediaService } from '../src/modules/media/media.service';
 import { signUp, SignedIn } from './support/app';
+import { gradientImage } from './support/images';
 import { bootWatched, countRows, eventually, filesUnder, pngClaiming, WatchedApp } from './support/harness';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** A photo-like gradient (compresses well, so big sizes stay under the plan's upload limit). */
-function gradient(width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg', shade = 0): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = (x * 255) / width;
-      raw[i + 1] = (y * 255) / height;
-      raw[i + 2] = shade;
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
-}
 
 describe('media sized for screens: content-addressed originals, dimensions, previews and variants', () => {
   let t: WatchedApp;
@@ -53,7 +40,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   afterAll(() => t?.close());
 
   it('a 3000×1800 photo is stored as a 2048×1229 original under the SHA-256 of its stored bytes, served immutable, with size and preview in the post', async () => {
-    const post = await postImage(alice, await gradient(3000, 1800));
+    const post = await postImage(alice, await gradientImage(3000, 1800));
     expect(post.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
     expect(post.media).toEqual({ width: 2048, height: 1229, placeholder: expect.stringMatching(/^data:image\/webp;base64,/), variants: expect.any(Array) });
 
@@ -74,7 +61,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   });
 
   it('the variants job adds WebP variants 320/640/1280 wide, each served immutable; the original stays as it was', async () => {
-    const post = await postImage(alice, await gradient(1600, 1000, 'png'), 'wide.png', 'image/png');
+    const post = await postImage(alice, await gradientImage(1600, 1000, 'png'), 'wide.png', 'image/png');
     const media = await variantsOf(post.id, 3);
     expect(media.variants.map((v) => [v.width, v.height])).toEqual([[320, 200], [640, 400], [1280, 800]]);
     for (const variant of media.variants) {
@@ -93,19 +80,19 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   });
 
   it('never upscales: a 500 px image gets only the 320 variant, a 200 px one none', async () => {
-    const mid = await postImage(alice, await gradient(500, 300, 'webp'), 'mid.webp', 'image/webp');
+    const mid = await postImage(alice, await gradientImage(500, 300, 'webp'), 'mid.webp', 'image/webp');
     expect(mid.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
     const media = await variantsOf(mid.id, 1);
     expect(media.variants.map((v) => v.width)).toEqual([320]);
     expect(await variantFiles(mid.media_url!)).toEqual([`${keyOf(mid.media_url!)}.w320.webp`]);
 
-    const small = await postImage(alice, await gradient(200, 100));
+    const small = await postImage(alice, await gradientImage(200, 100));
     expect(small.media).toEqual({ width: 200, height: 100, placeholder: expect.any(String), variants: [] });
     expect(await variantFiles(small.media_url!)).toEqual([]);
   });
 
   it('the same bytes posted twice share one file; deleting one post keeps it, deleting the last removes it and its variants', async () => {
-    const bytes = await gradient(900, 600, 'jpeg', 77);
+    const bytes = await gradientImage(900, 600, 'jpeg', 77);
     const first = await postImage(alice, bytes);
     const second = await postImage(bob, bytes);
     expect(second.media_url).toBe(first.media_url);
@@ -128,7 +115,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   });
 
   it('uploads and deletions of the same bytes at the same time never take a file that is still used', async () => {
-    const bytes = await gradient(240, 160, 'png', 201);
+    const bytes = await gradientImage(240, 160, 'png', 201);
     const posts = await Promise.all([alice, bob, alice, bob].map((who) => postImage(who, bytes, 'same.png', 'image/png')));
     const url = posts[0].media_url!;
     expect(new Set(posts.map((p) => p.media_url))).toEqual(new Set([url]));
@@ -150,8 +137,8 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   it('a profile image gets 96/192 variants and a banner 640/1280 at once, shown in the profile', async () => {
     const res = await alice.agent
       .put(`/api/users/${alice.user.username}`)
-      .attach('thumbnail', await gradient(800, 800, 'png'), 'me.png')
-      .attach('background', await gradient(2400, 600), 'banner.jpg')
+      .attach('thumbnail', await gradientImage(800, 800, 'png'), 'me.png')
+      .attach('background', await gradientImage(2400, 600), 'banner.jpg')
       .expect(200);
     const profile = (await t.request().get(`/api/profile/${alice.user.username}`).expect(200)).body as UserProfile;
     expect(profile.thumbnail).toBe(res.body.thumbnail);
@@ -177,7 +164,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   it('a notice image carries its size and preview, and its variants once made', async () => {
     const staff = await signUp(t, { groupId: 3 });
     const res = await staff.agent.post('/api/notifications/posts').field('message', 'with a picture')
-      .attach('file', await gradient(700, 350, 'png', 9), { filename: 'n.png', contentType: 'image/png' }).expect(201);
+      .attach('file', await gradientImage(700, 350, 'png', 9), { filename: 'n.png', contentType: 'image/png' }).expect(201);
     const notice = res.body.notice as SystemNotice;
     expect(notice.media).toEqual({ width: 700, height: 350, placeholder: expect.any(String), variants: expect.any(Array) });
     expect(await eventually(async () => {
@@ -199,7 +186,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
 
   describe('hostile images get a 4xx from the catalogue and leave nothing behind', () => {
     it.each([
-      ['a truncated JPEG', async () => (await gradient(400, 300)).subarray(0, 900), MESSAGES.http.unreadableMedia],
+      ['a truncated JPEG', async () => (await gradientImage(400, 300)).subarray(0, 900), MESSAGES.http.unreadableMedia],
       ['a PNG header claiming 50000×50000 (a decompression bomb)', async () => pngClaiming(50_000, 50_000), MESSAGES.http.unreadableMedia],
       ['text named photo.jpg', async () => Buffer.from('not an image at all, only words'), MESSAGES.http.unsupportedMedia],
     ])('%s', async (_name, make, message) => {
@@ -212,7 +199,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
     });
 
     it('a JPEG named .png and declared image/png is judged by its bytes and stored as .jpg', async () => {
-      const post = await postImage(alice, await gradient(120, 80), 'looks-like.png', 'image/png');
+      const post = await postImage(alice, await gradientImage(120, 80), 'looks-like.png', 'image/png');
       expect(post.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
       expect(post.media_mime).toBe('image/jpeg');
       expect(existsSync(storedPath(post.media_url!))).toBe(true);

@@ -1,0 +1,19 @@
+import sharp from 'sharp';
+
+/**
+ * A photo-like picture: a gradient of `width` × `height` in `format`, its blue channel set by `shade`
+ * so each test's file (and its content address) is its own. Gradients compress well, so large sizes
+ * stay under a plan's upload limit.
+ */
+export function gradientImage(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'gif' = 'jpeg', shade = 0): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      raw[i] = (x * 255) / width;
+      raw[i + 1] = (y * 255) / height;
+      raw[i + 2] = shade;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+}
