@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { deflateSync } from 'node:zlib';
 import { MESSAGES } from '@cloud9/contracts';
 import { launchBrowser, shot, signedInTab, uniqueName } from './support';
+import { rgbPng } from './png';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,27 +15,7 @@ afterAll(async () => {
 const EMOJI_CDN = 'https://emoji-cdn.test/npm';
 
 /** A valid 1x1 yellow PNG, served by the stand-in CDN for every emoji. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    let c = ~0;
-    for (const byte of body) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    crc.writeUInt32BE(~c >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])),
-    chunk('IDAT', deflateSync(Buffer.from([0, 250, 200, 40]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const png = (): Buffer => rgbPng(1, [[250, 200, 40]]);
 
 type Answer = 'Discard' | 'Keep editing';
 

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { MESSAGES, type Post } from '@cloud9/contracts';
 import { answerConfirm, apiSession, launchBrowser, registerViaApi, setGroup, shot, uniqueName, signedInTab } from './support';
+import { rgbPng } from './png';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,29 +14,7 @@ afterAll(async () => {
 });
 
 /** A valid 2x2 sky-blue PNG. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    let c = ~0;
-    for (const byte of body) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    crc.writeUInt32BE(~c >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
-  const row = [0, 80, 160, 240, 80, 160, 240];
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([...row, ...row]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const png = (): Buffer => rgbPng(2, [[80, 160, 240, 80, 160, 240], [80, 160, 240, 80, 160, 240]]);
 
 const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
 const card = (page: Page, text: string) => page.locator('article', { hasText: text }).first();
