@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '../../hooks/useObjectUrl';
 import { VideoPlayer } from '../ui/VideoPlayer';
 
 interface MediaPreviewProps {
@@ -6,20 +6,6 @@ interface MediaPreviewProps {
   gif: string | null;
   onRemoveFile: () => void;
   onRemoveGif: () => void;
-}
-
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }
 
 /** The chosen GIF, or the uploaded file shown by its MIME type: image, video or audio. */

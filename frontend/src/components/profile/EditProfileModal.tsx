@@ -1,5 +1,6 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
+import { useObjectUrl } from '../../hooks/useObjectUrl';
 import { avatarUrl, bannerUrl } from '../../lib/images';
 import { useUpdateProfile } from '../../queries/profiles';
 import { notify, toast } from '../notify';
@@ -37,23 +38,14 @@ const NEW_PASSWORD_INPUTS: TextInput[] = [
 /** Asked for only once a new password is typed: the server needs it to change the password. */
 const CURRENT_PASSWORD_INPUT: TextInput = { field: 'currentPassword', label: 'Current Password', type: 'password', autoComplete: 'current-password' };
 
-/** Object URL preview of a chosen file, revoked when the file changes or the modal closes. */
-function usePreview(file: File | null): string | null {
-  const url = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
-  return url;
-}
-
 export function EditProfileModal({ user, onClose }: EditProfileModalProps) {
   const save = useUpdateProfile();
   const initial = useMemo(() => initialProfileValues(user), [user]);
   const [values, setValues] = useState<ProfileFormValues>(initial);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [background, setBackground] = useState<File | null>(null);
-  const thumbPreview = usePreview(thumbnail);
-  const bannerPreview = usePreview(background);
+  const thumbPreview = useObjectUrl(thumbnail);
+  const bannerPreview = useObjectUrl(background);
   const idPrefix = useId();
 
   const set = (field: keyof ProfileFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useObjectUrl } from '../../hooks/useObjectUrl';
 import './FileChooser.css';
 
 interface FileChooserProps {
@@ -9,21 +10,6 @@ interface FileChooserProps {
   onChange: (file: File | null) => void;
   /** Show the chosen file itself (image, video or audio) under the button; off where the form previews it elsewhere. */
   preview?: boolean;
-}
-
-/** An object URL for the chosen file, revoked when it changes or the chooser goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }
 
 /**
