@@ -37,8 +37,6 @@ export class LimitedExpressAdapter extends ExpressAdapter {
   }
 
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
-    if (statusCode) response.status(statusCode);
-    if (replyPrepared(response, body)) return response;
-    return super.reply(response, body, statusCode);
+    return replyPrepared(response, body, statusCode) ? response : super.reply(response, body, statusCode);
   }
 }

@@ -18,8 +18,8 @@ const PREFERRED: Encoding[] = ['br', 'gzip'];
 /** compressResponses' brotli quality: a page is compressed here on the request that first asks for it. */
 const BROTLI_QUALITY = 4;
 
-const sentAsIs = new WeakSet<object>();
-const prepared = new WeakMap<object, PreparedJson>();
+/** Every value marked by answerAsIs; its prepared answer once it has been sent. */
+const prepared = new WeakMap<object, PreparedJson | undefined>();
 
 /**
  * Marks a value that is kept and answered many times as it is (a cached feed page): it is turned
@@ -27,7 +27,7 @@ const prepared = new WeakMap<object, PreparedJson>();
  * fifth of a cached page's CPU. The value must not change once marked; it is forgotten with it.
  */
 export function answerAsIs<T extends object>(value: T): T {
-  sentAsIs.add(value);
+  if (!prepared.has(value)) prepared.set(value, undefined);
   return value;
 }
 
@@ -56,8 +56,9 @@ function encodedOf(entry: PreparedJson, encoding: Encoding): Buffer {
  * compression middleware would (same headers, same 304 on a matching If-None-Match); false for any
  * other value, which goes the usual way.
  */
-export function replyPrepared(res: Response, value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || !sentAsIs.has(value)) return false;
+export function replyPrepared(res: Response, value: unknown, statusCode?: number): boolean {
+  if (typeof value !== 'object' || value === null || !prepared.has(value)) return false;
+  if (statusCode) res.status(statusCode);
   const req = res.req;
   const entry = preparedOf(req, value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
