@@ -4,6 +4,12 @@ import type { InvalidationBus, Invalidation } from '../cache/invalidation-bus';
 type Callback = (err?: unknown, data?: SessionData | null) => void;
 
 /**
+ * At most this many sessions are kept; the one read longest ago goes first. Entries are otherwise only
+ * dropped when read after their time or changed, so without a bound every session ever read would stay.
+ */
+export const MAX_SESSIONS = 100_000;
+
+/**
  * Sessions as a signed-in GET reads them: kept in this process for up to `ttlMs` after a Redis read,
  * as their JSON (express-session changes the object it is given). The Redis read was a round trip
  * and about a sixth of a cached page's CPU.
@@ -34,9 +40,7 @@ export class CachedSessionStore extends session.Store {
     if (entry && entry.expiresAt > Date.now()) return cb(null, JSON.parse(entry.json) as SessionData);
     const version = this.version;
     this.redis.get(sid, (err, data) => {
-      if (!err && data && this.ttlMs > 0 && this.version === version && this.bus.live) {
-        this.entries.set(sid, { json: JSON.stringify(data), expiresAt: Date.now() + this.ttlMs });
-      }
+      if (!err && data && this.ttlMs > 0 && this.version === version && this.bus.live) this.keep(sid, data);
       cb(err, data);
     });
   }
@@ -52,6 +56,12 @@ export class CachedSessionStore extends session.Store {
   override touch(sid: string, data: SessionData, cb?: () => void): void {
     if (this.redis.touch) this.redis.touch(sid, data, cb);
     else cb?.();
+  }
+
+  private keep(sid: string, data: SessionData): void {
+    this.entries.delete(sid); // a Map keeps insertion order: re-inserting makes it the newest
+    if (this.entries.size >= MAX_SESSIONS) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(sid, { json: JSON.stringify(data), expiresAt: Date.now() + this.ttlMs });
   }
 
   /** The same sessions, read from Redis every time: for requests that may write. */
