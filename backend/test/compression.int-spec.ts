@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { request as httpRequest, IncomingHttpHeaders, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -10,13 +10,7 @@ import request from 'supertest';
 import { REDIS } from '../src/common/redis.module';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
 import { sessionCookieOf, sessionIdOf } from './support/harness';
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** The bytes as they came over the wire (still compressed, if they were). */
-  body: Buffer;
-}
+import { rawRequest, type RawAnswer } from './support/raw-http';
 
 const DAY = 24 * 3600 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -73,18 +67,8 @@ describe('compression and caching', () => {
   let member: SignedIn;
   let cookie: string;
 
-  /** A GET over a plain connection: the exact bytes and headers, nothing decoded. */
-  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<RawAnswer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: url, method, headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  /** A request over a plain connection: the exact bytes and headers, nothing decoded. */
+  const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(`http://127.0.0.1:${port}${url}`, headers, method);
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'c9-compression-'));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import * as path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { rawRequest } from '../../backend/test/support/raw-http';
 import { baseUrl } from './support';
 
 const dist = path.resolve(__dirname, '../dist');
@@ -13,17 +13,7 @@ const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
 
 /** A GET of the running built app, the bytes as they came over the wire. */
-const get = (url: string, headers: Record<string, string>) =>
-  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = request(new URL(url, baseUrl()), { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+const get = (url: string, headers: Record<string, string>) => rawRequest(new URL(url, baseUrl()), headers);
 
 describe('the build (npm run build)', () => {
   it('writes a brotli and a gzip copy beside every text file of 1 KB or more, each decoding to the file', () => {

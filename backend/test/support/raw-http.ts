@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, Socket } from 'node:net';
 
 /** A raw TCP connection to the app: write exactly what a test wants, see exactly what comes back. */
@@ -67,3 +68,24 @@ export const head = (requestLine: string, headers: Record<string, string | numbe
   `${requestLine}\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n`;
+
+/** An answer as it came over the wire: status, headers and the body's bytes, still compressed if they were. */
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request over a connection of its own (no agent), the answer's bytes and headers as they came, nothing decoded. */
+export function rawRequest(url: string | URL, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
