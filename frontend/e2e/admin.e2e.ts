@@ -581,7 +581,7 @@ describe('admin screens on a phone and a desktop', () => {
     await logs.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('link', { name: 'Open reset form' }).click();
-    await page.getByRole('heading', { name: 'Reset a password' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Reset a password' }).waitFor();
     await expectNoSidewaysScroll(page, `${size} reset`);
     await expectAxeClean(page, `${size} reset form`);
     await closeTab(tab);
