@@ -24,3 +24,4 @@ export * from './app-client';
 export * from './api-route';
 export * from './requests';
 export * from './routes';
+export * from './rules/rich-text';
