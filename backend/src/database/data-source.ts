@@ -5,11 +5,19 @@ import { NotificationIndexes1732400000000 } from './migrations/1732400000000-Not
 import { FollowingFeedIndex1732300000000 } from './migrations/1732300000000-FollowingFeedIndex';
 import { MediaVariants1732700000000 } from './migrations/1732700000000-MediaVariants';
 import { MediaPosters1732800000000 } from './migrations/1732800000000-MediaPosters';
+import { MentionAlerts1732900000000 } from './migrations/1732900000000-MentionAlerts';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export const MIGRATIONS = [InitialSchema1732200000000, FollowingFeedIndex1732300000000, NotificationIndexes1732400000000, MediaVariants1732700000000, MediaPosters1732800000000];
+export const MIGRATIONS = [
+  InitialSchema1732200000000,
+  FollowingFeedIndex1732300000000,
+  NotificationIndexes1732400000000,
+  MediaVariants1732700000000,
+  MediaPosters1732800000000,
+  MentionAlerts1732900000000,
+];
 
 /**
  * The app adds its entities (app.module.ts): the database layer knows no domain, and migrations need none.

@@ -106,6 +106,7 @@ export const MESSAGES = {
     reply: (actor: string) => `${actor} replied to your post`,
     repost: (actor: string) => `${actor} reposted your post`,
     follow: (actor: string) => `${actor} started following you`,
+    mention: (actor: string) => `${actor} mentioned you`,
   },
   payment: {
     paypalError: 'An error occurred with PayPal.',

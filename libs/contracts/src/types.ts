@@ -248,7 +248,7 @@ export interface IsFollowingResult {
   isFollowing: boolean;
 }
 
-export type AlertType = 'like' | 'reply' | 'repost' | 'follow';
+export type AlertType = 'like' | 'reply' | 'repost' | 'follow' | 'mention';
 
 export interface UserAlert {
   id: number;

@@ -3,9 +3,9 @@ import type { AlertType, UserAlert } from '@cloud9/contracts';
 import { Avatar } from '../../components/ui/Avatar';
 import { PostTime } from '../../components/post/PostTime';
 
-const ICONS: Record<AlertType, string> = { like: '❤️', reply: '💬', repost: '🔁', follow: '👤' };
+const ICONS: Record<AlertType, string> = { like: '❤️', reply: '💬', repost: '🔁', follow: '👤', mention: '@' };
 
-/** Where an alert leads: the post for like/reply/repost, the actor's profile for a follow. */
+/** Where an alert leads: the post for like/reply/repost/mention, the actor's profile for a follow. */
 function alertTarget(alert: UserAlert): string {
   if (alert.type !== 'follow' && alert.post_id != null) return `/post/${alert.post_id}`;
   return `/profile/${encodeURIComponent(alert.actor_username)}`;

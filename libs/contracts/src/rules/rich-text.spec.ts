@@ -158,3 +158,14 @@ describe('normalizeTag', () => {
     expect(normalizeTag('')).toBeNull();
   });
 });
+
+describe('link hosts', () => {
+  it('links host names, IP literals, ports and user info, and not empty or broken hosts', () => {
+    for (const href of ['https://a.b.example/x?y=1', 'http://127.0.0.1:8080/', 'http://[::1]:3000/a', 'https://user@host.io/', 'https://bücher.de']) {
+      expect(parseRichText(href)).toEqual([{ kind: 'link', text: displayUrl(href), href }]);
+    }
+    for (const text of ['https://:80/x', 'https://a..b/', 'http://?q', 'https://#x']) {
+      expect(parseRichText(text).some((s) => s.kind === 'link')).toBe(false);
+    }
+  });
+});

@@ -53,13 +53,11 @@ function count(text: string, char: string): number {
   return n;
 }
 
+/** An http(s) address with a host name (or an IPv6 literal); written without `URL`, which this library's targets do not all declare. */
 function isWebAddress(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
-  } catch {
-    return false;
-  }
+  const authority = /^https?:\/\/([^/?#]*)/i.exec(url)?.[1] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+  return /^(?:[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.?|\[[0-9a-f:.]+\])$/iu.test(host);
 }
 
 /** A link as shown: without `https://` and `www.`, cut at `linkDisplayMax` characters (code points) with an ellipsis. */
