@@ -17,6 +17,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { SafetyModule } from './modules/safety/safety.module';
+import { ModerationModule } from './modules/moderation/moderation.module';
 import { GifsModule } from './modules/gifs/gifs.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
@@ -54,6 +55,7 @@ export class AppModule {
         NotificationsModule,
         FollowsModule,
         SafetyModule,
+        ModerationModule,
         SearchModule,
         AppConfigModule,
         GifsModule,

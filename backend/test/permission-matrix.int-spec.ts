@@ -135,6 +135,10 @@ const TABLE: Row[] = [
   row('DELETE /api/muted-words/:id',                   [401, 404, 404, 404, 404], () => ({ url: '/api/muted-words/987654321' })),
   row('POST /api/posts/:id/not-interested',            [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/not-interested` })),
   row('DELETE /api/posts/:id/not-interested',          [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/not-interested` })),
+  // Reports: any member files them; the queue and its actions are groups 1–4's (a missing report: 404)
+  row('POST /api/reports',                             [401, 201, 201, 201, 201], (c) => ({ body: { targetType: 'user', targetId: c.other.id, reason: 'spam' } })),
+  row('GET /api/moderation/reports',                   [401, 403, 403, 200, 200]),
+  row('POST /api/moderation/reports/:id/actions',      [401, 403, 403, 404, 404], () => ({ url: '/api/moderation/reports/987654321/actions', body: { action: 'dismiss' } })),
   // Notifications: alerts are the owner's alone; notices are posted by staff and admin, managed by admin (staff: their own)
   row('GET /api/notifications/user/:userId',           [401, 403, 403, 403, 403], (c) => ({ url: `/api/notifications/user/${c.other.id}` })),
   row('GET /api/notifications/status',                 [401, 200, 200, 200, 200]),

@@ -5,6 +5,14 @@
 
 import type { ColumnType } from "kysely";
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[]
+  ? U[]
+  : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S[], I[], U[]>
+  : T[];
+
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
@@ -54,26 +62,6 @@ export interface Follows {
   follower_id: number;
 }
 
-/** user_mutes and user_blocks: `user_id` hides `target_id`. */
-export interface UserHides {
-  created_at: Generated<Timestamp>;
-  target_id: number;
-  user_id: number;
-}
-
-export interface MutedWords {
-  created_at: Generated<Timestamp>;
-  id: Generated<number>;
-  user_id: number;
-  word: string;
-}
-
-export interface PostNotInterested {
-  created_at: Generated<Timestamp>;
-  post_id: number;
-  user_id: number;
-}
-
 export interface Groups {
   description: Generated<string>;
   edit_timeout_minutes: number | null;
@@ -108,6 +96,13 @@ export interface Media {
   width: number | null;
 }
 
+export interface MutedWords {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  user_id: number;
+  word: string;
+}
+
 export interface NotificationSeen {
   alerts_seen_at: Timestamp | null;
   notices_seen_at: Timestamp | null;
@@ -119,6 +114,12 @@ export interface PostEdits {
   edited_at: Generated<Timestamp>;
   id: Generated<number>;
   post_id: number;
+}
+
+export interface PostNotInterested {
+  created_at: Generated<Timestamp>;
+  post_id: number;
+  user_id: number;
 }
 
 export interface Posts {
@@ -139,6 +140,24 @@ export interface Posts {
   user_id: number;
 }
 
+export interface Reports {
+  action: string | null;
+  action_text: string | null;
+  comment: string | null;
+  created_at: Generated<Timestamp>;
+  handled_at: Timestamp | null;
+  handled_by: number | null;
+  id: Generated<number>;
+  post_ids: Generated<ArrayType<number>>;
+  reason: string;
+  reporter_id: number;
+  status: Generated<string>;
+  target_key: string;
+  target_post_id: number | null;
+  target_type: string;
+  target_user_id: number;
+}
+
 export interface Reposts {
   created_at: Generated<Timestamp>;
   post_id: number;
@@ -154,6 +173,14 @@ export interface Subscriptions {
   provider_subscription_id: string;
   status: string;
   updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface Suspensions {
+  by_id: number | null;
+  created_at: Generated<Timestamp>;
+  reason: string | null;
+  until: Timestamp;
   user_id: number;
 }
 
@@ -175,6 +202,18 @@ export interface UserAlerts {
   post_id: number | null;
   recipient_id: number;
   type: string;
+}
+
+export interface UserBlocks {
+  created_at: Generated<Timestamp>;
+  target_id: number;
+  user_id: number;
+}
+
+export interface UserMutes {
+  created_at: Generated<Timestamp>;
+  target_id: number;
+  user_id: number;
 }
 
 export interface Users {
@@ -215,12 +254,14 @@ export interface DB {
   post_edits: PostEdits;
   post_not_interested: PostNotInterested;
   posts: Posts;
+  reports: Reports;
   reposts: Reposts;
   subscriptions: Subscriptions;
+  suspensions: Suspensions;
   system_notices: SystemNotices;
   user_alerts: UserAlerts;
-  user_blocks: UserHides;
-  user_mutes: UserHides;
+  user_blocks: UserBlocks;
+  user_mutes: UserMutes;
   users: Users;
   webhook_events: WebhookEvents;
 }

@@ -8,6 +8,7 @@ export * from './auth-messages';
 export * from './http-messages';
 export * from './gif-messages';
 export * from './safety';
+export * from './moderation';
 export * from './storage-keys';
 export * from './types';
 export * from './socket-events';

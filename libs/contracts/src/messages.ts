@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from './auth-messages';
 import { HTTP_MESSAGES } from './http-messages';
 import { SAFETY_MESSAGES } from './safety';
+import { MODERATION_MESSAGES } from './moderation';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -200,7 +201,9 @@ export const MESSAGES = {
     follows: 'You have followed or unfollowed many accounts today. Please try again later.',
     search: 'Too many searches. Please wait a minute and try again.',
     gifs: 'Too many GIF searches. Please wait a minute and try again.',
+    reports: 'You have sent many reports in a short time. Please wait a while before reporting again.',
   },
   http: HTTP_MESSAGES,
   safety: SAFETY_MESSAGES,
+  moderation: MODERATION_MESSAGES,
 } as const;

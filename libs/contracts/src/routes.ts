@@ -10,6 +10,7 @@ import type {
 import { route, type Multipart } from './api-route';
 import type { AdminUser, BoostRotateResult } from './boosts';
 import type { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
+import type { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
 import type {
   BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
   NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
@@ -108,6 +109,11 @@ export const ROUTES = {
     removeMutedWord: route<{ response: Done }>()({ method: 'DELETE', path: '/api/muted-words/:id' }),
     notInterested: route<{ response: NotInterestedResult }>()({ method: 'POST', path: '/api/posts/:id/not-interested' }),
     interestedAgain: route<{ response: NotInterestedResult }>()({ method: 'DELETE', path: '/api/posts/:id/not-interested' }),
+  },
+  moderation: {
+    report: route<{ body: ReportBody; response: { id: number } }>()({ method: 'POST', path: '/api/reports' }),
+    queue: route<{ query: ModerationQuery; response: Page<ModerationReport> }>()({ method: 'GET', path: '/api/moderation/reports' }),
+    act: route<{ body: ModerationActionBody; response: { success: true; report: ModerationReport } }>()({ method: 'POST', path: '/api/moderation/reports/:id/actions' }),
   },
   notifications: {
     alerts: route<{ query: TextPageQuery; response: Page<UserAlert> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),

@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  canDeletePost, canEditWithinWindow, clampToLimit, DEFAULT_CATEGORY, editWindowMinutes, MESSAGES,
+  canDeletePost, canEditWithinWindow, cleanPostText, DEFAULT_CATEGORY, editWindowMinutes, MESSAGES,
   SocketEvents, type Post,
 } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
@@ -49,7 +49,7 @@ export class PostsService {
    */
   async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<Post> {
     assertActor(user, dto);
-    const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
+    const text = cleanPostText(dto.content, postLimitOf(user));
     const gif = dto.gif?.trim() || undefined;
     if (!text && !file && !gif) throw new BadRequestException(MESSAGES.post.contentRequired);
     if (file && gif) throw new BadRequestException(MESSAGES.post.oneFileOnly);
@@ -77,7 +77,7 @@ export class PostsService {
   /** A reply counts on its parent in the same transaction; a missing parent writes nothing. */
   async reply(user: SessionUser, parentId: number, dto: ReplyDto): Promise<Post> {
     assertActor(user, dto);
-    const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
+    const text = cleanPostText(dto.content, postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.replyEmpty);
     let events: AlertEvent[] = [];
     const id = await this.posts.transaction(async (trx) => {
@@ -98,7 +98,7 @@ export class PostsService {
   /** Own posts within the plan's edit window; the old text goes to post_edits. */
   async edit(user: SessionUser, postId: number, dto: EditPostDto): Promise<{ success: true; post: Post }> {
     assertActor(user, dto);
-    const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
+    const text = cleanPostText(dto.content, postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.editEmpty);
     await this.posts.transaction(async (trx) => {
       const post = await this.posts.lock(trx, postId);
@@ -116,13 +116,24 @@ export class PostsService {
    * The author or groups 1–2. Replies, likes, reposts, alerts, boosts and edits cascade; the
    * parent's reply count drops in the same transaction; files go after the commit.
    */
-  async remove(user: SessionUser, postId: number): Promise<{ success: true }> {
+  remove(user: SessionUser, postId: number): Promise<{ success: true }> {
+    return this.removeTree(postId, (post) => {
+      if (!canDeletePost({ id: user.id, group_id: user.group_id }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
+    });
+  }
+
+  /** Staff acting on a report (the moderation module has checked they may act on the author). */
+  removeReported(postId: number): Promise<{ success: true }> {
+    return this.removeTree(postId, () => undefined);
+  }
+
+  private async removeTree(postId: number, assertAllowed: (post: LockedPost) => void): Promise<{ success: true }> {
     let events: AlertEvent[] = [];
     let parentId: number | null = null;
     const files = await this.posts.transaction(async (trx) => {
       const post = await this.posts.lock(trx, postId);
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-      if (!canDeletePost({ id: user.id, group_id: user.group_id }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
+      assertAllowed(post);
       parentId = post.parent_id;
       const media = await this.posts.treeFiles(trx, postId);
       if (post.parent_id !== null) await this.posts.uncountReply(trx, post.parent_id);
