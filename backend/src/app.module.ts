@@ -19,6 +19,7 @@ import { FollowsModule } from './modules/follows/follows.module';
 import { SafetyModule } from './modules/safety/safety.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
 import { GifsModule } from './modules/gifs/gifs.module';
+import { HashtagsModule } from './modules/hashtags/hashtags.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
@@ -57,6 +58,7 @@ export class AppModule {
         SafetyModule,
         ModerationModule,
         SearchModule,
+        HashtagsModule,
         AppConfigModule,
         GifsModule,
         HealthModule,

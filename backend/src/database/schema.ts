@@ -116,6 +116,11 @@ export interface PostEdits {
   post_id: number;
 }
 
+export interface PostMentions {
+  post_id: number;
+  user_id: number;
+}
+
 export interface PostNotInterested {
   created_at: Generated<Timestamp>;
   post_id: number;
@@ -132,11 +137,20 @@ export interface Posts {
   likes_count: Generated<number>;
   media_id: number | null;
   media_url: string | null;
+  mention_ids: Generated<ArrayType<number>>;
   parent_id: number | null;
   replies_count: Generated<number>;
   reposts_count: Generated<number>;
   search_vector: Generated<string | null>;
+  tags: Generated<string[]>;
   updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface PostTags {
+  created_at: Timestamp;
+  post_id: number;
+  tag: string;
   user_id: number;
 }
 
@@ -252,7 +266,9 @@ export interface DB {
   muted_words: MutedWords;
   notification_seen: NotificationSeen;
   post_edits: PostEdits;
+  post_mentions: PostMentions;
   post_not_interested: PostNotInterested;
+  post_tags: PostTags;
   posts: Posts;
   reports: Reports;
   reposts: Reposts;

@@ -184,6 +184,11 @@ export const MESSAGES = {
     invalidOrphanNames: 'names must be a list of file names from the orphaned-uploads scan.',
     invalidAuditQuery: 'Invalid query.',
   },
+  /** Hashtag feeds and trending topics. */
+  hashtags: {
+    invalidTag: 'A hashtag is 1 to 64 letters, digits or underscores, with at least one letter.',
+    tagCannotCombine: 'A hashtag feed cannot be combined with a search, a user or a category.',
+  },
   empty: {
     noPosts: 'No posts to display.',
     noPostsFound: 'No posts found.',
