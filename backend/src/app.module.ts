@@ -15,6 +15,7 @@ import { dataSourceOptions } from './database/data-source';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { BookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { GifsModule } from './modules/gifs/gifs.module';
 import { HealthModule } from './modules/health/health.module';
@@ -53,6 +54,7 @@ export class AppModule {
         NotificationsModule,
         FollowsModule,
         SearchModule,
+        BookmarksModule,
         AppConfigModule,
         GifsModule,
         HealthModule,

@@ -10,13 +10,13 @@ import type {
 import { route, type Multipart } from './api-route';
 import type { AdminUser, BoostRotateResult } from './boosts';
 import type {
-  BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
+  BookmarkBody, BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
   NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
   ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
 } from './requests';
 import type {
-  BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
-  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
+  BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
+  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
   SystemNotice, UserAlert, UserProfile, UserSearchResult, WebhookResult,
 } from './types';
 
@@ -57,6 +57,8 @@ export const ROUTES = {
     create: route<{ body: NewPostBody | Multipart<NewPostFields, 'file' | 'poster'>; response: Post }>()({ method: 'POST', path: '/api/posts' }),
     get: route<{ response: Post }>()({ method: 'GET', path: '/api/posts/:id' }),
     replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/posts/:id/replies' }),
+    /** `cursor` pages the replies exactly as the replies route does (one cursor format). */
+    thread: route<{ query: PageQuery; response: PostThread }>()({ method: 'GET', path: '/api/posts/:id/thread' }),
     history: route<{ response: { items: PostEdit[] } }>()({ method: 'GET', path: '/api/posts/:id/history' }),
     repostCount: route<{ response: { count: number } }>()({ method: 'GET', path: '/api/reposts/count/:id' }),
     like: route<{ body: EmptyBody; response: LikeResult }>()({ method: 'POST', path: '/api/posts/:id/like' }),
@@ -64,6 +66,11 @@ export const ROUTES = {
     reply: route<{ body: PostTextBody; response: Post }>()({ method: 'POST', path: '/api/posts/:id/reply' }),
     edit: route<{ body: PostTextBody; response: { success: true; post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
     delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/posts/:id' }),
+  },
+  bookmarks: {
+    list: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/bookmarks' }),
+    add: route<{ body: BookmarkBody; response: BookmarkResult }>()({ method: 'POST', path: '/api/bookmarks' }),
+    remove: route<{ response: BookmarkResult }>()({ method: 'DELETE', path: '/api/bookmarks/:postId' }),
   },
   profilePosts: {
     replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/users/:username/replies' }),

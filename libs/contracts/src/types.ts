@@ -117,6 +117,8 @@ export interface Post {
   repost_count?: number;
   likedByMe: boolean;
   repostedByMe: boolean;
+  /** The signed-in viewer saved it (false when signed out); nobody else ever learns it. */
+  bookmarked: boolean;
   isBoosted: boolean;
   isAdminBoosted: boolean;
   parent_id: number | null;
@@ -124,6 +126,23 @@ export interface Post {
   updatedAt: string;
   editedAt: string | null;
   originalPost?: Post | null;
+}
+
+/**
+ * GET /api/posts/:id/thread: the chain of parents from the root down to the direct parent (at most
+ * THREAD.ancestorsMax of them: when cut, the first one's parent_id is not null), the post, and its
+ * direct replies oldest first (further pages as GET /api/posts/:id/replies pages them).
+ */
+export interface PostThread {
+  ancestors: Post[];
+  post: Post;
+  replies: Page<Post>;
+}
+
+/** POST /api/bookmarks and DELETE /api/bookmarks/:postId: the viewer's bookmark after the call. */
+export interface BookmarkResult {
+  success: true;
+  bookmarked: boolean;
 }
 
 /** One earlier version of an edited post: GET /api/posts/:id/history. */

@@ -14,6 +14,7 @@ export type PostRow = Pick<
     media_mime: Selectable<Media>['mime'] | null;
     liked_by_me: boolean;
     reposted_by_me: boolean;
+    bookmarked_by_me: boolean;
     is_boosted: boolean;
     is_admin_boosted: boolean;
   };
@@ -49,6 +50,7 @@ export function toPost(r: PostRow): Post {
     repost_count: r.reposts_count,
     likedByMe: r.liked_by_me,
     repostedByMe: r.reposted_by_me,
+    bookmarked: r.bookmarked_by_me,
     isBoosted: r.is_boosted,
     isAdminBoosted: r.is_admin_boosted,
     parent_id: r.parent_id,
