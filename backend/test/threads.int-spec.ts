@@ -90,7 +90,7 @@ describe('GET /api/posts/:id/thread', () => {
     ids.push(a, b);
 
     const seen: number[] = [];
-    let body = (await fan.agent.get(`/api/posts/${root}/thread?limit=4`).expect(200)).body as PostThread;
+    const body = (await fan.agent.get(`/api/posts/${root}/thread?limit=4`).expect(200)).body as PostThread;
     seen.push(...body.replies.items.map((p) => p.id));
     let cursor = body.replies.nextCursor;
     let viaThread = true;

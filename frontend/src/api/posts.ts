@@ -20,6 +20,9 @@ export const fetchPost = (postId: string | number, signal?: AbortSignal) => call
 export const fetchReplies = (postId: string | number, cursor?: string | null, signal?: AbortSignal) =>
   callApi(ROUTES.posts.replies, { params: { id: postId }, query: { cursor }, signal });
 
+/** The post with its ancestors and the first page of its replies (later pages: fetchReplies). */
+export const fetchThread = (postId: string | number, signal?: AbortSignal) => callApi(ROUTES.posts.thread, { params: { id: postId }, signal });
+
 export const fetchPostHistory = (postId: number, signal?: AbortSignal) => callApi(ROUTES.posts.history, { params: { id: postId }, signal });
 
 /** What a composer sends: JSON without a file, multipart with one (a video with its poster frame when the browser can draw one). */
