@@ -47,7 +47,7 @@ describe('routing guard', () => {
   it('signed in: /post/:id shows not found when the post cannot be loaded', async () => {
     setSession(testUser());
     renderAt(<AppRoutes />, '/post/42');
-    expect(await screen.findByText(MESSAGES.post.notFoundOrDeleted)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.thread.gone)).toBeInTheDocument();
   });
 
   it('signed in non-admin: /admin-tools shows Unauthorized Access', async () => {
