@@ -15,8 +15,6 @@ export interface FeedQuery {
 export const fetchPosts = (query: FeedQuery = {}, signal?: AbortSignal) =>
   callApi(ROUTES.posts.list, { query: { limit: PAGING.defaultLimit, ...query }, signal });
 
-export const fetchPost = (postId: string | number, signal?: AbortSignal) => callApi(ROUTES.posts.get, { params: { id: postId }, signal });
-
 export const fetchReplies = (postId: string | number, cursor?: string | null, signal?: AbortSignal) =>
   callApi(ROUTES.posts.replies, { params: { id: postId }, query: { cursor }, signal });
 

@@ -204,8 +204,9 @@ export const MESSAGES = {
     invalidPostId: 'postId must be a positive whole number.',
     mustBeLoggedIn: 'You must be logged in to bookmark posts.',
     saveFailed: 'The bookmark could not be saved. Please try again.',
+    privateNote: 'Only you can see what you save.',
     emptyTitle: 'Nothing saved yet',
-    emptyHint: 'Use the bookmark button on any post to save it here. Only you can see what you save.',
+    emptyHint: 'Use the bookmark button on any post to save it here.',
     loadFailed: 'Loading bookmarks failed',
   },
   /** The Share button: the system share sheet where there is one, else the link to the clipboard. */

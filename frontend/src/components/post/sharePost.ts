@@ -2,7 +2,7 @@ import { MESSAGES, type Post } from '@cloud9/contracts';
 import { notify } from '../notify';
 
 /** The post's permalink, absolute (it leaves the app). */
-export const postUrl = (postId: number): string => new URL(`/post/${postId}`, window.location.origin).href;
+const postUrl = (postId: number): string => new URL(`/post/${postId}`, window.location.origin).href;
 
 /**
  * The system share sheet where the browser has one (phones); elsewhere, or when the sheet cannot

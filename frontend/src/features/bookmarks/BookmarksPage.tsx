@@ -12,7 +12,7 @@ export function BookmarksPage() {
     <section aria-labelledby="bookmarks-title">
       <div className="page-header">
         <h1 id="bookmarks-title">Bookmarks</h1>
-        <p className="hint">Only you can see what you save.</p>
+        <p className="hint">{MESSAGES.bookmarks.privateNote}</p>
       </div>
       <div className="page-body">
         <PostList
