@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@cloud9/contracts';
 import { axeViolations, scrollsSideways, serveAxe } from './a11y';
-import { apiSession, baseUrl, DESKTOP, launchBrowser, PHONE, registerViaApi, shot, signedInTab, uniqueName, waitFor, type Viewport } from './support';
+import { apiSession, baseUrl, DESKTOP, launchBrowser, openTab, PHONE, registerViaApi, shot, signedInTab, uniqueName, waitFor, type Viewport } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -101,5 +101,18 @@ describe.each(SIZES)('threads, share and bookmarks at %s size', (size, viewport)
     if (size === 'desktop') await shot(page, 'bookmarks-empty-desktop', false);
     expect(await (await page.request.get('/api/bookmarks')).json()).toEqual({ items: [], nextCursor: null });
     await context.close();
+
+    // The permalink opened signed out (a shared link): the same thread, read-only, a way to log in.
+    const guest = await openTab(browser, undefined, viewport);
+    await serveAxe(guest.context);
+    await guest.page.goto(`/post/${focus.id}`);
+    await guest.page.locator('.thread-focus').getByText(`The post in focus ${tag}`).waitFor();
+    await guest.page.getByRole('list', { name: 'Replies' }).getByText(`A reply under it ${tag}`).waitFor();
+    expect(await guest.page.getByRole('button', { name: /^(Bookmark|Share|Like|Post options)/ }).count()).toBe(0);
+    expect(await guest.page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(await guest.page.title()).toBe('Post · Cloud 9 Social');
+    await checkScreen(guest.page, `thread-signed-out-${size}`);
+    if (size === 'phone') await shot(guest.page, 'thread-signed-out-phone', false);
+    await guest.context.close();
   });
 });

@@ -44,6 +44,14 @@ describe('routing guard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/settings');
   });
 
+  it("signed out: a post's permalink stays, read-only, with a way to log in", async () => {
+    setSession(null);
+    renderAt(<AppRoutes />, '/post/42');
+    expect(await screen.findByText(MESSAGES.thread.gone)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/post\/42$/);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
   it('signed in: /post/:id shows not found when the post cannot be loaded', async () => {
     setSession(testUser());
     renderAt(<AppRoutes />, '/post/42');
