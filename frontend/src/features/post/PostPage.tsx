@@ -6,7 +6,6 @@ import { PostList } from '../../components/post/PostList';
 import { PostCardBones } from '../../components/skeletons/ListSkeletons';
 import { Skeleton } from '../../components/skeletons/Skeleton';
 import { EmptyState } from '../../components/ui/EmptyState';
-import type { PagedQuery } from '../../queries/paging';
 import { selectIsSignedIn, useSessionStore } from '../../stores/session';
 import { AncestorPost } from './AncestorPost';
 import { BackLink } from './BackLink';
@@ -66,7 +65,7 @@ export function PostPage() {
             Replies
           </h2>
           <PostList
-            query={thread as PagedQuery<Post>}
+            query={thread}
             label="Replies"
             emptyMessage={MESSAGES.empty.noReplies}
             renderPost={(reply) => <PostCard post={reply} readOnly={!signedIn} />}

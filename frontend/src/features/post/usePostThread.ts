@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page, Post } from '@cloud9/contracts';
 import { fetchReplies, fetchThread } from '../../api/posts';
 import type { Cursor } from '../../queries/paging';
@@ -12,7 +12,7 @@ export type ThreadPage = Page<Post> & { ancestors?: Post[]; post?: Post };
  * answer (post, ancestors, first replies), later pages the replies endpoint's, with its cursor.
  * Kept under the post lists' keys, so like, delete and reply updates reach the replies.
  */
-export function useThread(postId: string) {
+export function useThread(postId: string): UseInfiniteQueryResult<InfiniteData<ThreadPage, Cursor>> {
   return useInfiniteQuery({
     queryKey: postsKeys.thread(postId),
     queryFn: async ({ pageParam, signal }): Promise<ThreadPage> => {
