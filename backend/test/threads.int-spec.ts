@@ -1,5 +1,28 @@
 import { MESSAGES, THREAD, type Page, type Post, type PostThread } from '@cloud9/contracts';
+import { SqlService } from '../src/common/db/sql.service';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+
+/** The plans of the statements matching `pattern` that `act` runs (sequential scans off, as feed.int-spec does). */
+async function plansOf(t: TestApp, pattern: RegExp, act: () => Promise<unknown>): Promise<string> {
+  const rows: { 'QUERY PLAN': string }[] = [];
+  const sql = t.app.get(SqlService);
+  const original = sql.query.bind(sql);
+  (sql as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
+    if (pattern.test(text)) {
+      await t.db.transaction(async (m) => {
+        await m.query('SET LOCAL enable_seqscan = off');
+        rows.push(...(await m.query(`EXPLAIN ${text}`, values)));
+      });
+    }
+    return original(text, values, options);
+  };
+  try {
+    await act();
+  } finally {
+    (sql as { query: unknown }).query = original;
+  }
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
 
 describe('GET /api/posts/:id/thread', () => {
   let t: TestApp;
@@ -106,6 +129,16 @@ describe('GET /api/posts/:id/thread', () => {
     expect(seen).toEqual(ids);
     const all = (await fan.agent.get(`/api/posts/${root}/replies?limit=100`).expect(200)).body as Page<Post>;
     expect(all.items.map((p) => p.id)).toEqual(ids);
+  });
+
+  it('walks the chain on the primary key and the replies on posts_replies (EXPLAIN)', async () => {
+    const root = await newPost(author, 'planned');
+    const leaf = await reply(fan, root, 'planned reply');
+    await t.db.query('ANALYZE posts');
+    const chain = await plansOf(t, /WITH RECURSIVE chain/, () => t.agent().get(`/api/posts/${leaf}/thread`).expect(200));
+    expect(chain).toMatch(/posts_pkey/);
+    expect(chain).not.toMatch(/Seq Scan on posts/);
+    expect(await plansOf(t, /p\.parent_id = /, () => t.agent().get(`/api/posts/${root}/thread`).expect(200))).toMatch(/posts_replies/);
   });
 
   it('404s a missing or deleted post and 400s a bad id or cursor, with catalogue messages', async () => {
