@@ -15,6 +15,7 @@ import { dataSourceOptions } from './database/data-source';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { BookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { SafetyModule } from './modules/safety/safety.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
@@ -59,6 +60,7 @@ export class AppModule {
         ModerationModule,
         SearchModule,
         HashtagsModule,
+        BookmarksModule,
         AppConfigModule,
         GifsModule,
         HealthModule,

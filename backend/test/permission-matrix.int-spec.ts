@@ -95,6 +95,7 @@ const TABLE: Row[] = [
   row('POST /api/posts',                               [401, 201, 201, 201, 201], () => ({ body: { content: 'matrix post' } })),
   row('GET /api/posts/:id',                            [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}` })),
   row('GET /api/posts/:id/replies',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/replies` })),
+  row('GET /api/posts/:id/thread',                     [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/thread` })),
   row('GET /api/posts/:id/history',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/history` })),
   row('GET /api/reposts/count/:id',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/reposts/count/${c.other.postId}` })),
   row('POST /api/posts/:id/like',                      [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/like`, body: {} })),
@@ -107,6 +108,10 @@ const TABLE: Row[] = [
   row('GET /api/users/:username/reposts',              [200, 200, 200, 200, 200], (c) => ({ url: `/api/users/${c.other.username}/reposts` })),
   row('GET /api/users/:username/media',                [200, 200, 200, 200, 200], (c) => ({ url: `/api/users/${c.other.username}/media` })),
   row('GET /api/users/:username/counts',               [200, 200, 200, 200, 200], (c) => ({ url: `/api/users/${c.other.username}/counts` })),
+  // Bookmarks: the session's own, never anyone else's
+  row('GET /api/bookmarks',                            [401, 200, 200, 200, 200]),
+  row('POST /api/bookmarks',                           [401, 200, 200, 200, 200], (c) => ({ body: { postId: c.other.postId } })),
+  row('DELETE /api/bookmarks/:postId',                 [401, 200, 200, 200, 200], (c) => ({ url: `/api/bookmarks/${c.other.postId}` })),
   // Search and GIFs
   row('GET /api/search/posts',                         [200, 200, 200, 200, 200], () => ({ query: { query: 'matrix' } })),
   row('GET /api/search/user/:name',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/search/user/${c.other.username}` })),

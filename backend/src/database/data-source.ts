@@ -8,6 +8,7 @@ import { MediaPosters1732800000000 } from './migrations/1732800000000-MediaPoste
 import { MentionAlerts1732900000000 } from './migrations/1732900000000-MentionAlerts';
 import { PostMentionsAndTags1732910000000 } from './migrations/1732910000000-PostMentionsAndTags';
 import { UserSafety1733000000000 } from './migrations/1733000000000-UserSafety';
+import { Bookmarks1732930000000 } from './migrations/1732930000000-Bookmarks';
 import { Moderation1733100000000 } from './migrations/1733100000000-Moderation';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   MediaPosters1732800000000,
   MentionAlerts1732900000000,
   PostMentionsAndTags1732910000000,
+  Bookmarks1732930000000,
   UserSafety1733000000000,
   Moderation1733100000000,
 ];

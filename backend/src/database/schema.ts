@@ -44,6 +44,12 @@ export interface AuditLog {
   target: string | null;
 }
 
+export interface Bookmarks {
+  created_at: Generated<Timestamp>;
+  post_id: number;
+  user_id: number;
+}
+
 export interface Boosts {
   activated_at: Timestamp | null;
   expires_at: Timestamp | null;
@@ -258,6 +264,7 @@ export interface WebhookEvents {
 
 export interface DB {
   audit_log: AuditLog;
+  bookmarks: Bookmarks;
   boosts: Boosts;
   follows: Follows;
   groups: Groups;

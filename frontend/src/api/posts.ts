@@ -15,10 +15,11 @@ export interface FeedQuery {
 export const fetchPosts = (query: FeedQuery = {}, signal?: AbortSignal) =>
   callApi(ROUTES.posts.list, { query: { limit: PAGING.defaultLimit, ...query }, signal });
 
-export const fetchPost = (postId: string | number, signal?: AbortSignal) => callApi(ROUTES.posts.get, { params: { id: postId }, signal });
-
 export const fetchReplies = (postId: string | number, cursor?: string | null, signal?: AbortSignal) =>
   callApi(ROUTES.posts.replies, { params: { id: postId }, query: { cursor }, signal });
+
+/** The post with its ancestors and the first page of its replies (later pages: fetchReplies). */
+export const fetchThread = (postId: string | number, signal?: AbortSignal) => callApi(ROUTES.posts.thread, { params: { id: postId }, signal });
 
 export const fetchPostHistory = (postId: number, signal?: AbortSignal) => callApi(ROUTES.posts.history, { params: { id: postId }, signal });
 

@@ -7,6 +7,7 @@ const TITLES: Record<ScreenName, string> = {
   settings: 'Settings',
   cloud9: 'Cloud 9',
   post: 'Post',
+  bookmarks: 'Bookmarks',
   adminTools: 'Admin Tools',
   adminReset: 'Reset a password',
 };

@@ -58,6 +58,7 @@ export function useReplyToPost() {
     onSuccess: (_reply, { postId }) => {
       updatePost(queryClient, postId, (post) => ({ ...post, repliesCount: post.repliesCount + 1 }));
       void queryClient.invalidateQueries({ queryKey: postsKeys.replies(postId) });
+      void queryClient.invalidateQueries({ queryKey: postsKeys.thread(String(postId)) });
     },
   });
 }

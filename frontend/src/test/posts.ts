@@ -20,6 +20,7 @@ export const makePost = (overrides: Partial<Post> = {}): Post => ({
   repostsCount: 0,
   likedByMe: false,
   repostedByMe: false,
+  bookmarked: false,
   isBoosted: false,
   isAdminBoosted: false,
   parent_id: null,

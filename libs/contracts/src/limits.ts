@@ -41,6 +41,9 @@ export const LIMITS = {
   annualMonthsCharged: 11,
 } as const;
 
+/** A thread shows at most this many ancestors above its post (the nearest ones). */
+export const THREAD = { ancestorsMax: 50 } as const;
+
 /** Paging of every list: keyset paging with `?limit=&cursor=`. */
 export const PAGING = { defaultLimit: 20, maxLimit: 100 } as const;
 

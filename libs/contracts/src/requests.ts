@@ -152,6 +152,11 @@ export interface SubscribeBody {
   groupId: number;
 }
 
+/** POST /api/bookmarks: the post to save (the session is the owner). */
+export interface BookmarkBody {
+  postId: number;
+}
+
 export interface BoostRequestBody {
   userId: number;
   postId: number;

@@ -12,13 +12,13 @@ import type { AdminUser, BoostRotateResult } from './boosts';
 import type { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
 import type { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
 import type {
-  BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
+  BookmarkBody, BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
   NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
   ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
 } from './requests';
 import type {
-  BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
-  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
+  BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
+  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
   SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult,
 } from './types';
 
@@ -59,6 +59,8 @@ export const ROUTES = {
     create: route<{ body: NewPostBody | Multipart<NewPostFields, 'file' | 'poster'>; response: Post }>()({ method: 'POST', path: '/api/posts' }),
     get: route<{ response: Post }>()({ method: 'GET', path: '/api/posts/:id' }),
     replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/posts/:id/replies' }),
+    /** `cursor` pages the replies exactly as the replies route does (one cursor format). */
+    thread: route<{ query: PageQuery; response: PostThread }>()({ method: 'GET', path: '/api/posts/:id/thread' }),
     history: route<{ response: { items: PostEdit[] } }>()({ method: 'GET', path: '/api/posts/:id/history' }),
     repostCount: route<{ response: { count: number } }>()({ method: 'GET', path: '/api/reposts/count/:id' }),
     like: route<{ body: EmptyBody; response: LikeResult }>()({ method: 'POST', path: '/api/posts/:id/like' }),
@@ -70,6 +72,11 @@ export const ROUTES = {
   trending: {
     /** The trending hashtags, topped up with the default topics; public and cacheable. */
     list: route<{ response: TrendingTags }>()({ method: 'GET', path: '/api/trending' }),
+  },
+  bookmarks: {
+    list: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/bookmarks' }),
+    add: route<{ body: BookmarkBody; response: BookmarkResult }>()({ method: 'POST', path: '/api/bookmarks' }),
+    remove: route<{ response: BookmarkResult }>()({ method: 'DELETE', path: '/api/bookmarks/:postId' }),
   },
   profilePosts: {
     replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/users/:username/replies' }),

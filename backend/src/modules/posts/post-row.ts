@@ -16,6 +16,7 @@ export type PostRow = Pick<
     mentions: string[];
     liked_by_me: boolean;
     reposted_by_me: boolean;
+    bookmarked_by_me: boolean;
     is_boosted: boolean;
     is_admin_boosted: boolean;
   };
@@ -53,6 +54,7 @@ export function toPost(r: PostRow): Post {
     repost_count: r.reposts_count,
     likedByMe: r.liked_by_me,
     repostedByMe: r.reposted_by_me,
+    bookmarked: r.bookmarked_by_me,
     isBoosted: r.is_boosted,
     isAdminBoosted: r.is_admin_boosted,
     parent_id: r.parent_id,

@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Po
 import type { Request } from 'express';
 import {
   isFeedCategory, MESSAGES, VIDEO_POSTER,
-  type LikeResult, type Page, type Post as PostWire, type PostEdit, type RepostResult,
+  type LikeResult, type Page, type Post as PostWire, type PostEdit, type PostThread, type RepostResult,
 } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
@@ -61,6 +61,11 @@ export class PostsController {
   @Get('posts/:id/replies')
   replies(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     return this.feed.replies(id, viewer?.id ?? null, limitOf(query), query.cursor);
+  }
+
+  @Get('posts/:id/thread')
+  thread(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<PostThread> {
+    return this.feed.thread(id, viewer?.id ?? null, limitOf(query), query.cursor);
   }
 
   @Get('posts/:id/history')

@@ -8,19 +8,21 @@ import './post.css';
 interface PostListProps {
   query: PagedQuery<Post>;
   emptyMessage: string;
+  emptyHint?: ReactNode;
   renderPost: (post: Post) => ReactNode;
   /** Accessible name of the list. */
   label: string;
 }
 
 /** A paged list of posts (see PagedList), ending with a note once every page is in. */
-export function PostList({ query, emptyMessage, renderPost, label }: PostListProps) {
+export function PostList({ query, emptyMessage, emptyHint, renderPost, label }: PostListProps) {
   return (
     <PagedList
       query={query}
       className="post-list"
       label={label}
       emptyMessage={emptyMessage}
+      emptyHint={emptyHint}
       renderItem={renderPost}
       loadingLabel="Loading posts..."
       placeholder={<PostCardBones />}

@@ -8,6 +8,8 @@ import { Spinner } from './Spinner';
 interface PagedListProps<T extends { id: number }> {
   query: PagedQuery<T>;
   emptyMessage: string;
+  /** Said under the empty message (what to do to fill the list). */
+  emptyHint?: ReactNode;
   /** Accessible name of the list. */
   label: string;
   renderItem: (item: T) => ReactNode;
@@ -26,7 +28,7 @@ interface PagedListProps<T extends { id: number }> {
  * retry after a failed first page: failures are logged by the query), the items, infinite
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
-export function PagedList<T extends { id: number }>({ query, emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
+export function PagedList<T extends { id: number }>({ query, emptyMessage, emptyHint, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
   const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
   const items = pageItems(data);
 
@@ -42,7 +44,7 @@ export function PagedList<T extends { id: number }>({ query, emptyMessage, label
     }
     return placeholder ? <Skeleton label={loadingLabel}>{placeholder}</Skeleton> : <Spinner label={loadingLabel} />;
   }
-  if (items.length === 0) return <EmptyState message={emptyMessage} />;
+  if (items.length === 0) return <EmptyState message={emptyMessage}>{emptyHint}</EmptyState>;
 
   const loadMore = () => void fetchNextPage();
   return (
