@@ -109,6 +109,7 @@ export interface Posts {
   gif_url: string | null;
   id: Generated<number>;
   likes_count: Generated<number>;
+  media_alt: string | null;
   media_id: number | null;
   media_url: string | null;
   parent_id: number | null;

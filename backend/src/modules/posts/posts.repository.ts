@@ -9,7 +9,7 @@ import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandida
 import type { PagedPostRow, PostRow } from './post-row';
 import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL } from './posts.sql';
 
-export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'gif_url'>;
+export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'media_alt' | 'gif_url'>;
 export type LockedPost = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'content' | 'created_at'>;
 export type PostRef = Pick<Selectable<Posts>, 'id' | 'parent_id' | 'reposts_count'>;
 export type PostFile = Pick<Selectable<Posts>, 'media_id'> & { media_url: string };
@@ -117,10 +117,25 @@ export class PostsRepository extends DomainRepository {
     return trx.selectFrom('posts').select(['id', 'user_id', 'parent_id', 'content', 'created_at']).where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  /** The old text goes to post_edits, the new one into the post. */
-  async applyEdit(trx: Db, postId: number, oldContent: string, content: string): Promise<void> {
+  /** The MIME type of a post's upload (null without one), read in the caller's transaction. */
+  async mediaMime(trx: Db, postId: number): Promise<string | null> {
+    const row = await trx
+      .selectFrom('posts as p')
+      .innerJoin('media as m', 'm.id', 'p.media_id')
+      .select('m.mime')
+      .where('p.id', '=', postId)
+      .executeTakeFirst();
+    return row?.mime ?? null;
+  }
+
+  /** The old text goes to post_edits, the new one into the post; `mediaAlt` undefined keeps the description. */
+  async applyEdit(trx: Db, postId: number, oldContent: string, content: string, mediaAlt?: string | null): Promise<void> {
     await trx.insertInto('post_edits').values({ post_id: postId, content: oldContent, edited_at: sql`now()` }).execute();
-    await trx.updateTable('posts').set({ content, edited_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', postId).execute();
+    await trx
+      .updateTable('posts')
+      .set({ content, ...(mediaAlt !== undefined && { media_alt: mediaAlt }), edited_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', postId)
+      .execute();
   }
 
   /** Moves boosted posts up the pinned order (their updated_at). */

@@ -14,7 +14,7 @@ const liveBoost = (kind: 'user' | 'admin') =>
 
 /** `viewer` is the placeholder of the viewer's id (NULL when signed out, so both flags are false). */
 export const postColumns = (viewer: string) => `
-  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
+  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, p.category, p.media_url, m.mime AS media_mime, p.media_alt, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
   p.gif_url, p.likes_count, p.replies_count, p.reposts_count, p.parent_id, p.created_at, p.updated_at, p.edited_at,
   EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::bigint AND l.post_id = p.id) AS liked_by_me,
   EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::bigint AND r.post_id = p.id) AS reposted_by_me,
