@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ALT_TEXT, MESSAGES, type Page, type Post } from '@cloud9/contracts';
+import { ALT_TEXT, ALT_TEXT_MESSAGES, MESSAGES, type Page, type Post } from '@cloud9/contracts';
 import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
 import { gradientImage } from './support/images';
 import { eventually, filesUnder } from './support/harness';
@@ -74,7 +74,7 @@ describe('alt text of uploaded images and videos', () => {
       alice,
       () => alice.agent.post('/api/posts').field('alt', 'A song').attach('file', fixture('audio.mp3'), { filename: 'song.mp3', contentType: 'audio/mpeg' }),
       400,
-      MESSAGES.altText.needsMedia,
+      ALT_TEXT_MESSAGES.needsMedia,
     );
   });
 
@@ -84,14 +84,14 @@ describe('alt text of uploaded images and videos', () => {
     expect(ok.media_alt).toBe(full);
     expect(Array.from(ok.media_alt!)).toHaveLength(ALT_TEXT.maxLength);
 
-    await refusedCleanly(alice, async () => postImage(alice, { content: 'too long', alt: 'a'.repeat(ALT_TEXT.maxLength + 1) }), 400, MESSAGES.altText.tooLong);
-    await refusedCleanly(alice, async () => postImage(alice, { alt: '😀'.repeat(ALT_TEXT.maxLength + 1) }), 400, MESSAGES.altText.tooLong);
+    await refusedCleanly(alice, async () => postImage(alice, { content: 'too long', alt: 'a'.repeat(ALT_TEXT.maxLength + 1) }), 400, ALT_TEXT_MESSAGES.tooLong);
+    await refusedCleanly(alice, async () => postImage(alice, { alt: '😀'.repeat(ALT_TEXT.maxLength + 1) }), 400, ALT_TEXT_MESSAGES.tooLong);
   });
 
   it('JSON: alt without an upload (text only, or a picked GIF) is a 400 that writes nothing; blank or null alt is none', async () => {
-    await refusedCleanly(alice, async () => alice.agent.post('/api/posts').send({ content: 'just words', gif: null, alt: 'a picture' }), 400, MESSAGES.altText.needsMedia);
-    await refusedCleanly(alice, async () => alice.agent.post('/api/posts').send({ content: '', gif: GIPHY_GIF, alt: 'a dancing cat' }), 400, MESSAGES.altText.needsMedia);
-    await refusedCleanly(alice, async () => alice.agent.post('/api/posts').send({ content: 'x', gif: null, alt: 42 }), 400, MESSAGES.altText.invalid);
+    await refusedCleanly(alice, async () => alice.agent.post('/api/posts').send({ content: 'just words', gif: null, alt: 'a picture' }), 400, ALT_TEXT_MESSAGES.needsMedia);
+    await refusedCleanly(alice, async () => alice.agent.post('/api/posts').send({ content: '', gif: GIPHY_GIF, alt: 'a dancing cat' }), 400, ALT_TEXT_MESSAGES.needsMedia);
+    await refusedCleanly(alice, async () => alice.agent.post('/api/posts').send({ content: 'x', gif: null, alt: 42 }), 400, ALT_TEXT_MESSAGES.invalid);
     const blank = (await alice.agent.post('/api/posts').send({ content: 'plain', gif: null, alt: '   ' }).expect(201)).body as Post;
     const none = (await alice.agent.post('/api/posts').send({ content: 'plain too', gif: null, alt: null }).expect(201)).body as Post;
     expect([blank.media_alt, none.media_alt]).toEqual([null, null]);
@@ -135,10 +135,10 @@ describe('alt text of uploaded images and videos', () => {
   it('an edit that is refused changes nothing: too long, on a post without an upload, or by someone else', async () => {
     const post = (await postImage(alice, { content: 'keep me', alt: 'Kept' }).expect(201)).body as Post;
     const tooLong = await alice.agent.put(`/api/posts/${post.id}/edit`).send({ content: 'changed', alt: 'b'.repeat(ALT_TEXT.maxLength + 1) }).expect(400);
-    expect(tooLong.body.error).toBe(MESSAGES.altText.tooLong);
+    expect(tooLong.body.error).toBe(ALT_TEXT_MESSAGES.tooLong);
     const plain = (await alice.agent.post('/api/posts').send({ content: 'no file here', gif: null }).expect(201)).body as Post;
     const noMedia = await alice.agent.put(`/api/posts/${plain.id}/edit`).send({ content: 'changed', alt: 'nothing to describe' }).expect(400);
-    expect(noMedia.body.error).toBe(MESSAGES.altText.needsMedia);
+    expect(noMedia.body.error).toBe(ALT_TEXT_MESSAGES.needsMedia);
     await bob.agent.put(`/api/posts/${post.id}/edit`).send({ content: 'mine now', alt: 'Stolen' }).expect(403);
 
     const rows = await t.db.query(`SELECT id, content, media_alt, edited_at FROM posts WHERE id = ANY($1::bigint[]) ORDER BY id`, [[post.id, plain.id]]);
@@ -166,9 +166,9 @@ describe('alt text of uploaded images and videos', () => {
 
   it('a refused reply writes nothing: alt without a file, an empty reply, a missing parent (its upload is removed)', async () => {
     const parent = (await alice.agent.post('/api/posts').send({ content: 'refusals', gif: null }).expect(201)).body as Post;
-    await refusedCleanly(bob, async () => bob.agent.post(`/api/posts/${parent.id}/reply`).send({ content: 'words', alt: 'a picture' }), 400, MESSAGES.altText.needsMedia);
+    await refusedCleanly(bob, async () => bob.agent.post(`/api/posts/${parent.id}/reply`).send({ content: 'words', alt: 'a picture' }), 400, ALT_TEXT_MESSAGES.needsMedia);
     await refusedCleanly(bob, async () => bob.agent.post(`/api/posts/${parent.id}/reply`).send({ content: '  ' }), 400, MESSAGES.post.replyEmpty);
-    await refusedCleanly(bob, async () => postImage(bob, { content: 'too long', alt: 'c'.repeat(ALT_TEXT.maxLength + 1) }, `/api/posts/${parent.id}/reply`), 400, MESSAGES.altText.tooLong);
+    await refusedCleanly(bob, async () => postImage(bob, { content: 'too long', alt: 'c'.repeat(ALT_TEXT.maxLength + 1) }, `/api/posts/${parent.id}/reply`), 400, ALT_TEXT_MESSAGES.tooLong);
     await refusedCleanly(bob, async () => postImage(bob, { content: 'lost', alt: 'An orphan' }, '/api/posts/999999999/reply'), 404, MESSAGES.post.notFoundOrDeleted);
     expect(((await alice.agent.get(`/api/posts/${parent.id}`).expect(200)).body as Post).repliesCount).toBe(0);
   });

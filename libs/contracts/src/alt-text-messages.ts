@@ -2,7 +2,10 @@ import { ALT_TEXT } from './limits';
 
 const maxShown = ALT_TEXT.maxLength.toLocaleString('en-US');
 
-/** Texts of media descriptions (alt text): the server's refusals, the composers' control and the viewer. */
+/**
+ * Texts of media descriptions (alt text): the server's refusals, the composers' control, the card's
+ * badge and the viewer. Kept apart from MESSAGES, which every page loads (the sign-in page too).
+ */
 export const ALT_TEXT_MESSAGES = {
   tooLong: `A description can be at most ${maxShown} characters.`,
   needsMedia: 'A description needs an uploaded image or video to describe.',

@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES } from './auth-messages';
 import { HTTP_MESSAGES } from './http-messages';
-import { ALT_TEXT_MESSAGES } from './alt-text-messages';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -70,7 +69,6 @@ export const MESSAGES = {
     searchQueryRequired: 'Enter something to search for.',
     invalidCursor: 'The page cursor is not valid.',
   },
-  altText: ALT_TEXT_MESSAGES,
   boost: {
     pleaseLogIn: 'Please log in.',
     requestFailed: 'Request failed.',

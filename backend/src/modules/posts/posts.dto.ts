@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, MaxLength } from 'class-validator';
 import { applyDecorators } from '@nestjs/common';
-import { ALT_TEXT, FEED_CATEGORIES, MESSAGES } from '@cloud9/contracts';
+import { ALT_TEXT, ALT_TEXT_MESSAGES, FEED_CATEGORIES, MESSAGES } from '@cloud9/contracts';
 import { ActorId, Nullable, Optional } from '../../common/validation';
 import { PageQueryDto } from '../../common/paging/page-query';
 
@@ -12,8 +12,8 @@ const bad = { message: MESSAGES.http.badRequest };
  */
 const AltText = () => applyDecorators(
   Nullable(),
-  IsString({ message: MESSAGES.altText.invalid }),
-  MaxLength(ALT_TEXT.maxLength * 8, { message: MESSAGES.altText.tooLong }),
+  IsString({ message: ALT_TEXT_MESSAGES.invalid }),
+  MaxLength(ALT_TEXT.maxLength * 8, { message: ALT_TEXT_MESSAGES.tooLong }),
 );
 /** Multipart forms send an unused field as ''; treat it as absent. */
 const emptyIsAbsent = () => Transform(({ value }) => (value === '' ? undefined : value));

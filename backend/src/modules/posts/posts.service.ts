@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  canDeletePost, canEditWithinWindow, clampToLimit, DEFAULT_CATEGORY, editWindowMinutes, isAltTextTooLong, MESSAGES,
+  ALT_TEXT_MESSAGES, canDeletePost, canEditWithinWindow, clampToLimit, DEFAULT_CATEGORY, editWindowMinutes, isAltTextTooLong, MESSAGES,
   normalizeAltText, SocketEvents, takesAltText, type Post,
 } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
@@ -22,11 +22,11 @@ const POST_KINDS = ['image', 'video', 'audio'] as const;
 
 /** A description as stored (normalised; null for none); 400 past the limit. */
 function altTextOf(raw: string | null | undefined): string | null {
-  if (isAltTextTooLong(raw)) throw new BadRequestException(MESSAGES.altText.tooLong);
+  if (isAltTextTooLong(raw)) throw new BadRequestException(ALT_TEXT_MESSAGES.tooLong);
   return normalizeAltText(raw);
 }
 
-const altNeedsMedia = () => new BadRequestException(MESSAGES.altText.needsMedia);
+const altNeedsMedia = () => new BadRequestException(ALT_TEXT_MESSAGES.needsMedia);
 
 /** Writes of posts: create, reply, edit, delete. Every check happens before anything is written. */
 @Injectable()
