@@ -1,9 +1,10 @@
 import { create } from 'zustand';
 
-/** One image the viewer can show: its full-size address and its description (empty without one). */
+/** One image the viewer can show: its full-size address, its description ('' without one) and the card's fallback name. */
 export interface ViewerImage {
   src: string;
   alt: string;
+  label: string;
 }
 
 /** The full-size image viewer: which images it steps through, which one is shown, and who opened it. */

@@ -34,7 +34,7 @@ export function MediaViewer() {
   return (
     <Modal title={title} onClose={closeViewer} size="lg" className="media-viewer" footer="close">
       <figure className="media-viewer-figure" aria-describedby={captionId}>
-        <img key={image.src} src={image.src} alt={image.alt} className="media-viewer-image" />
+        <img key={image.src} src={image.src} alt={image.alt || image.label} className="media-viewer-image" />
         <figcaption id={captionId} className={`media-viewer-caption${image.alt ? '' : ' hint'}`} aria-live="polite">
           {image.alt || ALT_TEXT_MESSAGES.noDescription}
         </figcaption>

@@ -92,7 +92,7 @@ export function PostMedia({ post }: { post: MediaPost }) {
         type="button"
         className="post-media-open"
         aria-haspopup="dialog"
-        {...viewerImageAttributes(url, described ?? '')}
+        {...viewerImageAttributes(url, described ?? '', alt)}
         onClick={(event) => {
           event.stopPropagation();
           openImageViewer(event.currentTarget);
