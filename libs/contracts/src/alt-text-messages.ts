@@ -23,8 +23,8 @@ export const ALT_TEXT_MESSAGES = {
   remove: 'Remove description',
   /** The card's badge and the text it reveals. */
   badge: 'ALT',
-  badgeLabel: 'Show the description',
-  hideLabel: 'Hide the description',
+  /** Read after the badge's visible "ALT" (its accessible name holds what it shows). */
+  badgeHidden: ' text',
   /** A card's image without a description: what a screen reader hears. */
   fallbackImage: (author: string) => `Image shared by ${author}`,
   fallbackVideo: (author: string) => `Video shared by ${author}`,

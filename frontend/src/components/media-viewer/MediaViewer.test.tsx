@@ -79,7 +79,7 @@ describe('a card\'s image or video and its description', () => {
   it('the ALT badge shows the description when activated (aria-expanded), and hides it again', async () => {
     const user = userEvent.setup();
     renderList([imagePost(5, 'A rainbow over a bridge')]);
-    const badge = screen.getByRole('button', { name: ALT_TEXT_MESSAGES.badgeLabel });
+    const badge = screen.getByRole('button', { name: `${ALT_TEXT_MESSAGES.badge}${ALT_TEXT_MESSAGES.badgeHidden}` });
     expect(badge).toHaveTextContent(ALT_TEXT_MESSAGES.badge);
     expect(badge).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('A rainbow over a bridge', { selector: 'p' })).not.toBeVisible();
@@ -87,13 +87,13 @@ describe('a card\'s image or video and its description', () => {
     expect(badge).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('A rainbow over a bridge', { selector: 'p' })).toBeVisible();
     expect(useMediaViewerStore.getState().images).toHaveLength(0); // the badge does not open the viewer
-    await user.click(screen.getByRole('button', { name: ALT_TEXT_MESSAGES.hideLabel }));
+    await user.click(screen.getByRole('button', { name: `${ALT_TEXT_MESSAGES.badge}${ALT_TEXT_MESSAGES.badgeHidden}` }));
     expect(screen.queryByText('A rainbow over a bridge', { selector: 'p' })).not.toBeVisible();
   });
 
   it('without a description: no badge; the image falls back to the post text, or to who shared it when the post has no words', () => {
     renderList([imagePost(6, null, 'sunset at the pier'), imagePost(7, null, MESSAGES.post.mediaPlaceholder)]);
-    expect(screen.queryByRole('button', { name: ALT_TEXT_MESSAGES.badgeLabel })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `${ALT_TEXT_MESSAGES.badge}${ALT_TEXT_MESSAGES.badgeHidden}` })).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'sunset at the pier' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: ALT_TEXT_MESSAGES.fallbackImage('@other') })).toBeInTheDocument();
   });
@@ -101,6 +101,6 @@ describe('a card\'s image or video and its description', () => {
   it('a video is named by its description and has the badge', () => {
     render(<PostMedia post={makePost({ media_url: '/uploads/v.mp4', media_mime: 'video/mp4', media_alt: 'A kite in the wind' })} />);
     expect(document.querySelector('video')).toHaveAttribute('aria-label', 'A kite in the wind');
-    expect(screen.getByRole('button', { name: ALT_TEXT_MESSAGES.badgeLabel })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `${ALT_TEXT_MESSAGES.badge}${ALT_TEXT_MESSAGES.badgeHidden}` })).toBeInTheDocument();
   });
 });

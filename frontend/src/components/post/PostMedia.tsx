@@ -37,13 +37,13 @@ function AltBadge({ alt }: { alt: string }) {
         className="post-media-alt-badge"
         aria-expanded={open}
         aria-controls={textId}
-        aria-label={open ? ALT_TEXT_MESSAGES.hideLabel : ALT_TEXT_MESSAGES.badgeLabel}
         onClick={(event: MouseEvent) => {
           event.stopPropagation();
           setOpen((was) => !was);
         }}
       >
         {ALT_TEXT_MESSAGES.badge}
+        <span className="visually-hidden">{ALT_TEXT_MESSAGES.badgeHidden}</span>
       </button>
       <p id={textId} className="post-media-alt-text" hidden={!open}>
         {alt}
