@@ -12,8 +12,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A 4x3 PNG of one colour. */
-const png = (rgb: [number, number, number]): Buffer => rgbPng(4, Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => rgb).flat()));
+/** A 240x150 PNG fading from `top` to white, big enough to look at in the screenshots. */
+const png = (top: [number, number, number]): Buffer =>
+  rgbPng(
+    240,
+    Array.from({ length: 150 }, (_, y) => {
+      const pixel = top.map((c) => Math.round(c + ((255 - c) * y) / 149));
+      return Array.from({ length: 240 }, () => pixel).flat();
+    }),
+  );
 
 /** An image post with its description, made through the API (multipart, as the composers send it). */
 async function postImageViaApi(username: string, content: string, alt: string): Promise<void> {
