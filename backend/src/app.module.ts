@@ -16,6 +16,7 @@ import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { FollowsModule } from './modules/follows/follows.module';
+import { SafetyModule } from './modules/safety/safety.module';
 import { GifsModule } from './modules/gifs/gifs.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
@@ -52,6 +53,7 @@ export class AppModule {
         PostsModule,
         NotificationsModule,
         FollowsModule,
+        SafetyModule,
         SearchModule,
         AppConfigModule,
         GifsModule,

@@ -7,6 +7,7 @@ import { MediaVariants1732700000000 } from './migrations/1732700000000-MediaVari
 import { MediaPosters1732800000000 } from './migrations/1732800000000-MediaPosters';
 import { MentionAlerts1732900000000 } from './migrations/1732900000000-MentionAlerts';
 import { MediaAltText1732940000000 } from './migrations/1732940000000-MediaAltText';
+import { UserSafety1733000000000 } from './migrations/1733000000000-UserSafety';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   MediaPosters1732800000000,
   MentionAlerts1732900000000,
   MediaAltText1732940000000,
+  UserSafety1733000000000,
 ];
 
 /**

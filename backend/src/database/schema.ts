@@ -54,6 +54,26 @@ export interface Follows {
   follower_id: number;
 }
 
+/** user_mutes and user_blocks: `user_id` hides `target_id`. */
+export interface UserHides {
+  created_at: Generated<Timestamp>;
+  target_id: number;
+  user_id: number;
+}
+
+export interface MutedWords {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  user_id: number;
+  word: string;
+}
+
+export interface PostNotInterested {
+  created_at: Generated<Timestamp>;
+  post_id: number;
+  user_id: number;
+}
+
 export interface Groups {
   description: Generated<string>;
   edit_timeout_minutes: number | null;
@@ -191,13 +211,17 @@ export interface DB {
   groups: Groups;
   likes: Likes;
   media: Media;
+  muted_words: MutedWords;
   notification_seen: NotificationSeen;
   post_edits: PostEdits;
+  post_not_interested: PostNotInterested;
   posts: Posts;
   reposts: Reposts;
   subscriptions: Subscriptions;
   system_notices: SystemNotices;
   user_alerts: UserAlerts;
+  user_blocks: UserHides;
+  user_mutes: UserHides;
   users: Users;
   webhook_events: WebhookEvents;
 }
