@@ -28,7 +28,7 @@ async function postImageViaApi(username: string, content: string, alt: string): 
   const form = new FormData();
   form.set('content', content);
   form.set('alt', alt);
-  form.set('file', new Blob([png([250, 200, 40])], { type: 'image/png' }), 'gold.png');
+  form.set('file', new Blob([new Uint8Array(png([250, 200, 40]))], { type: 'image/png' }), 'gold.png');
   const res = await fetch(`${baseUrl()}/api/posts`, { method: 'POST', headers: { cookie }, body: form });
   if (res.status !== 201) throw new Error(`image post: ${res.status} ${await res.text()}`);
 }
