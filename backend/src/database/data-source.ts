@@ -7,6 +7,7 @@ import { MediaVariants1732700000000 } from './migrations/1732700000000-MediaVari
 import { MediaPosters1732800000000 } from './migrations/1732800000000-MediaPosters';
 import { MentionAlerts1732900000000 } from './migrations/1732900000000-MentionAlerts';
 import { PostMentionsAndTags1732910000000 } from './migrations/1732910000000-PostMentionsAndTags';
+import { MediaAltText1732940000000 } from './migrations/1732940000000-MediaAltText';
 import { UserSafety1733000000000 } from './migrations/1733000000000-UserSafety';
 import { Bookmarks1732930000000 } from './migrations/1732930000000-Bookmarks';
 import { Moderation1733100000000 } from './migrations/1733100000000-Moderation';
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   MentionAlerts1732900000000,
   PostMentionsAndTags1732910000000,
   Bookmarks1732930000000,
+  MediaAltText1732940000000,
   UserSafety1733000000000,
   Moderation1733100000000,
 ];

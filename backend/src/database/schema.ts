@@ -141,6 +141,7 @@ export interface Posts {
   gif_url: string | null;
   id: Generated<number>;
   likes_count: Generated<number>;
+  media_alt: string | null;
   media_id: number | null;
   media_url: string | null;
   mention_ids: Generated<ArrayType<number>>;

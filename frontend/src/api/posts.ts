@@ -29,6 +29,8 @@ export interface NewPost {
   category?: string;
   gif?: string | null;
   file?: File | null;
+  /** The file's description (sent only with a file; blank is none). */
+  alt?: string;
 }
 
 export async function createPost(post: NewPost): Promise<Post> {
@@ -36,7 +38,14 @@ export async function createPost(post: NewPost): Promise<Post> {
   if (post.file) {
     const poster = (await posterOf(post.file)) ?? undefined;
     return callApi(route, {
-      body: formOf(route, { content: post.content, category: post.category || undefined, file: post.file, poster, gif: post.gif || undefined }),
+      body: formOf(route, {
+        content: post.content,
+        category: post.category || undefined,
+        file: post.file,
+        poster,
+        gif: post.gif || undefined,
+        alt: post.alt?.trim() || undefined,
+      }),
     });
   }
   const body: { content: string; category?: string; gif: string | null } = { content: post.content, gif: post.gif ?? null };
@@ -48,10 +57,25 @@ export const likePost = (postId: number) => callApi(ROUTES.posts.like, { params:
 
 export const repostPost = (postId: number) => callApi(ROUTES.posts.repost, { params: { id: postId }, body: {} });
 
-export const replyToPost = (postId: number, content: string) => callApi(ROUTES.posts.reply, { params: { id: postId }, body: { content } });
+/** A reply: JSON without a file, multipart with one (its description, and a video's poster frame). */
+export interface NewReply {
+  content: string;
+  file?: File | null;
+  alt?: string;
+}
 
-export const editPost = (postId: number, content: string): Promise<{ success: boolean; post: Post }> =>
-  callApi(ROUTES.posts.edit, { params: { id: postId }, body: { content } });
+export async function replyToPost(postId: number, reply: NewReply): Promise<Post> {
+  const route = ROUTES.posts.reply;
+  if (reply.file) {
+    const poster = (await posterOf(reply.file)) ?? undefined;
+    return callApi(route, { params: { id: postId }, body: formOf(route, { content: reply.content, file: reply.file, poster, alt: reply.alt?.trim() || undefined }) });
+  }
+  return callApi(route, { params: { id: postId }, body: { content: reply.content } });
+}
+
+/** `alt` undefined leaves the description as it is; blank removes it. */
+export const editPost = (postId: number, content: string, alt?: string): Promise<{ success: boolean; post: Post }> =>
+  callApi(ROUTES.posts.edit, { params: { id: postId }, body: alt === undefined ? { content } : { content, alt } });
 
 export const deletePost = (postId: number): Promise<{ success: boolean }> => callApi(ROUTES.posts.delete, { params: { id: postId } });
 

@@ -14,6 +14,7 @@ export const makePost = (overrides: Partial<Post> = {}): Post => ({
   postUser: { name: 'Other Person', thumbnail: null },
   media_url: null,
   media_mime: null,
+  media_alt: null,
   gif_url: null,
   likes: 0,
   repliesCount: 0,

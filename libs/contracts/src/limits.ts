@@ -80,3 +80,12 @@ export const VIDEO_POSTER = {
   maxBytes: 2 * 1024 * 1024,
   maxSide: 1280,
 } as const;
+
+/**
+ * The description (alt text) of a post's uploaded image or video: at most `maxLength` characters
+ * (code points) once normalised (see normalizeAltText); sent as the field or multipart part `field`.
+ */
+export const ALT_TEXT = {
+  field: 'alt',
+  maxLength: 1500,
+} as const;

@@ -13,8 +13,8 @@ import type { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, 
 import type { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
 import type {
   BookmarkBody, BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
-  NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
-  ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
+  EditPostBody, NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, ProfileFields, ProfileImage, RegisterBody,
+  ReplyBody, ReplyFields, ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
 } from './requests';
 import type {
   BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
@@ -65,8 +65,9 @@ export const ROUTES = {
     repostCount: route<{ response: { count: number } }>()({ method: 'GET', path: '/api/reposts/count/:id' }),
     like: route<{ body: EmptyBody; response: LikeResult }>()({ method: 'POST', path: '/api/posts/:id/like' }),
     repost: route<{ body: EmptyBody; response: RepostResult }>()({ method: 'POST', path: '/api/posts/:id/repost' }),
-    reply: route<{ body: PostTextBody; response: Post }>()({ method: 'POST', path: '/api/posts/:id/reply' }),
-    edit: route<{ body: PostTextBody; response: { success: true; post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
+    /** JSON without a file, multipart with one (and, for a video, optionally its poster frame). */
+    reply: route<{ body: ReplyBody | Multipart<ReplyFields, 'file' | 'poster'>; response: Post }>()({ method: 'POST', path: '/api/posts/:id/reply' }),
+    edit: route<{ body: EditPostBody; response: { success: true; post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
     delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/posts/:id' }),
   },
   trending: {

@@ -112,6 +112,8 @@ export interface Post {
   media_url: string | null;
   /** MIME type of the uploaded file (judged by its bytes), so the card picks image, video or audio. */
   media_mime: string | null;
+  /** The author's description of the uploaded image or video (alt text); null without one. */
+  media_alt: string | null;
   /** The uploaded file's size, preview and variants (absent without an upload, or for one stored before they were recorded). */
   media?: MediaInfo;
   gif_url: string | null;

@@ -98,8 +98,9 @@ export class PostsController {
   @Post('posts/:id/reply')
   @Auth()
   @RateLimit('posts')
-  reply(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ReplyDto): Promise<PostWire> {
-    return this.posts.reply(user, id, dto);
+  @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
+  reply(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ReplyDto, @Req() req: Request): Promise<PostWire> {
+    return this.posts.reply(user, id, dto, uploadedFile(req, 'file'), uploadedFile(req, VIDEO_POSTER.part));
   }
 
   @Put('posts/:id/edit')

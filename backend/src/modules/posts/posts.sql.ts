@@ -22,7 +22,7 @@ const mentionNames = `CASE WHEN cardinality(p.mention_ids) = 0 THEN '{}'::text[]
 
 /** `viewer` is the placeholder of the viewer's id (NULL when signed out, so the viewer's flags are false). */
 export const postColumns = (viewer: string) => `
-  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, ${mentionNames} AS mentions, p.tags, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
+  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, ${mentionNames} AS mentions, p.tags, p.category, p.media_url, m.mime AS media_mime, p.media_alt, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
   p.gif_url, p.likes_count, p.replies_count, p.reposts_count, p.parent_id, p.created_at, p.updated_at, p.edited_at,
   EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::bigint AND l.post_id = p.id) AS liked_by_me,
   EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::bigint AND r.post_id = p.id) AS reposted_by_me,

@@ -3,8 +3,8 @@ import { MediaPreview } from './MediaPreview';
 import type { ComposerDraft } from './useComposerDraft';
 
 /**
- * The writing area both composers share: the text box and the preview of the chosen file or GIF
- * (or, for a draft restored after a reload, which file must be chosen again).
+ * The writing area the composers share: the text box and the preview of the chosen file (with its
+ * description) or GIF (or, for a draft restored after a reload, which file must be chosen again).
  */
 export function ComposerEditor({ draft }: { draft: ComposerDraft }) {
   return (
@@ -18,7 +18,14 @@ export function ComposerEditor({ draft }: { draft: ComposerDraft }) {
         onChange={(e) => draft.setText(e.target.value)}
       />
       {draft.lostFileName && <p className="hint composer-lost-file">{MESSAGES.post.draftFileNotKept(draft.lostFileName)}</p>}
-      <MediaPreview file={draft.file} gif={draft.gif} onRemoveFile={() => draft.setFile(null)} onRemoveGif={() => draft.setGif(null)} />
+      <MediaPreview
+        file={draft.file}
+        gif={draft.gif}
+        onRemoveFile={() => draft.setFile(null)}
+        onRemoveGif={() => draft.setGif(null)}
+        alt={draft.alt}
+        onAltChange={draft.setAlt}
+      />
     </>
   );
 }
