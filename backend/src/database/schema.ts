@@ -25,6 +25,11 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AlertMutes {
+  type: string;
+  user_id: number;
+}
+
 export interface AuditLog {
   action: string;
   actor_id: number | null;
@@ -184,6 +189,7 @@ export interface WebhookEvents {
 }
 
 export interface DB {
+  alert_mutes: AlertMutes;
   audit_log: AuditLog;
   boosts: Boosts;
   follows: Follows;

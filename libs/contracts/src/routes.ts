@@ -10,13 +10,13 @@ import type {
 import { route, type Multipart } from './api-route';
 import type { AdminUser, BoostRotateResult } from './boosts';
 import type {
-  BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
-  NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
+  AlertsQuery, BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
+  NoticeBody, NoticeFields, NotificationSeenBody, NotificationSettingsBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
   ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
 } from './requests';
 import type {
-  BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
-  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
+  AlertGroup, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
+  NotificationSeenResult, NotificationSettings, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
   SystemNotice, UserAlert, UserProfile, UserSearchResult, WebhookResult,
 } from './types';
 
@@ -96,7 +96,10 @@ export const ROUTES = {
     isFollowing: route<{ query: FollowPair; response: IsFollowingResult }>()({ method: 'GET', path: '/api/is-following' }),
   },
   notifications: {
-    alerts: route<{ query: TextPageQuery; response: Page<UserAlert> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),
+    /** Single alerts, or with `grouped=1` groups of them (AlertGroup). */
+    alerts: route<{ query: AlertsQuery; response: Page<UserAlert> | Page<AlertGroup> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),
+    settings: route<{ response: NotificationSettings }>()({ method: 'GET', path: '/api/notifications/settings' }),
+    saveSettings: route<{ body: NotificationSettingsBody; response: NotificationSettings }>()({ method: 'PUT', path: '/api/notifications/settings' }),
     notices: route<{ query: PageQuery; response: Page<SystemNotice> }>()({ method: 'GET', path: '/api/notifications/posts' }),
     /** 201 for a new notice, 200 for an edit; multipart only with a file. */
     saveNotice: route<{ body: NoticeBody | Multipart<NoticeFields, 'file' | 'poster'>; response: NoticeResult }>()({ method: 'POST', path: '/api/notifications/posts' }),
