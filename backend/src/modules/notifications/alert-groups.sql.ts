@@ -14,7 +14,7 @@ import { ALERT_GROUP_ACTORS, type AlertGroupActor, type AlertType } from '@cloud
 import { timeKey } from '../../common/db/sql-snippets';
 
 /** The text of a group's post that travels with it: enough for its first line. */
-export const GROUP_POST_TEXT_CHARS = 280;
+const GROUP_POST_TEXT_CHARS = 280;
 
 /** The positional parameters of a cursor ($n texts). */
 export interface GroupCursorParams {

@@ -1,7 +1,7 @@
 import { MESSAGES, type AlertGroup, type AlertGroupActor } from '@cloud9/contracts';
 
 /** How an actor is named: their display name, else their username. */
-export const actorName = (actor: AlertGroupActor): string => actor.name?.trim() || actor.username;
+const actorName = (actor: AlertGroupActor): string => actor.name?.trim() || actor.username;
 
 /** "Bob and 3 others liked your post": the newest actor by name, the rest counted. */
 export function groupText(group: AlertGroup): string {
