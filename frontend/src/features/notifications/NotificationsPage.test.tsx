@@ -160,6 +160,16 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('Other Person and 1 other liked your post')).toBeInTheDocument();
   });
 
+  it('a status naming an alert newer than the list shows (its push never came) reads the groups again', async () => {
+    let groups = page([makeGroup({ key: 'like:1', post: { id: 1, content: 'older' }, latestAt: '2025-06-01T10:00:00.000Z' })]);
+    stubFetch((raw) => (raw.startsWith('/api/notifications/user/') ? jsonResponse(groups) : jsonResponse({ success: true, ...status() })));
+    renderAt(<NotificationsPage />, '/notifications');
+    await screen.findByText('older');
+    groups = page([makeGroup({ key: 'like:2', post: { id: 2, content: 'unpushed' }, latestAt: '2025-06-01T10:05:00.000Z' }), groups.items[0]]);
+    act(() => useNotificationsStore.getState().applyStatus(status({ latestUserAlert: '2025-06-01T10:05:00.000Z' })));
+    expect(await screen.findByText('unpushed')).toBeInTheDocument();
+  });
+
   it('an alert:sync (alerts whose push was lost) reloads the groups quietly', async () => {
     let groups = page([makeGroup({ key: 'like:1', post: { id: 1, content: 'older' } })]);
     const calls = stubFetch((raw) => {
