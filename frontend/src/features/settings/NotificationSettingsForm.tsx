@@ -1,4 +1,4 @@
-import { ALERT_TYPES, MESSAGES, type AlertType } from '@cloud9/contracts';
+import { ALERT_TYPES, type AlertType, NOTIFICATION_SETTINGS_MESSAGES } from '@cloud9/contracts';
 import { notify } from '../../components/notify';
 import { Spinner } from '../../components/ui/Spinner';
 import { useNotificationSettings, useSaveNotificationSetting } from './queries';
@@ -12,17 +12,17 @@ export function NotificationSettingsForm({ userId }: { userId: number }) {
   const save = useSaveNotificationSetting(userId);
 
   const flip = (type: AlertType, on: boolean) =>
-    save.mutate({ [type]: on }, { onError: () => notify(MESSAGES.notificationSettings.saveFailed, 'error') });
+    save.mutate({ [type]: on }, { onError: () => notify(NOTIFICATION_SETTINGS_MESSAGES.saveFailed, 'error') });
 
   return (
     <>
-      <p className="hint">{MESSAGES.notificationSettings.intro}</p>
+      <p className="hint">{NOTIFICATION_SETTINGS_MESSAGES.intro}</p>
       {settings.data ? (
         <ul className="settings-switches">
           {ALERT_TYPES.map((type) => (
             <li key={type}>
               <label className="settings-switch">
-                <span>{MESSAGES.notificationSettings.labels[type]}</span>
+                <span>{NOTIFICATION_SETTINGS_MESSAGES.labels[type]}</span>
                 <input type="checkbox" role="switch" checked={settings.data[type]} onChange={(e) => flip(type, e.target.checked)} />
               </label>
             </li>
@@ -30,7 +30,7 @@ export function NotificationSettingsForm({ userId }: { userId: number }) {
         </ul>
       ) : settings.isError ? (
         <p role="alert" className="settings-error">
-          {MESSAGES.notificationSettings.loadFailed}{' '}
+          {NOTIFICATION_SETTINGS_MESSAGES.loadFailed}{' '}
           <button type="button" className="btn btn-ghost" onClick={() => void settings.refetch()}>
             Try again
           </button>
