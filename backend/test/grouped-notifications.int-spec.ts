@@ -1,4 +1,4 @@
-import { ALERT_GROUP_ACTORS, ALERT_GROUP_MESSAGES, type AlertGroup, MESSAGES, type Page, type Post, type UserAlert } from '@cloud9/contracts';
+import { ALERT_GROUP_ACTORS, MESSAGES, type AlertGroup, type Page, type Post, type UserAlert } from '@cloud9/contracts';
 import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
 
 /**
@@ -88,10 +88,10 @@ describe('grouped notifications', () => {
 
     const base = `/api/notifications/user/${author.user.id}`;
     for (const [query, error] of [
-      ['?type=poke', ALERT_GROUP_MESSAGES.invalidType],
-      ['?grouped=1&type=', ALERT_GROUP_MESSAGES.invalidType],
-      ['?grouped=yes', ALERT_GROUP_MESSAGES.invalidGrouped],
-      ['?grouped=1&query=bob', ALERT_GROUP_MESSAGES.searchNotGrouped],
+      ['?type=poke', MESSAGES.alertGroups.invalidType],
+      ['?grouped=1&type=', MESSAGES.alertGroups.invalidType],
+      ['?grouped=yes', MESSAGES.alertGroups.invalidGrouped],
+      ['?grouped=1&query=bob', MESSAGES.alertGroups.searchNotGrouped],
       ['?grouped=1&cursor=abc', MESSAGES.post.invalidCursor],
     ] as const) {
       expect((await author.agent.get(`${base}${query}`).expect(400)).body).toEqual({ success: false, error, statusCode: 400 });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
-import { MESSAGES, NOTIFICATION_SETTINGS_MESSAGES, type NotificationSettings, type Post, type ServerToClientEvents, SOCKET_PATH, type UserAlert } from '@cloud9/contracts';
+import { MESSAGES, SOCKET_PATH, type NotificationSettings, type Post, type ServerToClientEvents, type UserAlert } from '@cloud9/contracts';
 import { NotificationsRepository } from '../src/modules/notifications/notifications.repository';
 import { bootApp, PASSWORD, signUp, SignedIn, signUpMany, TestApp } from './support/app';
 import { sessionCookieOf } from './support/harness';
@@ -82,12 +82,12 @@ describe('notification settings', () => {
   it('refuses unknown keys and non-booleans with a catalogue message, changing nothing', async () => {
     const me = await signUp(t);
     const cases: [unknown, string][] = [
-      [{ likes: false }, NOTIFICATION_SETTINGS_MESSAGES.unknownSetting],
-      [{ like: false, bogus: true }, NOTIFICATION_SETTINGS_MESSAGES.unknownSetting],
-      [{ like: 'false' }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean],
-      [{ reply: 0 }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean],
-      [{ follow: null }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean],
-      [{ mention: [true] }, NOTIFICATION_SETTINGS_MESSAGES.notBoolean],
+      [{ likes: false }, MESSAGES.notificationSettings.unknownSetting],
+      [{ like: false, bogus: true }, MESSAGES.notificationSettings.unknownSetting],
+      [{ like: 'false' }, MESSAGES.notificationSettings.notBoolean],
+      [{ reply: 0 }, MESSAGES.notificationSettings.notBoolean],
+      [{ follow: null }, MESSAGES.notificationSettings.notBoolean],
+      [{ mention: [true] }, MESSAGES.notificationSettings.notBoolean],
     ];
     for (const [body, error] of cases) {
       expect((await put(me, body).expect(400)).body).toEqual({ success: false, error, statusCode: 400 });

@@ -7,7 +7,6 @@ export * from './messages';
 export * from './auth-messages';
 export * from './http-messages';
 export * from './gif-messages';
-export * from './notification-messages';
 export * from './storage-keys';
 export * from './types';
 export * from './socket-events';

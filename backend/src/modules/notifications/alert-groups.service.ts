@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
-import { ALERT_GROUP_MESSAGES, type AlertGroup, type AlertType, MESSAGES, type Page } from '@cloud9/contracts';
+import { MESSAGES, type AlertGroup, type AlertType, type Page } from '@cloud9/contracts';
 import { decodeSnapshotCursor, encodeCursor } from '../../common/db/cursor';
 import { toPage } from '../../common/db/page';
 import { limitLiteral, SqlParams } from '../../common/db/sql-params';
@@ -39,7 +39,7 @@ export class AlertGroupsService {
 
   async page(viewer: SessionUser, userId: number, limit: number, cursor?: string, type?: AlertType, query?: string): Promise<Page<AlertGroup>> {
     if (viewer.id !== userId) throw new ForbiddenException(MESSAGES.notifications.onlyOwnAlerts);
-    if (query?.trim()) throw new BadRequestException(ALERT_GROUP_MESSAGES.searchNotGrouped);
+    if (query?.trim()) throw new BadRequestException(MESSAGES.alertGroups.searchNotGrouped);
     const after = decodeSnapshotCursor(cursor);
     const p = new SqlParams();
     p.add(userId);

@@ -1,6 +1,6 @@
 import { Expose, Transform } from 'class-transformer';
 import { ArrayMaxSize, IsBoolean, IsDefined, IsIn, IsString, MaxLength } from 'class-validator';
-import { ALERT_GROUP_MESSAGES, ALERT_TYPES, type AlertType, MESSAGES, NOTIFICATION_SEEN_KINDS, NOTIFICATION_SETTINGS_MESSAGES, type NotificationSeenKind } from '@cloud9/contracts';
+import { ALERT_TYPES, MESSAGES, NOTIFICATION_SEEN_KINDS, type AlertType, type NotificationSeenKind } from '@cloud9/contracts';
 import { ActorId, IsId, Optional, WholeNumber } from '../../common/validation';
 import { PageQueryDto } from '../../common/paging/page-query';
 
@@ -19,16 +19,16 @@ export class NoticeBodyDto {
   @Optional() @IsString(bad) username?: string;
 }
 
-const badType = { message: ALERT_GROUP_MESSAGES.invalidType };
+const badType = { message: MESSAGES.alertGroups.invalidType };
 
 /** GET /api/notifications/user/:userId: `grouped=1` for groups, `type` for one alert type. */
 export class AlertsQueryDto extends PageQueryDto {
   @Optional() @IsString(bad) @MaxLength(200, bad) query?: string;
-  @Optional() @IsIn(['1'], { message: ALERT_GROUP_MESSAGES.invalidGrouped }) grouped?: '1';
+  @Optional() @IsIn(['1'], { message: MESSAGES.alertGroups.invalidGrouped }) grouped?: '1';
   @Optional() @IsIn(ALERT_TYPES as AlertType[], badType) type?: AlertType;
 }
 
-const notBoolean = { message: NOTIFICATION_SETTINGS_MESSAGES.notBoolean };
+const notBoolean = { message: MESSAGES.notificationSettings.notBoolean };
 const SETTING_NAMES = new Set<string>(ALERT_TYPES);
 
 /** PUT /api/notifications/settings: any of the five switches, each a JSON boolean; any other key is a 400. */
@@ -44,7 +44,7 @@ export class NotificationSettingsDto {
    */
   @Expose()
   @Transform(({ obj }: { obj: object }) => Object.keys(obj).filter((key) => !SETTING_NAMES.has(key)))
-  @ArrayMaxSize(0, { message: NOTIFICATION_SETTINGS_MESSAGES.unknownSetting })
+  @ArrayMaxSize(0, { message: MESSAGES.notificationSettings.unknownSetting })
   unknownKeys?: string[];
 }
 

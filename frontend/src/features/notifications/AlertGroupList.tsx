@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ALERT_GROUP_MESSAGES, MESSAGES } from '@cloud9/contracts';
+import { MESSAGES } from '@cloud9/contracts';
 import { NoticeCardBones } from '../../components/skeletons/ListSkeletons';
 import { PagedList } from '../../components/ui/PagedList';
 import { refreshAlertGroups } from '../../queries/notifications';
@@ -28,8 +28,8 @@ export function AlertGroupList({ userId, filter }: { userId: number; filter: Ale
       className="notice-list"
       query={groups}
       label={filter === 'mention' ? 'Mentions' : 'Alerts'}
-      emptyMessage={filter === 'mention' ? ALERT_GROUP_MESSAGES.noMentions : MESSAGES.empty.noAlerts}
-      errorMessage={ALERT_GROUP_MESSAGES.loadFailed}
+      emptyMessage={filter === 'mention' ? MESSAGES.alertGroups.noMentions : MESSAGES.empty.noAlerts}
+      errorMessage={MESSAGES.alertGroups.loadFailed}
       renderItem={(group) => <AlertGroupRow group={group} />}
       placeholder={<NoticeCardBones />}
     />

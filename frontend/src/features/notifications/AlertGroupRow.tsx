@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ALERT_GROUP_MESSAGES, type AlertGroup, type AlertType } from '@cloud9/contracts';
+import { MESSAGES, type AlertGroup, type AlertType } from '@cloud9/contracts';
 import { Avatar } from '../../components/ui/Avatar';
 import { PostTime } from '../../components/post/PostTime';
 import { firstLine, groupTarget, groupText } from './alertGroupText';
@@ -22,7 +22,7 @@ export function AlertGroupRow({ group }: { group: AlertGroup }) {
         <span className="alert-row-icon">{ICONS[group.type] ?? '🔔'}</span>
       </span>
       <span className="alert-row-text">
-        {group.unread && <span className="visually-hidden">{ALERT_GROUP_MESSAGES.unread}: </span>}
+        {group.unread && <span className="visually-hidden">{MESSAGES.alertGroups.unread}: </span>}
         <span className="alert-group-title">{groupText(group)}</span>
         {line && <span className="alert-group-post">{line}</span>}
       </span>

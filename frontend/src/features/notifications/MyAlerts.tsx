@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ALERT_GROUP_MESSAGES } from '@cloud9/contracts';
+import { MESSAGES } from '@cloud9/contracts';
 import { markNotificationsSeen } from '../../api/notifications';
 import { notify } from '../../components/notify';
 import { markGroupsRead, refreshAlertGroups } from '../../queries/notifications';
@@ -9,8 +9,8 @@ import { AlertGroupList } from './AlertGroupList';
 import type { AlertFilter } from './queries';
 
 const FILTERS: { id: AlertFilter; label: string }[] = [
-  { id: 'all', label: ALERT_GROUP_MESSAGES.all },
-  { id: 'mention', label: ALERT_GROUP_MESSAGES.mentions },
+  { id: 'all', label: MESSAGES.alertGroups.all },
+  { id: 'mention', label: MESSAGES.alertGroups.mentions },
 ];
 
 /**
@@ -30,7 +30,7 @@ export function MyAlerts({ userId }: { userId: number }) {
     try {
       applyStatus(await markNotificationsSeen('alerts'));
     } catch {
-      notify(ALERT_GROUP_MESSAGES.markAllReadFailed, 'error');
+      notify(MESSAGES.alertGroups.markAllReadFailed, 'error');
     } finally {
       setMarking(false);
       // The server's word on every group: read, or unread again when the request failed.
@@ -41,7 +41,7 @@ export function MyAlerts({ userId }: { userId: number }) {
   return (
     <>
       <div className="alert-toolbar">
-        <div className="segmented" role="group" aria-label={ALERT_GROUP_MESSAGES.filterLabel}>
+        <div className="segmented" role="group" aria-label={MESSAGES.alertGroups.filterLabel}>
           {FILTERS.map(({ id, label }) => (
             <button key={id} type="button" className="segmented-option" aria-pressed={filter === id} onClick={() => setFilter(id)}>
               {label}
@@ -49,7 +49,7 @@ export function MyAlerts({ userId }: { userId: number }) {
           ))}
         </div>
         <button type="button" className="btn btn-ghost" onClick={() => void markAllRead()} disabled={marking}>
-          {ALERT_GROUP_MESSAGES.markAllRead}
+          {MESSAGES.alertGroups.markAllRead}
         </button>
       </div>
       <AlertGroupList userId={userId} filter={filter} />

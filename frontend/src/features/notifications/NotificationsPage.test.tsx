@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ALERT_GROUP_MESSAGES, MESSAGES, type SystemNotice } from '@cloud9/contracts';
+import { MESSAGES, type SystemNotice } from '@cloud9/contracts';
 import { NotificationsPage } from './NotificationsPage';
 import { publishRealtime } from '../../realtime/bus';
 import { useNotificationsStore } from '../../stores/notifications';
@@ -114,7 +114,7 @@ describe('NotificationsPage', () => {
     renderAt(<NotificationsPage />, '/notifications');
     const row = await screen.findByRole('link', { name: /^Unread: Other Person liked your post/ });
     expect(row).toHaveClass('alert-group-unread');
-    await user.click(screen.getByRole('button', { name: ALERT_GROUP_MESSAGES.markAllRead }));
+    await user.click(screen.getByRole('button', { name: MESSAGES.alertGroups.markAllRead }));
     await waitFor(() => expect(screen.getByRole('link', { name: /^Other Person liked your post/ })).not.toHaveClass('alert-group-unread'));
     expect(screen.queryByText(/Unread/)).not.toBeInTheDocument();
     expect(seenKinds(calls)).toEqual(['alerts']);
@@ -132,10 +132,10 @@ describe('NotificationsPage', () => {
     const user = userEvent.setup();
     renderAt(<NotificationsPage />, '/notifications');
     await screen.findByText('Other Person liked your post');
-    const filter = screen.getByRole('group', { name: ALERT_GROUP_MESSAGES.filterLabel });
+    const filter = screen.getByRole('group', { name: MESSAGES.alertGroups.filterLabel });
     expect(within(filter).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(filter).getByRole('button', { name: 'Mentions' }));
-    expect(await screen.findByText(ALERT_GROUP_MESSAGES.noMentions)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.alertGroups.noMentions)).toBeInTheDocument();
     expect(within(filter).getByRole('button', { name: 'Mentions' })).toHaveAttribute('aria-pressed', 'true');
     expect(calls.some((c) => c.url === '/api/notifications/user/7?grouped=1&type=mention')).toBe(true);
   });
@@ -143,7 +143,7 @@ describe('NotificationsPage', () => {
   it('a failed first page says so and offers a retry', async () => {
     stubFetch((raw) => (raw.startsWith('/api/notifications/user/') ? jsonResponse({ success: false, error: 'x', statusCode: 500 }, 500) : jsonResponse({ success: true, ...status() })));
     renderAt(<NotificationsPage />, '/notifications');
-    expect(await screen.findByText(ALERT_GROUP_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.alertGroups.loadFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { ALERT_GROUP_MESSAGES } from '@cloud9/contracts';
+import { MESSAGES } from '@cloud9/contracts';
 import { makeGroup } from '../../test/notifications';
 import { firstLine, groupTarget, groupText } from './alertGroupText';
 
@@ -15,7 +15,7 @@ describe('alert group text', () => {
   it('says what each type did, and falls back to the username when there is no name', () => {
     expect(groupText(makeGroup({ type: 'repost', actors: [ann], count: 1 }))).toBe('ann reposted your post');
     expect(groupText(makeGroup({ type: 'follow', post: undefined, actors: [bob, ann], count: 5 }))).toBe('Bob and 4 others started following you');
-    expect(groupText(makeGroup({ type: 'reply', actors: [bob], count: 1 }))).toBe(`Bob ${ALERT_GROUP_MESSAGES.reply}`);
+    expect(groupText(makeGroup({ type: 'reply', actors: [bob], count: 1 }))).toBe(`Bob ${MESSAGES.alertGroups.reply}`);
     expect(groupText(makeGroup({ type: 'mention', actors: [bob], count: 1 }))).toBe('Bob mentioned you');
   });
 

@@ -1,4 +1,4 @@
-import { ALERT_GROUP_MESSAGES, type AlertGroup, type AlertGroupActor } from '@cloud9/contracts';
+import { MESSAGES, type AlertGroup, type AlertGroupActor } from '@cloud9/contracts';
 
 /** How an actor is named: their display name, else their username. */
 const actorName = (actor: AlertGroupActor): string => actor.name?.trim() || actor.username;
@@ -6,8 +6,8 @@ const actorName = (actor: AlertGroupActor): string => actor.name?.trim() || acto
 /** "Bob and 3 others liked your post": the newest actor by name, the rest counted. */
 export function groupText(group: AlertGroup): string {
   const [newest] = group.actors;
-  const who = ALERT_GROUP_MESSAGES.actors(newest ? actorName(newest) : '', Math.max(group.count - 1, 0));
-  return `${who} ${ALERT_GROUP_MESSAGES[group.type]}`;
+  const who = MESSAGES.alertGroups.actors(newest ? actorName(newest) : '', Math.max(group.count - 1, 0));
+  return `${who} ${MESSAGES.alertGroups[group.type]}`;
 }
 
 /** The first line of a post with text, as the row shows it under the group's sentence. */

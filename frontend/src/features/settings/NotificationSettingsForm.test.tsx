@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTIFICATION_SETTINGS_MESSAGES, type NotificationSettings } from '@cloud9/contracts';
+import { MESSAGES, type NotificationSettings } from '@cloud9/contracts';
 import { SettingsPage } from './SettingsPage';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 
@@ -53,13 +53,13 @@ describe('Settings: notifications', () => {
     renderAt(<SettingsPage />, '/settings');
     const follows = await (await block()).findByRole('switch', { name: 'Follows' });
     await user.click(follows);
-    await waitFor(() => expect(alertTexts()).toContain(NOTIFICATION_SETTINGS_MESSAGES.saveFailed));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.notificationSettings.saveFailed));
     expect(follows).toBeChecked();
   });
 
   it('says when the settings cannot be loaded', async () => {
     stubFetch(() => jsonResponse({ success: false, error: 'down', statusCode: 503 }, 503));
     renderAt(<SettingsPage />, '/settings');
-    expect(await (await block()).findByText(NOTIFICATION_SETTINGS_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(await (await block()).findByText(MESSAGES.notificationSettings.loadFailed)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { ALERT_TYPES, type AlertType, NOTIFICATION_SETTINGS_MESSAGES } from '@cloud9/contracts';
+import { ALERT_TYPES, MESSAGES, type AlertType } from '@cloud9/contracts';
 import { notify } from '../../components/notify';
 import { Spinner } from '../../components/ui/Spinner';
 import { useNotificationSettings, useSaveNotificationSetting } from './queries';
@@ -12,17 +12,17 @@ export function NotificationSettingsForm({ userId }: { userId: number }) {
   const save = useSaveNotificationSetting(userId);
 
   const flip = (type: AlertType, on: boolean) =>
-    save.mutate({ [type]: on }, { onError: () => notify(NOTIFICATION_SETTINGS_MESSAGES.saveFailed, 'error') });
+    save.mutate({ [type]: on }, { onError: () => notify(MESSAGES.notificationSettings.saveFailed, 'error') });
 
   return (
     <>
-      <p className="hint">{NOTIFICATION_SETTINGS_MESSAGES.intro}</p>
+      <p className="hint">{MESSAGES.notificationSettings.intro}</p>
       {settings.data ? (
         <ul className="settings-switches">
           {ALERT_TYPES.map((type) => (
             <li key={type}>
               <label className="settings-switch">
-                <span>{NOTIFICATION_SETTINGS_MESSAGES.labels[type]}</span>
+                <span>{MESSAGES.notificationSettings.labels[type]}</span>
                 <input type="checkbox" role="switch" checked={settings.data[type]} onChange={(e) => flip(type, e.target.checked)} />
               </label>
             </li>
@@ -30,7 +30,7 @@ export function NotificationSettingsForm({ userId }: { userId: number }) {
         </ul>
       ) : settings.isError ? (
         <p role="alert" className="settings-error">
-          {NOTIFICATION_SETTINGS_MESSAGES.loadFailed}{' '}
+          {MESSAGES.notificationSettings.loadFailed}{' '}
           <button type="button" className="btn btn-ghost" onClick={() => void settings.refetch()}>
             Try again
           </button>

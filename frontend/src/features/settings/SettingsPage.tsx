@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, NOTIFICATION_SETTINGS_MESSAGES } from '@cloud9/contracts';
+import { MESSAGES } from '@cloud9/contracts';
 import { deleteUser } from '../../api/users';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
@@ -101,7 +101,7 @@ export function SettingsPage() {
     },
     {
       id: 'notifications',
-      title: NOTIFICATION_SETTINGS_MESSAGES.title,
+      title: MESSAGES.notificationSettings.title,
       keywords: 'notifications alerts likes replies reposts follows mentions switch off on',
       body: currentUser ? <NotificationSettingsForm userId={currentUser.id} /> : null,
     },
