@@ -1,6 +1,4 @@
-import {
-  ROUTES, type AlertGroup, type AlertType, type NoticeResult, type NotificationSeenKind, type NotificationSettingsBody, type Page, type UserAlert,
-} from '@cloud9/contracts';
+import { ROUTES, type NoticeResult, type NotificationSeenKind, type Page, type UserAlert } from '@cloud9/contracts';
 import { callApi, formOf } from './client';
 import { posterOf } from './videoPosterPart';
 
@@ -9,14 +7,6 @@ export type SeenKind = NotificationSeenKind;
 /** Single alerts (the search): without `grouped` the route answers UserAlert items. */
 export const fetchUserAlerts = (userId: number, query: string, cursor?: string | null, signal?: AbortSignal) =>
   callApi(ROUTES.notifications.alerts, { params: { userId }, query: { cursor, query }, signal }) as Promise<Page<UserAlert>>;
-
-/** Alert groups, all types or one (the Mentions view): with `grouped=1` the route answers AlertGroup items. */
-export const fetchAlertGroups = (userId: number, type: AlertType | undefined, cursor?: string | null, signal?: AbortSignal) =>
-  callApi(ROUTES.notifications.alerts, { params: { userId }, query: { grouped: '1', type, cursor }, signal }) as Promise<Page<AlertGroup>>;
-
-export const fetchNotificationSettings = (signal?: AbortSignal) => callApi(ROUTES.notifications.settings, { signal });
-
-export const saveNotificationSettings = (changes: NotificationSettingsBody) => callApi(ROUTES.notifications.saveSettings, { body: changes });
 
 export const fetchNotices = (cursor?: string | null, signal?: AbortSignal) => callApi(ROUTES.notifications.notices, { query: { cursor }, signal });
 

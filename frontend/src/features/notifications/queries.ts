@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlertGroup, AlertType, SystemNotice, UserAlert } from '@cloud9/contracts';
-import { deleteNotice, fetchAlertGroups, fetchNotices, fetchUserAlerts, saveNotice, searchNotices, type NoticeDraft } from '../../api/notifications';
+import { fetchAlertGroups } from '../../api/alertGroups';
+import { deleteNotice, fetchNotices, fetchUserAlerts, saveNotice, searchNotices, type NoticeDraft } from '../../api/notifications';
 import { addNotice, alertsKeys, noticesKeys, removeNotice, replaceNotice } from '../../queries/notifications';
 import type { PagedQuery } from '../../queries/paging';
 import { usePagedQuery } from '../../queries/usePagedQuery';

@@ -1,7 +1,10 @@
-import { ALERT_TYPES, MESSAGES, type AlertType } from '@cloud9/contracts';
+import { MESSAGES, type AlertType } from '@cloud9/contracts';
 import { notify } from '../../components/notify';
 import { Spinner } from '../../components/ui/Spinner';
 import { useNotificationSettings, useSaveNotificationSetting } from './queries';
+
+/** The switches in the catalogue's order (its labels live in the catalogue chunk, not the first load). */
+const TYPES = Object.keys(MESSAGES.notificationSettings.labels) as AlertType[];
 
 /**
  * Five switches, one per alert type, saved to the server as they are flipped (shown at once, put
@@ -19,7 +22,7 @@ export function NotificationSettingsForm({ userId }: { userId: number }) {
       <p className="hint">{MESSAGES.notificationSettings.intro}</p>
       {settings.data ? (
         <ul className="settings-switches">
-          {ALERT_TYPES.map((type) => (
+          {TYPES.map((type) => (
             <li key={type}>
               <label className="settings-switch">
                 <span>{MESSAGES.notificationSettings.labels[type]}</span>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationSettingsBody } from '@cloud9/contracts';
-import { fetchNotificationSettings, saveNotificationSettings } from '../../api/notifications';
+import { fetchNotificationSettings, saveNotificationSettings } from '../../api/notificationSettings';
 import { notificationSettingsKeys } from '../../queries/notifications';
 
 export const useNotificationSettings = (userId: number) =>
