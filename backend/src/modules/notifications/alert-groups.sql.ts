@@ -33,6 +33,8 @@ export function alertGroupPageSql(typeParam: string | null, cursor: GroupCursorP
   return `
     WITH snapshot AS (SELECT coalesce($2::timestamptz, now()) AS as_of),
     heads AS (
+      -- A head: no newer alert of its group as of the snapshot (the keyset bounds later pages by
+      -- itself; the as-of bound on a states the snapshot for the first page too).
       SELECT a.id, a.type, a.post_id, a.created_at, s.as_of
         FROM snapshot s
         JOIN user_alerts a ON a.recipient_id = $1 AND a.created_at <= s.as_of
@@ -60,7 +62,8 @@ export function alertGroupPageSql(typeParam: string | null, cursor: GroupCursorP
       LEFT JOIN posts p ON p.id = h.post_id
       LEFT JOIN notification_seen seen ON seen.user_id = $1
      CROSS JOIN LATERAL (
-       -- The group's alerts: all of them are at or before its head.
+       -- The group's alerts: all of them are at or before its head (the head is the newest as of
+       -- the snapshot, so this bound also keeps later alerts out of the counts).
        WITH members AS (
          SELECT m.actor_id, m.created_at, m.id FROM user_alerts m
           WHERE h.type IN ('like', 'repost') AND m.post_id = h.post_id AND m.type = h.type AND m.recipient_id = $1
