@@ -148,6 +148,8 @@ const TABLE: Row[] = [
   // Notifications: alerts are the owner's alone; notices are posted by staff and admin, managed by admin (staff: their own)
   row('GET /api/notifications/user/:userId',           [401, 403, 403, 403, 403], (c) => ({ url: `/api/notifications/user/${c.other.id}` })),
   row('GET /api/notifications/status',                 [401, 200, 200, 200, 200]),
+  row('GET /api/notifications/settings',               [401, 200, 200, 200, 200]),
+  row('PUT /api/notifications/settings',               [401, 200, 200, 200, 200], () => ({ body: { like: true } })),
   row('POST /api/notifications/seen',                  [401, 200, 200, 200, 200], () => ({ body: { kind: 'alerts' } })),
   row('GET /api/notifications/posts',                  [401, 200, 200, 200, 200]),
   row('GET /api/search/notifications',                 [401, 200, 200, 200, 200], () => ({ query: { query: 'matrix' } })),

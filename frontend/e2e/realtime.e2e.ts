@@ -16,7 +16,7 @@ const plainLink = (page: Page) => page.getByRole('link', { name: 'Notifications'
 const signedIn = (prefix: string, base?: string, groupId?: number) => signedInTab(browser, prefix, { base, groupId });
 
 describe('live notification dots across two instances', () => {
-  it('lights A’s dot when B follows A on the other instance, and clears it when A opens Notifications', async () => {
+  it('lights A’s dot when B follows A on the other instance, and clears it when A marks all as read', async () => {
     const a = await signedIn('alice'); // instance 1
     await plainLink(a.page).waitFor();
     const b = await signedIn('bob', secondBaseUrl()); // instance 2
@@ -38,6 +38,7 @@ describe('live notification dots across two instances', () => {
 
     await a.page.getByRole('link', { name: /^Notifications/ }).click();
     await a.page.getByText(`${b.username}`).first().waitFor();
+    await a.page.getByRole('button', { name: 'Mark all as read' }).click();
     await plainLink(a.page).waitFor({ timeout: 5000 });
     await shot(a.page, 'notifications');
     await a.page.reload();

@@ -11,6 +11,7 @@ import { MediaAltText1732940000000 } from './migrations/1732940000000-MediaAltTe
 import { UserSafety1733000000000 } from './migrations/1733000000000-UserSafety';
 import { Bookmarks1732930000000 } from './migrations/1732930000000-Bookmarks';
 import { Moderation1733100000000 } from './migrations/1733100000000-Moderation';
+import { AlertSettings1732950000000 } from './migrations/1732950000000-AlertSettings';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   PostMentionsAndTags1732910000000,
   Bookmarks1732930000000,
   MediaAltText1732940000000,
+  AlertSettings1732950000000,
   UserSafety1733000000000,
   Moderation1733100000000,
 ];

@@ -33,6 +33,11 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AlertMutes {
+  type: string;
+  user_id: number;
+}
+
 export interface AuditLog {
   action: string;
   actor_id: number | null;
@@ -264,6 +269,7 @@ export interface WebhookEvents {
 }
 
 export interface DB {
+  alert_mutes: AlertMutes;
   audit_log: AuditLog;
   bookmarks: Bookmarks;
   boosts: Boosts;

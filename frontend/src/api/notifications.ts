@@ -1,11 +1,12 @@
-import { ROUTES, type NoticeResult, type NotificationSeenKind } from '@cloud9/contracts';
+import { ROUTES, type NoticeResult, type NotificationSeenKind, type Page, type UserAlert } from '@cloud9/contracts';
 import { callApi, formOf } from './client';
 import { posterOf } from './videoPosterPart';
 
 export type SeenKind = NotificationSeenKind;
 
+/** Single alerts (the search): without `grouped` the route answers UserAlert items. */
 export const fetchUserAlerts = (userId: number, query: string, cursor?: string | null, signal?: AbortSignal) =>
-  callApi(ROUTES.notifications.alerts, { params: { userId }, query: { cursor, query }, signal });
+  callApi(ROUTES.notifications.alerts, { params: { userId }, query: { cursor, query }, signal }) as Promise<Page<UserAlert>>;
 
 export const fetchNotices = (cursor?: string | null, signal?: AbortSignal) => callApi(ROUTES.notifications.notices, { query: { cursor }, signal });
 

@@ -1,20 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribeRealtime } from '../realtime/bus';
-import { addAlert, addNotice, refreshAlerts, removeAlert, removeNotice, replaceNotice } from './notifications';
+import { addAlert, addNotice, refreshAlertGroups, refreshAlerts, removeAlert, removeNotice, replaceNotice } from './notifications';
 import { refreshFeeds } from './postsKeys';
 
 /** Below this scroll offset a boost change reorders the feed live; further down it waits for the next load. */
 const BOOST_REFRESH_SCROLL_PX = 600;
 
 /**
- * Pushed events, as the cache takes them: alerts and notices join, leave or change their lists;
+ * Pushed events, as the cache takes them: alerts and notices join, leave or change their lists (the
+ * alert groups, computed by the server, are read again);
  * `alert:sync` (pushes were lost) reloads the alert lists' page 0; `boosts:changed` reorders the
  * Home feeds in place, unless the reader has scrolled on. Returns the unsubscribe.
  */
 export function subscribeCacheToRealtime(queryClient: QueryClient): () => void {
   const unsubscribes = [
-    subscribeRealtime('alert:new', (alert) => addAlert(queryClient, alert)),
-    subscribeRealtime('alert:removed', ({ id }) => removeAlert(queryClient, id)),
+    subscribeRealtime('alert:new', (alert) => {
+      addAlert(queryClient, alert);
+      void refreshAlertGroups(queryClient);
+    }),
+    subscribeRealtime('alert:removed', ({ id }) => {
+      removeAlert(queryClient, id);
+      void refreshAlertGroups(queryClient);
+    }),
     subscribeRealtime('alert:sync', () => void refreshAlerts(queryClient)),
     subscribeRealtime('notice:created', (notice) => addNotice(queryClient, notice)),
     subscribeRealtime('notice:updated', (notice) => replaceNotice(queryClient, notice)),

@@ -1,4 +1,4 @@
-import type { NotificationStatus, SystemNotice, UserAlert } from '@cloud9/contracts';
+import type { AlertGroup, NotificationStatus, SystemNotice, UserAlert } from '@cloud9/contracts';
 import { vi } from 'vitest';
 import type { RealtimeSocket } from '../realtime/socket';
 
@@ -11,6 +11,17 @@ export const makeAlert = (overrides: Partial<UserAlert> = {}): UserAlert => ({
   actor_thumbnail: null,
   post_id: 42,
   createdAt: new Date().toISOString(),
+  ...overrides,
+});
+
+export const makeGroup = (overrides: Partial<AlertGroup> = {}): AlertGroup => ({
+  key: 'like:42',
+  type: 'like',
+  post: { id: 42, content: 'Sunny day over the clouds\nsecond line' },
+  actors: [{ username: 'other', name: 'Other Person', thumbnail: null }],
+  count: 1,
+  latestAt: new Date().toISOString(),
+  unread: false,
   ...overrides,
 });
 

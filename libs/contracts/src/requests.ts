@@ -2,7 +2,7 @@
  * What the app's client sends: query strings and request bodies of the route table (routes.ts).
  * A query value that is null, undefined or '' is left out of the query string.
  */
-import type { NotificationSeenKind } from './types';
+import type { AlertType, NotificationSeenKind, NotificationSettings } from './types';
 
 export interface LoginBody {
   username: string;
@@ -53,6 +53,15 @@ export interface FeedQueryParams extends PageQuery {
 export interface TextPageQuery extends PageQuery {
   query?: string;
 }
+
+/** The alert list: `grouped=1` answers AlertGroup items; `type` keeps one alert type (the Mentions view). */
+export interface AlertsQuery extends TextPageQuery {
+  grouped?: '1';
+  type?: AlertType;
+}
+
+/** PUT /api/notifications/settings: any of the five switches; those left out keep their value. */
+export type NotificationSettingsBody = Partial<NotificationSettings>;
 
 /** A post without a file (JSON); `gif` is the chosen GIF's URL or null. */
 export interface NewPostBody {

@@ -12,13 +12,13 @@ import type { AdminUser, BoostRotateResult } from './boosts';
 import type { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
 import type { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
 import type {
-  BookmarkBody, BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
-  EditPostBody, NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, ProfileFields, ProfileImage, RegisterBody,
+  AlertsQuery, BookmarkBody, BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
+  EditPostBody, NoticeBody, NoticeFields, NotificationSeenBody, NotificationSettingsBody, OrphanDeleteBody, PageQuery, ProfileFields, ProfileImage, RegisterBody,
   ReplyBody, ReplyFields, ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
 } from './requests';
 import type {
-  BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
-  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
+  AlertGroup, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
+  NotificationSeenResult, NotificationSettings, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
   SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult,
 } from './types';
 
@@ -128,7 +128,10 @@ export const ROUTES = {
     act: route<{ body: ModerationActionBody; response: { success: true; report: ModerationReport } }>()({ method: 'POST', path: '/api/moderation/reports/:id/actions' }),
   },
   notifications: {
-    alerts: route<{ query: TextPageQuery; response: Page<UserAlert> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),
+    /** Single alerts, or with `grouped=1` groups of them (AlertGroup). */
+    alerts: route<{ query: AlertsQuery; response: Page<UserAlert> | Page<AlertGroup> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),
+    settings: route<{ response: NotificationSettings }>()({ method: 'GET', path: '/api/notifications/settings' }),
+    saveSettings: route<{ body: NotificationSettingsBody; response: NotificationSettings }>()({ method: 'PUT', path: '/api/notifications/settings' }),
     notices: route<{ query: PageQuery; response: Page<SystemNotice> }>()({ method: 'GET', path: '/api/notifications/posts' }),
     /** 201 for a new notice, 200 for an edit; multipart only with a file. */
     saveNotice: route<{ body: NoticeBody | Multipart<NoticeFields, 'file' | 'poster'>; response: NoticeResult }>()({ method: 'POST', path: '/api/notifications/posts' }),

@@ -285,6 +285,7 @@ export interface IsFollowingResult {
 }
 
 export type AlertType = 'like' | 'reply' | 'repost' | 'follow' | 'mention';
+export const ALERT_TYPES: readonly AlertType[] = ['like', 'reply', 'repost', 'follow', 'mention'];
 
 export interface UserAlert {
   id: number;
@@ -296,6 +297,39 @@ export interface UserAlert {
   post_id: number | null;
   createdAt: string;
 }
+
+/** One of the few most recent actors of a grouped alert. */
+export interface AlertGroupActor {
+  username: string;
+  name: string | null;
+  thumbnail: string | null;
+}
+
+/**
+ * GET /api/notifications/user/:userId?grouped=1: likes of one post form one group, reposts of one
+ * post one group, follows of one UTC day one group; replies and mentions stand alone.
+ */
+export interface AlertGroup {
+  /** Stable while the group lives ('like:12', 'follow:2026-11-23', 'reply:345'). */
+  key: string;
+  type: AlertType;
+  /** The post concerned (the reply or mentioning post for those); its text cut to its start. Absent for follows. */
+  post?: { id: number; content: string };
+  /** The most recent distinct actors, newest first (at most ALERT_GROUP_ACTORS). */
+  actors: AlertGroupActor[];
+  /** Distinct actors in the group. */
+  count: number;
+  /** The newest alert's time. */
+  latestAt: string;
+  /** Newer than the recipient's seen time (POST /api/notifications/seen marks all read). */
+  unread: boolean;
+}
+
+/** The most recent actors a group names. */
+export const ALERT_GROUP_ACTORS = 3;
+
+/** GET and PUT /api/notifications/settings: which alert types are stored and pushed. */
+export type NotificationSettings = Record<AlertType, boolean>;
 
 export interface NotificationStatus {
   latestUserAlert: string | null;

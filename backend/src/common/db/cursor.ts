@@ -42,3 +42,16 @@ export function decodeRankCursor(cursor: string | undefined): { rank: number; si
   if (!finite(rank) || !finite(similarity) || !isId(id) || rest.length) throw new BadRequestException(MESSAGES.post.invalidCursor);
   return { rank, similarity, id };
 }
+
+/**
+ * An (as-of time, time, id) cursor: a list computed as of the first page's time (`asOf`), so later
+ * pages see the same rows however the data moves meanwhile; anything malformed is a 400.
+ */
+export function decodeSnapshotCursor(cursor: string | undefined): { asOf: string; time: string; id: number } | undefined {
+  if (cursor === undefined) return undefined;
+  const [asOf, time, id, ...rest] = decode(cursor);
+  if (typeof asOf !== 'string' || !TIME_KEY.test(asOf) || typeof time !== 'string' || !TIME_KEY.test(time) || !isId(id) || rest.length) {
+    throw new BadRequestException(MESSAGES.post.invalidCursor);
+  }
+  return { asOf, time, id };
+}

@@ -95,8 +95,8 @@ export class AlertsService {
     }
   }
 
-  /** GET /api/notifications/user/:userId: own alerts only, newest first, optionally filtered. */
-  async list(viewer: SessionUser, userId: number, limit: number, cursor?: string, query?: string): Promise<Page<UserAlert>> {
+  /** GET /api/notifications/user/:userId: own alerts only, newest first, optionally filtered by text and type. */
+  async list(viewer: SessionUser, userId: number, limit: number, cursor?: string, query?: string, type?: AlertType): Promise<Page<UserAlert>> {
     if (viewer.id !== userId) throw new ForbiddenException(MESSAGES.notifications.onlyOwnAlerts);
     const after = decodeTimeCursor(cursor);
     const p = new SqlParams();
@@ -107,7 +107,8 @@ export class AlertsService {
     }
     const text = query?.trim();
     const filter = text ? p.add(containsPattern(text)) : null;
-    const rows = await this.notifications.alertPage(p.values, !!after, filter, limitLiteral(limit + 1));
+    const typeParam = type ? p.add(type) : null;
+    const rows = await this.notifications.alertPage(p.values, !!after, filter, typeParam, limitLiteral(limit + 1));
     return toPage(rows, limit, toWire, timeCursorOf);
   }
 

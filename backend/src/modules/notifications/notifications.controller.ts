@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { VIDEO_POSTER, type NoticeResult, type NotificationSeenResult, type NotificationStatus, type Page, type SystemNotice, type UserAlert } from '@cloud9/contracts';
+import { VIDEO_POSTER, type AlertGroup, type NoticeResult, type NotificationSettings, type NotificationSeenResult, type NotificationStatus, type Page, type SystemNotice, type UserAlert } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
@@ -11,9 +11,11 @@ import type { SessionUser } from '../users/session-user';
 import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';
-import { AlertsQueryDto, NoticeBodyDto, NoticeSearchDto, SeenDto } from './notifications.dto';
+import { AlertsQueryDto, NoticeBodyDto, NoticeSearchDto, NotificationSettingsDto, SeenDto } from './notifications.dto';
+import { AlertGroupsService } from './alert-groups.service';
+import { AlertSettingsService } from './alert-settings.service';
 
-/** Personal alerts, system notices and the unseen state. All need a session. */
+/** Personal alerts (single or grouped), their settings, system notices and the unseen state. All need a session. */
 @Controller()
 @Auth()
 export class NotificationsController {
@@ -21,11 +23,24 @@ export class NotificationsController {
     private readonly alerts: AlertsService,
     private readonly notices: NoticesService,
     private readonly seen: NotificationStatusService,
+    private readonly groups: AlertGroupsService,
+    private readonly alertSettings: AlertSettingsService,
   ) {}
 
   @Get('notifications/user/:userId')
-  userAlerts(@Param('userId', IdParam()) userId: number, @Query() q: AlertsQueryDto, @AuthUser() user: SessionUser): Promise<Page<UserAlert>> {
-    return this.alerts.list(user, userId, limitOf(q), q.cursor, q.query);
+  userAlerts(@Param('userId', IdParam()) userId: number, @Query() q: AlertsQueryDto, @AuthUser() user: SessionUser): Promise<Page<UserAlert> | Page<AlertGroup>> {
+    if (q.grouped) return this.groups.page(user, userId, limitOf(q), q.cursor, q.type, q.query);
+    return this.alerts.list(user, userId, limitOf(q), q.cursor, q.query, q.type);
+  }
+
+  @Get('notifications/settings')
+  settings(@AuthUser() user: SessionUser): Promise<NotificationSettings> {
+    return this.alertSettings.get(user.id);
+  }
+
+  @Put('notifications/settings')
+  saveSettings(@AuthUser() user: SessionUser, @Body() dto: NotificationSettingsDto): Promise<NotificationSettings> {
+    return this.alertSettings.save(user.id, dto);
   }
 
   @Get('notifications/posts')

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { AlertGroupsService } from './alert-groups.service';
+import { AlertSettingsService } from './alert-settings.service';
 import { AlertSyncService } from './alert-sync';
 import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';
@@ -15,7 +17,7 @@ import { NotificationsRepository } from './notifications.repository';
 @Module({
   imports: [MediaModule],
   controllers: [NotificationsController],
-  providers: [AlertsService, AlertSyncService, NoticesService, NotificationStatusService, NotificationsRepository],
+  providers: [AlertGroupsService, AlertSettingsService, AlertsService, AlertSyncService, NoticesService, NotificationStatusService, NotificationsRepository],
   exports: [AlertsService],
 })
 export class NotificationsModule {}

@@ -9,13 +9,15 @@ import {
   ALERT_SYNC_SQL, alertPageSql, type AlertRow, type AlertSyncRow, NOTICE_SQL, noticePageSql, type NoticeRow, SEEN_SQL, STATUS_SQL,
   type StatusRow,
 } from './notifications.sql';
+import { alertGroupPageSql, type AlertGroupRow, type GroupCursorParams } from './alert-groups.sql';
+import { recipientWants } from './alert-wanted';
 
 export type RaisedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'>;
 export type RemovedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id'>;
 export type LockedNotice = Pick<Selectable<SystemNotices>, 'id' | 'user_id' | 'media_id' | 'media_url'>;
 
 /**
- * The only code that runs the SQL of user_alerts, system_notices and notification_seen. Alert
+ * The only code that runs the SQL of user_alerts, alert_mutes, system_notices and notification_seen. Alert
  * writes take the transaction of the action they belong to; pages and the status are the
  * hand-tuned statements of notifications.sql.ts, run as prepared statements.
  */
@@ -46,23 +48,38 @@ export class NotificationsRepository extends DomainRepository {
             eb.val(message).as('message'),
           ])
           .where('p.id', '=', postId)
-          .where('p.user_id', '<>', actorId),
+          .where('p.user_id', '<>', actorId)
+          .where(recipientWants(sql.ref('p.user_id'), type)),
       )
       .returning(['id', 'recipient_id', 'created_at'])
       .execute();
   }
 
+  /** To `recipientId` unless they turned `type` off. */
   raiseOnUser(trx: Db, actorId: number, type: AlertType, recipientId: number, message: string): Promise<RaisedAlert[]> {
     return trx
       .insertInto('user_alerts')
-      .values({ recipient_id: recipientId, actor_id: actorId, type, post_id: null, message })
+      .columns(['recipient_id', 'actor_id', 'type', 'post_id', 'message'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users as r')
+          .select([
+            'r.id',
+            eb.val(actorId).as('actor_id'),
+            eb.val(type).as('type'),
+            eb.val<number | null>(null).as('post_id'),
+            eb.val(message).as('message'),
+          ])
+          .where('r.id', '=', recipientId)
+          .where(recipientWants(sql.ref('r.id'), type)),
+      )
       .returning(['id', 'recipient_id', 'created_at'])
       .execute();
   }
 
   /**
    * Mention alerts of `postId` (the post or reply whose text mentions them) to `recipientIds`, never
-   * to the actor; one statement per post.
+   * to the actor nor to whoever turned mentions off; one statement per post.
    */
   async raiseMentions(trx: Db, actorId: number, postId: number, recipientIds: number[], message: string): Promise<RaisedAlert[]> {
     if (!recipientIds.length) return [];
@@ -70,7 +87,7 @@ export class NotificationsRepository extends DomainRepository {
       INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
       SELECT r.id, ${actorId}, 'mention', ${postId}, ${message}
         FROM unnest(${recipientIds}::bigint[]) WITH ORDINALITY r(id, n)
-       WHERE r.id <> ${actorId}
+       WHERE r.id <> ${actorId} AND ${recipientWants(sql.ref('r.id'), 'mention')}
        ORDER BY r.n
       RETURNING id, recipient_id, created_at`.execute(trx);
     return rows;
@@ -128,9 +145,14 @@ export class NotificationsRepository extends DomainRepository {
     return rows;
   }
 
-  /** One recipient's page ($1 recipient, then the keyset and the filter pattern when given). */
-  alertPage(values: unknown[], withCursor: boolean, filterParam: string | null, take: string): Promise<AlertRow[]> {
-    return this.sql.query<AlertRow>(alertPageSql(withCursor, filterParam, take), values);
+  /** One recipient's page ($1 recipient, then the keyset, the filter pattern and the type when given). */
+  alertPage(values: unknown[], withCursor: boolean, filterParam: string | null, typeParam: string | null, take: string): Promise<AlertRow[]> {
+    return this.sql.query<AlertRow>(alertPageSql(withCursor, filterParam, typeParam, take), values);
+  }
+
+  /** One recipient's page of alert groups (alert-groups.sql.ts). */
+  alertGroupPage(values: unknown[], typeParam: string | null, cursor: GroupCursorParams | null, take: string): Promise<AlertGroupRow[]> {
+    return this.sql.query<AlertGroupRow>(alertGroupPageSql(typeParam, cursor, take), values);
   }
 
   async newestAlertId(): Promise<number> {
@@ -179,6 +201,27 @@ export class NotificationsRepository extends DomainRepository {
 
   async deleteNotice(trx: Db, id: number): Promise<void> {
     await trx.deleteFrom('system_notices').where('id', '=', id).execute();
+  }
+
+  // Alert settings
+
+  async mutedTypes(userId: number): Promise<AlertType[]> {
+    const rows = await this.database.db.selectFrom('alert_mutes').select('type').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.type as AlertType);
+  }
+
+  /** Turns `off` types off and `on` types on for `userId`, in one transaction. */
+  async setMutes(userId: number, off: AlertType[], on: AlertType[]): Promise<void> {
+    await this.transaction(async (trx) => {
+      if (off.length) {
+        await trx
+          .insertInto('alert_mutes')
+          .values(off.map((type) => ({ user_id: userId, type })))
+          .onConflict((oc) => oc.columns(['user_id', 'type']).doNothing())
+          .execute();
+      }
+      if (on.length) await trx.deleteFrom('alert_mutes').where('user_id', '=', userId).where('type', 'in', on).execute();
+    });
   }
 
   // Unseen state

@@ -24,8 +24,8 @@ export const ALERT_SYNC_SQL = {
 
 export type AlertSyncRow = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'>;
 
-/** A page of one recipient's alerts ($1), newest first; optional keyset ($2 time, $3 id) and filter. */
-export function alertPageSql(withCursor: boolean, filterParam: string | null, take: string): string {
+/** A page of one recipient's alerts ($1), newest first; optional keyset ($2 time, $3 id), text filter and type. */
+export function alertPageSql(withCursor: boolean, filterParam: string | null, typeParam: string | null, take: string): string {
   return `
     SELECT a.id, a.type, a.message, u.name AS actor_name, u.username AS actor_username, u.thumbnail AS actor_thumbnail,
            a.post_id, a.created_at, ${timeKey('a.created_at')} AS cursor_time, a.id AS cursor_id
@@ -33,6 +33,7 @@ export function alertPageSql(withCursor: boolean, filterParam: string | null, ta
      WHERE a.recipient_id = $1
        ${withCursor ? `AND (a.created_at, a.id) < ($2::timestamptz, $3::bigint)` : ''}
        ${filterParam ? `AND (a.message ILIKE ${filterParam} OR u.username ILIKE ${filterParam} OR u.name ILIKE ${filterParam})` : ''}
+       ${typeParam ? `AND a.type = ${typeParam}` : ''}
      ORDER BY a.created_at DESC, a.id DESC
      LIMIT ${take}`;
 }

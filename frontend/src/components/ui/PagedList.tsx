@@ -5,11 +5,17 @@ import { InfiniteSentinel } from './InfiniteSentinel';
 import { Skeleton } from '../skeletons/Skeleton';
 import { Spinner } from './Spinner';
 
-interface PagedListProps<T extends { id: number }> {
+/** Items are told apart by their id, or by a key where they have no id of their own (alert groups). */
+type Keyed = { id: number } | { key: string };
+const keyOf = (item: Keyed) => ('id' in item ? item.id : item.key);
+
+interface PagedListProps<T extends Keyed> {
   query: PagedQuery<T>;
   emptyMessage: string;
   /** Said under the empty message (what to do to fill the list). */
   emptyHint?: ReactNode;
+  /** Said when the first page failed (with a retry); the empty message otherwise. */
+  errorMessage?: string;
   /** Accessible name of the list. */
   label: string;
   renderItem: (item: T) => ReactNode;
@@ -28,14 +34,14 @@ interface PagedListProps<T extends { id: number }> {
  * retry after a failed first page: failures are logged by the query), the items, infinite
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
-export function PagedList<T extends { id: number }>({ query, emptyMessage, emptyHint, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
+export function PagedList<T extends Keyed>({ query, emptyMessage, emptyHint, errorMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
   const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
   const items = pageItems(data);
 
   if (!data) {
     if (isError && !isFetching) {
       return (
-        <EmptyState message={emptyMessage}>
+        <EmptyState message={errorMessage ?? emptyMessage}>
           <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
             Try again
           </button>
@@ -51,7 +57,7 @@ export function PagedList<T extends { id: number }>({ query, emptyMessage, empty
     <>
       <ul className={className} aria-label={label}>
         {items.map((item) => (
-          <li key={item.id}>{renderItem(item)}</li>
+          <li key={keyOf(item)}>{renderItem(item)}</li>
         ))}
       </ul>
       {hasNextPage && !isFetching && !isFetchNextPageError && <InfiniteSentinel key={items.length} onVisible={loadMore} label={moreLabel} />}

@@ -5,25 +5,28 @@ import { NotificationsPage } from './NotificationsPage';
 import { publishRealtime } from '../../realtime/bus';
 import { useNotificationsStore } from '../../stores/notifications';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall, alertTexts, answerConfirm } from '../../test/utils';
-import { makeAlert, makeNotice, status } from '../../test/notifications';
+import { makeAlert, makeGroup, makeNotice, status } from '../../test/notifications';
 import { page } from '../../test/posts';
 
 const ADMIN = testUser({ id: 1, username: 'admin', group_id: 1 });
 const STAFF = testUser({ id: 2, username: 'staffer', group_id: 3 });
 
 interface Api {
+  /** The single alerts of a search. */
   alerts?: unknown;
+  /** The grouped list (grouped=1). */
+  groups?: unknown;
   notices?: SystemNotice[];
   save?: (body: unknown) => Response;
   del?: () => Response;
 }
 
-function stubApi({ alerts = page([]), notices = [], save, del }: Api = {}) {
+function stubApi({ alerts = page([]), groups = page([]), notices = [], save, del }: Api = {}) {
   return stubFetch((raw, init) => {
     const url = new URL(raw, 'http://localhost');
     const method = init.method ?? 'GET';
     if (url.pathname === '/api/notifications/seen') return jsonResponse({ success: true, ...status() });
-    if (url.pathname.startsWith('/api/notifications/user/')) return jsonResponse(alerts);
+    if (url.pathname.startsWith('/api/notifications/user/')) return jsonResponse(url.searchParams.get('grouped') ? groups : alerts);
     if (url.pathname === '/api/search/notifications') return jsonResponse(page(notices.filter((n) => n.content.includes(url.searchParams.get('query') ?? ''))));
     if (url.pathname === '/api/notifications/posts' && method === 'POST') return save ? save(init.body) : jsonResponse({ success: false }, 500);
     if (url.pathname === '/api/notifications/posts') return jsonResponse(page(notices));
@@ -53,64 +56,147 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText(MESSAGES.empty.noSystemNotices)).toBeInTheDocument();
   });
 
-  it("opening a tab marks its kind seen, and each tab carries its own ', new'", async () => {
+  it("opening System Notices marks notices seen; My Notifications marks nothing until 'Mark all as read'; each tab carries its own ', new'", async () => {
     const calls = stubApi();
     act(() => useNotificationsStore.getState().applyStatus(status({ latestUserAlert: '2025-06-01T10:00:00.000Z', latestSystemNotice: '2025-06-01T10:00:00.000Z' })));
     const user = userEvent.setup();
     renderAt(<NotificationsPage />, '/notifications');
-    // My Notifications is open, so its dot clears at once; System Notices still has one.
-    expect(screen.getByRole('tab', { name: 'My Notifications' })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.empty.noAlerts)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'My Notifications, new' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'System Notices, new' })).toBeInTheDocument();
-    await waitFor(() => expect(seenKinds(calls)).toEqual(['alerts']));
+    expect(seenKinds(calls)).toEqual([]);
     await openNotices(user);
-    await waitFor(() => expect(seenKinds(calls)).toEqual(['alerts', 'notices']));
+    await waitFor(() => expect(seenKinds(calls)).toEqual(['notices']));
     expect(screen.getByRole('tab', { name: 'System Notices' })).toBeInTheDocument();
-    expect(useNotificationsStore.getState()).toMatchObject({ alertsDot: false, noticesDot: false });
+    expect(useNotificationsStore.getState()).toMatchObject({ alertsDot: true, noticesDot: false });
   });
 
-  it('lists alerts with the actor picture, message and time, linking to the post or the follower', async () => {
-    stubApi({
-      alerts: page([
-        makeAlert({ id: 1, type: 'like', message: 'Other Person liked your post', post_id: 42 }),
-        makeAlert({ id: 2, type: 'follow', message: 'Other Person started following you', post_id: null }),
+  it('lists alert groups (grouped=1): the sentence, the first line of the post, up to three avatars, the time; links to the post or the follower', async () => {
+    const calls = stubApi({
+      groups: page([
+        makeGroup({ key: 'like:42', count: 4, actors: [
+          { username: 'bob', name: 'Bob', thumbnail: null },
+          { username: 'ann', name: null, thumbnail: null },
+          { username: 'cy', name: 'Cy', thumbnail: null },
+        ] }),
+        makeGroup({ key: 'follow:2026-11-23', type: 'follow', post: undefined, count: 2, actors: [
+          { username: 'dee', name: 'Dee', thumbnail: null },
+          { username: 'eve', name: 'Eve', thumbnail: null },
+        ] }),
       ]),
     });
     renderAt(<NotificationsPage />, '/notifications');
     const list = await screen.findByRole('list', { name: 'Alerts' });
     const links = within(list).getAllByRole('link');
     expect(links[0]).toHaveAttribute('href', '/post/42');
-    expect(links[0]).toHaveTextContent('Other Person liked your post');
-    expect(links[0].querySelector('img')).toBeInTheDocument();
+    expect(links[0]).toHaveTextContent('Bob and 3 others liked your post');
+    expect(links[0]).toHaveTextContent('Sunny day over the clouds');
+    expect(links[0]).not.toHaveTextContent('second line');
+    expect(links[0].querySelectorAll('img')).toHaveLength(3);
     expect(links[0].querySelector('time')).toHaveTextContent('now');
-    expect(links[1]).toHaveAttribute('href', '/profile/other');
+    expect(links[1]).toHaveAttribute('href', '/profile/dee');
+    expect(links[1]).toHaveTextContent('Dee and 1 other started following you');
+    expect(calls.some((c) => c.url === '/api/notifications/user/7?grouped=1')).toBe(true);
   });
 
-  it('prepends pushed alerts live and drops removed ones', async () => {
-    stubApi({ alerts: page([makeAlert({ id: 1, message: 'older alert' })]) });
-    renderAt(<NotificationsPage />, '/notifications');
-    await screen.findByText('older alert');
-    act(() => publishRealtime('alert:new', makeAlert({ id: 2, message: 'fresh alert' })));
-    const rows = within(screen.getByRole('list', { name: 'Alerts' })).getAllByRole('link');
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('fresh alert'), expect.stringContaining('older alert')]);
-    act(() => publishRealtime('alert:removed', { id: 1 }));
-    expect(screen.queryByText('older alert')).not.toBeInTheDocument();
-  });
-
-  it('an alert:sync (alerts whose push was lost) reloads the alert list quietly', async () => {
-    let alerts = page([makeAlert({ id: 1, message: 'older alert' })]);
+  it('marks unread groups for eyes and screen readers; Mark all as read clears them and the dot', async () => {
+    let unread = true;
     const calls = stubFetch((raw) => {
-      if (raw.startsWith('/api/notifications/user/')) return jsonResponse(alerts);
+      if (raw.startsWith('/api/notifications/user/')) return jsonResponse(page([makeGroup({ unread })]));
+      if (raw === '/api/notifications/seen') {
+        unread = false;
+        return jsonResponse({ success: true, ...status({ latestUserAlert: '2025-06-01T10:00:00.000Z', lastSeenUserAlerts: '2025-06-01T10:00:01.000Z' }) });
+      }
+      return jsonResponse({ success: true, ...status() });
+    });
+    act(() => useNotificationsStore.getState().applyStatus(status({ latestUserAlert: '2025-06-01T10:00:00.000Z' })));
+    const user = userEvent.setup();
+    renderAt(<NotificationsPage />, '/notifications');
+    const row = await screen.findByRole('link', { name: /^Unread: Other Person liked your post/ });
+    expect(row).toHaveClass('alert-group-unread');
+    await user.click(screen.getByRole('button', { name: MESSAGES.alertGroups.markAllRead }));
+    await waitFor(() => expect(screen.getByRole('link', { name: /^Other Person liked your post/ })).not.toHaveClass('alert-group-unread'));
+    expect(screen.queryByText(/Unread/)).not.toBeInTheDocument();
+    expect(seenKinds(calls)).toEqual(['alerts']);
+    expect(useNotificationsStore.getState().alertsDot).toBe(false);
+  });
+
+  it('Mentions shows only mentions (type=mention), with its own empty message; the filter is a pressed button', async () => {
+    const calls = stubFetch((raw) => {
+      const url = new URL(raw, 'http://localhost');
+      if (url.pathname.startsWith('/api/notifications/user/')) {
+        return jsonResponse(url.searchParams.get('type') === 'mention' ? page([]) : page([makeGroup()]));
+      }
+      return jsonResponse({ success: true, ...status() });
+    });
+    const user = userEvent.setup();
+    renderAt(<NotificationsPage />, '/notifications');
+    await screen.findByText('Other Person liked your post');
+    const filter = screen.getByRole('group', { name: MESSAGES.alertGroups.filterLabel });
+    expect(within(filter).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(filter).getByRole('button', { name: 'Mentions' }));
+    expect(await screen.findByText(MESSAGES.alertGroups.noMentions)).toBeInTheDocument();
+    expect(within(filter).getByRole('button', { name: 'Mentions' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.some((c) => c.url === '/api/notifications/user/7?grouped=1&type=mention')).toBe(true);
+  });
+
+  it('a failed first page says so and offers a retry', async () => {
+    stubFetch((raw) => (raw.startsWith('/api/notifications/user/') ? jsonResponse({ success: false, error: 'x', statusCode: 500 }, 500) : jsonResponse({ success: true, ...status() })));
+    renderAt(<NotificationsPage />, '/notifications');
+    expect(await screen.findByText(MESSAGES.alertGroups.loadFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('a pushed or withdrawn alert reads the groups again, so the count rises live', async () => {
+    let count = 1;
+    stubFetch((raw) => (raw.startsWith('/api/notifications/user/') ? jsonResponse(page([makeGroup({ count })])) : jsonResponse({ success: true, ...status() })));
+    renderAt(<NotificationsPage />, '/notifications');
+    await screen.findByText('Other Person liked your post');
+    count = 3;
+    act(() => publishRealtime('alert:new', makeAlert({ id: 2 })));
+    expect(await screen.findByText('Other Person and 2 others liked your post')).toBeInTheDocument();
+    count = 2;
+    act(() => publishRealtime('alert:removed', { id: 2 }));
+    expect(await screen.findByText('Other Person and 1 other liked your post')).toBeInTheDocument();
+  });
+
+  it('a status naming an alert newer than the list shows (its push never came) reads the groups again', async () => {
+    let groups = page([makeGroup({ key: 'like:1', post: { id: 1, content: 'older' }, latestAt: '2025-06-01T10:00:00.000Z' })]);
+    stubFetch((raw) => (raw.startsWith('/api/notifications/user/') ? jsonResponse(groups) : jsonResponse({ success: true, ...status() })));
+    renderAt(<NotificationsPage />, '/notifications');
+    await screen.findByText('older');
+    groups = page([makeGroup({ key: 'like:2', post: { id: 2, content: 'unpushed' }, latestAt: '2025-06-01T10:05:00.000Z' }), groups.items[0]]);
+    act(() => useNotificationsStore.getState().applyStatus(status({ latestUserAlert: '2025-06-01T10:05:00.000Z' })));
+    expect(await screen.findByText('unpushed')).toBeInTheDocument();
+  });
+
+  it('an alert:sync (alerts whose push was lost) reloads the groups quietly', async () => {
+    let groups = page([makeGroup({ key: 'like:1', post: { id: 1, content: 'older' } })]);
+    const calls = stubFetch((raw) => {
+      if (raw.startsWith('/api/notifications/user/')) return jsonResponse(groups);
       return jsonResponse({ success: true, ...status() });
     });
     renderAt(<NotificationsPage />, '/notifications');
-    await screen.findByText('older alert');
+    await screen.findByText('older');
     const loads = () => calls.filter((c) => c.url.startsWith('/api/notifications/user/')).length;
     const before = loads();
-    alerts = page([makeAlert({ id: 2, message: 'missed alert' }), makeAlert({ id: 1, message: 'older alert' })]);
+    groups = page([makeGroup({ key: 'like:2', post: { id: 2, content: 'missed' } }), makeGroup({ key: 'like:1', post: { id: 1, content: 'older' } })]);
     act(() => publishRealtime('alert:sync', { latestAlertId: 2, latestAlertAt: new Date().toISOString() }));
-    expect(await screen.findByText('missed alert')).toBeInTheDocument();
-    expect(screen.getByText('older alert')).toBeInTheDocument();
+    expect(await screen.findByText('missed')).toBeInTheDocument();
+    expect(screen.getByText('older')).toBeInTheDocument();
     expect(loads()).toBe(before + 1);
+  });
+
+  it('a search lists single alerts (no grouping), pushed ones joining live', async () => {
+    stubApi({ alerts: page([makeAlert({ id: 1, message: 'older alert' })]) });
+    const user = userEvent.setup();
+    renderAt(<NotificationsPage />, '/notifications');
+    await user.type(screen.getByRole('searchbox', { name: 'Search notifications' }), 'alert');
+    const list = await screen.findByRole('list', { name: 'Alerts' });
+    expect(await within(list).findByText('older alert')).toBeInTheDocument();
+    expect(within(list).getByRole('link')).toHaveAttribute('href', '/post/42');
+    act(() => publishRealtime('alert:removed', { id: 1 }));
+    await waitFor(() => expect(screen.queryByText('older alert')).not.toBeInTheDocument());
   });
 
   it('searches alerts with ?query= and notices through /api/search/notifications', async () => {
@@ -298,14 +384,16 @@ describe('NotificationsPage', () => {
     expect(document.querySelector('img.notice-media')).toHaveAttribute('src', '/uploads/b.png');
   });
 
-  it('a dot that lights on the open tab is marked seen again; the other tab gains its own', async () => {
+  it('a notices dot that lights while System Notices is open is marked seen again; My Notifications gains its own', async () => {
     const calls = stubApi();
+    const user = userEvent.setup();
     renderAt(<NotificationsPage />, '/notifications');
-    await waitFor(() => expect(seenKinds(calls)).toEqual(['alerts']));
+    await openNotices(user);
+    await waitFor(() => expect(seenKinds(calls)).toEqual(['notices']));
     act(() => useNotificationsStore.getState().noticeArrived(makeNotice({ id: 5, createdAt: new Date().toISOString() })));
-    expect(screen.getByRole('tab', { name: 'System Notices, new' })).toBeInTheDocument();
+    await waitFor(() => expect(seenKinds(calls)).toEqual(['notices', 'notices']));
     act(() => useNotificationsStore.getState().alertArrived(makeAlert({ id: 6, createdAt: new Date(Date.now() + 1000).toISOString() })));
-    await waitFor(() => expect(seenKinds(calls)).toEqual(['alerts', 'alerts']));
-    expect(screen.getByRole('tab', { name: 'My Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'My Notifications, new' })).toBeInTheDocument();
+    expect(seenKinds(calls)).toEqual(['notices', 'notices']);
   });
 });

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectAlertsDot, selectNoticesDot, useNotificationsStore } from '../../stores/notifications';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { AlertList } from './AlertList';
+import { MyAlerts } from './MyAlerts';
 import { NoticeBoard } from './NoticeBoard';
 import { useMarkSeenOnView } from './useMarkSeenOnView';
 import './notifications.css';
@@ -15,7 +16,7 @@ import './notifications.css';
 const withDot = (label: string, dot: boolean) =>
   dot ? { label, badge: <span className="tab-dot" />, ariaLabel: `${label}, new` } : { label };
 
-/** Notifications: My Notifications and System Notices, a search box, the staff composer. */
+/** Notifications: My Notifications (grouped; single alerts for a search) and System Notices, a search box, the staff composer. */
 export function NotificationsPage() {
   const currentUser = useSessionStore(selectCurrentUser);
   const [tab, setTab] = useState<SeenKind>('alerts');
@@ -23,7 +24,8 @@ export function NotificationsPage() {
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
   const alertsDot = useNotificationsStore(selectAlertsDot);
   const noticesDot = useNotificationsStore(selectNoticesDot);
-  useMarkSeenOnView(tab, tab === 'alerts' ? alertsDot : noticesDot);
+  // Notices are read by opening their tab; alerts by "Mark all as read" (MyAlerts).
+  useMarkSeenOnView('notices', noticesDot, tab === 'notices');
 
   const tabs: TabItem<SeenKind>[] = [
     { id: 'alerts', ...withDot('My Notifications', alertsDot) },
@@ -49,7 +51,11 @@ export function NotificationsPage() {
           </div>
         )}
       >
-        {tab === 'alerts' ? currentUser && <AlertList userId={currentUser.id} query={query} /> : <NoticeBoard query={query} />}
+        {tab === 'notices' ? (
+          <NoticeBoard query={query} />
+        ) : (
+          currentUser && (query ? <AlertList userId={currentUser.id} query={query} /> : <MyAlerts userId={currentUser.id} />)
+        )}
       </Tabs>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SystemNotice, UserAlert } from '@cloud9/contracts';
+import type { AlertGroup, AlertType, SystemNotice, UserAlert } from '@cloud9/contracts';
+import { fetchAlertGroups } from '../../api/alertGroups';
 import { deleteNotice, fetchNotices, fetchUserAlerts, saveNotice, searchNotices, type NoticeDraft } from '../../api/notifications';
 import { addNotice, alertsKeys, noticesKeys, removeNotice, replaceNotice } from '../../queries/notifications';
 import type { PagedQuery } from '../../queries/paging';
@@ -8,6 +9,17 @@ import { usePagedQuery } from '../../queries/usePagedQuery';
 /** 'My Notifications': the user's alerts, filtered by `query` on the server. */
 export const useAlerts = (userId: number, query: string): PagedQuery<UserAlert> =>
   usePagedQuery(alertsKeys.list(userId, query), (cursor, signal) => fetchUserAlerts(userId, query, cursor, signal), 'Loading notifications failed');
+
+/** The grouped list shows every type, or mentions only. */
+export type AlertFilter = Extract<AlertType, 'mention'> | 'all';
+
+/** 'My Notifications' in groups, computed by the server. */
+export const useAlertGroups = (userId: number, filter: AlertFilter): PagedQuery<AlertGroup> =>
+  usePagedQuery(
+    alertsKeys.groups(userId, filter),
+    (cursor, signal) => fetchAlertGroups(userId, filter === 'all' ? undefined : filter, cursor, signal),
+    'Loading notifications failed',
+  );
 
 /** 'System Notices', or those matching `query`. */
 export const useNotices = (query: string): PagedQuery<SystemNotice> =>

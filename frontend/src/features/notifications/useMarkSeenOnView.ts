@@ -3,15 +3,19 @@ import type { SeenKind } from '../../api/notifications';
 import { useNotificationsStore } from '../../stores/notifications';
 
 /**
- * Opening a tab marks its kind seen (opening the tab clears the dot), and so does a dot
- * that lights while the tab is open, since the new item is right there on top.
+ * Opening the tab of `kind` (`open`) marks it seen (opening the tab clears the dot), and so does a
+ * dot that lights while the tab is open, since the new item is right there on top.
  */
-export function useMarkSeenOnView(kind: SeenKind, dot: boolean): void {
+export function useMarkSeenOnView(kind: SeenKind, dot: boolean, open: boolean): void {
   const markSeen = useNotificationsStore((s) => s.markSeen);
-  const marked = useRef<SeenKind | null>(null);
+  const marked = useRef(false);
   useEffect(() => {
-    if (marked.current === kind && !dot) return;
-    marked.current = kind;
+    if (!open) {
+      marked.current = false;
+      return;
+    }
+    if (marked.current && !dot) return;
+    marked.current = true;
     void markSeen(kind);
-  }, [kind, dot, markSeen]);
+  }, [kind, dot, open, markSeen]);
 }

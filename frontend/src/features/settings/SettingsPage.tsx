@@ -11,6 +11,7 @@ import { usePublicConfig } from '../../queries/config';
 import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { EmojiSettingsForm } from './EmojiSettingsForm';
+import { NotificationSettingsForm } from './NotificationSettingsForm';
 import { SubscriptionDetails } from './SubscriptionDetails';
 import './settings.css';
 
@@ -97,6 +98,12 @@ export function SettingsPage() {
           </div>
         </>
       ),
+    },
+    {
+      id: 'notifications',
+      title: MESSAGES.notificationSettings.title,
+      keywords: 'notifications alerts likes replies reposts follows mentions switch off on',
+      body: currentUser ? <NotificationSettingsForm userId={currentUser.id} /> : null,
     },
     {
       id: 'emoji',

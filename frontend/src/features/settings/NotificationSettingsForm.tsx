@@ -1,0 +1,46 @@
+import { MESSAGES, type AlertType } from '@cloud9/contracts';
+import { notify } from '../../components/notify';
+import { Spinner } from '../../components/ui/Spinner';
+import { useNotificationSettings, useSaveNotificationSetting } from './queries';
+
+/** The switches in the catalogue's order (its labels live in the catalogue chunk, not the first load). */
+const TYPES = Object.keys(MESSAGES.notificationSettings.labels) as AlertType[];
+
+/**
+ * Five switches, one per alert type, saved to the server as they are flipped (shown at once, put
+ * back when the save fails). A type that is off is neither stored nor sent by the server.
+ */
+export function NotificationSettingsForm({ userId }: { userId: number }) {
+  const settings = useNotificationSettings(userId);
+  const save = useSaveNotificationSetting(userId);
+
+  const flip = (type: AlertType, on: boolean) =>
+    save.mutate({ [type]: on }, { onError: () => notify(MESSAGES.notificationSettings.saveFailed, 'error') });
+
+  return (
+    <>
+      <p className="hint">{MESSAGES.notificationSettings.intro}</p>
+      {settings.data ? (
+        <ul className="settings-switches">
+          {TYPES.map((type) => (
+            <li key={type}>
+              <label className="settings-switch">
+                <span>{MESSAGES.notificationSettings.labels[type]}</span>
+                <input type="checkbox" role="switch" checked={settings.data[type]} onChange={(e) => flip(type, e.target.checked)} />
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : settings.isError ? (
+        <p role="alert" className="settings-error">
+          {MESSAGES.notificationSettings.loadFailed}{' '}
+          <button type="button" className="btn btn-ghost" onClick={() => void settings.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <Spinner label="Loading notification settings" />
+      )}
+    </>
+  );
+}
