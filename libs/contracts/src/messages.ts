@@ -201,4 +201,9 @@ export const MESSAGES = {
     gifs: 'Too many GIF searches. Please wait a minute and try again.',
   },
   http: HTTP_MESSAGES,
+  /** Readiness probe refusals (operators and load balancers read them). */
+  health: {
+    draining: 'This instance is shutting down and takes no new requests.',
+    dependencyDown: 'This instance cannot reach PostgreSQL or Redis.',
+  },
 } as const;
