@@ -12,6 +12,8 @@ describe('routeLabel', () => {
     expect(routeLabel({ method: 'POST', originalUrl: '/somewhere' })).toBe(UNMATCHED_ROUTE);
     // A route object without a string path (a regular expression) is not trusted as a label.
     expect(routeLabel({ method: 'GET', originalUrl: '/api/x', route: { path: /x/ } })).toBe(UNMATCHED_ROUTE);
+    // Nor is a catch-all that middleware bound to every path leaves behind when no route matched.
+    expect(routeLabel({ method: 'GET', originalUrl: '/api/nope/1', route: { path: '/api/{*path}' } })).toBe(UNMATCHED_ROUTE);
   });
 
   it('names the mounts outside Nest by their mount, whatever file or page was asked for', () => {

@@ -33,7 +33,8 @@ export const methodLabel = (method: string | undefined): string => (method && ME
  */
 export function routeLabel(req: LabelledRequest): string {
   const template = req.route?.path;
-  if (typeof template === 'string') return `${req.baseUrl ?? ''}${template}` || '/';
+  // A catch-all (`/api/{*path}`: middleware bound to every path, such as the logger's context) is no route.
+  if (typeof template === 'string' && !template.includes('*')) return `${req.baseUrl ?? ''}${template}` || '/';
   const path = pathOf(req.originalUrl ?? req.url ?? '');
   if (path === '/metrics') return '/metrics';
   const mount = MOUNTS.find((m) => under(path, m));
