@@ -94,6 +94,8 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
     bodyParser: false,
   });
   app.useLogger(app.get(PinoNestLogger));
+  // Out with the held lines now, and no holding after (else they wait for listen(), which a worker never calls).
+  app.flushLogs();
   // First: every answer carries its request id, and every request is logged and timed, the ones
   // refused at the edge and the app's files included.
   app.use(logRequests(logger));
