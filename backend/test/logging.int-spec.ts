@@ -107,7 +107,7 @@ describe('structured request logs', () => {
     expect(raw).not.toContain(probe.headers['x-request-id'] as string);
   });
 
-  it('writes 4xx at info and a dependency away (503) as a warning, both without a stack; the errors filter line carries the request id', async () => {
+  it('writes 4xx and a dependency away (503) at info without a stack; the errors filter warns once, with the request id', async () => {
     const missing = await request(app.getHttpServer()).get('/api/posts/999999999').expect(404);
     expect(await requestLine(missing.headers['x-request-id'] as string)).toMatchObject({ level: 'info', status: 404, route: '/api/posts/:id' });
 
@@ -117,7 +117,7 @@ describe('structured request logs', () => {
     expect(away.body.error).toBe(MESSAGES.http.serviceUnavailable);
     const id = away.headers['x-request-id'] as string;
     const line = await requestLine(id);
-    expect(line).toMatchObject({ level: 'warn', status: 503, route: '/api/posts/:id/history' });
+    expect(line).toMatchObject({ level: 'info', status: 503, route: '/api/posts/:id/history' });
     expect(line.err).toBeUndefined();
     const filterLine = lines().find((l) => l.context === 'Errors' && l.requestId === id);
     expect(filterLine).toMatchObject({ level: 'warn' });
@@ -126,7 +126,7 @@ describe('structured request logs', () => {
     jest.spyOn(feed, 'history').mockRejectedValueOnce(new ServiceUnavailableException(MESSAGES.http.serviceUnavailable));
     const deliberate = await request(app.getHttpServer()).get('/api/posts/1/history').expect(503);
     const deliberateLine = await requestLine(deliberate.headers['x-request-id'] as string);
-    expect([deliberateLine.level, deliberateLine.err]).toEqual(['warn', undefined]);
+    expect([deliberateLine.level, deliberateLine.err]).toEqual(['info', undefined]);
     expect(lines().filter((l) => l.level === 'error')).toEqual([]);
   });
 

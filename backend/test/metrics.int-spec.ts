@@ -160,7 +160,8 @@ describe('metrics on the main port with METRICS_TOKEN, and a Redis that fails', 
   });
 
   it('answers only the right bearer token; anything else is a 404', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-wrong-token' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }];
+    for (const headers of attempts) {
       const res = await fetch(`${url}/metrics`, { headers });
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('http_request_duration_seconds');

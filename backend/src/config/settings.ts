@@ -30,9 +30,9 @@ type RateLimits = Record<RateBucket, RateLimit>;
 
 type Role = 'all' | 'api' | 'worker';
 
-export type LogFormat = 'json' | 'pretty';
+type LogFormat = 'json' | 'pretty';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Settings {
   nodeEnv: string;

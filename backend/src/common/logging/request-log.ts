@@ -10,12 +10,13 @@ const POLLED_ROUTES = new Set(['/api/health', '/api/health/live', '/api/health/r
 
 /**
  * A finished request's level: an unexpected failure (an error the errors filter marked, with its
- * stack) is an error; any other 5xx (a dependency away, draining, a provider failing) a warning
- * without a stack; 4xx are the client's business (info); successful probes are debug.
+ * stack) is an error. Anything else is info, without a stack: 4xx are the client's business, and the
+ * expected 5xx (a dependency away, draining, a provider failing) come in floods during an outage,
+ * which the errors filter already reports as one warning per 10 s and the metrics count. Successful
+ * probes and scrapes are debug.
  */
 export function requestLogLevel(status: number, unexpected: boolean, route: string): Level {
   if (unexpected) return 'error';
-  if (status >= 500) return 'warn';
   if (status < 400 && POLLED_ROUTES.has(route)) return 'debug';
   return 'info';
 }

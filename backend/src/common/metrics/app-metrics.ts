@@ -5,7 +5,7 @@ import { Settings } from '../../config/settings';
 import { withTimeout } from '../with-timeout';
 
 /** A scrape never waits longer than this for the queue counts (a silent Redis must not hang it). */
-export const QUEUE_SCRAPE_TIMEOUT_MS = 1000;
+const QUEUE_SCRAPE_TIMEOUT_MS = 1000;
 
 /** One queue's job counts by state, as BullMQ reports them. */
 export type QueueCounts = { queue: string } & Record<'waiting' | 'active' | 'delayed' | 'failed' | 'completed' | 'prioritized', number>;
@@ -81,48 +81,47 @@ export class AppMetrics {
   /** The scrape in progress: the queue gauges share one read of Redis. */
   private queueRead: Promise<QueueCounts[] | null> | null = null;
 
+  private readonly openSockets: Gauge = new Gauge({
+    name: 'socketio_connected_sockets',
+    help: 'Signed-in Socket.IO connections open on this instance',
+    registers: [this.registry],
+    collect: () => this.openSockets.set(this.socketCount()),
+  });
+
+  private readonly poolConnections: Gauge<'state'> = new Gauge({
+    name: 'pg_pool_connections',
+    help: 'PostgreSQL pool of this instance: total connections, idle ones, and queries waiting for one',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+    collect: () => {
+      const use = this.poolUse();
+      if (!use) return;
+      this.poolConnections.set({ state: 'total' }, use.total);
+      this.poolConnections.set({ state: 'idle' }, use.idle);
+      this.poolConnections.set({ state: 'waiting' }, use.waiting);
+    },
+  });
+
+  private readonly queueJobs: Gauge<'queue' | 'state'> = new Gauge({
+    name: 'bullmq_queue_jobs',
+    help: 'Jobs in each BullMQ queue by state (read from Redis at scrape time; absent when Redis did not answer)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      const counts = await this.readQueues();
+      this.queueJobs.reset();
+      for (const c of counts ?? []) for (const state of QUEUE_STATES) this.queueJobs.set({ queue: c.queue, state }, c[state]);
+    },
+  });
+
+  private readonly queueScrapeOk: Gauge = new Gauge({
+    name: 'bullmq_queue_scrape_ok',
+    help: `1 when the queue counts were read at this scrape, 0 when Redis did not answer within ${QUEUE_SCRAPE_TIMEOUT_MS} ms`,
+    registers: [this.registry],
+    collect: async () => this.queueScrapeOk.set((await this.readQueues()) ? 1 : 0),
+  });
+
   constructor(@Inject(SETTINGS) settings: Settings) {
-    const metrics = this;
-    new Gauge({
-      name: 'socketio_connected_sockets',
-      help: 'Signed-in Socket.IO connections open on this instance',
-      registers: [this.registry],
-      collect() {
-        this.set(metrics.socketCount());
-      },
-    });
-    new Gauge({
-      name: 'pg_pool_connections',
-      help: 'PostgreSQL pool of this instance: total connections, idle ones, and queries waiting for one',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      collect() {
-        const use = metrics.poolUse();
-        if (!use) return;
-        this.set({ state: 'total' }, use.total);
-        this.set({ state: 'idle' }, use.idle);
-        this.set({ state: 'waiting' }, use.waiting);
-      },
-    });
-    new Gauge({
-      name: 'bullmq_queue_jobs',
-      help: 'Jobs in each BullMQ queue by state (read from Redis at scrape time; absent when Redis did not answer)',
-      labelNames: ['queue', 'state'] as const,
-      registers: [this.registry],
-      async collect() {
-        const counts = await metrics.readQueues();
-        this.reset();
-        for (const c of counts ?? []) for (const state of QUEUE_STATES) this.set({ queue: c.queue, state }, c[state]);
-      },
-    });
-    new Gauge({
-      name: 'bullmq_queue_scrape_ok',
-      help: `1 when the queue counts were read at this scrape, 0 when Redis did not answer within ${QUEUE_SCRAPE_TIMEOUT_MS} ms`,
-      registers: [this.registry],
-      async collect() {
-        this.set((await metrics.readQueues()) ? 1 : 0);
-      },
-    });
     // Node's own (CPU, memory, event loop lag, GC, handles) only where someone scrapes.
     if (settings.metricsPort || settings.metricsToken) collectDefaultMetrics({ register: this.registry });
   }
