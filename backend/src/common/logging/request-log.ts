@@ -57,7 +57,11 @@ export function logRequests(logger: Logger) {
     customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
     quietReqLogger: true,
     quietResLogger: true,
-    customLogLevel: (req, res) => requestLogLevel(res.statusCode, !!res.err, routeLabel(req)),
+    // 'silent' when the level is off: pino-http then builds no line at all.
+    customLogLevel: (req, res) => {
+      const level = requestLogLevel(res.statusCode, !!res.err, routeLabel(req));
+      return logger.isLevelEnabled(level) ? level : 'silent';
+    },
     customSuccessObject: (req, res, base: { durationMs?: unknown }) => describe(req, res, base.durationMs),
     customErrorObject: (req, res, _error, base: { durationMs?: unknown }) => ({ ...describe(req, res, base.durationMs), ...(res.err ? { err: res.err } : {}) }),
     customSuccessMessage: summary,
