@@ -14,7 +14,7 @@ import { destroyRawConnections, openRaw } from './support/raw-http';
  * catalogue message, always within about a second.
  */
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 /** Polls `check` until it holds (a condition, not a fixed wait); fails after `timeoutMs`. */
 async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -32,13 +32,13 @@ const statusOf = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
 
 describe('ready turns 503 from the moment SIGTERM arrives (the built app, as its own process)', () => {
   let proc: ChildProcess | null = null;
+  beforeAll(() => ensureBackendBuilt());
   afterAll(() => {
     destroyRawConnections();
     if (proc && proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
   });
 
   it('live stays 200, ready answers 503 draining to a request that arrives during the drain', async () => {
-    ensureBackendBuilt();
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     proc = spawn(process.execPath, [BACKEND_MAIN], {
