@@ -1,13 +1,16 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import { SessionAuthModule } from './common/auth/session-auth.module';
 import { CommonModule } from './common/common.module';
 import { ErrorsFilter } from './common/errors.filter';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 
 import { HttpDrain } from './common/http-drain';
+import { MetricsModule } from './common/metrics/metrics.module';
 import { RedisModule } from './common/redis.module';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
@@ -38,11 +41,14 @@ import { AuditModule } from './modules/audit/audit.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(settings: Settings, redis: Redis): DynamicModule {
+  static forRoot(settings: Settings, redis: Redis, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         SettingsModule.forRoot(settings),
+        // Nest's Logger through pino; the request log itself is mounted first in app.setup (useExisting).
+        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }] }),
+        MetricsModule,
         RedisModule.forRoot(redis),
         TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl, settings.databaseConnectTimeoutMs)),
         CommonModule,

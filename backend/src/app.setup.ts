@@ -7,6 +7,8 @@ import session, { type Store } from 'express-session';
 import { once } from 'node:events';
 import { promises as fs } from 'node:fs';
 import type Redis from 'ioredis';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { originGuard } from './common/origin.middleware';
 import { securityHeaders } from './common/security-headers';
@@ -31,12 +33,17 @@ import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
 import { parseBodies } from './common/body-parsers';
 import { limitRequestBodies } from './common/request-limits';
 import { refuseMalformedUrls } from './common/url-rules.middleware';
+import { createLogger } from './common/logging/logger';
+import { logRequests } from './common/logging/request-log';
+import { AppMetrics } from './common/metrics/app-metrics';
+import { recordHttpMetrics } from './common/metrics/http-metrics';
+import { metricsOnMainPort } from './common/metrics/metrics-endpoint';
 
 /**
- * /api except /api/health: health reports on Redis, so it must not need Redis to read a session first,
- * and it is never rate-limited.
+ * /api except the health probes (/api/health, /live, /ready): they report on Redis, so they must not
+ * need Redis to read a session first, and they are never rate-limited.
  */
-const API_EXCEPT_HEALTH = /^\/api(?!\/health\/?$)/i;
+const API_EXCEPT_HEALTH = /^\/api(?!\/health(?:\/(?:live|ready))?\/?$)/i;
 
 /** A start-up problem worth one clear line, not a stack trace. */
 export class StartupError extends Error {}
@@ -71,16 +78,28 @@ async function connectRedis(settings: Settings): Promise<Redis> {
   }
 }
 
-/** Connects PostgreSQL (creating and migrating it) and Redis, then builds the HTTP + Socket.IO app. */
-export async function createApp(settings: Settings): Promise<INestApplication> {
+/**
+ * Connects PostgreSQL (creating and migrating it) and Redis, then builds the HTTP + Socket.IO app.
+ * Logs go to stdout, or to `logDestination` (a test that reads them).
+ */
+export async function createApp(settings: Settings, { logDestination }: { logDestination?: DestinationStream } = {}): Promise<INestApplication> {
   await connectPostgres(settings);
   const redis = await connectRedis(settings);
   await fs.mkdir(settings.uploadDir, { recursive: true });
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, redis), new LimitedExpressAdapter(settings), {
-    logger: settings.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+  const logger = createLogger(settings, logDestination);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, redis, logger), new LimitedExpressAdapter(settings), {
+    // Held until pino takes over (useLogger), so start-up lines are JSON too.
+    bufferLogs: true,
     bodyParser: false,
   });
+  app.useLogger(app.get(PinoNestLogger));
+  // Out with the held lines now, and no holding after (else they wait for listen(), which a worker never calls).
+  app.flushLogs();
+  // First: every answer carries its request id, and every request is logged and timed, the ones
+  // refused at the edge and the app's files included.
+  app.use(logRequests(logger));
+  app.use(recordHttpMetrics(app.get(AppMetrics)));
   app.set('trust proxy', settings.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(securityHeaders(settings));
@@ -135,6 +154,7 @@ export async function createApp(settings: Settings): Promise<INestApplication> {
       setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox"),
     }),
   );
+  app.use(metricsOnMainPort(app.get(AppMetrics), settings.metricsToken));
   app.use(serveFrontend(settings));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(appValidationPipe());

@@ -12,12 +12,14 @@ const USAGE = `Usage: npm run cli -- create-admin --username <name> --password <
   Queues the variants job for every stored image that lacks its size or a variant (uploads from
   before they were recorded); running it again queues only what is still missing.`;
 
+/** A task's own settings: quiet logs, no metrics port (the running app has it). */
+const taskSettings = (role?: 'api') => ({ ...loadSettings(), ...(role ? { role } : {}), nodeEnv: 'test', logLevel: 'warn' as const, metricsPort: null });
+
 async function createAdmin(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' } } });
   const problem = usernameProblem(values.username) ?? passwordProblem(values.password);
   if (problem) throw new SettingsError(problem);
-  const settings = { ...loadSettings(), nodeEnv: 'test' };
-  const app = await createApp(settings);
+  const app = await createApp(taskSettings());
   try {
     const { user, created } = await app.get(AccountsService).ensureAdmin(values.username!, values.password!, values.email ?? null, true);
     console.log(`${created ? 'Created' : 'Updated'} admin "${user.username}" (id ${user.id}).`);
@@ -31,7 +33,7 @@ async function mediaBackfill(args: string[]): Promise<void> {
   const batch = Number(values.batch);
   if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) throw new SettingsError('--batch must be a whole number from 1 to 10000.');
   // ROLE=api: this process only queues; the app's workers make the variants.
-  const app = await createApp({ ...loadSettings(), nodeEnv: 'test', role: 'api' });
+  const app = await createApp(taskSettings('api'));
   try {
     const counts = await app.get(MediaBackfill).run(batch, (c) => console.log(`… ${c.scanned} images looked at, ${c.queued} queued`));
     console.log(`Looked at ${counts.scanned} stored images: ${counts.queued} queued for the variants job, ${counts.complete} already complete.`);

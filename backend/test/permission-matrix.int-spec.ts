@@ -88,6 +88,8 @@ const TABLE: Row[] = [
   row('GET /api/group/:groupId',                       [200, 200, 200, 200, 200], () => ({ url: '/api/group/6' })),
   row('GET /api/config',                               [200, 200, 200, 200, 200]),
   row('GET /api/health',                               [200, 200, 200, 200, 200]),
+  row('GET /api/health/live',                          [200, 200, 200, 200, 200]),
+  row('GET /api/health/ready',                         [200, 200, 200, 200, 200]),
   // Posts
   row('GET /api/posts',                                [200, 200, 200, 200, 200]),
   row('GET /api/posts/category/:category',             [200, 200, 200, 200, 200], () => ({ url: '/api/posts/category/Technology' })),

@@ -2,11 +2,13 @@ import { Global, Module } from '@nestjs/common';
 import { InvalidationBus } from './cache/invalidation-bus';
 import { Database } from './db/database';
 import { SqlService } from './db/sql.service';
+import { Readiness } from './readiness';
 
 /**
  * The database access every repository uses (Kysely on the shared pool, the prepared-statement
- * runner), and the bus that tells every instance's in-process caches what changed.
+ * runner), the bus that tells every instance's in-process caches what changed, and whether this
+ * instance still takes new work (Readiness).
  */
 @Global()
-@Module({ providers: [SqlService, Database, InvalidationBus], exports: [SqlService, Database, InvalidationBus] })
+@Module({ providers: [SqlService, Database, InvalidationBus, Readiness], exports: [SqlService, Database, InvalidationBus, Readiness] })
 export class CommonModule {}

@@ -4,6 +4,7 @@ import { MulterError } from 'multer';
 import { MESSAGES, type ApiError } from '@cloud9/contracts';
 import { PG_ERROR, pgErrorCode } from './db/pg-errors';
 import { isDependencyUnavailable } from './dependency-errors';
+import { markUnexpected } from './logging/request-log';
 import { RateLimitedException } from './rate-limit/rate-limit-headers';
 
 const PG_TO_HTTP: Record<string, number> = {
@@ -30,7 +31,12 @@ function messageOf(exception: HttpException): string {
   return typeof message === 'string' ? message : exception.message;
 }
 
-/** Every error leaves as `{ success: false, error, statusCode }`; nothing internal leaks out. */
+/**
+ * Every error leaves as `{ success: false, error, statusCode }`; nothing internal leaks out. What the
+ * app did not expect (a 500 from anything but a deliberate HttpException) goes to the request's log
+ * line, at error level with its stack; a dependency away is one warning per 10 s; the rest (4xx,
+ * deliberate 5xx) is only the request line's status.
+ */
 @Catch()
 export class ErrorsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -40,7 +46,7 @@ export class ErrorsFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const [statusCode, error] = this.describe(exception);
     if (isDependencyUnavailable(exception)) this.logUnavailable(exception);
-    else if (statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    else if (statusCode >= 500 && !(exception instanceof HttpException)) markUnexpected(res, exception);
     if (res.headersSent) return;
     if (exception instanceof RateLimitedException) res.set(exception.headers);
     const body: ApiError = { success: false, error, statusCode };

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SOCKET_PATH } from '@cloud9/contracts';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
+import { Readiness } from './readiness';
 
 /** The share of SHUTDOWN_TIMEOUT_MS that requests in flight get to finish; the rest closes jobs, Redis and the database. */
 const DRAIN_SHARE = 0.4;
@@ -25,6 +26,7 @@ export class HttpDrain implements OnModuleInit, OnModuleDestroy, BeforeApplicati
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly readiness: Readiness,
   ) {}
 
   private get server(): Server {
@@ -41,6 +43,7 @@ export class HttpDrain implements OnModuleInit, OnModuleDestroy, BeforeApplicati
   }
 
   onModuleDestroy(): void {
+    this.readiness.drain();
     this.draining = true;
     this.server.close();
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');

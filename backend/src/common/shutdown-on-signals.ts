@@ -1,7 +1,9 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
+import { Readiness } from './readiness';
 
 /**
- * SIGTERM or SIGINT closes the app gracefully (stop accepting and close the sockets, let requests in
+ * SIGTERM or SIGINT first marks the instance not ready (the readiness probe answers 503 at once),
+ * then closes the app gracefully (stop accepting and close the sockets, let requests in
  * flight finish: HttpDrain and RealtimeGateway; then the shutdown hooks close jobs, Redis and the
  * database) and exits. Whatever still hangs (a silent Redis, a job that will not stop, a database
  * that is away), the process exits after `timeoutMs` anyway, so an orchestrator never waits on it. A
@@ -13,6 +15,7 @@ export function shutDownOnSignals(app: INestApplicationContext, timeoutMs: numbe
   const shutDown = (signal: NodeJS.Signals) => {
     if (closing) process.exit(1);
     closing = true;
+    app.get(Readiness).drain();
     logger.log(`${signal}: closing (at most ${timeoutMs} ms)`);
     setTimeout(() => {
       logger.warn(`still closing after ${timeoutMs} ms: exiting now`);

@@ -56,6 +56,11 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   httpRequestTimeoutMs: 'keep',
   httpKeepAliveTimeoutMs: 'keep',
   httpMaxHeaderBytes: 'keep',
+  logFormat: 'keep',
+  logLevel: 'keep',
+  metricsPort: 'keep',
+  metricsHost: 'keep',
+  metricsToken: 'presence',
 };
 
 /** A URL without its user name and password (anything unparseable is left out altogether). */

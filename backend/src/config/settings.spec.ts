@@ -38,6 +38,28 @@ describe('settings', () => {
     expect(() => load({ EMOJI_CDN_URL: 'not a url' })).toThrow(/EMOJI_CDN_URL must be a URL/);
     expect(() => load({ EMOJI_CDN_URL: 'ftp://emoji.example.com' })).toThrow(/EMOJI_CDN_URL must start with http:\/\/ or https:\/\//);
   });
+  it('logs JSON at info by default, pretty in development, warn under tests; LOG_FORMAT and LOG_LEVEL are checked', () => {
+    expect([load({}).logFormat, load({}).logLevel]).toEqual(['pretty', 'info']);
+    const production = load({ NODE_ENV: 'production', SESSION_SECRET: 'production-secret-0123' });
+    expect([production.logFormat, production.logLevel]).toEqual(['json', 'info']);
+    expect([load({ NODE_ENV: 'test' }).logFormat, load({ NODE_ENV: 'test' }).logLevel]).toEqual(['json', 'warn']);
+    expect([load({ LOG_FORMAT: 'JSON', LOG_LEVEL: 'debug' }).logFormat, load({ LOG_FORMAT: 'JSON', LOG_LEVEL: 'debug' }).logLevel]).toEqual(['json', 'debug']);
+    expect(() => load({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be one of json, pretty/);
+    expect(() => load({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
+  });
+  it('serves metrics on no port of its own unless METRICS_PORT is set, on loopback unless METRICS_HOST says otherwise', () => {
+    expect([load({}).metricsPort, load({}).metricsHost, load({}).metricsToken]).toEqual([null, '127.0.0.1', null]);
+    expect(load({ METRICS_PORT: '0' }).metricsPort).toBeNull();
+    expect([load({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsPort, load({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost]).toEqual([9464, '0.0.0.0']);
+    expect(() => load({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => load({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => load({ METRICS_HOST: 'a host' })).toThrow(/METRICS_HOST/);
+  });
+  it('takes a METRICS_TOKEN of 16 or more printable characters without spaces', () => {
+    expect(load({ METRICS_TOKEN: 'abcdefghijklmnop' }).metricsToken).toBe('abcdefghijklmnop');
+    expect(() => load({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => load({ METRICS_TOKEN: 'has a space inside it' })).toThrow(/METRICS_TOKEN/);
+  });
   it('parses rate limits in several spellings', () => {
     const fallback = { max: 1, windowSeconds: 60 };
     expect(parseRateLimit('X', '5/2m', fallback)).toEqual({ max: 5, windowSeconds: 120 });

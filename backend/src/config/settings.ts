@@ -31,6 +31,10 @@ type RateLimits = Record<RateBucket, RateLimit>;
 
 type Role = 'all' | 'api' | 'worker';
 
+type LogFormat = 'json' | 'pretty';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface Settings {
   nodeEnv: string;
   role: Role;
@@ -96,6 +100,16 @@ export interface Settings {
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
   httpMaxHeaderBytes: number;
+  /** JSON lines (default, except in development) or pino-pretty's coloured lines. */
+  logFormat: LogFormat;
+  /** The lowest level written: info by default, warn under NODE_ENV=test. */
+  logLevel: LogLevel;
+  /** A port of its own that serves /metrics (null: none), on `metricsHost`. */
+  metricsPort: number | null;
+  /** The address the metrics port binds to: loopback unless an operator opens it. */
+  metricsHost: string;
+  /** When set, /metrics on the main port answers requests that carry `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
 }
 
 export class SettingsError extends Error {}
@@ -145,6 +159,26 @@ function urlSetting(env: NodeJS.ProcessEnv, name: string, fallback: string, prot
 }
 
 const optional = (env: NodeJS.ProcessEnv, name: string): string | null => (env[name] ?? '').trim() || null;
+
+function choiceSetting<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[], fallback: T): T {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (!(choices as readonly string[]).includes(raw)) throw new SettingsError(`${name} must be one of ${choices.join(', ')}, got "${env[name]}"`);
+  return raw as T;
+}
+
+/** METRICS_PORT (off when unset or 0), METRICS_HOST and METRICS_TOKEN. */
+function metricsSettings(env: NodeJS.ProcessEnv, port: number): Pick<Settings, 'metricsPort' | 'metricsHost' | 'metricsToken'> {
+  const metricsPort = intSetting(env, 'METRICS_PORT', 0, 0, 65535) || null;
+  if (metricsPort === port) throw new SettingsError('METRICS_PORT must differ from PORT (the main port serves /metrics only with METRICS_TOKEN)');
+  const metricsHost = optional(env, 'METRICS_HOST') ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:-]+$/.test(metricsHost)) throw new SettingsError(`METRICS_HOST must be an address or host name, got "${metricsHost}"`);
+  const metricsToken = optional(env, 'METRICS_TOKEN');
+  if (metricsToken && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    throw new SettingsError('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  }
+  return { metricsPort, metricsHost, metricsToken };
+}
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = true): Settings {
   if (readDotenv) loadDotenv({ quiet: true } as never);
@@ -224,6 +258,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     httpRequestTimeoutMs,
     httpKeepAliveTimeoutMs: intSetting(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),
     httpMaxHeaderBytes: intSetting(env, 'HTTP_MAX_HEADER_BYTES', 16_384, 1024, 1_048_576),
+    logFormat: choiceSetting<LogFormat>(env, 'LOG_FORMAT', ['json', 'pretty'], nodeEnv === 'development' ? 'pretty' : 'json'),
+    logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'warn' : 'info'),
+    ...metricsSettings(env, port),
   };
 }
 

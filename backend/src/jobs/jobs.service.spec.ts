@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import type { Queue, QueueEvents } from 'bullmq';
 import { ADMIN_JOB, ADMIN_QUEUE } from '@cloud9/contracts';
 import type { Settings } from '../config/settings';
+import { AppMetrics } from '../common/metrics/app-metrics';
 import { JobFailedError } from './job-errors';
 import { JobsService } from './jobs.service';
 
@@ -17,7 +18,8 @@ function serviceWhereTheWaitEnds(state: () => Promise<string>, stored: { returnv
     getState: state,
   };
   const queue = { add: () => Promise.resolve(job), getJob: () => Promise.resolve({ id: 'job-1', ...stored }) } as unknown as Queue;
-  const jobs = new JobsService({ redisPrefix: 'unit:', role: 'api' } as Settings);
+  const settings = { redisPrefix: 'unit:', role: 'api' } as Settings;
+  const jobs = new JobsService(settings, new AppMetrics(settings));
   jest.spyOn(jobs, 'queue').mockReturnValue(queue);
   jest.spyOn(jobs, 'queueEvents').mockReturnValue({ waitUntilReady: () => Promise.resolve() } as unknown as QueueEvents);
   return jobs;

@@ -6,8 +6,9 @@ import Redis from 'ioredis';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
 import { withTimeout } from '../common/with-timeout';
+import { AppMetrics, type QueueCounts } from '../common/metrics/app-metrics';
 import { JobFailedError, parseFailedReason } from './job-errors';
-import type { EmptyDataJobName, JobData, JobName, JobResult, QueueJob, QueueName } from './job-map';
+import { DECLARED_JOBS, type EmptyDataJobName, type JobData, type JobName, type JobResult, type QueueJob, type QueueName } from './job-map';
 import { DEFAULT_JOB_OPTIONS, WORKER_POLICY } from './job-policy';
 import { ScheduleKeeper } from './schedule-keeper';
 
@@ -49,7 +50,12 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
   /** Redis is unreachable: reported once, not by every queue, worker and reconnect attempt. */
   private redisAway = false;
 
-  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly metrics: AppMetrics,
+  ) {
+    metrics.countQueuesWith(() => this.countsForMetrics());
+  }
 
   get prefix(): string {
     return `${this.settings.redisPrefix}bull`;
@@ -66,7 +72,10 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
       maxRetriesPerRequest: blocking ? null : 1,
       connectTimeout: 5000,
     });
-    redis.on('error', (error: Error) => this.report('redis', error)); // ioredis reconnects on its own; producers answer 503 meanwhile
+    redis.on('error', (error: Error) => {
+      this.metrics.redisErrors.inc({ client: 'jobs' });
+      this.report('redis', error); // ioredis reconnects on its own; producers answer 503 meanwhile
+    });
     redis.on('ready', () => {
       if (this.redisAway) this.logger.log('Redis is back: jobs resume');
       this.redisAway = false;
@@ -103,11 +112,37 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
   /** Starts the worker of queue `name` unless ROLE=api; returns it (or null). */
   startWorker(name: QueueName, processor: Processor): Worker | null {
     if (!this.runsWorkers) return null;
-    const worker = new Worker(name, processor, { concurrency: 1, ...WORKER_POLICY, connection: this.connect(true), prefix: this.prefix });
+    const worker = new Worker(name, this.timed(name, processor), { concurrency: 1, ...WORKER_POLICY, connection: this.connect(true), prefix: this.prefix });
     worker.on('error', (error) => this.report(`worker ${name}`, error));
     worker.on('failed', (job: Job | undefined, error) => this.logger.warn(`job ${name}/${job?.name}#${job?.id} failed: ${error.message}`));
     this.workers.push(worker);
     return worker;
+  }
+
+  /** The processor, timed into bullmq_job_duration_seconds by job name (names outside the job map count as one). */
+  private timed(queue: QueueName, processor: Processor): Processor {
+    const known = DECLARED_JOBS[queue] as Record<string, true>;
+    return async (job: Job, ...rest) => {
+      const end = this.metrics.jobDuration.startTimer({ queue, job: known[job.name] ? job.name : '(unknown)' });
+      try {
+        const result: unknown = await processor(job, ...rest);
+        end({ outcome: 'completed' });
+        return result;
+      } catch (error) {
+        end({ outcome: 'failed' });
+        throw error;
+      }
+    };
+  }
+
+  /** Every declared queue's counts, for a scrape (which bounds the wait; no 503, no log line). */
+  private countsForMetrics(): Promise<QueueCounts[]> {
+    return Promise.all(
+      Object.keys(DECLARED_JOBS).map(async (queue) => {
+        const c = await this.queue(queue).getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed');
+        return { queue, waiting: c.waiting ?? 0, prioritized: c.prioritized ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0, completed: c.completed ?? 0 };
+      }),
+    );
   }
 
   /** Logs a BullMQ or Redis error; losing Redis once per outage. */

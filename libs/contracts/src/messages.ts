@@ -264,4 +264,9 @@ export const MESSAGES = {
   http: HTTP_MESSAGES,
   safety: SAFETY_MESSAGES,
   moderation: MODERATION_MESSAGES,
+  /** Readiness probe refusals (operators and load balancers read them). */
+  health: {
+    draining: 'This instance is shutting down and takes no new requests.',
+    dependencyDown: 'This instance cannot reach PostgreSQL or Redis.',
+  },
 } as const;

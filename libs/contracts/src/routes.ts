@@ -17,7 +17,7 @@ import type {
   ReplyBody, ReplyFields, ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
 } from './requests';
 import type {
-  AlertGroup, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
+  AlertGroup, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LivenessReport, ReadinessReport, LikeResult, NoticeResult,
   NotificationSeenResult, NotificationSettings, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
   SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult,
 } from './types';
@@ -51,6 +51,10 @@ export const ROUTES = {
   health: {
     /** 503 with the same shape when a dependency is down. */
     check: route<{ response: HealthReport }>()({ method: 'GET', path: '/api/health' }),
+    /** 200 while the process runs; never asks a dependency. */
+    live: route<{ response: LivenessReport }>()({ method: 'GET', path: '/api/health/live' }),
+    /** 503 (error shape with the details) when a dependency does not answer or the instance is draining. */
+    ready: route<{ response: ReadinessReport }>()({ method: 'GET', path: '/api/health/ready' }),
   },
   posts: {
     list: route<{ query: FeedQueryParams; response: Page<Post> }>()({ method: 'GET', path: '/api/posts' }),

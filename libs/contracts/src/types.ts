@@ -403,3 +403,21 @@ export interface HealthReport {
   database: 'up' | 'down';
   redis: 'up' | 'down';
 }
+
+/** GET /api/health/live: the process runs and answers. */
+export interface LivenessReport {
+  status: 'live';
+}
+
+/**
+ * GET /api/health/ready: 200 with `status: 'ready'` when this instance should take traffic; else 503
+ * with the error shape (`success: false`, a catalogue message) and the same details.
+ */
+export interface ReadinessReport {
+  status: 'ready' | 'not-ready';
+  /** 'unknown' while draining: the dependencies are not asked then. */
+  database: 'up' | 'down' | 'unknown';
+  redis: 'up' | 'down' | 'unknown';
+  /** Shutting down (SIGTERM). */
+  draining: boolean;
+}

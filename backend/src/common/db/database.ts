@@ -4,6 +4,8 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { DB } from '../../database/schema';
+import { AppMetrics } from '../metrics/app-metrics';
+import { watchPool } from './pool-metrics';
 
 /** A query builder or transaction typed by the schema: what repositories take. */
 export type Db = Kysely<DB>;
@@ -41,8 +43,11 @@ function heldConnections(pool: () => Pool): PostgresPool {
 export class Database {
   readonly db: Db;
 
-  constructor(dataSource: DataSource) {
-    this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: heldConnections(() => (dataSource.driver as PostgresDriver).master as Pool) }) });
+  constructor(dataSource: DataSource, metrics: AppMetrics) {
+    const pool = () => (dataSource.driver as PostgresDriver).master as Pool;
+    this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: heldConnections(pool) }) });
+    // TypeORM's module has opened its pool before anything that needs the database is made.
+    watchPool(pool(), metrics);
   }
 
   /** Resolves when PostgreSQL answers a trivial query (health probe). */

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { RateBucket, Settings } from '../../config/settings';
+import { AppMetrics } from '../metrics/app-metrics';
 import { REDIS, RedisKeys } from '../redis.module';
 import { rateLimitHeaders, RateLimitedException } from './rate-limit-headers';
 import { LimitState, SharedLimiter } from './shared-limiter';
@@ -31,7 +32,12 @@ const REFUSAL: Record<RateBucket, string> = {
 export class RateLimitsService {
   private readonly limiters = new Map<RateBucket, SharedLimiter>();
 
-  constructor(@Inject(SETTINGS) settings: Settings, @Inject(REDIS) redis: Redis, keys: RedisKeys) {
+  constructor(
+    @Inject(SETTINGS) settings: Settings,
+    @Inject(REDIS) redis: Redis,
+    keys: RedisKeys,
+    private readonly metrics: AppMetrics,
+  ) {
     for (const [bucket, limit] of Object.entries(settings.rateLimits) as [RateBucket, Settings['rateLimits'][RateBucket]][]) {
       if (limit.max > 0) this.limiters.set(bucket, new SharedLimiter(redis, keys.rateLimit(bucket), limit));
     }
@@ -64,7 +70,9 @@ export class RateLimitsService {
     await this.limiters.get(bucket)?.reset(subject);
   }
 
+  /** The 429 of a limit (every refusal is made here, so this is where they are counted). */
   refusal(bucket: RateBucket, state: LimitState): RateLimitedException {
+    this.metrics.rateLimitRejections.inc({ rule: bucket });
     return new RateLimitedException(REFUSAL[bucket], rateLimitHeaders(state));
   }
 }

@@ -4,6 +4,8 @@ import { HealthController } from './health.controller';
 
 const bindings = bindRoutes<HealthController>()({
   check: { route: ROUTES.health.check },
+  live: { route: ROUTES.health.live },
+  ready: { route: ROUTES.health.ready },
 });
 
 describe('HealthController', () => {

@@ -5,6 +5,7 @@ import Redis, { type RedisOptions } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { SOCKET_PATH, SOCKET_RECOVERY_MS } from '@cloud9/contracts';
 import { allowedOrigins, fromForeignPage } from '../../common/cross-site';
+import { AppMetrics } from '../../common/metrics/app-metrics';
 import { failFastRedisOptions } from '../../common/redis.module';
 import { Settings } from '../../config/settings';
 
@@ -25,12 +26,14 @@ const socketRedisNames = (prefix: string) => ({
 export class RealtimeIoAdapter extends IoAdapter {
   private readonly logger = new Logger('Realtime');
   private readonly redisClients: Redis[] = [];
+  private readonly metrics: AppMetrics;
 
   constructor(
     app: INestApplicationContext,
     private readonly settings: Settings,
   ) {
     super(app);
+    this.metrics = app.get(AppMetrics);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
@@ -59,6 +62,7 @@ export class RealtimeIoAdapter extends IoAdapter {
       let reported = false;
       client.on('ready', () => (reported = false));
       client.on('error', (error: Error) => {
+        this.metrics.redisErrors.inc({ client: 'socket-adapter' });
         if (!reported) this.logger.warn(`Socket.IO adapter lost Redis (${error.message}); live events wait until it is back`);
         reported = true;
       });

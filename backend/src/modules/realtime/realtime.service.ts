@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
 import { SocketRooms, type ClientToServerEvents, type ServerToClientEvents } from '@cloud9/contracts';
+import { AppMetrics } from '../../common/metrics/app-metrics';
 
 /** What the gateway learnt about a socket at the handshake. */
 interface SocketData {
@@ -27,12 +28,16 @@ export const sessionRoom = (sessionId: string) => `session:${createHash('sha256'
 export class RealtimeService {
   private server: RealtimeServer | null = null;
 
+  constructor(private readonly metrics: AppMetrics) {}
+
   attach(server: RealtimeServer): void {
     this.server = server;
+    this.metrics.countSocketsWith(() => server.sockets.sockets.size);
   }
 
   /** To every socket of one user (room `user:<id>`). */
   toUser<E extends EventName>(userId: number, event: E, ...payload: Payload<E>): void {
+    this.counted(event);
     this.server?.to(SocketRooms.user(userId)).emit(event, ...payload);
   }
 
@@ -42,11 +47,14 @@ export class RealtimeService {
    */
   toLocalUser<E extends EventName>(userId: number, event: E, ...payload: Payload<E>): void {
     const room = SocketRooms.user(userId);
-    if (this.server?.sockets.adapter.rooms.has(room)) this.server.local.to(room).emit(event, ...payload);
+    if (!this.server?.sockets.adapter.rooms.has(room)) return;
+    this.counted(event);
+    this.server.local.to(room).emit(event, ...payload);
   }
 
   /** To every signed-in socket (room `notices`). */
   toEveryone<E extends EventName>(event: E, ...payload: Payload<E>): void {
+    this.counted(event);
     this.server?.to(SocketRooms.notices).emit(event, ...payload);
   }
 
@@ -56,5 +64,10 @@ export class RealtimeService {
    */
   disconnectSessions(sessionIds: string[]): void {
     if (sessionIds.length) this.server?.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  }
+
+  /** One push, whatever number of sockets receive it. */
+  private counted(event: EventName): void {
+    if (this.server) this.metrics.socketEventsPushed.inc({ event });
   }
 }
