@@ -25,3 +25,4 @@ export * from './api-route';
 export * from './requests';
 export * from './routes';
 export * from './rules/rich-text';
+export * from './rules/username-suggest';

@@ -182,6 +182,19 @@ export const MESSAGES = {
     invalidOrphanNames: 'names must be a list of file names from the orphaned-uploads scan.',
     invalidAuditQuery: 'Invalid query.',
   },
+  /** The composers' `@` autocomplete (GET /api/users/suggest). */
+  mentionSuggest: {
+    prefixRequired: 'Type the start of a username.',
+    prefixInvalid: 'A username starts with 1 to 30 letters, digits or underscores.',
+    listLabel: 'Suggested accounts',
+  },
+  /** The #tag screen and the trending tags beside the feeds. */
+  tagFeed: {
+    title: (tag: string) => `#${tag}`,
+    empty: (tag: string) => `No posts with #${tag} yet.`,
+    failed: 'Posts with this tag could not be loaded.',
+    postCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'post' : 'posts'}`,
+  },
   empty: {
     noPosts: 'No posts to display.',
     noPostsFound: 'No posts found.',

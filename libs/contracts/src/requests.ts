@@ -52,6 +52,11 @@ export interface TextPageQuery extends PageQuery {
   query?: string;
 }
 
+/** GET /api/users/suggest: the start of a username (without `@`). */
+export interface UsernameSuggestQuery {
+  prefix: string;
+}
+
 /** A post without a file (JSON); `gif` is the chosen GIF's URL or null. */
 export interface NewPostBody {
   content: string;

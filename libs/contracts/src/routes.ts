@@ -12,12 +12,12 @@ import type { AdminUser, BoostRotateResult } from './boosts';
 import type {
   BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
   NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
-  ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
+  ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery, UsernameSuggestQuery,
 } from './requests';
 import type {
   BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
   NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
-  SystemNotice, UserAlert, UserProfile, UserSearchResult, WebhookResult,
+  SystemNotice, UserAlert, UserProfile, UserSearchResult, UserSuggestion, WebhookResult,
 } from './types';
 
 type Done = { success: true };
@@ -38,6 +38,8 @@ export const ROUTES = {
       path: '/api/profile/:username',
     }),
     delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/users/:id' }),
+    /** Signed in only: up to 8 accounts whose username starts with `prefix`, best first. */
+    suggest: route<{ query: UsernameSuggestQuery; response: { items: UserSuggestion[] } }>()({ method: 'GET', path: '/api/users/suggest' }),
   },
   plans: {
     get: route<{ response: GroupPlan }>()({ method: 'GET', path: '/api/group/:groupId' }),
