@@ -193,7 +193,13 @@ export const MESSAGES = {
     title: (tag: string) => `#${tag}`,
     empty: (tag: string) => `No posts with #${tag} yet.`,
     failed: 'Posts with this tag could not be loaded.',
-    postCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'post' : 'posts'}`,
+    /** A trending tag's count: the distinct accounts that used it in the last 24 hours. */
+    usedBy: (n: number) => (n === 0 ? 'No posts yet' : n === 1 ? '1 person posting' : `${n.toLocaleString('en-US')} people posting`),
+  },
+  /** Hashtag feeds and trending topics. */
+  hashtags: {
+    invalidTag: 'A hashtag is 1 to 64 letters, digits or underscores, with at least one letter.',
+    tagCannotCombine: 'A hashtag feed cannot be combined with a search, a user or a category.',
   },
   empty: {
     noPosts: 'No posts to display.',

@@ -45,6 +45,8 @@ export interface FeedQueryParams extends PageQuery {
   /** Free text, may start with '@user'. */
   search?: string;
   category?: string;
+  /** Posts (and replies) carrying this hashtag, with or without its `#`, any case. */
+  tag?: string;
 }
 
 /** Search and filtered lists: `query` is the text to match. */

@@ -17,7 +17,7 @@ import type {
 import type {
   BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
   NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
-  SystemNotice, UserAlert, UserProfile, UserSearchResult, UserSuggestion, WebhookResult,
+  SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, UserSuggestion, WebhookResult,
 } from './types';
 
 type Done = { success: true };
@@ -66,6 +66,10 @@ export const ROUTES = {
     reply: route<{ body: PostTextBody; response: Post }>()({ method: 'POST', path: '/api/posts/:id/reply' }),
     edit: route<{ body: PostTextBody; response: { success: true; post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
     delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/posts/:id' }),
+  },
+  trending: {
+    /** The trending hashtags, topped up with the default topics; public and cacheable. */
+    list: route<{ response: TrendingTags }>()({ method: 'GET', path: '/api/trending' }),
   },
   profilePosts: {
     replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/users/:username/replies' }),

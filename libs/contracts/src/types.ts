@@ -100,6 +100,10 @@ export interface Post {
   name: string | null;
   realname?: string | null;
   content: string;
+  /** Usernames of the existing accounts the text mentions (as each account spells its name now), in text order. */
+  mentions: string[];
+  /** Hashtags of the text, lower case (`normalizeTag`), in text order, each once. */
+  tags: string[];
   category: FeedCategory;
   thumbnail: string | null;
   /** The author's profile image's size, preview and small variants (absent without one). */
@@ -124,6 +128,17 @@ export interface Post {
   updatedAt: string;
   editedAt: string | null;
   originalPost?: Post | null;
+}
+
+/** One trending hashtag: `count` is how many distinct accounts used it in the last 24 hours. */
+export interface TrendingTag {
+  tag: string;
+  count: number;
+}
+
+/** GET /api/trending */
+export interface TrendingTags {
+  items: TrendingTag[];
 }
 
 /** One earlier version of an edited post: GET /api/posts/:id/history. */
