@@ -7,6 +7,8 @@ export const makePost = (overrides: Partial<Post> = {}): Post => ({
   username: 'other',
   name: 'Other Person',
   content: 'Hello from above the clouds.',
+  mentions: [],
+  tags: [],
   category: 'General',
   thumbnail: null,
   postUser: { name: 'Other Person', thumbnail: null },
