@@ -15,6 +15,9 @@ export const postsKeys = {
   feeds: () => [...postsKeys.lists(), 'feed'] as const,
   feed: (feed: HomeFeed) => [...postsKeys.feeds(), feed] as const,
   replies: (postId: number) => [...postsKeys.lists(), 'replies', postId] as const,
+  /** The #tag screens' lists (not Home feeds: a new post joins only the lists of its own tags). */
+  tags: () => [...postsKeys.lists(), 'tag'] as const,
+  tag: (tag: string) => [...postsKeys.tags(), tag] as const,
   /** A profile's list under its filter buttons, or its own-posts search when `search` is set. */
   profile: (username: string, filter: string, search: string) => [...postsKeys.lists(), 'profile', username, filter, search] as const,
   details: () => [...postsKeys.all, 'detail'] as const,

@@ -8,19 +8,22 @@ import './post.css';
 interface PostListProps {
   query: PagedQuery<Post>;
   emptyMessage: string;
+  /** Shown, with a retry, when the first page fails (the empty message otherwise). */
+  errorMessage?: string;
   renderPost: (post: Post) => ReactNode;
   /** Accessible name of the list. */
   label: string;
 }
 
 /** A paged list of posts (see PagedList), ending with a note once every page is in. */
-export function PostList({ query, emptyMessage, renderPost, label }: PostListProps) {
+export function PostList({ query, emptyMessage, errorMessage, renderPost, label }: PostListProps) {
   return (
     <PagedList
       query={query}
       className="post-list"
       label={label}
       emptyMessage={emptyMessage}
+      errorMessage={errorMessage}
       renderItem={renderPost}
       loadingLabel="Loading posts..."
       placeholder={<PostCardBones />}

@@ -8,6 +8,8 @@ import { Spinner } from './Spinner';
 interface PagedListProps<T extends { id: number }> {
   query: PagedQuery<T>;
   emptyMessage: string;
+  /** Shown, with a retry, when the first page fails (the empty message otherwise). */
+  errorMessage?: string;
   /** Accessible name of the list. */
   label: string;
   renderItem: (item: T) => ReactNode;
@@ -26,14 +28,14 @@ interface PagedListProps<T extends { id: number }> {
  * retry after a failed first page: failures are logged by the query), the items, infinite
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
-export function PagedList<T extends { id: number }>({ query, emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
+export function PagedList<T extends { id: number }>({ query, emptyMessage, errorMessage = emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
   const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
   const items = pageItems(data);
 
   if (!data) {
     if (isError && !isFetching) {
       return (
-        <EmptyState message={emptyMessage}>
+        <EmptyState message={errorMessage}>
           <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
             Try again
           </button>
