@@ -186,6 +186,7 @@ export const MESSAGES = {
   mentionSuggest: {
     prefixRequired: 'Type the start of a username.',
     prefixInvalid: 'A username starts with 1 to 30 letters, digits or underscores.',
+    fieldLabel: 'Mention an account',
     listLabel: 'Suggested accounts',
   },
   /** The #tag screen and the trending tags beside the feeds. */

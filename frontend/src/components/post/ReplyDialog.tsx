@@ -3,6 +3,7 @@ import { LIMITS, truncateForDisplay, type Post } from '@cloud9/contracts';
 import { usePostLimit } from '../../hooks/usePostLimit';
 import { useReplyToPost } from '../../queries/posts';
 import { CharacterCounter } from '../composer/CharacterCounter';
+import { MentionTextarea } from '../composer/MentionTextarea';
 import { useConfirmDiscard } from '../composer/useConfirmDiscard';
 import { useTextDraft } from '../composer/useTextDraft';
 import { Modal } from '../ui/Modal';
@@ -62,7 +63,7 @@ export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
       <form id={formId} onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${formId}-text`}>Your reply</label>
-          <textarea id={`${formId}-text`} value={text} onChange={(e) => setText(e.target.value)} maxLength={limit} />
+          <MentionTextarea id={`${formId}-text`} value={text} onValueChange={setText} maxLength={limit} />
         </div>
         <CharacterCounter text={text} limit={limit} />
       </form>
