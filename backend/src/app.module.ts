@@ -17,6 +17,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { GifsModule } from './modules/gifs/gifs.module';
+import { HashtagsModule } from './modules/hashtags/hashtags.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
@@ -53,6 +54,7 @@ export class AppModule {
         NotificationsModule,
         FollowsModule,
         SearchModule,
+        HashtagsModule,
         AppConfigModule,
         GifsModule,
         HealthModule,

@@ -45,6 +45,10 @@ export class RedisKeys {
   rateLimit(bucket: string) {
     return `${this.settings.redisPrefix}rl:${bucket}`;
   }
+  /** The trending hashtags as the last `hashtags/trending` job stored them (TrendingService). */
+  get trending() {
+    return `${this.settings.redisPrefix}trending`;
+  }
   /** A cached GIF provider answer for one normalised request (see GifsService). */
   gifCache(request: string) {
     return `${this.settings.redisPrefix}gif:${request}`;

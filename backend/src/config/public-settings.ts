@@ -51,6 +51,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   backupKeep: 'keep',
   adminJobWaitMs: 'keep',
   orphanMinAgeSeconds: 'keep',
+  trendingRefreshSeconds: 'keep',
   httpHeadersTimeoutMs: 'keep',
   httpRequestTimeoutMs: 'keep',
   httpKeepAliveTimeoutMs: 'keep',

@@ -67,4 +67,11 @@ describe('settings', () => {
     expect(() => load({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
     expect(() => load({ HTTP_MAX_HEADER_BYTES: '10' })).toThrow(/HTTP_MAX_HEADER_BYTES/);
   });
+  it('recomputes trending hashtags every 300 s by default; TRENDING_REFRESH_SECONDS takes 10 to 86400', () => {
+    expect(load({}).trendingRefreshSeconds).toBe(300);
+    expect(load({ TRENDING_REFRESH_SECONDS: '60' }).trendingRefreshSeconds).toBe(60);
+    for (const bad of ['9', '86401', '1.5', 'often', '-300']) {
+      expect(() => load({ TRENDING_REFRESH_SECONDS: bad })).toThrow(new SettingsError(`TRENDING_REFRESH_SECONDS must be a whole number between 10 and 86400, got "${bad}"`));
+    }
+  });
 });

@@ -88,6 +88,8 @@ export interface Settings {
   adminJobWaitMs: number;
   /** An upload younger than this is never reported or deleted as orphaned (it may be mid-upload). */
   orphanMinAgeSeconds: number;
+  /** How often the trending hashtags are recomputed (the repeating `hashtags/trending` job). */
+  trendingRefreshSeconds: number;
   /** Node's HTTP server limits: time to receive the headers, the whole request, idle keep-alive; header size. */
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
@@ -216,6 +218,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     backupKeep: intSetting(env, 'BACKUP_KEEP', 7, 1, 1000),
     adminJobWaitMs: intSetting(env, 'ADMIN_JOB_WAIT_MS', 30_000, 0, 600_000),
     orphanMinAgeSeconds: intSetting(env, 'ORPHAN_MIN_AGE_SECONDS', 900, 0, 30 * 86400),
+    trendingRefreshSeconds: intSetting(env, 'TRENDING_REFRESH_SECONDS', 300, 10, 86400),
     httpHeadersTimeoutMs,
     httpRequestTimeoutMs,
     httpKeepAliveTimeoutMs: intSetting(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),

@@ -6,6 +6,7 @@ import { FollowingFeedIndex1732300000000 } from './migrations/1732300000000-Foll
 import { MediaVariants1732700000000 } from './migrations/1732700000000-MediaVariants';
 import { MediaPosters1732800000000 } from './migrations/1732800000000-MediaPosters';
 import { MentionAlerts1732900000000 } from './migrations/1732900000000-MentionAlerts';
+import { PostMentionsAndTags1732910000000 } from './migrations/1732910000000-PostMentionsAndTags';
 import { UsernamePrefixIndex1732920000000 } from './migrations/1732920000000-UsernamePrefixIndex';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
@@ -18,6 +19,7 @@ export const MIGRATIONS = [
   MediaVariants1732700000000,
   MediaPosters1732800000000,
   MentionAlerts1732900000000,
+  PostMentionsAndTags1732910000000,
   UsernamePrefixIndex1732920000000,
 ];
 

@@ -5,6 +5,14 @@
 
 import type { ColumnType } from "kysely";
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[]
+  ? U[]
+  : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S[], I[], U[]>
+  : T[];
+
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
@@ -101,6 +109,11 @@ export interface PostEdits {
   post_id: number;
 }
 
+export interface PostMentions {
+  post_id: number;
+  user_id: number;
+}
+
 export interface Posts {
   category: Generated<string>;
   content: string;
@@ -111,11 +124,20 @@ export interface Posts {
   likes_count: Generated<number>;
   media_id: number | null;
   media_url: string | null;
+  mention_ids: Generated<ArrayType<number>>;
   parent_id: number | null;
   replies_count: Generated<number>;
   reposts_count: Generated<number>;
   search_vector: Generated<string | null>;
+  tags: Generated<string[]>;
   updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface PostTags {
+  created_at: Timestamp;
+  post_id: number;
+  tag: string;
   user_id: number;
 }
 
@@ -192,6 +214,8 @@ export interface DB {
   media: Media;
   notification_seen: NotificationSeen;
   post_edits: PostEdits;
+  post_mentions: PostMentions;
+  post_tags: PostTags;
   posts: Posts;
   reposts: Reposts;
   subscriptions: Subscriptions;

@@ -2,10 +2,10 @@ import { Injectable, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { Job, Processor } from 'bullmq';
-import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation, type TrendingTags } from '@cloud9/contracts';
 import { JobHandlerDiscovery, JobHandlersError } from './job-discovery';
 import { JobHandler } from './job-handler.decorator';
-import { DOWNGRADE_EXPIRED_JOB, MEDIA_QUEUE, MEDIA_VARIANTS_JOB, type QueueJob, type QueueName } from './job-map';
+import { DOWNGRADE_EXPIRED_JOB, HASHTAGS_QUEUE, MEDIA_QUEUE, MEDIA_VARIANTS_JOB, TRENDING_JOB, type QueueJob, type QueueName } from './job-map';
 import { JobsService } from './jobs.service';
 
 /** Handlers whose work these tests never run. */
@@ -70,6 +70,14 @@ class MediaHandlers {
 }
 
 @Injectable()
+class HashtagHandlers {
+  @JobHandler(HASHTAGS_QUEUE, TRENDING_JOB)
+  async trending(): Promise<TrendingTags> {
+    return { items: [{ tag: 'news', count: 3 }] };
+  }
+}
+
+@Injectable()
 class SecondRotation {
   @JobHandler(BOOST_QUEUE, BOOST_ROTATE_JOB)
   rotateToo(): Promise<never> {
@@ -99,28 +107,29 @@ const jobNamed = (name: string, data: object = {}) => ({ name, data }) as Job;
 
 describe('job handler discovery', () => {
   it('starts one worker per queue that hands each job to its handler', async () => {
-    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers);
-    expect([...workers.keys()].sort()).toEqual([ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, MEDIA_QUEUE].sort());
+    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers);
+    expect([...workers.keys()].sort()).toEqual([ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, MEDIA_QUEUE, HASHTAGS_QUEUE].sort());
     await expect(workers.get(BOOST_QUEUE)!(jobNamed(BOOST_ROTATE_JOB))).resolves.toEqual({ expired: 0, activated: 1 });
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed(ADMIN_JOB.orphanDelete, { names: ['a.png'] }))).resolves.toEqual({ deleted: 1, deletedNames: ['a.png'] });
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed(ADMIN_JOB.syncFollowTables))).resolves.toEqual({ followersAdded: 1, followingsAdded: 2 });
     await expect(workers.get(MEDIA_QUEUE)!(jobNamed(MEDIA_VARIANTS_JOB, { storageKey: 'a.png', widths: [320] }))).resolves.toEqual({ widths: [320] });
+    await expect(workers.get(HASHTAGS_QUEUE)!(jobNamed(TRENDING_JOB))).resolves.toEqual({ items: [{ tag: 'news', count: 3 }] });
   });
 
   it("fails a job its queue has no handler for, in that worker's words", async () => {
-    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers);
+    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers);
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed('no-such-job'))).rejects.toThrow('unknown admin job no-such-job');
     await expect(workers.get(BOOST_QUEUE)!(jobNamed('no-such-job'))).rejects.toThrow('unknown job no-such-job');
   });
 
   it('refuses to boot when a declared job has no handler', async () => {
-    const booting = boot(AdminHandlers, BoostHandlers, MediaHandlers);
+    const booting = boot(AdminHandlers, BoostHandlers, MediaHandlers, HashtagHandlers);
     await expect(booting).rejects.toBeInstanceOf(JobHandlersError);
     await expect(booting).rejects.toThrow(`Job handlers do not match the job map: ${BILLING_QUEUE}/${DOWNGRADE_EXPIRED_JOB} has no handler`);
   });
 
   it('refuses to boot when a declared job has two handlers', async () => {
-    const booting = boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, SecondRotation);
+    const booting = boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, SecondRotation);
     await expect(booting).rejects.toBeInstanceOf(JobHandlersError);
     await expect(booting).rejects.toThrow(`${BOOST_QUEUE}/${BOOST_ROTATE_JOB} has 2 handlers (BoostHandlers.rotate, SecondRotation.rotateToo)`);
   });

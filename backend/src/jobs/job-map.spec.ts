@@ -48,6 +48,7 @@ describe('the job map', () => {
       boosts: { rotate: true },
       billing: { 'downgrade-expired': true },
       media: { variants: true },
+      hashtags: { trending: true },
     });
   });
 });

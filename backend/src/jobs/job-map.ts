@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation, type TrendingTags } from '@cloud9/contracts';
 
 /** The billing sweep's job (the client never names it, so it is not in the contracts). */
 export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
@@ -7,6 +7,10 @@ export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
 /** Image work done after the upload's request (the client never names it). */
 export const MEDIA_QUEUE = 'media';
 export const MEDIA_VARIANTS_JOB = 'variants';
+
+/** The trending hashtags, recomputed on a schedule (the client only reads the result). */
+export const HASHTAGS_QUEUE = 'hashtags';
+export const TRENDING_JOB = 'trending';
 
 // The data and results of the jobs, declared with the map so that the jobs layer depends on no domain.
 /** Who asked for an admin job (shown in Bull Board); never a secret. */
@@ -86,6 +90,10 @@ interface JobMap {
     /** The widths the file has variants of afterwards. */
     [MEDIA_VARIANTS_JOB]: JobType<MediaVariantsData, { widths: number[] }>;
   };
+  [HASHTAGS_QUEUE]: {
+    /** The list it stored. */
+    [TRENDING_JOB]: JobType<NoData, TrendingTags>;
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -115,4 +123,5 @@ export const DECLARED_JOBS: { readonly [Q in QueueName]: Readonly<Record<JobName
   [BOOST_QUEUE]: { [BOOST_ROTATE_JOB]: true },
   [BILLING_QUEUE]: { [DOWNGRADE_EXPIRED_JOB]: true },
   [MEDIA_QUEUE]: { [MEDIA_VARIANTS_JOB]: true },
+  [HASHTAGS_QUEUE]: { [TRENDING_JOB]: true },
 };

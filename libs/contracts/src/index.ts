@@ -25,4 +25,5 @@ export * from './api-route';
 export * from './requests';
 export * from './routes';
 export * from './rules/rich-text';
+export * from './rules/trending';
 export * from './rules/username-suggest';

@@ -130,13 +130,13 @@ export interface Post {
   originalPost?: Post | null;
 }
 
-/** One trending hashtag: `count` is how many distinct accounts used it in the last 24 hours. */
+/** One trending hashtag: `count` is how many distinct accounts used it in the last 24 hours (0 when unknown). */
 export interface TrendingTag {
   tag: string;
   count: number;
 }
 
-/** GET /api/trending */
+/** GET /api/trending: the trending tags, best first, topped up with the default topics (TRENDING). */
 export interface TrendingTags {
   items: TrendingTag[];
 }

@@ -7,6 +7,7 @@ import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-pa
 import type { SessionUser } from '../users/session-user';
 import type { AlertRow } from './notifications.sql';
 import { NotificationsRepository, type RaisedAlert, type RemovedAlert } from './notifications.repository';
+import { planMentionAlerts } from './mention-alerts';
 import { timeCursorOf, toPage } from '../../common/db/page';
 
 /** What a committed action changed in someone's alerts; pushed with `publish` after the commit. */
@@ -28,7 +29,7 @@ const toWire = (r: AlertRow): UserAlert => ({
 });
 
 /**
- * Personal alerts (a like, reply, repost or follow). Actions raise and withdraw them inside their
+ * Personal alerts (a like, reply, repost, follow or mention). Actions raise and withdraw them inside their
  * own transaction (`trx`), so an alert exists exactly while its action does; never for acting on
  * oneself. The live push happens only after the commit (`publish`).
  */
@@ -56,6 +57,21 @@ export class AlertsService {
     if (recipientId === actor.id) return [];
     const rows = await this.notifications.raiseOnUser(trx, actor.id, type, recipientId, this.message(type, actor));
     return rows.map((r) => this.created(r, actor, type, null));
+  }
+
+  /** Mention alerts for a new post or reply `postId` (planMentionAlerts); `mentionedIds` in text order. */
+  async raiseOnMentions(trx: Db, actor: SessionUser, postId: number, mentionedIds: number[]): Promise<AlertEvent[]> {
+    const { raise } = planMentionAlerts(actor.id, mentionedIds);
+    const rows = await this.notifications.raiseMentions(trx, actor.id, postId, raise, this.message('mention', actor));
+    return rows.map((r) => this.created(r, actor, 'mention', postId));
+  }
+
+  /** After the author edited `postId`: unmentioned accounts lose their alert, newly mentioned ones get one within the cap. */
+  async mentionsEdited(trx: Db, actor: SessionUser, postId: number, mentionedIds: number[]): Promise<AlertEvent[]> {
+    const plan = planMentionAlerts(actor.id, mentionedIds, await this.notifications.mentionRecipients(trx, postId));
+    const removed = this.removed(await this.notifications.withdrawMentions(trx, postId, plan.withdraw));
+    const rows = await this.notifications.raiseMentions(trx, actor.id, postId, plan.raise, this.message('mention', actor));
+    return [...removed, ...rows.map((r) => this.created(r, actor, 'mention', postId))];
   }
 
   async withdrawOnPost(trx: Db, actorId: number, type: PostAlertType, postId: number): Promise<AlertEvent[]> {

@@ -60,6 +60,40 @@ export class NotificationsRepository extends DomainRepository {
       .execute();
   }
 
+  /**
+   * Mention alerts of `postId` (the post or reply whose text mentions them) to `recipientIds`, never
+   * to the actor; one statement per post.
+   */
+  async raiseMentions(trx: Db, actorId: number, postId: number, recipientIds: number[], message: string): Promise<RaisedAlert[]> {
+    if (!recipientIds.length) return [];
+    const { rows } = await sql<RaisedAlert>`
+      INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
+      SELECT r.id, ${actorId}, 'mention', ${postId}, ${message}
+        FROM unnest(${recipientIds}::bigint[]) WITH ORDINALITY r(id, n)
+       WHERE r.id <> ${actorId}
+       ORDER BY r.n
+      RETURNING id, recipient_id, created_at`.execute(trx);
+    return rows;
+  }
+
+  /** Who holds a mention alert of `postId` (user_alerts_post). */
+  async mentionRecipients(trx: Db, postId: number): Promise<number[]> {
+    const rows = await trx.selectFrom('user_alerts').select('recipient_id').where('post_id', '=', postId).where('type', '=', 'mention').execute();
+    return rows.map((r) => r.recipient_id);
+  }
+
+  /** The mention alerts of `postId` held by `recipientIds`. */
+  withdrawMentions(trx: Db, postId: number, recipientIds: number[]): Promise<RemovedAlert[]> {
+    if (!recipientIds.length) return Promise.resolve([]);
+    return trx
+      .deleteFrom('user_alerts')
+      .where('post_id', '=', postId)
+      .where('type', '=', 'mention')
+      .where('recipient_id', 'in', recipientIds)
+      .returning(['id', 'recipient_id'])
+      .execute();
+  }
+
   /** Served by user_alerts_action. */
   withdrawOnPost(trx: Db, actorId: number, type: AlertType, postId: number): Promise<RemovedAlert[]> {
     return trx

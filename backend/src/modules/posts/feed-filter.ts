@@ -1,6 +1,6 @@
-import { UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
-import { MESSAGES, type FeedCategory } from '@cloud9/contracts';
+import { MESSAGES, normalizeTag, type FeedCategory } from '@cloud9/contracts';
 import type { FeedFilter } from './feed.sql';
 import type { FeedQueryDto } from './posts.dto';
 
@@ -19,8 +19,26 @@ export function parseSearch(search: string | undefined): { authors: string[]; te
   return text ? { authors, text } : { authors };
 }
 
-/** A feed request with the home search box filled runs the post search: it counts as a search (RATE_LIMIT_SEARCH). */
-export const isFeedSearch = (req: Request): boolean => String(req.query.search ?? '').trim() !== '';
+/**
+ * A feed request with the home search box filled runs the post search, and a hashtag feed looks up
+ * whatever tag it is given: both count as a search (RATE_LIMIT_SEARCH).
+ */
+export const isFeedSearch = (req: Request): boolean => String(req.query.search ?? '').trim() !== '' || req.query.tag !== undefined;
+
+/**
+ * The tag of a hashtag feed request (`#News`, `news` and `NEWS` are one tag), or undefined for any
+ * other feed. A tag feed takes paging only: a search, author, category or the following tab with it
+ * is refused rather than silently dropped.
+ */
+export function tagOf(query: FeedQueryDto, category?: FeedCategory): string | undefined {
+  if (query.tag === undefined) return undefined;
+  const tag = normalizeTag(query.tag.trim());
+  if (!tag) throw new BadRequestException(MESSAGES.hashtags.invalidTag);
+  if (category || query.category || query.username || (query.search ?? '').trim() || query.tab === 'following') {
+    throw new BadRequestException(MESSAGES.hashtags.tagCannotCombine);
+  }
+  return tag;
+}
 
 /** The signed-in viewer as the feed needs them: the id, and how many accounts they follow. */
 export interface FeedViewer {

@@ -102,6 +102,20 @@ export class FeedService {
     return id;
   }
 
+  /**
+   * The posts and replies carrying `tag` (normalised), newest first, replies with their originalPost;
+   * no pinned boosts. Every viewer shares the pages (SharedPageCache, as search pages: an edit or a
+   * new reply may change which posts carry the tag), with their own flags added.
+   */
+  async byTag(tag: string, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
+    const after = decodeTimeCursor(cursor);
+    const load = async () => {
+      const page = toPage(await this.posts.tagPage(tag, null, after, limit + 1), limit, toPost, timeCursorOf);
+      return { items: await this.attachOriginals(page.items, null), nextCursor: page.nextCursor };
+    };
+    return this.pages.get('search', `tag:${tag}|${limit}|${cursor ?? ''}`, load, viewerId, (page, viewer) => this.asSeenBy(page, viewer));
+  }
+
   /** A post's replies, oldest first, each with the post as originalPost. */
   async replies(postId: number, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);

@@ -165,3 +165,17 @@ export function listPageSql(kind: ListKind, ownerId: number, viewerId: number | 
   }
   return { sql: hydratePage(inner, viewer, 'DESC'), params: params.values };
 }
+
+/**
+ * One keyset page of the posts and replies carrying `tag` (normalised), newest first by (created_at,
+ * id) like the feeds, along post_tags_feed; only the page's rows are joined to posts.
+ */
+export function tagPageSql(tag: string, viewerId: number | null, cursor: TimeCursor | undefined, take: number): { sql: string; params: unknown[] } {
+  const params = new SqlParams();
+  const viewer = params.add(viewerId);
+  const after = cursor ? `AND (t.created_at, t.post_id) < (${params.add(cursor.time)}::timestamptz, ${params.add(cursor.id)}::bigint)` : '';
+  const inner = `SELECT t.post_id AS id, t.created_at AS k1, t.post_id AS k2 FROM post_tags t
+                  WHERE t.tag = ${params.add(tag)} ${after}
+                  ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${limitLiteral(take)}`;
+  return { sql: hydratePage(inner, viewer, 'DESC'), params: params.values };
+}

@@ -2,7 +2,10 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AccountDeletionSteps } from '../users/account-deletion-steps';
 import { PostsRepository } from './posts.repository';
 
-/** Keeps other people's post counters exact when an account is deleted, in the deletion's transaction. */
+/**
+ * Keeps other people's posts exact when an account is deleted, in the deletion's transaction: their
+ * counters, and the mentions they list.
+ */
 @Injectable()
 export class PostCountersOnAccountDeletion implements OnModuleInit {
   constructor(
@@ -11,6 +14,9 @@ export class PostCountersOnAccountDeletion implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.steps.register((trx, userId) => this.posts.uncountAccount(trx, userId));
+    this.steps.register(async (trx, userId) => {
+      await this.posts.uncountAccount(trx, userId);
+      await this.posts.forgetMentionsOf(trx, userId);
+    });
   }
 }

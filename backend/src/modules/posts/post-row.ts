@@ -6,12 +6,14 @@ import { mediaInfoOfRow, type MediaColumns } from '../media/media-info';
 /** One row of postColumns (posts.sql.ts): the post, its author, its file's type and the viewer's flags. */
 export type PostRow = Pick<
   Selectable<Posts>,
-  'id' | 'user_id' | 'content' | 'category' | 'media_url' | 'gif_url' | 'likes_count' | 'replies_count' | 'reposts_count' | 'parent_id' | 'created_at' | 'updated_at' | 'edited_at'
+  'id' | 'user_id' | 'content' | 'tags' | 'category' | 'media_url' | 'gif_url' | 'likes_count' | 'replies_count' | 'reposts_count' | 'parent_id' | 'created_at' | 'updated_at' | 'edited_at'
 > &
   Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> &
   MediaColumns &
   MediaColumns<'avatar'> & {
     media_mime: Selectable<Media>['mime'] | null;
+    /** Usernames of the mentioned accounts that exist (postColumns). */
+    mentions: string[];
     liked_by_me: boolean;
     reposted_by_me: boolean;
     is_boosted: boolean;
@@ -35,6 +37,8 @@ export function toPost(r: PostRow): Post {
     name: r.name,
     realname: r.name,
     content: r.content,
+    mentions: r.mentions,
+    tags: r.tags,
     category: r.category as FeedCategory,
     thumbnail: r.thumbnail,
     postUser: { name: r.name, thumbnail: r.thumbnail },

@@ -11,7 +11,7 @@ import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { MEDIA_WITH_POSTER, PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import type { SessionUser } from '../users/session-user';
 import { assertActor } from '../../common/auth/assert-actor';
-import { feedFilterOf, isFeedSearch } from './feed-filter';
+import { feedFilterOf, isFeedSearch, tagOf } from './feed-filter';
 import { limitOf } from '../../common/paging/page-query';
 import { FeedService } from './feed.service';
 import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, ReplyDto } from './posts.dto';
@@ -31,6 +31,8 @@ export class PostsController {
   @Get('posts')
   @RateLimit('search', { when: isFeedSearch })
   list(@Query() query: FeedQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
+    const tag = tagOf(query);
+    if (tag) return this.feed.byTag(tag, viewer?.id ?? null, limitOf(query), query.cursor);
     return this.feed.feed(feedFilterOf(query, viewer ?? null), limitOf(query), query.cursor);
   }
 
@@ -39,6 +41,7 @@ export class PostsController {
   @RateLimit('search', { when: isFeedSearch })
   byCategory(@Param('category') category: string, @Query() query: FeedQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     if (!isFeedCategory(category)) throw new BadRequestException(MESSAGES.post.categoryInvalid);
+    tagOf(query, category); // a tag here is refused: tag feeds are GET /api/posts?tag=
     return this.feed.feed(feedFilterOf(query, viewer ?? null, category), limitOf(query), query.cursor);
   }
 

@@ -5,6 +5,7 @@ import { ActorId, Nullable, Optional } from '../../common/validation';
 import { PageQueryDto } from '../../common/paging/page-query';
 
 const bad = { message: MESSAGES.http.badRequest };
+const badTag = { message: MESSAGES.hashtags.invalidTag };
 /** Multipart forms send an unused field as ''; treat it as absent. */
 const emptyIsAbsent = () => Transform(({ value }) => (value === '' ? undefined : value));
 
@@ -39,4 +40,6 @@ export class FeedQueryDto extends PageQueryDto {
   @Optional() @emptyIsAbsent() @IsString(bad) @MaxLength(100, bad) username?: string;
   @Optional() @IsString(bad) @MaxLength(200, bad) search?: string;
   @Optional() @emptyIsAbsent() @IsIn(FEED_CATEGORIES, { message: MESSAGES.post.categoryInvalid }) category?: string;
+  /** A hashtag feed (see tagOf); it stands alone. */
+  @Optional() @IsString(badTag) @MaxLength(300, badTag) tag?: string;
 }

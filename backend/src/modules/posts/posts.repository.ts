@@ -5,11 +5,13 @@ import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import type { PostEdits, Posts } from '../../database/schema';
-import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandidatesSql, type TimeCursor } from './feed.sql';
+import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandidatesSql, tagPageSql, type TimeCursor } from './feed.sql';
 import type { PagedPostRow, PostRow } from './post-row';
 import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL } from './posts.sql';
 
-export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'gif_url'>;
+export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'gif_url'> & RichTextFacts;
+/** What a post's text refers to: the mentioned accounts' ids and the tags, in text order. */
+export type RichTextFacts = Pick<Selectable<Posts>, 'mention_ids' | 'tags'>;
 export type LockedPost = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'content' | 'created_at'>;
 export type PostRef = Pick<Selectable<Posts>, 'id' | 'parent_id' | 'reposts_count'>;
 export type PostFile = Pick<Selectable<Posts>, 'media_id'> & { media_url: string };
@@ -64,6 +66,11 @@ export class PostsRepository extends DomainRepository {
     return this.sql.query<PagedPostRow>(text, params);
   }
 
+  tagPage(tag: string, viewerId: number | null, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {
+    const { sql: text, params } = tagPageSql(tag, viewerId, after, take);
+    return this.sql.query<PagedPostRow>(text, params);
+  }
+
   async ref(id: number): Promise<PostRef | undefined> {
     const [row] = await this.sql.query<PostRef>(READ_SQL.exists, [id]);
     return row;
@@ -85,14 +92,49 @@ export class PostsRepository extends DomainRepository {
 
   // Writes
 
-  /** A post on its own (no counter moves with it). */
-  create(post: NewPost): Promise<number> {
-    return this.insert(this.database.db, post);
-  }
-
+  /** A post or reply with its mentions and tags. */
   async insert(trx: Db, post: NewPost): Promise<number> {
     const { id } = await trx.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
+    await this.recordFacts(trx, id, post);
     return id;
+  }
+
+  /**
+   * The ids of the accounts named (any case), in the order given; names of nobody are left out. The
+   * rows are locked (FOR KEY SHARE) until `trx` ends, so an account being deleted meanwhile is either
+   * waited for and left out, or still there when its post_mentions row is written.
+   */
+  async accountIds(trx: Db, usernames: string[]): Promise<number[]> {
+    if (!usernames.length) return [];
+    const { rows } = await sql<{ id: number }>`
+      SELECT u.id FROM unnest(${usernames}::text[]) WITH ORDINALITY x(name, n) JOIN users u ON u.username = x.name::citext
+       ORDER BY x.n FOR KEY SHARE OF u`.execute(trx);
+    return rows.map((r) => r.id);
+  }
+
+  /** The post_mentions and post_tags rows of a post's facts (its row already carries them). */
+  private async recordFacts(trx: Db, postId: number, facts: RichTextFacts): Promise<void> {
+    if (facts.mention_ids.length) {
+      await sql`INSERT INTO post_mentions (post_id, user_id) SELECT ${postId}, unnest(${facts.mention_ids}::bigint[]) ON CONFLICT DO NOTHING`.execute(trx);
+    }
+    if (facts.tags.length) {
+      await sql`INSERT INTO post_tags (post_id, tag, user_id, created_at)
+                SELECT p.id, t.tag, p.user_id, p.created_at FROM posts p CROSS JOIN unnest(${facts.tags}::text[]) t(tag)
+                 WHERE p.id = ${postId} ON CONFLICT DO NOTHING`.execute(trx);
+    }
+  }
+
+  /** Mentions and tags the post's text no longer has go; new ones are recorded. */
+  private async replaceFacts(trx: Db, postId: number, facts: RichTextFacts): Promise<void> {
+    await sql`DELETE FROM post_mentions WHERE post_id = ${postId} AND user_id <> ALL(${facts.mention_ids}::bigint[])`.execute(trx);
+    await sql`DELETE FROM post_tags WHERE post_id = ${postId} AND tag <> ALL(${facts.tags}::text[])`.execute(trx);
+    await this.recordFacts(trx, postId, facts);
+  }
+
+  /** Before an account is deleted, in its transaction: posts that mention it stop listing its id. */
+  async forgetMentionsOf(trx: Db, userId: number): Promise<void> {
+    await sql`UPDATE posts p SET mention_ids = array_remove(p.mention_ids, ${userId}::bigint)
+               FROM post_mentions pm WHERE pm.user_id = ${userId} AND p.id = pm.post_id`.execute(trx);
   }
 
   /** Locks the parent and counts the reply; undefined when the parent is missing. */
@@ -117,10 +159,15 @@ export class PostsRepository extends DomainRepository {
     return trx.selectFrom('posts').select(['id', 'user_id', 'parent_id', 'content', 'created_at']).where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  /** The old text goes to post_edits, the new one into the post. */
-  async applyEdit(trx: Db, postId: number, oldContent: string, content: string): Promise<void> {
+  /** The old text goes to post_edits, the new one (with its mentions and tags) into the post. */
+  async applyEdit(trx: Db, postId: number, oldContent: string, content: string, facts: RichTextFacts): Promise<void> {
     await trx.insertInto('post_edits').values({ post_id: postId, content: oldContent, edited_at: sql`now()` }).execute();
-    await trx.updateTable('posts').set({ content, edited_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', postId).execute();
+    await trx
+      .updateTable('posts')
+      .set({ content, mention_ids: facts.mention_ids, tags: facts.tags, edited_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', postId)
+      .execute();
+    await this.replaceFacts(trx, postId, facts);
   }
 
   /** Moves boosted posts up the pinned order (their updated_at). */

@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  canDeletePost, canEditWithinWindow, clampToLimit, DEFAULT_CATEGORY, editWindowMinutes, MESSAGES,
+  canDeletePost, canEditWithinWindow, clampToLimit, DEFAULT_CATEGORY, editWindowMinutes, extractMentions, extractTags, MESSAGES,
   SocketEvents, type Post,
 } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
@@ -15,7 +15,7 @@ import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { postLimitOf } from '../plans/plan-limits';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
-import { PostsRepository, type LockedPost } from './posts.repository';
+import { PostsRepository, type LockedPost, type RichTextFacts } from './posts.repository';
 import type { Db } from '../../common/db/database';
 
 const POST_KINDS = ['image', 'video', 'audio'] as const;
@@ -45,7 +45,7 @@ export class PostsService {
 
   /**
    * A post is text, a file or a GIF (not both); text trimmed and cut to the plan's limit. A video
-   * may bring its poster frame (see MediaService.accept).
+   * may bring its poster frame (see MediaService.accept). Its mentions alert in its transaction.
    */
   async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<Post> {
     assertActor(user, dto);
@@ -58,11 +58,19 @@ export class PostsService {
 
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS, 'post', poster) : undefined;
     const placeholder = stored ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
+    const content = text || placeholder;
+    let events: AlertEvent[] = [];
     try {
-      const id = await this.posts.create({
-        user_id: user.id, parent_id: null, content: text || placeholder, category: dto.category ?? DEFAULT_CATEGORY,
-        media_id: stored?.id ?? null, media_url: stored?.url ?? null, gif_url: gif ?? null,
+      const id = await this.posts.transaction(async (trx) => {
+        const facts = await this.factsOf(trx, content);
+        const postId = await this.posts.insert(trx, {
+          user_id: user.id, parent_id: null, content, category: dto.category ?? DEFAULT_CATEGORY,
+          media_id: stored?.id ?? null, media_url: stored?.url ?? null, gif_url: gif ?? null, ...facts,
+        });
+        events = await this.alerts.raiseOnMentions(trx, user, postId, facts.mention_ids);
+        return postId;
       });
+      this.alerts.publish(events);
       await this.caches.publish({ all: true }); // every feed's first page may show it
       const post = await this.feed.post(id, user.id);
       // After the commit: feeds offer a "new posts" pill.
@@ -74,6 +82,11 @@ export class PostsService {
     }
   }
 
+  /** What `text` refers to: the existing accounts it mentions and its tags, in text order (the shared parser's reading). */
+  private async factsOf(trx: Db, text: string): Promise<RichTextFacts> {
+    return { mention_ids: await this.posts.accountIds(trx, extractMentions(text)), tags: extractTags(text) };
+  }
+
   /** A reply counts on its parent in the same transaction; a missing parent writes nothing. */
   async reply(user: SessionUser, parentId: number, dto: ReplyDto): Promise<Post> {
     assertActor(user, dto);
@@ -83,11 +96,12 @@ export class PostsService {
     const id = await this.posts.transaction(async (trx) => {
       const parent = await this.posts.countReply(trx, parentId);
       if (!parent) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+      const facts = await this.factsOf(trx, text);
       const replyId = await this.posts.insert(trx, {
-        user_id: user.id, parent_id: parentId, content: text, category: parent.category, media_id: null, media_url: null, gif_url: null,
+        user_id: user.id, parent_id: parentId, content: text, category: parent.category, media_id: null, media_url: null, gif_url: null, ...facts,
       });
       // The parent's author is alerted; the alert points at the reply, so deleting it withdraws exactly this one.
-      events = await this.alerts.raiseOnReply(trx, user, parentId, replyId);
+      events = [...(await this.alerts.raiseOnReply(trx, user, parentId, replyId)), ...(await this.alerts.raiseOnMentions(trx, user, replyId, facts.mention_ids))];
       return replyId;
     });
     this.alerts.publish(events);
@@ -100,15 +114,19 @@ export class PostsService {
     assertActor(user, dto);
     const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.editEmpty);
+    let events: AlertEvent[] = [];
     await this.posts.transaction(async (trx) => {
       const post = await this.posts.lock(trx, postId);
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       if (post.user_id !== user.id) throw new ForbiddenException(MESSAGES.post.onlyAuthorEdits);
       if (editWindowMinutes(user.group_id) === 0) throw new ForbiddenException(MESSAGES.post.planCannotEdit);
       if (!canEditWithinWindow(user.group_id, post.created_at)) throw new ForbiddenException(MESSAGES.post.editWindowClosed);
-      await this.posts.applyEdit(trx, postId, post.content, text);
+      const facts = await this.factsOf(trx, text);
+      await this.posts.applyEdit(trx, postId, post.content, text, facts);
+      events = await this.alerts.mentionsEdited(trx, user, postId, facts.mention_ids);
     });
-    await this.caches.publish({ posts: [postId], matches: true });
+    this.alerts.publish(events);
+    await this.caches.publish({ posts: [postId], matches: true }); // its text, mentions and tags; what matches a search or a tag
     return { success: true, post: await this.feed.post(postId, user.id) };
   }
 

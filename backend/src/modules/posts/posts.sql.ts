@@ -12,9 +12,16 @@ const liveBoost = (kind: 'user' | 'admin') =>
   `EXISTS (SELECT 1 FROM boosts b WHERE b.post_id = p.id AND b.kind = '${kind}' AND b.status = 'active'
              AND (b.expires_at IS NULL OR b.expires_at > now()))`;
 
+/**
+ * The mentioned accounts' current usernames, in text order; an account deleted since is left out.
+ * Most posts mention nobody: they skip the lookup (a primary-key probe of users per mention).
+ */
+const mentionNames = `CASE WHEN cardinality(p.mention_ids) = 0 THEN '{}'::text[]
+  ELSE ARRAY(SELECT mu.username::text FROM unnest(p.mention_ids) WITH ORDINALITY mi(id, n) JOIN users mu ON mu.id = mi.id ORDER BY mi.n) END`;
+
 /** `viewer` is the placeholder of the viewer's id (NULL when signed out, so both flags are false). */
 export const postColumns = (viewer: string) => `
-  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
+  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, ${mentionNames} AS mentions, p.tags, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
   p.gif_url, p.likes_count, p.replies_count, p.reposts_count, p.parent_id, p.created_at, p.updated_at, p.edited_at,
   EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::bigint AND l.post_id = p.id) AS liked_by_me,
   EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::bigint AND r.post_id = p.id) AS reposted_by_me,
