@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { normalizeTag, TRENDING_TOPICS, type TrendingTag } from '@cloud9/contracts';
+import { TRENDING, type TrendingTag } from '@cloud9/contracts';
 import { fetchTrending } from '../api/trending';
 
 export const trendingKeys = {
@@ -9,10 +9,11 @@ export const trendingKeys = {
 /** The server recomputes the list every few minutes: one answer serves the side panel and the More sheet meanwhile. */
 const TRENDING_STALE_MS = 60_000;
 
-/** The default topics, shown (without counts) when the list cannot be had. */
-export const DEFAULT_TRENDING: readonly { tag: string; count: null }[] = TRENDING_TOPICS.map((topic) => ({ tag: normalizeTag(topic)!, count: null }));
-
+/** A count of null, or 0 (the server's "unknown" when it has no list), is not shown. */
 export type TrendingEntry = Omit<TrendingTag, 'count'> & { count: number | null };
+
+/** The default topics, shown (without counts) when the list cannot be had. */
+const DEFAULT_TRENDING: readonly TrendingEntry[] = TRENDING.defaultTopics.map((tag) => ({ tag, count: null }));
 
 /** The trending tags; null while the first answer is on its way. A failure falls back to the defaults, quietly. */
 export function useTrending(): readonly TrendingEntry[] | null {

@@ -195,7 +195,7 @@ export const MESSAGES = {
     empty: (tag: string) => `No posts with #${tag} yet.`,
     failed: 'Posts with this tag could not be loaded.',
     /** A trending tag's count: the distinct accounts that used it in the last 24 hours. */
-    usedBy: (n: number) => (n === 0 ? 'No posts yet' : n === 1 ? '1 person posting' : `${n.toLocaleString('en-US')} people posting`),
+    usedBy: (n: number) => (n === 1 ? '1 person posting' : `${n.toLocaleString('en-US')} people posting`),
   },
   /** Hashtag feeds and trending topics. */
   hashtags: {

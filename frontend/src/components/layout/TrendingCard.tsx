@@ -31,7 +31,7 @@ export function TrendingCard({ onDone }: { onDone?: () => void }) {
                   <span aria-hidden="true">#</span>
                   {tag}
                 </span>
-                {count !== null && (
+                {!!count && (
                   <span className="side-trend-count">
                     <span className="visually-hidden">, </span>
                     {MESSAGES.tagFeed.usedBy(count)}
