@@ -53,6 +53,7 @@ describe.each([
     await option.waitFor();
     expect(await option.getAttribute('aria-selected')).toBe('true');
     expect(await composer(page).getByRole('combobox', { name: 'Mention an account' }).getAttribute('aria-expanded')).toBe('true');
+    await shot(page, `richtext-autocomplete-${size}`, false);
     await box.press('Enter');
     expect(await box.inputValue()).toBe(`Forecast ${link} for #${tag.toUpperCase()} fans, thanks @${mentioned} `);
     await composer(page).getByRole('button', { name: 'Post', exact: true }).click();

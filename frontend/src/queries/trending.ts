@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TRENDING, type TrendingTag } from '@cloud9/contracts';
 import { fetchTrending } from '../api/trending';
 
-export const trendingKeys = {
+const trendingKeys = {
   all: ['trending'] as const,
 };
 

@@ -4,7 +4,7 @@ import { fetchUsernameSuggestions } from '../api/users';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 
 /** Suggestions are keyed by the lower-case prefix: the server matches usernames case-insensitively. */
-export const usersKeys = {
+const usersKeys = {
   all: ['users'] as const,
   suggestions: () => [...usersKeys.all, 'suggest'] as const,
   suggest: (prefix: string) => [...usersKeys.suggestions(), prefix.toLowerCase()] as const,
