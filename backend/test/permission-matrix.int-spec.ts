@@ -92,6 +92,7 @@ const TABLE: Row[] = [
   // Posts
   row('GET /api/posts',                                [200, 200, 200, 200, 200]),
   row('GET /api/posts/category/:category',             [200, 200, 200, 200, 200], () => ({ url: '/api/posts/category/Technology' })),
+  row('GET /api/trending',                             [200, 200, 200, 200, 200]),
   row('POST /api/posts',                               [401, 201, 201, 201, 201], () => ({ body: { content: 'matrix post' } })),
   row('GET /api/posts/:id',                            [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}` })),
   row('GET /api/posts/:id/replies',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/replies` })),

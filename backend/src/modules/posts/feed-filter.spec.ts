@@ -1,5 +1,6 @@
-import { UnauthorizedException } from '@nestjs/common';
-import { feedFilterOf, parseSearch } from './feed-filter';
+import { BadRequestException, UnauthorizedException } from '@nestjs/common';
+import { MESSAGES } from '@cloud9/contracts';
+import { feedFilterOf, parseSearch, tagOf } from './feed-filter';
 
 describe('parseSearch', () => {
   it('takes @user tokens as authors and the rest as text', () => {
@@ -21,5 +22,31 @@ describe('feedFilterOf', () => {
   });
   it('the category route wins over the query', () => {
     expect(feedFilterOf({ category: 'News' }, null, 'Travel').category).toBe('Travel');
+  });
+});
+
+describe('tagOf', () => {
+  const refusal = (query: Parameters<typeof tagOf>[0], category?: Parameters<typeof tagOf>[1]) => {
+    try {
+      tagOf(query, category);
+    } catch (error) {
+      return error instanceof BadRequestException ? error.message : String(error);
+    }
+    return 'accepted';
+  };
+  it('is undefined without a tag query', () => expect(tagOf({ search: 'x' })).toBeUndefined());
+  it('normalises the tag: any case, with or without #, spaces around', () => {
+    for (const raw of ['news', 'NEWS', '#News', ' #news ']) expect(tagOf({ tag: raw })).toBe('news');
+    expect(tagOf({ tag: '#Café', tab: 'foryou' })).toBe('café');
+  });
+  it('refuses what is not a tag', () => {
+    for (const raw of ['', '#', '42', '_', 'two words', '##x', 'a'.repeat(65)]) expect(refusal({ tag: raw })).toBe(MESSAGES.hashtags.invalidTag);
+  });
+  it('refuses any other filter beside it', () => {
+    for (const query of [{ search: 'x' }, { username: 'bob' }, { category: 'News' }, { tab: 'following' }]) {
+      expect(refusal({ tag: 'news', ...query })).toBe(MESSAGES.hashtags.tagCannotCombine);
+    }
+    expect(refusal({ tag: 'news' }, 'News')).toBe(MESSAGES.hashtags.tagCannotCombine);
+    expect(refusal({ tag: 'news', search: '  ' })).toBe('accepted');
   });
 });
