@@ -99,6 +99,19 @@ describe('the @ autocomplete', () => {
     expect(box()).toHaveFocus();
   });
 
+  it('picking the name already written out in full moves the caret past it, and typing goes on there', async () => {
+    stubSuggestions();
+    const user = userEvent.setup();
+    renderAt(<Field />);
+    await user.type(box(), 'hi @bob there');
+    await user.keyboard('{ArrowLeft}'.repeat(7)); // just after "@bo"
+    await waitFor(() => expect(options()).toHaveLength(3));
+    await user.keyboard('{Enter}');
+    expect(box()).toHaveValue('hi @bob there');
+    await user.keyboard('x');
+    expect(box()).toHaveValue('hi @bob xthere');
+  });
+
   it('a click or tap on an option picks it, keeping the focus in the text box', async () => {
     stubSuggestions();
     const user = userEvent.setup();

@@ -51,8 +51,14 @@ export function MentionTextarea({ value, onValueChange, onKeyDown, onBlur, ...te
   const pick = (username: string) => {
     if (!query) return;
     const next = insertMention(value, query, username);
-    pendingCaret.current = next.caret;
     setActive(0);
+    if (next.text === value) {
+      // The name was already written out in full: only the caret moves, past it.
+      ref.current?.setSelectionRange(next.caret, next.caret);
+      setCaret(next.caret);
+      return;
+    }
+    pendingCaret.current = next.caret;
     onValueChange(next.text);
   };
 
