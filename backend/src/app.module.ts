@@ -16,6 +16,7 @@ import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { FollowsModule } from './modules/follows/follows.module';
+import { SafetyModule } from './modules/safety/safety.module';
 import { GifsModule } from './modules/gifs/gifs.module';
 import { HashtagsModule } from './modules/hashtags/hashtags.module';
 import { HealthModule } from './modules/health/health.module';
@@ -53,6 +54,7 @@ export class AppModule {
         PostsModule,
         NotificationsModule,
         FollowsModule,
+        SafetyModule,
         SearchModule,
         HashtagsModule,
         AppConfigModule,

@@ -125,6 +125,18 @@ const TABLE: Row[] = [
   row('GET /api/followers/:userId',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/followers/${c.other.id}` })),
   row('GET /api/following/:userId',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/following/${c.other.id}` })),
   row('GET /api/is-following',                         [200, 200, 200, 200, 200], (c) => ({ query: { followerId: id(c), followedId: c.other.id } })),
+  // Mutes, blocks, muted words, Not interested: each member's own (the session's user), never another's
+  row('GET /api/mutes',                                [401, 200, 200, 200, 200]),
+  row('POST /api/mutes/:userId',                       [401, 200, 200, 200, 200], (c) => ({ url: `/api/mutes/${c.other.id}` })),
+  row('DELETE /api/mutes/:userId',                     [401, 200, 200, 200, 200], (c) => ({ url: `/api/mutes/${c.other.id}` })),
+  row('GET /api/blocks',                               [401, 200, 200, 200, 200]),
+  row('POST /api/blocks/:userId',                      [401, 200, 200, 200, 200], (c) => ({ url: `/api/blocks/${c.other.id}` })),
+  row('DELETE /api/blocks/:userId',                    [401, 200, 200, 200, 200], (c) => ({ url: `/api/blocks/${c.other.id}` })),
+  row('GET /api/muted-words',                          [401, 200, 200, 200, 200]),
+  row('POST /api/muted-words',                         [401, 201, 201, 201, 201], () => ({ body: { word: 'matrix' } })),
+  row('DELETE /api/muted-words/:id',                   [401, 404, 404, 404, 404], () => ({ url: '/api/muted-words/987654321' })),
+  row('POST /api/posts/:id/not-interested',            [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/not-interested` })),
+  row('DELETE /api/posts/:id/not-interested',          [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/not-interested` })),
   // Notifications: alerts are the owner's alone; notices are posted by staff and admin, managed by admin (staff: their own)
   row('GET /api/notifications/user/:userId',           [401, 403, 403, 403, 403], (c) => ({ url: `/api/notifications/user/${c.other.id}` })),
   row('GET /api/notifications/status',                 [401, 200, 200, 200, 200]),

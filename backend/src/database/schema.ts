@@ -96,6 +96,13 @@ export interface Media {
   width: number | null;
 }
 
+export interface MutedWords {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  user_id: number;
+  word: string;
+}
+
 export interface NotificationSeen {
   alerts_seen_at: Timestamp | null;
   notices_seen_at: Timestamp | null;
@@ -110,6 +117,12 @@ export interface PostEdits {
 }
 
 export interface PostMentions {
+  post_id: number;
+  user_id: number;
+}
+
+export interface PostNotInterested {
+  created_at: Generated<Timestamp>;
   post_id: number;
   user_id: number;
 }
@@ -179,6 +192,18 @@ export interface UserAlerts {
   type: string;
 }
 
+export interface UserBlocks {
+  created_at: Generated<Timestamp>;
+  target_id: number;
+  user_id: number;
+}
+
+export interface UserMutes {
+  created_at: Generated<Timestamp>;
+  target_id: number;
+  user_id: number;
+}
+
 export interface Users {
   background: string | null;
   bio: string | null;
@@ -212,15 +237,19 @@ export interface DB {
   groups: Groups;
   likes: Likes;
   media: Media;
+  muted_words: MutedWords;
   notification_seen: NotificationSeen;
   post_edits: PostEdits;
   post_mentions: PostMentions;
+  post_not_interested: PostNotInterested;
   post_tags: PostTags;
   posts: Posts;
   reposts: Reposts;
   subscriptions: Subscriptions;
   system_notices: SystemNotices;
   user_alerts: UserAlerts;
+  user_blocks: UserBlocks;
+  user_mutes: UserMutes;
   users: Users;
   webhook_events: WebhookEvents;
 }

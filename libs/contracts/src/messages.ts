@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from './auth-messages';
 import { HTTP_MESSAGES } from './http-messages';
+import { SAFETY_MESSAGES } from './safety';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -221,4 +222,5 @@ export const MESSAGES = {
     gifs: 'Too many GIF searches. Please wait a minute and try again.',
   },
   http: HTTP_MESSAGES,
+  safety: SAFETY_MESSAGES,
 } as const;

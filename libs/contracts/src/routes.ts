@@ -9,6 +9,7 @@ import type {
 } from './admin';
 import { route, type Multipart } from './api-route';
 import type { AdminUser, BoostRotateResult } from './boosts';
+import type { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
 import type {
   BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
   NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
@@ -100,6 +101,19 @@ export const ROUTES = {
     followers: route<{ query: PageQuery; response: Page<FollowUser> }>()({ method: 'GET', path: '/api/followers/:userId' }),
     following: route<{ query: PageQuery; response: Page<FollowUser> }>()({ method: 'GET', path: '/api/following/:userId' }),
     isFollowing: route<{ query: FollowPair; response: IsFollowingResult }>()({ method: 'GET', path: '/api/is-following' }),
+  },
+  safety: {
+    mutes: route<{ query: PageQuery; response: Page<HiddenAccount> }>()({ method: 'GET', path: '/api/mutes' }),
+    mute: route<{ response: MuteResult }>()({ method: 'POST', path: '/api/mutes/:userId' }),
+    unmute: route<{ response: MuteResult }>()({ method: 'DELETE', path: '/api/mutes/:userId' }),
+    blocks: route<{ query: PageQuery; response: Page<HiddenAccount> }>()({ method: 'GET', path: '/api/blocks' }),
+    block: route<{ response: BlockResult }>()({ method: 'POST', path: '/api/blocks/:userId' }),
+    unblock: route<{ response: BlockResult }>()({ method: 'DELETE', path: '/api/blocks/:userId' }),
+    mutedWords: route<{ response: { items: MutedWord[] } }>()({ method: 'GET', path: '/api/muted-words' }),
+    addMutedWord: route<{ body: MutedWordBody; response: MutedWord }>()({ method: 'POST', path: '/api/muted-words' }),
+    removeMutedWord: route<{ response: Done }>()({ method: 'DELETE', path: '/api/muted-words/:id' }),
+    notInterested: route<{ response: NotInterestedResult }>()({ method: 'POST', path: '/api/posts/:id/not-interested' }),
+    interestedAgain: route<{ response: NotInterestedResult }>()({ method: 'DELETE', path: '/api/posts/:id/not-interested' }),
   },
   notifications: {
     alerts: route<{ query: TextPageQuery; response: Page<UserAlert> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),

@@ -2,6 +2,7 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException 
 import { ADMIN_JOB, ADMIN_QUEUE, canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { JobHandler } from '../../jobs/job-handler.decorator';
+import type { Db } from '../../common/db/database';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { limitLiteral } from '../../common/db/sql-params';
@@ -11,6 +12,12 @@ import type { FollowPairDto } from './follows.dto';
 import { FollowsRepository } from './follows.repository';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { timeCursorOf, toPage } from '../../common/db/page';
+
+/** What a block's transaction undid of the follows between two accounts; announced after the commit. */
+export interface SeveredFollows {
+  events: AlertEvent[];
+  userIds: number[];
+}
 
 /**
  * Follow and unfollow. The follow row, both counters (±1 only for a row that really changed) and
@@ -51,6 +58,27 @@ export class FollowsService {
     });
     if (followers || following) await this.caches.publish({ all: true }); // any account's counters
     return { followersAdded: followers, followingsAdded: following };
+  }
+
+  /**
+   * Removes the follows between `a` and `b`, both ways, inside the caller's transaction (a block):
+   * each removed row moves both counters by one and withdraws its follow alert.
+   */
+  async severBetween(trx: Db, a: number, b: number): Promise<SeveredFollows> {
+    const severed: SeveredFollows = { events: [], userIds: [] };
+    for (const [follower, followed] of [[a, b], [b, a]]) {
+      if (!(await this.follows.remove(trx, follower, followed))) continue;
+      severed.events.push(...(await this.alerts.withdrawOnUser(trx, follower, 'follow', followed)));
+      await this.accounts.adjustFollowCounts(trx, follower, followed, -1);
+      severed.userIds = [a, b];
+    }
+    return severed;
+  }
+
+  /** After the commit of severBetween's transaction: alerts withdrawn live, caches of both accounts dropped. */
+  async announceSevered(severed: SeveredFollows): Promise<void> {
+    this.alerts.publish(severed.events);
+    if (severed.userIds.length) await this.accounts.accountsChanged(severed.userIds);
   }
 
   /** People following `userId` (direction 'followers') or followed by them ('following'). */

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { Database, type Db } from '../../common/db/database';
+import { DomainRepository } from '../../common/db/domain-repository';
+import { SqlService } from '../../common/db/sql.service';
+import { hiddenPageSql, type HiddenAccountRow, type HideTable, type MutedWordRow } from './safety.sql';
+
+/** The only code that writes user_mutes, user_blocks, muted_words and post_not_interested. */
+@Injectable()
+export class SafetyRepository extends DomainRepository {
+  constructor(
+    database: Database,
+    private readonly sql: SqlService,
+  ) {
+    super(database);
+  }
+
+  /** False when `userId` already hid `targetId` there; a missing account fails on the foreign key. */
+  async hide(trx: Db, table: HideTable, userId: number, targetId: number): Promise<boolean> {
+    const rows = await trx.insertInto(table).values({ user_id: userId, target_id: targetId }).onConflict((oc) => oc.doNothing()).returning('target_id').execute();
+    return rows.length > 0;
+  }
+
+  /** False when there was nothing to remove. */
+  async unhide(table: HideTable, userId: number, targetId: number): Promise<boolean> {
+    const rows = await this.database.db.deleteFrom(table).where('user_id', '=', userId).where('target_id', '=', targetId).returning('target_id').execute();
+    return rows.length > 0;
+  }
+
+  /** $1 owner, then the keyset when given. */
+  hiddenPage(table: HideTable, values: unknown[], withCursor: boolean, take: string): Promise<HiddenAccountRow[]> {
+    return this.sql.query<HiddenAccountRow>(hiddenPageSql(table, withCursor, take), values);
+  }
+
+  async mutedWords(userId: number): Promise<MutedWordRow[]> {
+    return this.database.db.selectFrom('muted_words').select(['id', 'word', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  /** Holds the member's row for the rest of `trx`, so their additions run one at a time. */
+  async lockOwner(trx: Db, userId: number): Promise<void> {
+    await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
+  }
+
+  async countMutedWords(trx: Db, userId: number): Promise<number> {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM muted_words WHERE user_id = ${userId}`.execute(trx);
+    return rows[0].n;
+  }
+
+  /** The new row, or undefined when the member already mutes the word in any case. */
+  async addMutedWord(trx: Db, userId: number, word: string): Promise<MutedWordRow | undefined> {
+    const { rows } = await sql<MutedWordRow>`INSERT INTO muted_words (user_id, word) VALUES (${userId}, ${word})
+      ON CONFLICT (user_id, lower(word)) DO NOTHING RETURNING id, word, created_at`.execute(trx);
+    return rows[0];
+  }
+
+  async mutedWord(trx: Db, userId: number, word: string): Promise<MutedWordRow | undefined> {
+    const { rows } = await sql<MutedWordRow>`SELECT id, word, created_at FROM muted_words WHERE user_id = ${userId} AND lower(word) = lower(${word})`.execute(trx);
+    return rows[0];
+  }
+
+  /** False when the member has no muted word of that id. */
+  async removeMutedWord(userId: number, id: number): Promise<boolean> {
+    const rows = await this.database.db.deleteFrom('muted_words').where('user_id', '=', userId).where('id', '=', id).returning('id').execute();
+    return rows.length > 0;
+  }
+
+  /** False when it was already marked; a missing post fails on the foreign key. */
+  async markNotInterested(userId: number, postId: number): Promise<boolean> {
+    const rows = await this.database.db
+      .insertInto('post_not_interested')
+      .values({ user_id: userId, post_id: postId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('post_id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  async unmarkNotInterested(userId: number, postId: number): Promise<boolean> {
+    const rows = await this.database.db.deleteFrom('post_not_interested').where('user_id', '=', userId).where('post_id', '=', postId).returning('post_id').execute();
+    return rows.length > 0;
+  }
+}

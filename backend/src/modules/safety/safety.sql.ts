@@ -1,0 +1,36 @@
+/** SQL of mutes, blocks, muted words and Not interested. */
+import { timeKey } from '../../common/db/sql-snippets';
+
+/** The two lists of accounts a member hides; the same shape, so one set of statements serves both. */
+export type HideTable = 'user_mutes' | 'user_blocks';
+
+/**
+ * A page of the accounts `$1` mutes or blocks, newest first, keyset on (created_at, target_id)
+ * along the table's `_recent` index; with a cursor $2 time, $3 id. The page size is a literal.
+ */
+export function hiddenPageSql(table: HideTable, withCursor: boolean, take: string): string {
+  return `
+    SELECT u.id, u.username, u.name, u.thumbnail, h.created_at,
+           ${timeKey('h.created_at')} AS cursor_time, h.target_id AS cursor_id
+      FROM ${table} h JOIN users u ON u.id = h.target_id
+     WHERE h.user_id = $1
+       ${withCursor ? 'AND (h.created_at, h.target_id) < ($2::timestamptz, $3::bigint)' : ''}
+     ORDER BY h.created_at DESC, h.target_id DESC
+     LIMIT ${take}`;
+}
+
+export interface HiddenAccountRow {
+  id: number;
+  username: string;
+  name: string | null;
+  thumbnail: string | null;
+  created_at: Date;
+  cursor_time: string;
+  cursor_id: number;
+}
+
+export interface MutedWordRow {
+  id: number;
+  word: string;
+  created_at: Date;
+}
