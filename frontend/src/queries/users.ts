@@ -14,8 +14,9 @@ const usersKeys = {
 const SUGGESTIONS_STALE_MS = 30_000;
 
 /**
- * Accounts to complete `@prefix` with, once the typing rests; none for a null prefix. While the
- * next prefix loads, the last answer stays, so the list does not flicker with each letter.
+ * Accounts to complete `@prefix` with, once the typing rests; none for a null prefix. While a longer
+ * prefix loads, the last answer stays, narrowed to the names that still match, so the list neither
+ * flickers with each letter nor ever offers a name the typed text rules out.
  */
 export function useUsernameSuggestions(prefix: string | null): UserSuggestion[] {
   const settled = useDebouncedValue(prefix, USERNAME_SUGGEST.debounceMs);
@@ -23,11 +24,13 @@ export function useUsernameSuggestions(prefix: string | null): UserSuggestion[] 
     queryKey: usersKeys.suggest(settled ?? ''),
     queryFn: async ({ signal }) => {
       const answer = await fetchUsernameSuggestions(settled!, signal);
-      return Array.isArray(answer?.items) ? answer.items : [];
+      return { prefix: settled!.toLowerCase(), items: Array.isArray(answer?.items) ? answer.items : [] };
     },
     enabled: !!settled && !!prefix,
     staleTime: SUGGESTIONS_STALE_MS,
     placeholderData: keepPreviousData,
   });
-  return prefix && data ? data : [];
+  const typed = prefix?.toLowerCase();
+  if (!typed || !data || !typed.startsWith(data.prefix)) return [];
+  return data.items.filter((user) => user.username.toLowerCase().startsWith(typed));
 }

@@ -144,6 +144,30 @@ describe('the @ autocomplete', () => {
     await waitFor(() => expect(within(dialog).getByRole('combobox')).toHaveAttribute('aria-expanded', 'true'));
   });
 
+  it('never offers a name the typed text rules out, even before the next answer arrives', async () => {
+    const answers: ((r: Response) => void)[] = [];
+    stubFetch((url) => {
+      const parsed = new URL(url, 'http://x');
+      if (parsed.pathname !== '/api/users/suggest') return jsonResponse(plan);
+      const prefix = (parsed.searchParams.get('prefix') ?? '').toLowerCase();
+      const items = people.filter((p) => p.username.toLowerCase().startsWith(prefix));
+      // The first answer comes at once; later ones only when the test lets them.
+      return answers.length === 0 && prefix === 'b' ? jsonResponse({ items }) : new Promise<Response>((r) => answers.push(() => r(jsonResponse({ items }))));
+    });
+    const user = userEvent.setup();
+    renderAt(<Field />);
+    await user.type(box(), '@b');
+    await waitFor(() => expect(options()).toHaveLength(3));
+    // "@bobb" narrows the list at once to what still matches; nothing else is ever offered.
+    await user.type(box(), 'obb');
+    expect(options().map((o) => o.textContent)).toEqual(['@bobby_tables']);
+    // A new mention elsewhere shows nothing from the old answer while its own is on the way.
+    await user.type(box(), ' and @q');
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    expect(box()).toHaveValue('@bobb and @q\n');
+  });
+
   it('asks nothing for text without a mention being typed', async () => {
     const asked = stubSuggestions();
     const user = userEvent.setup();
