@@ -15,8 +15,10 @@ import { dataSourceOptions } from './database/data-source';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { BookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { SafetyModule } from './modules/safety/safety.module';
+import { ModerationModule } from './modules/moderation/moderation.module';
 import { GifsModule } from './modules/gifs/gifs.module';
 import { HashtagsModule } from './modules/hashtags/hashtags.module';
 import { HealthModule } from './modules/health/health.module';
@@ -55,8 +57,10 @@ export class AppModule {
         NotificationsModule,
         FollowsModule,
         SafetyModule,
+        ModerationModule,
         SearchModule,
         HashtagsModule,
+        BookmarksModule,
         AppConfigModule,
         GifsModule,
         HealthModule,

@@ -96,6 +96,7 @@ const TABLE: Row[] = [
   row('POST /api/posts',                               [401, 201, 201, 201, 201], () => ({ body: { content: 'matrix post' } })),
   row('GET /api/posts/:id',                            [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}` })),
   row('GET /api/posts/:id/replies',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/replies` })),
+  row('GET /api/posts/:id/thread',                     [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/thread` })),
   row('GET /api/posts/:id/history',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/history` })),
   row('GET /api/reposts/count/:id',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/reposts/count/${c.other.postId}` })),
   row('POST /api/posts/:id/like',                      [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/like`, body: {} })),
@@ -108,6 +109,10 @@ const TABLE: Row[] = [
   row('GET /api/users/:username/reposts',              [200, 200, 200, 200, 200], (c) => ({ url: `/api/users/${c.other.username}/reposts` })),
   row('GET /api/users/:username/media',                [200, 200, 200, 200, 200], (c) => ({ url: `/api/users/${c.other.username}/media` })),
   row('GET /api/users/:username/counts',               [200, 200, 200, 200, 200], (c) => ({ url: `/api/users/${c.other.username}/counts` })),
+  // Bookmarks: the session's own, never anyone else's
+  row('GET /api/bookmarks',                            [401, 200, 200, 200, 200]),
+  row('POST /api/bookmarks',                           [401, 200, 200, 200, 200], (c) => ({ body: { postId: c.other.postId } })),
+  row('DELETE /api/bookmarks/:postId',                 [401, 200, 200, 200, 200], (c) => ({ url: `/api/bookmarks/${c.other.postId}` })),
   // Search and GIFs
   row('GET /api/search/posts',                         [200, 200, 200, 200, 200], () => ({ query: { query: 'matrix' } })),
   row('GET /api/search/user/:name',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/search/user/${c.other.username}` })),
@@ -137,6 +142,10 @@ const TABLE: Row[] = [
   row('DELETE /api/muted-words/:id',                   [401, 404, 404, 404, 404], () => ({ url: '/api/muted-words/987654321' })),
   row('POST /api/posts/:id/not-interested',            [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/not-interested` })),
   row('DELETE /api/posts/:id/not-interested',          [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/not-interested` })),
+  // Reports: any member files them; the queue and its actions are groups 1–4's (a missing report: 404)
+  row('POST /api/reports',                             [401, 201, 201, 201, 201], (c) => ({ body: { targetType: 'user', targetId: c.other.id, reason: 'spam' } })),
+  row('GET /api/moderation/reports',                   [401, 403, 403, 200, 200]),
+  row('POST /api/moderation/reports/:id/actions',      [401, 403, 403, 404, 404], () => ({ url: '/api/moderation/reports/987654321/actions', body: { action: 'dismiss' } })),
   // Notifications: alerts are the owner's alone; notices are posted by staff and admin, managed by admin (staff: their own)
   row('GET /api/notifications/user/:userId',           [401, 403, 403, 403, 403], (c) => ({ url: `/api/notifications/user/${c.other.id}` })),
   row('GET /api/notifications/status',                 [401, 200, 200, 200, 200]),

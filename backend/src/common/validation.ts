@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
-import { MESSAGES } from '@cloud9/contracts';
+import { MESSAGES, textLength } from '@cloud9/contracts';
 
 /**
  * The largest id the API accepts. Ids are bigint columns, but no table comes near 2^31 rows; one
@@ -74,6 +74,16 @@ export const ActorId = (options: ValidationOptions = { message: MESSAGES.http.ba
     propertyName,
     options,
     validator: { validate: (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v)) || (typeof v === 'string' && /^\d{1,16}$/.test(v)) },
+  });
+
+/** Text of at most `max` characters counted as the counters count them (code points: an emoji is one). */
+export const CodePointsAtMost = (max: number, options: ValidationOptions) => (target: object, propertyName: string) =>
+  registerDecorator({
+    name: 'codePointsAtMost',
+    target: target.constructor,
+    propertyName,
+    options,
+    validator: { validate: (v: unknown) => typeof v === 'string' && textLength(v) <= max },
   });
 
 /** A numeric id path parameter: digits only, no sign, no leading zero, at most ID_MAX; else 400. */

@@ -21,6 +21,7 @@ describe('settings', () => {
       search: { max: 60, windowSeconds: minutes(1) },
       gifs: { max: 60, windowSeconds: minutes(1) },
       gifPingbacks: { max: 120, windowSeconds: minutes(1) },
+      reports: { max: 20, windowSeconds: minutes(60) },
       loginIp: { max: 25, windowSeconds: minutes(5) },
       login: { max: 10, windowSeconds: minutes(15) },
       register: { max: 5, windowSeconds: minutes(30) },

@@ -19,6 +19,7 @@ const RATE_LIMIT_SETTINGS = {
   search: ['RATE_LIMIT_SEARCH', { max: 60, windowSeconds: 60 }],
   gifs: ['RATE_LIMIT_GIFS', { max: 60, windowSeconds: 60 }],
   gifPingbacks: ['RATE_LIMIT_GIF_PINGBACKS', { max: 120, windowSeconds: 60 }],
+  reports: ['RATE_LIMIT_REPORTS', { max: 20, windowSeconds: 3600 }],
   loginIp: ['RATE_LIMIT_LOGIN_IP', { max: 25, windowSeconds: 5 * 60 }],
   login: ['RATE_LIMIT_LOGIN', { max: 10, windowSeconds: 15 * 60 }],
   register: ['RATE_LIMIT_REGISTER', { max: 5, windowSeconds: 30 * 60 }],

@@ -8,7 +8,10 @@ import { MediaPosters1732800000000 } from './migrations/1732800000000-MediaPoste
 import { MentionAlerts1732900000000 } from './migrations/1732900000000-MentionAlerts';
 import { PostMentionsAndTags1732910000000 } from './migrations/1732910000000-PostMentionsAndTags';
 import { UsernamePrefixIndex1732920000000 } from './migrations/1732920000000-UsernamePrefixIndex';
+import { MediaAltText1732940000000 } from './migrations/1732940000000-MediaAltText';
 import { UserSafety1733000000000 } from './migrations/1733000000000-UserSafety';
+import { Bookmarks1732930000000 } from './migrations/1732930000000-Bookmarks';
+import { Moderation1733100000000 } from './migrations/1733100000000-Moderation';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -22,7 +25,10 @@ export const MIGRATIONS = [
   MentionAlerts1732900000000,
   PostMentionsAndTags1732910000000,
   UsernamePrefixIndex1732920000000,
+  Bookmarks1732930000000,
+  MediaAltText1732940000000,
   UserSafety1733000000000,
+  Moderation1733100000000,
 ];
 
 /**

@@ -44,6 +44,12 @@ export interface AuditLog {
   target: string | null;
 }
 
+export interface Bookmarks {
+  created_at: Generated<Timestamp>;
+  post_id: number;
+  user_id: number;
+}
+
 export interface Boosts {
   activated_at: Timestamp | null;
   expires_at: Timestamp | null;
@@ -135,6 +141,7 @@ export interface Posts {
   gif_url: string | null;
   id: Generated<number>;
   likes_count: Generated<number>;
+  media_alt: string | null;
   media_id: number | null;
   media_url: string | null;
   mention_ids: Generated<ArrayType<number>>;
@@ -154,6 +161,24 @@ export interface PostTags {
   user_id: number;
 }
 
+export interface Reports {
+  action: string | null;
+  action_text: string | null;
+  comment: string | null;
+  created_at: Generated<Timestamp>;
+  handled_at: Timestamp | null;
+  handled_by: number | null;
+  id: Generated<number>;
+  post_ids: Generated<ArrayType<number>>;
+  reason: string;
+  reporter_id: number;
+  status: Generated<string>;
+  target_key: string;
+  target_post_id: number | null;
+  target_type: string;
+  target_user_id: number;
+}
+
 export interface Reposts {
   created_at: Generated<Timestamp>;
   post_id: number;
@@ -169,6 +194,14 @@ export interface Subscriptions {
   provider_subscription_id: string;
   status: string;
   updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface Suspensions {
+  by_id: number | null;
+  created_at: Generated<Timestamp>;
+  reason: string | null;
+  until: Timestamp;
   user_id: number;
 }
 
@@ -232,6 +265,7 @@ export interface WebhookEvents {
 
 export interface DB {
   audit_log: AuditLog;
+  bookmarks: Bookmarks;
   boosts: Boosts;
   follows: Follows;
   groups: Groups;
@@ -244,8 +278,10 @@ export interface DB {
   post_not_interested: PostNotInterested;
   post_tags: PostTags;
   posts: Posts;
+  reports: Reports;
   reposts: Reposts;
   subscriptions: Subscriptions;
+  suspensions: Suspensions;
   system_notices: SystemNotices;
   user_alerts: UserAlerts;
   user_blocks: UserBlocks;

@@ -17,10 +17,11 @@ export interface FeedQuery {
 export const fetchPosts = (query: FeedQuery = {}, signal?: AbortSignal) =>
   callApi(ROUTES.posts.list, { query: { limit: PAGING.defaultLimit, ...query }, signal });
 
-export const fetchPost = (postId: string | number, signal?: AbortSignal) => callApi(ROUTES.posts.get, { params: { id: postId }, signal });
-
 export const fetchReplies = (postId: string | number, cursor?: string | null, signal?: AbortSignal) =>
   callApi(ROUTES.posts.replies, { params: { id: postId }, query: { cursor }, signal });
+
+/** The post with its ancestors and the first page of its replies (later pages: fetchReplies). */
+export const fetchThread = (postId: string | number, signal?: AbortSignal) => callApi(ROUTES.posts.thread, { params: { id: postId }, signal });
 
 export const fetchPostHistory = (postId: number, signal?: AbortSignal) => callApi(ROUTES.posts.history, { params: { id: postId }, signal });
 
@@ -30,6 +31,8 @@ export interface NewPost {
   category?: string;
   gif?: string | null;
   file?: File | null;
+  /** The file's description (sent only with a file; blank is none). */
+  alt?: string;
 }
 
 export async function createPost(post: NewPost): Promise<Post> {
@@ -37,7 +40,14 @@ export async function createPost(post: NewPost): Promise<Post> {
   if (post.file) {
     const poster = (await posterOf(post.file)) ?? undefined;
     return callApi(route, {
-      body: formOf(route, { content: post.content, category: post.category || undefined, file: post.file, poster, gif: post.gif || undefined }),
+      body: formOf(route, {
+        content: post.content,
+        category: post.category || undefined,
+        file: post.file,
+        poster,
+        gif: post.gif || undefined,
+        alt: post.alt?.trim() || undefined,
+      }),
     });
   }
   const body: { content: string; category?: string; gif: string | null } = { content: post.content, gif: post.gif ?? null };
@@ -49,10 +59,25 @@ export const likePost = (postId: number) => callApi(ROUTES.posts.like, { params:
 
 export const repostPost = (postId: number) => callApi(ROUTES.posts.repost, { params: { id: postId }, body: {} });
 
-export const replyToPost = (postId: number, content: string) => callApi(ROUTES.posts.reply, { params: { id: postId }, body: { content } });
+/** A reply: JSON without a file, multipart with one (its description, and a video's poster frame). */
+export interface NewReply {
+  content: string;
+  file?: File | null;
+  alt?: string;
+}
 
-export const editPost = (postId: number, content: string): Promise<{ success: boolean; post: Post }> =>
-  callApi(ROUTES.posts.edit, { params: { id: postId }, body: { content } });
+export async function replyToPost(postId: number, reply: NewReply): Promise<Post> {
+  const route = ROUTES.posts.reply;
+  if (reply.file) {
+    const poster = (await posterOf(reply.file)) ?? undefined;
+    return callApi(route, { params: { id: postId }, body: formOf(route, { content: reply.content, file: reply.file, poster, alt: reply.alt?.trim() || undefined }) });
+  }
+  return callApi(route, { params: { id: postId }, body: { content: reply.content } });
+}
+
+/** `alt` undefined leaves the description as it is; blank removes it. */
+export const editPost = (postId: number, content: string, alt?: string): Promise<{ success: boolean; post: Post }> =>
+  callApi(ROUTES.posts.edit, { params: { id: postId }, body: alt === undefined ? { content } : { content, alt } });
 
 export const deletePost = (postId: number): Promise<{ success: boolean }> => callApi(ROUTES.posts.delete, { params: { id: postId } });
 

@@ -1,6 +1,7 @@
 import {
   FeedSkeleton,
   NotificationsSkeleton,
+  ListSkeleton,
   PlainSkeleton,
   PlansSkeleton,
   ProfileSkeleton,
@@ -21,6 +22,9 @@ export function ScreenSkeleton({ pathname }: { pathname: string }) {
       return <SettingsSkeleton />;
     case 'cloud9':
       return <PlansSkeleton />;
+    case 'post':
+    case 'bookmarks':
+      return <ListSkeleton />;
     default:
       return <PlainSkeleton />;
   }

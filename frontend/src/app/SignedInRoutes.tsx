@@ -17,6 +17,7 @@ const SettingsPage = lazyScreen(screens.settings);
 const Cloud9Page = lazyScreen(screens.cloud9);
 const PostPage = lazyScreen(screens.post);
 const TagPage = lazyScreen(screens.tag);
+const BookmarksPage = lazyScreen(screens.bookmarks);
 const AdminToolsPage = lazyScreen(screens.adminTools);
 const AdminResetPage = lazyScreen(screens.adminReset);
 
@@ -58,6 +59,7 @@ export function SignedInRoutes() {
           <Route path="cloud9" element={<Screen><Cloud9Page /></Screen>} />
           <Route path="post/:postId" element={<Screen><PostPage /></Screen>} />
           <Route path="tag/:tag" element={<Screen><TagPage /></Screen>} />
+          <Route path="bookmarks" element={<Screen><BookmarksPage /></Screen>} />
           <Route path="admin-tools" element={<Screen><AdminToolsPage /></Screen>} />
           <Route path="admin-reset" element={<Screen><AdminResetPage /></Screen>} />
         </Route>

@@ -9,6 +9,7 @@ const TITLES: Record<ScreenName, string> = {
   cloud9: 'Cloud 9',
   post: 'Post',
   tag: 'Tag',
+  bookmarks: 'Bookmarks',
   adminTools: 'Admin Tools',
   adminReset: 'Reset a password',
 };

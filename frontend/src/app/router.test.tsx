@@ -44,10 +44,18 @@ describe('routing guard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/settings');
   });
 
+  it("signed out: a post's permalink stays, read-only, with a way to log in", async () => {
+    setSession(null);
+    renderAt(<AppRoutes />, '/post/42');
+    expect(await screen.findByText(MESSAGES.thread.gone)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/post\/42$/);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
   it('signed in: /post/:id shows not found when the post cannot be loaded', async () => {
     setSession(testUser());
     renderAt(<AppRoutes />, '/post/42');
-    expect(await screen.findByText(MESSAGES.post.notFoundOrDeleted)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.thread.gone)).toBeInTheDocument();
   });
 
   it('signed in non-admin: /admin-tools shows Unauthorized Access', async () => {

@@ -11,6 +11,8 @@ import { lazyScreen } from './lazyScreen';
 // demand (screens.ts), so /login downloads no shell, feed, composer or socket code. The screen's
 // own skeleton comes with the shell's code; until then the frame stands in (ShellSkeleton).
 const SignedInRoutes = lazyScreen(() => import('./SignedInRoutes').then((m) => m.SignedInRoutes));
+// A shared permalink opened signed out: read-only, its code loaded only there.
+const PublicPostPage = lazyScreen(() => import('../features/post/PublicPostPage').then((m) => m.PublicPostPage));
 
 /** Lets the API client send the user to /login after a 401 from anywhere. */
 function UnauthorizedRedirect() {
@@ -23,8 +25,8 @@ function UnauthorizedRedirect() {
 }
 
 /**
- * Routing. Signed in or out is decided only by the stored user: signed out, /login is
- * the only screen; signed in, /login and unknown paths go to /.
+ * Routing. Signed in or out is decided only by the stored user: signed out, /login and a post's
+ * permalink (read-only) are the only screens; signed in, /login and unknown paths go to /.
  */
 export function AppRoutes() {
   const signedIn = useSessionStore(selectIsSignedIn);
@@ -35,6 +37,16 @@ export function AppRoutes() {
         <UnauthorizedRedirect />
         <Routes>
           <Route path="/login" element={<AuthPage />} />
+          <Route
+            path="/post/:postId"
+            element={
+              <ErrorBoundary>
+                <Suspense fallback={null}>
+                  <PublicPostPage />
+                </Suspense>
+              </ErrorBoundary>
+            }
+          />
           <Route path="*" element={<Navigate to="/login" replace />} />
         </Routes>
       </>

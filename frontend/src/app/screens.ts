@@ -11,6 +11,7 @@ export const screens = {
   cloud9: () => import('../features/cloud9/Cloud9Page').then((m) => m.Cloud9Page),
   post: () => import('../features/post/PostPage').then((m) => m.PostPage),
   tag: () => import('../features/tag/TagPage').then((m) => m.TagPage),
+  bookmarks: () => import('../features/bookmarks/BookmarksPage').then((m) => m.BookmarksPage),
   adminTools: () => import('../features/admin/AdminToolsPage').then((m) => m.AdminToolsPage),
   adminReset: () => import('../features/admin/AdminResetPage').then((m) => m.AdminResetPage),
 } as const;
@@ -32,6 +33,8 @@ export function screenAt(pathname: string): ScreenName | null {
       return 'settings';
     case 'cloud9':
       return 'cloud9';
+    case 'bookmarks':
+      return 'bookmarks';
     case 'admin-tools':
       return 'adminTools';
     case 'admin-reset':

@@ -107,10 +107,16 @@ export interface StoredDraft {
   text: string;
   gif: string | null;
   fileName: string | null;
+  /** The chosen file's description (absent in drafts saved without one). */
+  alt?: string;
 }
 const isNullableString = (value: unknown) => value === null || typeof value === 'string';
 const isStoredDraft = (value: unknown): value is StoredDraft =>
-  isObject(value) && typeof value.text === 'string' && isNullableString(value.gif) && isNullableString(value.fileName);
+  isObject(value) &&
+  typeof value.text === 'string' &&
+  isNullableString(value.gif) &&
+  isNullableString(value.fileName) &&
+  (value.alt === undefined || typeof value.alt === 'string');
 const isEmojiSettings = (value: unknown): value is EmojiSettings =>
   isObject(value) && isEmojiStyle(value.style) && isEmojiSuggestionMode(value.suggestionMode);
 const isEmojiUsage = (value: unknown): value is EmojiUsage =>
@@ -129,7 +135,7 @@ export const persisted = {
   latestSystemNotice: item(STORAGE_KEYS.latestSystemNotice, text),
   lastSeenUserAlerts: (userId: number) => item(STORAGE_KEYS.lastSeenUserAlerts(userId), text),
   lastSeenSystemNotices: (userId: number) => item(STORAGE_KEYS.lastSeenSystemNotices(userId), text),
-  /** `composer`: global, home, reply-<post id> or edit-<post id>. */
+  /** `composer`: global, home, reply-<post id>, edit-<post id> or edit-<post id>-alt (the edited upload's description). */
   composerDraft: (userId: number, composer: string) => item(STORAGE_KEYS.composerDraft(userId, composer), json(isStoredDraft)),
   emojiSettings: (userId: number) => item(STORAGE_KEYS.emojiSettings(userId), json(isEmojiSettings)),
   emojiUsage: (userId: number) => item(STORAGE_KEYS.emojiUsage(userId), json(isEmojiUsage)),

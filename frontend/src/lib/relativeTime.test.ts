@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fullDate, minutesLeft, relativeTime } from './relativeTime';
+import { fullDate, minutesLeft, relativeTime, spokenAge } from './relativeTime';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -45,6 +45,17 @@ describe('date formatters', () => {
   it('formats the full date as the locale does', () => {
     const iso = '2026-01-02T10:00:00Z';
     expect(fullDate(iso)).toBe(new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+  });
+});
+
+describe('spokenAge', () => {
+  it('says the age in words, then the date', () => {
+    expect(spokenAge(ago(10_000), NOW)).toBe('just now');
+    expect(spokenAge(ago(60_000), NOW)).toBe('1 minute ago');
+    expect(spokenAge(ago(5 * 60_000), NOW)).toBe('5 minutes ago');
+    expect(spokenAge(ago(2 * 3_600_000), NOW)).toBe('2 hours ago');
+    expect(spokenAge(ago(86_400_000), NOW)).toBe('1 day ago');
+    expect(spokenAge('2026-03-04T12:00:00Z', NOW)).toBe(relativeTime('2026-03-04T12:00:00Z', NOW));
   });
 });
 

@@ -29,6 +29,19 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
     : formatter('day-year', { month: 'short', day: 'numeric', year: 'numeric' }).format(then);
 }
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+
+/** The age as a screen reader should say it: 'just now', '5 minutes ago', '2 hours ago', '3 days ago', then the date. */
+export function spokenAge(iso: string, now: Date = new Date()): string {
+  const ms = now.getTime() - new Date(iso).getTime();
+  if (Number.isNaN(ms)) return '';
+  if (ms < MINUTE) return 'just now';
+  if (ms < HOUR) return plural(Math.floor(ms / MINUTE), 'minute');
+  if (ms < DAY) return plural(Math.floor(ms / HOUR), 'hour');
+  if (ms < 7 * DAY) return plural(Math.floor(ms / DAY), 'day');
+  return relativeTime(iso, now);
+}
+
 /** The full date and time, for the tooltip. */
 export const fullDate = (iso: string): string => {
   const date = new Date(iso);

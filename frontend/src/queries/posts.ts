@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Post, PostEdit } from '@cloud9/contracts';
-import { createPost, deletePost, editPost, fetchPostHistory, likePost, replyToPost, repostPost } from '../api/posts';
+import { createPost, deletePost, editPost, fetchPostHistory, likePost, replyToPost, repostPost, type NewReply } from '../api/posts';
 import { mapPages, prependItem, removeItem, type PagedData } from './paging';
 import { postsKeys } from './postsKeys';
 
@@ -55,10 +55,11 @@ export function useRepostPost() {
 export function useReplyToPost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ postId, content }: { postId: number; content: string }) => replyToPost(postId, content),
+    mutationFn: ({ postId, ...reply }: NewReply & { postId: number }) => replyToPost(postId, reply),
     onSuccess: (_reply, { postId }) => {
       updatePost(queryClient, postId, (post) => ({ ...post, repliesCount: post.repliesCount + 1 }));
       void queryClient.invalidateQueries({ queryKey: postsKeys.replies(postId) });
+      void queryClient.invalidateQueries({ queryKey: postsKeys.thread(String(postId)) });
     },
   });
 }
@@ -67,8 +68,8 @@ export function useReplyToPost() {
 export function useEditPost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ post, content }: { post: Post; content: string }): Promise<Post> => {
-      const result = await editPost(post.id, content);
+    mutationFn: async ({ post, content, alt }: { post: Post; content: string; alt?: string }): Promise<Post> => {
+      const result = await editPost(post.id, content, alt);
       const saved = result?.post && typeof result.post.id === 'number' ? result.post : { ...post, content, editedAt: new Date().toISOString() };
       return { ...saved, editedAt: saved.editedAt ?? new Date().toISOString() };
     },

@@ -18,6 +18,10 @@ export const postsKeys = {
   /** The #tag screens' lists (not Home feeds: a new post joins only the lists of its own tags). */
   tags: () => [...postsKeys.lists(), 'tag'] as const,
   tag: (tag: string) => [...postsKeys.tags(), tag] as const,
+  /** The post page: its replies as a list, the post and its ancestors riding on the first page. */
+  thread: (postId: string) => [...postsKeys.lists(), 'thread', postId] as const,
+  /** The signed-in member's saved posts, newest bookmark first. */
+  bookmarks: () => [...postsKeys.lists(), 'bookmarks'] as const,
   /** A profile's list under its filter buttons, or its own-posts search when `search` is set. */
   profile: (username: string, filter: string, search: string) => [...postsKeys.lists(), 'profile', username, filter, search] as const,
   details: () => [...postsKeys.all, 'detail'] as const,

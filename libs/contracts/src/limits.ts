@@ -41,6 +41,9 @@ export const LIMITS = {
   annualMonthsCharged: 11,
 } as const;
 
+/** A thread shows at most this many ancestors above its post (the nearest ones). */
+export const THREAD = { ancestorsMax: 50 } as const;
+
 /** Paging of every list: keyset paging with `?limit=&cursor=`. */
 export const PAGING = { defaultLimit: 20, maxLimit: 100 } as const;
 
@@ -76,4 +79,13 @@ export const VIDEO_POSTER = {
   part: 'poster',
   maxBytes: 2 * 1024 * 1024,
   maxSide: 1280,
+} as const;
+
+/**
+ * The description (alt text) of a post's uploaded image or video: at most `maxLength` characters
+ * (code points) once normalised (see normalizeAltText); sent as the field or multipart part `field`.
+ */
+export const ALT_TEXT = {
+  field: 'alt',
+  maxLength: 1500,
 } as const;

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from './auth-messages';
 import { HTTP_MESSAGES } from './http-messages';
 import { SAFETY_MESSAGES } from './safety';
+import { MODERATION_MESSAGES } from './moderation';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -212,6 +213,29 @@ export const MESSAGES = {
     noAlerts: 'No new alerts.',
     noResults: 'No results found.',
   },
+  /** The post page (/post/:id) and its thread. */
+  thread: {
+    gone: 'This post was deleted or never existed.',
+    goneHint: 'It may have been removed by its author.',
+    loadFailed: 'The post could not be loaded. Please try again.',
+    earlier: 'Show earlier posts',
+    signInToAct: 'Sign in to like, reply or save this post.',
+  },
+  /** Saving posts for later; a viewer's bookmarks are theirs alone. */
+  bookmarks: {
+    invalidPostId: 'postId must be a positive whole number.',
+    mustBeLoggedIn: 'You must be logged in to bookmark posts.',
+    saveFailed: 'The bookmark could not be saved. Please try again.',
+    privateNote: 'Only you can see what you save.',
+    emptyTitle: 'Nothing saved yet',
+    emptyHint: 'Use the bookmark button on any post to save it here.',
+    loadFailed: 'Loading bookmarks failed',
+  },
+  /** The Share button: the system share sheet where there is one, else the link to the clipboard. */
+  share: {
+    linkCopied: 'Link copied',
+    copyFailed: 'The link could not be copied.',
+  },
   /** 429 answers of the anti-automation limits (login, registration and password ones are under auth). */
   rateLimit: {
     api: 'Too many requests. Please slow down and try again in a few minutes.',
@@ -220,7 +244,9 @@ export const MESSAGES = {
     follows: 'You have followed or unfollowed many accounts today. Please try again later.',
     search: 'Too many searches. Please wait a minute and try again.',
     gifs: 'Too many GIF searches. Please wait a minute and try again.',
+    reports: 'You have sent many reports in a short time. Please wait a while before reporting again.',
   },
   http: HTTP_MESSAGES,
   safety: SAFETY_MESSAGES,
+  moderation: MODERATION_MESSAGES,
 } as const;

@@ -64,17 +64,34 @@ export interface NewPostBody {
   content: string;
   category?: string;
   gif: string | null;
+  /** A description needs an upload: without one, only absent, null or blank is accepted. */
+  alt?: string | null;
 }
 
-/** A post with a file (multipart): the text fields of NewPostBody, an absent GIF left out. */
+/** A post with a file (multipart): the text fields of NewPostBody, an absent GIF left out; `alt` describes the file. */
 export interface NewPostFields {
   content: string;
   category?: string;
   gif?: string;
+  alt?: string;
 }
 
-export interface PostTextBody {
+/** A reply without a file (JSON). */
+export interface ReplyBody {
   content: string;
+  alt?: string | null;
+}
+
+/** A reply with a file (multipart): `alt` describes the file. */
+export interface ReplyFields {
+  content: string;
+  alt?: string;
+}
+
+/** An edit: the new text; `alt` replaces the file's description (null or blank removes it, absent keeps it). */
+export interface EditPostBody {
+  content: string;
+  alt?: string | null;
 }
 
 /** Like and repost take no fields (the session is the actor); the client sends `{}`. */
@@ -155,6 +172,11 @@ export interface NotificationSeenBody {
 export interface SubscribeBody {
   subscriptionId: string;
   groupId: number;
+}
+
+/** POST /api/bookmarks: the post to save (the session is the owner). */
+export interface BookmarkBody {
+  postId: number;
 }
 
 export interface BoostRequestBody {

@@ -10,14 +10,15 @@ import type {
 import { route, type Multipart } from './api-route';
 import type { AdminUser, BoostRotateResult } from './boosts';
 import type { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
+import type { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
 import type {
-  BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
-  NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, PostTextBody, ProfileFields, ProfileImage, RegisterBody,
-  ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery, UsernameSuggestQuery,
+  BookmarkBody, BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
+  EditPostBody, NoticeBody, NoticeFields, NotificationSeenBody, OrphanDeleteBody, PageQuery, ProfileFields, ProfileImage, RegisterBody,
+  ReplyBody, ReplyFields, ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery, UsernameSuggestQuery,
 } from './requests';
 import type {
-  BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
-  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PublicConfig, RepostResult, SubscribeResult, Subscription,
+  BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, NoticeResult,
+  NotificationSeenResult, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
   SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, UserSuggestion, WebhookResult,
 } from './types';
 
@@ -60,17 +61,25 @@ export const ROUTES = {
     create: route<{ body: NewPostBody | Multipart<NewPostFields, 'file' | 'poster'>; response: Post }>()({ method: 'POST', path: '/api/posts' }),
     get: route<{ response: Post }>()({ method: 'GET', path: '/api/posts/:id' }),
     replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/posts/:id/replies' }),
+    /** `cursor` pages the replies exactly as the replies route does (one cursor format). */
+    thread: route<{ query: PageQuery; response: PostThread }>()({ method: 'GET', path: '/api/posts/:id/thread' }),
     history: route<{ response: { items: PostEdit[] } }>()({ method: 'GET', path: '/api/posts/:id/history' }),
     repostCount: route<{ response: { count: number } }>()({ method: 'GET', path: '/api/reposts/count/:id' }),
     like: route<{ body: EmptyBody; response: LikeResult }>()({ method: 'POST', path: '/api/posts/:id/like' }),
     repost: route<{ body: EmptyBody; response: RepostResult }>()({ method: 'POST', path: '/api/posts/:id/repost' }),
-    reply: route<{ body: PostTextBody; response: Post }>()({ method: 'POST', path: '/api/posts/:id/reply' }),
-    edit: route<{ body: PostTextBody; response: { success: true; post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
+    /** JSON without a file, multipart with one (and, for a video, optionally its poster frame). */
+    reply: route<{ body: ReplyBody | Multipart<ReplyFields, 'file' | 'poster'>; response: Post }>()({ method: 'POST', path: '/api/posts/:id/reply' }),
+    edit: route<{ body: EditPostBody; response: { success: true; post: Post } }>()({ method: 'PUT', path: '/api/posts/:id/edit' }),
     delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/posts/:id' }),
   },
   trending: {
     /** The trending hashtags, topped up with the default topics; public and cacheable. */
     list: route<{ response: TrendingTags }>()({ method: 'GET', path: '/api/trending' }),
+  },
+  bookmarks: {
+    list: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/bookmarks' }),
+    add: route<{ body: BookmarkBody; response: BookmarkResult }>()({ method: 'POST', path: '/api/bookmarks' }),
+    remove: route<{ response: BookmarkResult }>()({ method: 'DELETE', path: '/api/bookmarks/:postId' }),
   },
   profilePosts: {
     replies: route<{ query: PageQuery; response: Page<Post> }>()({ method: 'GET', path: '/api/users/:username/replies' }),
@@ -114,6 +123,11 @@ export const ROUTES = {
     removeMutedWord: route<{ response: Done }>()({ method: 'DELETE', path: '/api/muted-words/:id' }),
     notInterested: route<{ response: NotInterestedResult }>()({ method: 'POST', path: '/api/posts/:id/not-interested' }),
     interestedAgain: route<{ response: NotInterestedResult }>()({ method: 'DELETE', path: '/api/posts/:id/not-interested' }),
+  },
+  moderation: {
+    report: route<{ body: ReportBody; response: { id: number } }>()({ method: 'POST', path: '/api/reports' }),
+    queue: route<{ query: ModerationQuery; response: Page<ModerationReport> }>()({ method: 'GET', path: '/api/moderation/reports' }),
+    act: route<{ body: ModerationActionBody; response: { success: true; report: ModerationReport } }>()({ method: 'POST', path: '/api/moderation/reports/:id/actions' }),
   },
   notifications: {
     alerts: route<{ query: TextPageQuery; response: Page<UserAlert> }>()({ method: 'GET', path: '/api/notifications/user/:userId' }),

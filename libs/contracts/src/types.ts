@@ -112,6 +112,8 @@ export interface Post {
   media_url: string | null;
   /** MIME type of the uploaded file (judged by its bytes), so the card picks image, video or audio. */
   media_mime: string | null;
+  /** The author's description of the uploaded image or video (alt text); null without one. */
+  media_alt: string | null;
   /** The uploaded file's size, preview and variants (absent without an upload, or for one stored before they were recorded). */
   media?: MediaInfo;
   gif_url: string | null;
@@ -121,6 +123,8 @@ export interface Post {
   repost_count?: number;
   likedByMe: boolean;
   repostedByMe: boolean;
+  /** The signed-in viewer saved it (false when signed out); nobody else ever learns it. */
+  bookmarked: boolean;
   isBoosted: boolean;
   isAdminBoosted: boolean;
   parent_id: number | null;
@@ -139,6 +143,23 @@ export interface TrendingTag {
 /** GET /api/trending: the trending tags, best first, topped up with the default topics (TRENDING). */
 export interface TrendingTags {
   items: TrendingTag[];
+}
+
+/**
+ * GET /api/posts/:id/thread: the chain of parents from the root down to the direct parent (at most
+ * THREAD.ancestorsMax of them: when cut, the first one's parent_id is not null), the post, and its
+ * direct replies oldest first (further pages as GET /api/posts/:id/replies pages them).
+ */
+export interface PostThread {
+  ancestors: Post[];
+  post: Post;
+  replies: Page<Post>;
+}
+
+/** POST /api/bookmarks and DELETE /api/bookmarks/:postId: the viewer's bookmark after the call. */
+export interface BookmarkResult {
+  success: true;
+  bookmarked: boolean;
 }
 
 /** One earlier version of an edited post: GET /api/posts/:id/history. */

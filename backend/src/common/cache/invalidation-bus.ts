@@ -12,6 +12,8 @@ export interface Invalidation {
   posts?: number[];
   /** A post's text changed, or a post or reply came or went: lists chosen by matching text (search) may differ anywhere. */
   matches?: boolean;
+  /** Viewers whose own flags on posts changed (a bookmark): only their copies of pages. */
+  viewers?: number[];
   /** Accounts whose row changed: profile, group, counters, password, deletion. */
   users?: number[];
   /** Sessions written or ended (sign-out, password change, account deletion). */

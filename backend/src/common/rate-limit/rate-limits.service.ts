@@ -16,6 +16,7 @@ const REFUSAL: Record<RateBucket, string> = {
   search: MESSAGES.rateLimit.search,
   gifs: MESSAGES.rateLimit.gifs,
   gifPingbacks: GIF_MESSAGES.tooManyEvents,
+  reports: MESSAGES.rateLimit.reports,
   loginIp: MESSAGES.auth.tooManyLoginsFromAddress,
   login: MESSAGES.auth.tooManyLogins,
   register: MESSAGES.auth.tooManyRegistrations,

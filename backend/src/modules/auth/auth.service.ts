@@ -1,4 +1,4 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
@@ -6,6 +6,7 @@ import { accountSubject, requestIpSubject } from '../../common/rate-limit/subjec
 import { AccountsService } from '../users/accounts.service';
 import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
+import { ModerationService } from '../moderation/moderation.service';
 
 @Injectable()
 export class AuthService {
@@ -14,13 +15,14 @@ export class AuthService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly limits: RateLimitsService,
+    private readonly moderation: ModerationService,
   ) {}
 
   /**
    * Signs in by username or email. Failed attempts are limited per client address whatever the
    * name (password spraying) and per account, its username and email counting as one. Every
    * attempt is counted up front, so parallel guesses cannot slip past the limit, and a successful
-   * one is given back.
+   * one is given back. A suspended account's right password answers 403 with the suspension's end.
    */
   async login(req: Request, identifier: string, password: string): Promise<CurrentUser> {
     const found = await this.users.findWithPasswordHash(identifier.trim());
@@ -33,6 +35,9 @@ export class AuthService {
     const ok = await this.passwords.verify(found?.password_hash ?? null, password);
     if (!found || !ok) throw new UnauthorizedException(MESSAGES.auth.invalidCredentials);
     await Promise.all([this.limits.refund('loginIp', address), this.limits.reset('login', account)]);
+    // A suspended member learns until when, and gets no session.
+    const suspendedUntil = await this.moderation.suspendedUntil(found.id);
+    if (suspendedUntil) throw new ForbiddenException(MESSAGES.moderation.suspended(suspendedUntil));
     await this.sessions.establish(req, found.id);
     return this.users.toCurrentUser(found);
   }

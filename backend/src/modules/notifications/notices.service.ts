@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { canManageNotice, canPostNotice, clampToLimit, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
+import { canManageNotice, canPostNotice, cleanPostText, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
 import { mediaInfoOfRow } from '../media/media-info';
 import { MediaService, type StoredMedia } from '../media/media.service';
 import { postLimitOf } from '../plans/plan-limits';
@@ -60,7 +60,7 @@ export class NoticesService {
   async save(user: SessionUser, dto: NoticeBodyDto, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<{ created: boolean; notice: SystemNotice }> {
     this.assertActor(user, dto);
     if (!canPostNotice(actorOf(user))) throw new ForbiddenException(MESSAGES.notices.permissionDenied);
-    const text = clampToLimit((dto.message ?? '').trim(), postLimitOf(user));
+    const text = cleanPostText(dto.message, postLimitOf(user));
     if (poster && !file) throw new BadRequestException(MESSAGES.http.posterNeedsVideo);
     if (dto.id !== undefined) return { created: false, notice: await this.edit(user, dto.id, text, file, poster) };
     if (!text && !file) throw new BadRequestException(MESSAGES.notices.contentOrMedia);

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit, type PostThread } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import type { FeedFilter, ListKind } from './feed.sql';
 import { SharedPageCache } from './shared-page-cache';
@@ -68,7 +68,7 @@ export class FeedService {
 
   /**
    * A page read for a signed-out viewer as `viewerId` sees it: copies of the posts (and replies'
-   * originals) they liked or reposted, the others as they are; one statement.
+   * originals) they liked, reposted or bookmarked, the others as they are; one statement.
    */
   async asSeenBy(page: Page<Post>, viewerId: number): Promise<Page<Post>> {
     if (!page.items.length) return page;
@@ -78,7 +78,8 @@ export class FeedService {
       const mine = flags.get(p.id);
       const original = p.originalPost ? seen(p.originalPost) : p.originalPost;
       if (!mine && original === p.originalPost) return p;
-      return { ...p, ...(mine ? { likedByMe: mine.liked_by_me, repostedByMe: mine.reposted_by_me } : {}), ...(original !== undefined ? { originalPost: original } : {}) };
+      const own = mine ? { likedByMe: mine.liked_by_me, repostedByMe: mine.reposted_by_me, bookmarked: mine.bookmarked_by_me } : {};
+      return { ...p, ...own, ...(original !== undefined ? { originalPost: original } : {}) };
     };
     return { items: page.items.map(seen), nextCursor: page.nextCursor };
   }
@@ -118,10 +119,30 @@ export class FeedService {
 
   /** A post's replies, oldest first, each with the post as originalPost. */
   async replies(postId: number, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
-    const after = decodeTimeCursor(cursor);
+    decodeTimeCursor(cursor); // a malformed cursor is a 400 before any read
     await this.requirePost(postId);
-    const page = toPage(await this.posts.listPage('thread', postId, viewerId, after, limit + 1), limit, toPost, timeCursorOf);
+    const page = await this.replyPage(postId, viewerId, limit, cursor);
     return { items: await this.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * A post with its ancestors (root first, the nearest THREAD.ancestorsMax) and a page of its
+   * replies as `replies` pages them (same order, same cursor). Two statements: the chain, then the
+   * replies, whose originalPost is the post already read.
+   */
+  async thread(postId: number, viewerId: number | null, limit: number, cursor?: string): Promise<PostThread> {
+    decodeTimeCursor(cursor); // a malformed cursor is a 400 before any read
+    const chain = (await this.posts.threadChain(postId, viewerId)).map(toPost);
+    const bare = chain.at(-1);
+    if (!bare || bare.id !== postId) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+    const ancestors = chain.slice(0, -1);
+    const post = bare.parent_id === null ? bare : { ...bare, originalPost: ancestors.at(-1) ?? null };
+    const page = await this.replyPage(postId, viewerId, limit, cursor);
+    return { ancestors, post, replies: { items: page.items.map((reply) => ({ ...reply, originalPost: bare })), nextCursor: page.nextCursor } };
+  }
+
+  private async replyPage(postId: number, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
+    return toPage(await this.posts.listPage('thread', postId, viewerId, decodeTimeCursor(cursor), limit + 1), limit, toPost, timeCursorOf);
   }
 
   /** A profile's replies, liked posts, reposts or media, newest first. */

@@ -6,7 +6,7 @@ import { mediaInfoOfRow, type MediaColumns } from '../media/media-info';
 /** One row of postColumns (posts.sql.ts): the post, its author, its file's type and the viewer's flags. */
 export type PostRow = Pick<
   Selectable<Posts>,
-  'id' | 'user_id' | 'content' | 'tags' | 'category' | 'media_url' | 'gif_url' | 'likes_count' | 'replies_count' | 'reposts_count' | 'parent_id' | 'created_at' | 'updated_at' | 'edited_at'
+  'id' | 'user_id' | 'content' | 'tags' | 'category' | 'media_url' | 'media_alt' | 'gif_url' | 'likes_count' | 'replies_count' | 'reposts_count' | 'parent_id' | 'created_at' | 'updated_at' | 'edited_at'
 > &
   Pick<Selectable<Users>, 'username' | 'name' | 'thumbnail'> &
   MediaColumns &
@@ -16,6 +16,7 @@ export type PostRow = Pick<
     mentions: string[];
     liked_by_me: boolean;
     reposted_by_me: boolean;
+    bookmarked_by_me: boolean;
     is_boosted: boolean;
     is_admin_boosted: boolean;
   };
@@ -44,6 +45,7 @@ export function toPost(r: PostRow): Post {
     postUser: { name: r.name, thumbnail: r.thumbnail },
     media_url: r.media_url,
     media_mime: r.media_mime,
+    media_alt: r.media_alt,
     ...(media && { media }),
     ...(thumbnailMedia && { thumbnailMedia }),
     gif_url: r.gif_url,
@@ -53,6 +55,7 @@ export function toPost(r: PostRow): Post {
     repost_count: r.reposts_count,
     likedByMe: r.liked_by_me,
     repostedByMe: r.reposted_by_me,
+    bookmarked: r.bookmarked_by_me,
     isBoosted: r.is_boosted,
     isAdminBoosted: r.is_admin_boosted,
     parent_id: r.parent_id,

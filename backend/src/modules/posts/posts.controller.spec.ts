@@ -10,6 +10,7 @@ const bindings = bindRoutes<PostsController>()({
   create: { route: ROUTES.posts.create, body: CreatePostDto },
   one: { route: ROUTES.posts.get },
   replies: { route: ROUTES.posts.replies, query: PageQueryDto },
+  thread: { route: ROUTES.posts.thread, query: PageQueryDto },
   history: { route: ROUTES.posts.history },
   repostCount: { route: ROUTES.posts.repostCount },
   like: { route: ROUTES.posts.like, body: ActorDto },

@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Po
 import type { Request } from 'express';
 import {
   isFeedCategory, MESSAGES, VIDEO_POSTER,
-  type LikeResult, type Page, type Post as PostWire, type PostEdit, type RepostResult,
+  type LikeResult, type Page, type Post as PostWire, type PostEdit, type PostThread, type RepostResult,
 } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
@@ -63,6 +63,11 @@ export class PostsController {
     return this.feed.replies(id, viewer?.id ?? null, limitOf(query), query.cursor);
   }
 
+  @Get('posts/:id/thread')
+  thread(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<PostThread> {
+    return this.feed.thread(id, viewer?.id ?? null, limitOf(query), query.cursor);
+  }
+
   @Get('posts/:id/history')
   history(@Param('id', IdParam()) id: number): Promise<{ items: PostEdit[] }> {
     return this.feed.history(id);
@@ -93,8 +98,9 @@ export class PostsController {
   @Post('posts/:id/reply')
   @Auth()
   @RateLimit('posts')
-  reply(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ReplyDto): Promise<PostWire> {
-    return this.posts.reply(user, id, dto);
+  @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
+  reply(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ReplyDto, @Req() req: Request): Promise<PostWire> {
+    return this.posts.reply(user, id, dto, uploadedFile(req, 'file'), uploadedFile(req, VIDEO_POSTER.part));
   }
 
   @Put('posts/:id/edit')

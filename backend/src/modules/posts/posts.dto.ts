@@ -1,11 +1,21 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, MaxLength } from 'class-validator';
-import { FEED_CATEGORIES, MESSAGES } from '@cloud9/contracts';
+import { applyDecorators } from '@nestjs/common';
+import { ALT_TEXT, ALT_TEXT_MESSAGES, FEED_CATEGORIES, MESSAGES } from '@cloud9/contracts';
 import { ActorId, Nullable, Optional } from '../../common/validation';
 import { PageQueryDto } from '../../common/paging/page-query';
 
 const bad = { message: MESSAGES.http.badRequest };
 const badTag = { message: MESSAGES.hashtags.invalidTag };
+/**
+ * A description of the upload (alt text): text or null. Its length is judged by the service on the
+ * normalised text (code points); this bound only keeps absurd bodies out before that.
+ */
+const AltText = () => applyDecorators(
+  Nullable(),
+  IsString({ message: ALT_TEXT_MESSAGES.invalid }),
+  MaxLength(ALT_TEXT.maxLength * 8, { message: ALT_TEXT_MESSAGES.tooLong }),
+);
 /** Multipart forms send an unused field as ''; treat it as absent. */
 const emptyIsAbsent = () => Transform(({ value }) => (value === '' ? undefined : value));
 
@@ -17,15 +27,19 @@ export class CreatePostDto {
   @Nullable() @emptyIsAbsent() @IsString({ message: MESSAGES.post.gifInvalid }) gif?: string | null;
   /** The body's actor field: when sent it must name the session's user. */
   @Optional() @IsString(bad) username?: string;
+  @AltText() alt?: string | null;
 }
 
 export class ReplyDto {
   @Optional() @IsString({ message: MESSAGES.post.replyEmpty }) @MaxLength(20000, bad) content?: string;
   @Optional() @IsString(bad) username?: string;
+  @AltText() alt?: string | null;
 }
 
 export class EditPostDto {
   @Optional() @IsString({ message: MESSAGES.post.editEmpty }) @MaxLength(20000, bad) content?: string;
+  /** Absent keeps the description; null or blank removes it. */
+  @AltText() alt?: string | null;
   /** The body's actor field (number or numeric string): must be the session's user. */
   @Optional() @ActorId() userId?: number | string;
 }

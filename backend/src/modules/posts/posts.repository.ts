@@ -7,15 +7,15 @@ import { SqlService } from '../../common/db/sql.service';
 import type { PostEdits, Posts } from '../../database/schema';
 import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandidatesSql, tagPageSql, type TimeCursor } from './feed.sql';
 import type { PagedPostRow, PostRow } from './post-row';
-import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL } from './posts.sql';
+import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL, THREAD_CHAIN } from './posts.sql';
 
-export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'gif_url'> & RichTextFacts;
+export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'media_alt' | 'gif_url'> & RichTextFacts;
 /** What a post's text refers to: the mentioned accounts' ids and the tags, in text order. */
 export type RichTextFacts = Pick<Selectable<Posts>, 'mention_ids' | 'tags'>;
 export type LockedPost = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'content' | 'created_at'>;
 export type PostRef = Pick<Selectable<Posts>, 'id' | 'parent_id' | 'reposts_count'>;
 export type PostFile = Pick<Selectable<Posts>, 'media_id'> & { media_url: string };
-export type ViewerFlags = Pick<PostRow, 'liked_by_me' | 'reposted_by_me'>;
+export type ViewerFlags = Pick<PostRow, 'liked_by_me' | 'reposted_by_me' | 'bookmarked_by_me'>;
 export type ReactionTable = 'likes' | 'reposts';
 export type ReactionCounter = 'likes_count' | 'reposts_count';
 
@@ -44,6 +44,11 @@ export class PostsRepository extends DomainRepository {
     return this.sql.query<PostRow>(POSTS_BY_IDS, [viewerId, ids]);
   }
 
+  /** The post (last) under its ancestors (root first, at most THREAD.ancestorsMax); empty when there is no such post. */
+  threadChain(id: number, viewerId: number | null): Promise<PostRow[]> {
+    return this.sql.query<PostRow>(THREAD_CHAIN, [viewerId, id]);
+  }
+
   /** `prepare` false for a text filter: its best plan depends on the word. */
   pinnedCandidates(filter: FeedFilter, prepare: boolean): Promise<PostRow[]> {
     const { sql: text, params } = pinnedCandidatesSql(filter);
@@ -55,7 +60,7 @@ export class PostsRepository extends DomainRepository {
     return this.sql.query<PagedPostRow>(text, params, { prepare });
   }
 
-  /** The posts among `ids` that the viewer liked or reposted, with which. */
+  /** The posts among `ids` that the viewer liked, reposted or bookmarked, with which. */
   async viewerFlags(viewerId: number, ids: number[]): Promise<Map<number, ViewerFlags>> {
     const rows = await this.sql.query<ViewerFlags & { id: number }>(READ_SQL.viewerFlags, [viewerId, ids]);
     return new Map(rows.map((r) => [r.id, r]));
@@ -159,12 +164,23 @@ export class PostsRepository extends DomainRepository {
     return trx.selectFrom('posts').select(['id', 'user_id', 'parent_id', 'content', 'created_at']).where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  /** The old text goes to post_edits, the new one (with its mentions and tags) into the post. */
-  async applyEdit(trx: Db, postId: number, oldContent: string, content: string, facts: RichTextFacts): Promise<void> {
+  /** The MIME type of a post's upload (null without one), read in the caller's transaction. */
+  async mediaMime(trx: Db, postId: number): Promise<string | null> {
+    const row = await trx
+      .selectFrom('posts as p')
+      .innerJoin('media as m', 'm.id', 'p.media_id')
+      .select('m.mime')
+      .where('p.id', '=', postId)
+      .executeTakeFirst();
+    return row?.mime ?? null;
+  }
+
+  /** The old text goes to post_edits, the new one (with its mentions and tags) into the post; `mediaAlt` undefined keeps the description. */
+  async applyEdit(trx: Db, postId: number, oldContent: string, content: string, facts: RichTextFacts, mediaAlt?: string | null): Promise<void> {
     await trx.insertInto('post_edits').values({ post_id: postId, content: oldContent, edited_at: sql`now()` }).execute();
     await trx
       .updateTable('posts')
-      .set({ content, mention_ids: facts.mention_ids, tags: facts.tags, edited_at: sql`now()`, updated_at: sql`now()` })
+      .set({ content, mention_ids: facts.mention_ids, tags: facts.tags, ...(mediaAlt !== undefined && { media_alt: mediaAlt }), edited_at: sql`now()`, updated_at: sql`now()` })
       .where('id', '=', postId)
       .execute();
     await this.replaceFacts(trx, postId, facts);

@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  canDeletePost, canEditWithinWindow, clampToLimit, DEFAULT_CATEGORY, editWindowMinutes, extractMentions, extractTags, MESSAGES,
-  SocketEvents, type Post,
+  ALT_TEXT_MESSAGES, canDeletePost, canEditWithinWindow, cleanPostText, DEFAULT_CATEGORY, editWindowMinutes, extractMentions, extractTags,
+  isAltTextTooLong, MESSAGES, normalizeAltText, SocketEvents, takesAltText, type Post,
 } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -19,6 +19,14 @@ import { PostsRepository, type LockedPost, type RichTextFacts } from './posts.re
 import type { Db } from '../../common/db/database';
 
 const POST_KINDS = ['image', 'video', 'audio'] as const;
+
+/** A description as stored (normalised; null for none); 400 past the limit. */
+function altTextOf(raw: string | null | undefined): string | null {
+  if (isAltTextTooLong(raw)) throw new BadRequestException(ALT_TEXT_MESSAGES.tooLong);
+  return normalizeAltText(raw);
+}
+
+const altNeedsMedia = () => new BadRequestException(ALT_TEXT_MESSAGES.needsMedia);
 
 /** Writes of posts: create, reply, edit, delete. Every check happens before anything is written. */
 @Injectable()
@@ -49,23 +57,26 @@ export class PostsService {
    */
   async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<Post> {
     assertActor(user, dto);
-    const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
+    const text = cleanPostText(dto.content, postLimitOf(user));
     const gif = dto.gif?.trim() || undefined;
     if (!text && !file && !gif) throw new BadRequestException(MESSAGES.post.contentRequired);
     if (file && gif) throw new BadRequestException(MESSAGES.post.oneFileOnly);
     if (gif && !isAllowedGifUrl(gif, this.settings.giphyMediaHosts)) throw new BadRequestException(MESSAGES.post.gifInvalid);
     if (poster && !file) throw new BadRequestException(MESSAGES.http.posterNeedsVideo);
+    const alt = altTextOf(dto.alt);
+    if (alt && !file) throw altNeedsMedia();
 
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS, 'post', poster) : undefined;
     const placeholder = stored ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     const content = text || placeholder;
     let events: AlertEvent[] = [];
     try {
+      if (alt && !takesAltText(stored?.mime)) throw altNeedsMedia();
       const id = await this.posts.transaction(async (trx) => {
         const facts = await this.factsOf(trx, content);
         const postId = await this.posts.insert(trx, {
           user_id: user.id, parent_id: null, content, category: dto.category ?? DEFAULT_CATEGORY,
-          media_id: stored?.id ?? null, media_url: stored?.url ?? null, gif_url: gif ?? null, ...facts,
+          media_id: stored?.id ?? null, media_url: stored?.url ?? null, media_alt: alt, gif_url: gif ?? null, ...facts,
         });
         events = await this.alerts.raiseOnMentions(trx, user, postId, facts.mention_ids);
         return postId;
@@ -87,33 +98,54 @@ export class PostsService {
     return { mention_ids: await this.posts.accountIds(trx, extractMentions(text)), tags: extractTags(text) };
   }
 
-  /** A reply counts on its parent in the same transaction; a missing parent writes nothing. */
-  async reply(user: SessionUser, parentId: number, dto: ReplyDto): Promise<Post> {
+  /**
+   * A reply counts on its parent in the same transaction; a missing parent writes nothing. A reply
+   * is text, a file (with its description and, for a video, its poster frame) or both; its mentions
+   * alert in its transaction.
+   */
+  async reply(user: SessionUser, parentId: number, dto: ReplyDto, file?: Express.Multer.File, poster?: Express.Multer.File): Promise<Post> {
     assertActor(user, dto);
-    const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
-    if (!text) throw new BadRequestException(MESSAGES.post.replyEmpty);
+    const text = cleanPostText(dto.content, postLimitOf(user));
+    if (!text && !file) throw new BadRequestException(MESSAGES.post.replyEmpty);
+    if (poster && !file) throw new BadRequestException(MESSAGES.http.posterNeedsVideo);
+    const alt = altTextOf(dto.alt);
+    if (alt && !file) throw altNeedsMedia();
+
+    const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS, 'post', poster) : undefined;
     let events: AlertEvent[] = [];
-    const id = await this.posts.transaction(async (trx) => {
-      const parent = await this.posts.countReply(trx, parentId);
-      if (!parent) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-      const facts = await this.factsOf(trx, text);
-      const replyId = await this.posts.insert(trx, {
-        user_id: user.id, parent_id: parentId, content: text, category: parent.category, media_id: null, media_url: null, gif_url: null, ...facts,
+    let id: number;
+    try {
+      if (alt && !takesAltText(stored?.mime)) throw altNeedsMedia();
+      id = await this.posts.transaction(async (trx) => {
+        const parent = await this.posts.countReply(trx, parentId);
+        if (!parent) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+        const facts = await this.factsOf(trx, text);
+        const replyId = await this.posts.insert(trx, {
+          user_id: user.id, parent_id: parentId, content: text || MESSAGES.post.mediaPlaceholder, category: parent.category,
+          media_id: stored?.id ?? null, media_url: stored?.url ?? null, media_alt: alt, gif_url: null, ...facts,
+        });
+        // The parent's author is alerted; the alert points at the reply, so deleting it withdraws exactly this one.
+        events = [...(await this.alerts.raiseOnReply(trx, user, parentId, replyId)), ...(await this.alerts.raiseOnMentions(trx, user, replyId, facts.mention_ids))];
+        return replyId;
       });
-      // The parent's author is alerted; the alert points at the reply, so deleting it withdraws exactly this one.
-      events = [...(await this.alerts.raiseOnReply(trx, user, parentId, replyId)), ...(await this.alerts.raiseOnMentions(trx, user, replyId, facts.mention_ids))];
-      return replyId;
-    });
+    } catch (error) {
+      await this.media.release([stored]); // no reply: the upload must not stay behind
+      throw error;
+    }
     this.alerts.publish(events);
     await this.caches.publish({ posts: [parentId], matches: true }); // its reply count; a new search match
     return this.feed.post(id, user.id);
   }
 
-  /** Own posts within the plan's edit window; the old text goes to post_edits. */
+  /**
+   * Own posts within the plan's edit window; the old text goes to post_edits. `alt` replaces the
+   * upload's description (null or blank removes it; absent keeps it).
+   */
   async edit(user: SessionUser, postId: number, dto: EditPostDto): Promise<{ success: true; post: Post }> {
     assertActor(user, dto);
-    const text = clampToLimit((dto.content ?? '').trim(), postLimitOf(user));
+    const text = cleanPostText(dto.content, postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.editEmpty);
+    const alt = dto.alt === undefined ? undefined : altTextOf(dto.alt);
     let events: AlertEvent[] = [];
     await this.posts.transaction(async (trx) => {
       const post = await this.posts.lock(trx, postId);
@@ -121,8 +153,9 @@ export class PostsService {
       if (post.user_id !== user.id) throw new ForbiddenException(MESSAGES.post.onlyAuthorEdits);
       if (editWindowMinutes(user.group_id) === 0) throw new ForbiddenException(MESSAGES.post.planCannotEdit);
       if (!canEditWithinWindow(user.group_id, post.created_at)) throw new ForbiddenException(MESSAGES.post.editWindowClosed);
+      if (alt && !takesAltText(await this.posts.mediaMime(trx, postId))) throw altNeedsMedia();
       const facts = await this.factsOf(trx, text);
-      await this.posts.applyEdit(trx, postId, post.content, text, facts);
+      await this.posts.applyEdit(trx, postId, post.content, text, facts, alt);
       events = await this.alerts.mentionsEdited(trx, user, postId, facts.mention_ids);
     });
     this.alerts.publish(events);
@@ -134,13 +167,24 @@ export class PostsService {
    * The author or groups 1–2. Replies, likes, reposts, alerts, boosts and edits cascade; the
    * parent's reply count drops in the same transaction; files go after the commit.
    */
-  async remove(user: SessionUser, postId: number): Promise<{ success: true }> {
+  remove(user: SessionUser, postId: number): Promise<{ success: true }> {
+    return this.removeTree(postId, (post) => {
+      if (!canDeletePost({ id: user.id, group_id: user.group_id }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
+    });
+  }
+
+  /** Staff acting on a report (the moderation module has checked they may act on the author). */
+  removeReported(postId: number): Promise<{ success: true }> {
+    return this.removeTree(postId, () => undefined);
+  }
+
+  private async removeTree(postId: number, assertAllowed: (post: LockedPost) => void): Promise<{ success: true }> {
     let events: AlertEvent[] = [];
     let parentId: number | null = null;
     const files = await this.posts.transaction(async (trx) => {
       const post = await this.posts.lock(trx, postId);
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-      if (!canDeletePost({ id: user.id, group_id: user.group_id }, post.user_id)) throw new ForbiddenException(MESSAGES.post.deleteNotAllowed);
+      assertAllowed(post);
       parentId = post.parent_id;
       const media = await this.posts.treeFiles(trx, postId);
       if (post.parent_id !== null) await this.posts.uncountReply(trx, post.parent_id);

@@ -1,3 +1,4 @@
+import { THREAD } from '@cloud9/contracts';
 import { timeKey } from '../../common/db/sql-snippets';
 import { mediaColumns, posterJoin } from '../media/media-info';
 
@@ -19,12 +20,13 @@ const liveBoost = (kind: 'user' | 'admin') =>
 const mentionNames = `CASE WHEN cardinality(p.mention_ids) = 0 THEN '{}'::text[]
   ELSE ARRAY(SELECT mu.username::text FROM unnest(p.mention_ids) WITH ORDINALITY mi(id, n) JOIN users mu ON mu.id = mi.id ORDER BY mi.n) END`;
 
-/** `viewer` is the placeholder of the viewer's id (NULL when signed out, so both flags are false). */
+/** `viewer` is the placeholder of the viewer's id (NULL when signed out, so the viewer's flags are false). */
 export const postColumns = (viewer: string) => `
-  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, ${mentionNames} AS mentions, p.tags, p.category, p.media_url, m.mime AS media_mime, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
+  p.id, p.user_id, u.username, u.name, u.thumbnail, p.content, ${mentionNames} AS mentions, p.tags, p.category, p.media_url, m.mime AS media_mime, p.media_alt, ${mediaColumns('m', 'media', 'mp')}, ${mediaColumns('am', 'avatar')},
   p.gif_url, p.likes_count, p.replies_count, p.reposts_count, p.parent_id, p.created_at, p.updated_at, p.edited_at,
   EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${viewer}::bigint AND l.post_id = p.id) AS liked_by_me,
   EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = ${viewer}::bigint AND r.post_id = p.id) AS reposted_by_me,
+  EXISTS (SELECT 1 FROM bookmarks bm WHERE bm.user_id = ${viewer}::bigint AND bm.post_id = p.id) AS bookmarked_by_me,
   ${liveBoost('user')} AS is_boosted,
   ${liveBoost('admin')} AS is_admin_boosted`;
 
@@ -38,6 +40,19 @@ export const POST_JOINS = `JOIN users u ON u.id = p.user_id LEFT JOIN media m ON
 
 /** Posts by id, in any order (single post, originals of replies). $1 viewer, $2 bigint[] ids. */
 export const POSTS_BY_IDS = `SELECT ${postColumns('$1')} FROM posts p ${POST_JOINS} WHERE p.id = ANY($2::bigint[])`;
+
+/**
+ * A post and the chain of its parents, nearest first up to THREAD.ancestorsMax of them, in one
+ * recursive walk over the primary key; rows root first, the post last (depth 0). $1 viewer, $2 the post.
+ */
+export const THREAD_CHAIN = `
+  WITH RECURSIVE chain (id, parent_id, depth) AS (
+    SELECT id, parent_id, 0 FROM posts WHERE id = $2
+    UNION ALL
+    SELECT q.id, q.parent_id, c.depth + 1 FROM chain c JOIN posts q ON q.id = c.parent_id WHERE c.depth < ${THREAD.ancestorsMax}
+  )
+  SELECT ${postColumns('$1')}, chain.depth FROM chain JOIN posts p ON p.id = chain.id ${POST_JOINS}
+   ORDER BY chain.depth DESC`;
 
 /**
  * Hydrates a page: `inner` selects `id` and its sort keys (already filtered, keyset-limited,
@@ -59,13 +74,14 @@ export const hydratePage = (
 export const READ_SQL = {
   exists: `SELECT id, parent_id, reposts_count FROM posts WHERE id = $1`,
   history: `SELECT content, edited_at FROM post_edits WHERE post_id = $1 ORDER BY edited_at DESC, id DESC`,
-  /** Of the posts $2 (bigint[]), those the viewer $1 liked or reposted, with which. */
+  /** Of the posts $2 (bigint[]), those the viewer $1 liked, reposted or bookmarked, with which (primary-key probes). */
   viewerFlags: `
-    SELECT x.id, EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::bigint AND l.post_id = x.id) AS liked_by_me,
-           EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::bigint AND r.post_id = x.id) AS reposted_by_me
-      FROM unnest($2::bigint[]) AS x(id)
-     WHERE EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::bigint AND l.post_id = x.id)
-        OR EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::bigint AND r.post_id = x.id)`,
+    SELECT f.* FROM (
+      SELECT x.id, EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::bigint AND l.post_id = x.id) AS liked_by_me,
+             EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::bigint AND r.post_id = x.id) AS reposted_by_me,
+             EXISTS (SELECT 1 FROM bookmarks bm WHERE bm.user_id = $1::bigint AND bm.post_id = x.id) AS bookmarked_by_me
+        FROM unnest($2::bigint[]) AS x(id)) f
+     WHERE f.liked_by_me OR f.reposted_by_me OR f.bookmarked_by_me`,
   userByName: `SELECT id FROM users WHERE username = $1`,
   counts: `
     SELECT (SELECT count(*) FROM posts WHERE user_id = $1 AND parent_id IS NULL)::int AS posts,

@@ -44,7 +44,7 @@ const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.or
  * change drops all pages; a like, repost, reply count, edit or deletion the pages showing that post
  * (a viewer's own like is such a change, so it also drops their copy); edits, deletions and replies
  * every search page, since they change what matches; an account change the pages showing its posts
- * and its own following pages. Entries also end after FEED_CACHE_MS, which bounds what no event
+ * and its own following pages; a viewer's bookmark only that viewer's copies and own pages. Entries also end after FEED_CACHE_MS, which bounds what no event
  * announces (a boost running out) and a Redis that has gone silent. 0 turns the cache off.
  */
 @Injectable()
@@ -129,13 +129,17 @@ export class SharedPageCache {
     }
     const posts = change.posts ?? [];
     const users = change.users ?? [];
+    const viewers = change.viewers ?? [];
     for (const [id, entry] of this.entries) {
       if (
         (change.matches && entry.kind === 'search') ||
         posts.some((p) => entry.postIds.has(p)) ||
-        users.some((u) => entry.authorIds.has(u) || u === entry.owner)
+        users.some((u) => entry.authorIds.has(u) || u === entry.owner) ||
+        (entry.owner !== null && viewers.includes(entry.owner))
       ) {
         this.entries.delete(id);
+      } else {
+        for (const viewer of viewers) entry.viewers.delete(viewer);
       }
     }
   }

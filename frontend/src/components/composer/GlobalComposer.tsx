@@ -45,7 +45,7 @@ export function GlobalComposer({ onClose }: { onClose: () => void }) {
     }
     const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     try {
-      await create.mutateAsync(draft.file ? { content, file: draft.file } : { content, gif: draft.gif });
+      await create.mutateAsync(draft.file ? { content, file: draft.file, alt: draft.alt } : { content, gif: draft.gif });
       if (!draft.file) reportGifSentLater(draft.gif);
       toast(MESSAGES.post.posted, 'success');
       draft.reset();

@@ -1,15 +1,23 @@
+import { takesAltText } from '@cloud9/contracts';
 import { useObjectUrl } from '../../hooks/useObjectUrl';
 import { VideoPlayer } from '../ui/VideoPlayer';
+import { AltTextControl } from './AltTextControl';
 
 interface MediaPreviewProps {
   file: File | null;
   gif: string | null;
   onRemoveFile: () => void;
   onRemoveGif: () => void;
+  /** The file's description; with `onAltChange`, an image or video offers the "Add description" control. */
+  alt?: string;
+  onAltChange?: (alt: string) => void;
 }
 
-/** The chosen GIF, or the uploaded file shown by its MIME type: image, video or audio. */
-export function MediaPreview({ file, gif, onRemoveFile, onRemoveGif }: MediaPreviewProps) {
+/**
+ * The chosen GIF, or the uploaded file shown by its MIME type: image, video or audio. An image or
+ * video can be described (alt text); audio and a picked GIF cannot.
+ */
+export function MediaPreview({ file, gif, onRemoveFile, onRemoveGif, alt = '', onAltChange }: MediaPreviewProps) {
   const url = useObjectUrl(file);
   if (!file && !gif) return null;
 
@@ -36,6 +44,7 @@ export function MediaPreview({ file, gif, onRemoveFile, onRemoveGif }: MediaPrev
       <button type="button" className="btn btn-ghost media-preview-remove" onClick={onRemoveFile}>
         Remove media
       </button>
+      {onAltChange && takesAltText(type) && <AltTextControl alt={alt} onChange={onAltChange} />}
     </div>
   );
 }

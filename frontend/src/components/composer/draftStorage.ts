@@ -1,7 +1,7 @@
 import { persisted } from '../../lib/persisted';
 
 /**
- * Where composers keep their unsent drafts: text and GIF in browser storage per user and composer,
+ * Where composers keep their unsent drafts: text, GIF and the file's description in browser storage per user and composer,
  * so a reload or a closed tab loses nothing. Storage cannot hold a chosen file, so the file is kept
  * in memory for the visit (a composer opened again before a reload gets it back) and storage keeps
  * only its name, to tell the user after a reload that it must be chosen again.
@@ -13,6 +13,8 @@ export interface DraftContent {
   text: string;
   gif: string | null;
   file: File | null;
+  /** The file's description (alt text), kept with the draft; '' for none. */
+  alt?: string;
 }
 
 export interface RestoredDraft extends DraftContent {
@@ -20,7 +22,7 @@ export interface RestoredDraft extends DraftContent {
   lostFileName: string | null;
 }
 
-const isEmpty = (draft: DraftContent) => !draft.text.trim() && !draft.gif && !draft.file;
+const isEmpty = (draft: DraftContent) => !draft.text.trim() && !draft.gif && !draft.file && !draft.alt?.trim();
 
 /** The saved draft of `composer` for the user, or null (no user, no composer, nothing saved). */
 export function loadDraft(userId: number | null, composer: string | undefined): RestoredDraft | null {
@@ -29,7 +31,7 @@ export function loadDraft(userId: number | null, composer: string | undefined): 
   if (!stored) return null;
   const held = heldFiles.get(heldKey(userId, composer));
   const file = stored.fileName !== null && held?.name === stored.fileName ? held : null;
-  return { text: stored.text, gif: stored.gif, file, lostFileName: stored.fileName !== null && !file ? stored.fileName : null };
+  return { text: stored.text, gif: stored.gif, file, alt: stored.alt ?? '', lostFileName: stored.fileName !== null && !file ? stored.fileName : null };
 }
 
 /** Saves the draft; an empty one (or null) removes what was saved. */
@@ -42,7 +44,7 @@ export function saveDraft(userId: number | null, composer: string | undefined, d
     heldFiles.delete(key);
     return;
   }
-  item.set({ text: draft.text, gif: draft.gif, fileName: draft.file?.name ?? null });
+  item.set({ text: draft.text, gif: draft.gif, fileName: draft.file?.name ?? null, ...(draft.alt && { alt: draft.alt }) });
   if (draft.file) heldFiles.set(key, draft.file);
   else heldFiles.delete(key);
 }

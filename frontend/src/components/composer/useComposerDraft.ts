@@ -7,13 +7,17 @@ export interface ComposerDraft {
   text: string;
   file: File | null;
   gif: string | null;
+  /** The file's description (alt text); '' for none. */
+  alt: string;
   gifOpen: boolean;
   emojiOpen: boolean;
   /** Text is cut to the group's post limit. */
   setText: (value: string) => void;
   /** Appends only if the result stays within the limit, then closes the panel. */
   addEmoji: (emoji: string) => void;
+  /** A new file drops the description of the one before (unless it is the file a restored draft lost). */
   setFile: (file: File | null) => void;
+  setAlt: (alt: string) => void;
   /** Stores the chosen GIF and closes the picker; null removes it. */
   setGif: (url: string | null) => void;
   toggleGif: () => void;
@@ -39,11 +43,12 @@ export function useComposerDraft(limit: number, composer?: string): ComposerDraf
   const [text, setTextState] = useState(restored?.text ?? '');
   const [file, setFileState] = useState<File | null>(restored?.file ?? null);
   const [gif, setGifState] = useState<string | null>(restored?.gif ?? null);
+  const [alt, setAlt] = useState(restored?.alt ?? '');
   const [lostFileName, setLostFileName] = useState<string | null>(restored?.lostFileName ?? null);
   const [gifOpen, setGifOpen] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
 
-  useEffect(() => saveDraft(userId, composer, { text, gif, file }), [userId, composer, text, gif, file]);
+  useEffect(() => saveDraft(userId, composer, { text, gif, file, alt }), [userId, composer, text, gif, file, alt]);
 
   const setText = useCallback((value: string) => setTextState(clampToLimit(value, limit)), [limit]);
   const addEmoji = useCallback(
@@ -53,10 +58,14 @@ export function useComposerDraft(limit: number, composer?: string): ComposerDraf
     },
     [limit],
   );
-  const setFile = useCallback((next: File | null) => {
-    setFileState(next);
-    setLostFileName(null);
-  }, []);
+  const setFile = useCallback(
+    (next: File | null) => {
+      if (!next || next.name !== lostFileName) setAlt('');
+      setFileState(next);
+      setLostFileName(null);
+    },
+    [lostFileName],
+  );
   const setGif = useCallback((url: string | null) => {
     setGifState(url);
     setGifOpen(false);
@@ -67,6 +76,7 @@ export function useComposerDraft(limit: number, composer?: string): ComposerDraf
     setTextState('');
     setFileState(null);
     setGifState(null);
+    setAlt('');
     setLostFileName(null);
     setGifOpen(false);
     setEmojiOpen(false);
@@ -76,11 +86,13 @@ export function useComposerDraft(limit: number, composer?: string): ComposerDraf
     text,
     file,
     gif,
+    alt,
     gifOpen,
     emojiOpen,
     setText,
     addEmoji,
     setFile,
+    setAlt,
     setGif,
     toggleGif: () => setGifOpen((open) => !open),
     toggleEmoji: () => setEmojiOpen((open) => !open),

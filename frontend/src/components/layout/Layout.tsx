@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { GlobalComposerHost } from '../composer/GlobalComposerHost';
+import { MediaViewerHost } from '../media-viewer/MediaViewerHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LeftNav } from './LeftNav';
@@ -39,6 +40,7 @@ export function Layout() {
       <Footer />
       <TabBar />
       <GlobalComposerHost />
+      <MediaViewerHost />
       {moreOpen && (
         <Suspense fallback={null}>
           <MoreSheet onClose={() => setMoreOpen(false)} />

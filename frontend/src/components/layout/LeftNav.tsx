@@ -8,6 +8,7 @@ const LINKS: { to: string; label: string; icon: NavIconName }[] = [
   { to: '/', label: 'Home', icon: 'home' },
   { to: '/profile', label: 'Profile', icon: 'profile' },
   { to: '/notifications', label: 'Notifications', icon: 'bell' },
+  { to: '/bookmarks', label: 'Bookmarks', icon: 'bookmark' },
   { to: '/settings', label: 'Settings', icon: 'settings' },
   { to: '/cloud9', label: 'Cloud 9', icon: 'cloud' },
 ];

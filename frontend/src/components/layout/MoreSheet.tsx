@@ -6,12 +6,13 @@ import { SideContent } from './SideContent';
 import './MoreSheet.css';
 
 const LINKS: { to: string; label: string; icon: NavIconName }[] = [
+  { to: '/bookmarks', label: 'Bookmarks', icon: 'bookmark' },
   { to: '/settings', label: 'Settings', icon: 'settings' },
   { to: '/cloud9', label: 'Cloud 9', icon: 'cloud' },
 ];
 
 /**
- * Everything the phone's tab bar and the tablet's rail have no room for: Settings, Cloud 9, the
+ * Everything the phone's tab bar and the tablet's rail have no room for: Bookmarks, Settings, Cloud 9, the
  * feeds and trending topics, Gift Us, Admin Tools (group 1) and Logout. A modal dialog (focus kept
  * inside, Escape and Close shut it, focus goes back to the More button), drawn as a bottom sheet.
  */

@@ -11,6 +11,7 @@ const paths = {
   post: 'M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z',
   more: 'M4 6h16v2H4zm0 5h16v2H4zm0 5h16v2H4z',
   shield: 'M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5z',
+  bookmark: 'M6 2h12a1 1 0 0 1 1 1v19l-7-4.5L5 22V3a1 1 0 0 1 1-1',
 } as const;
 
 export type NavIconName = keyof typeof paths;

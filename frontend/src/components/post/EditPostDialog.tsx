@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
-import { MESSAGES, type Post } from '@cloud9/contracts';
+import { MESSAGES, takesAltText, type Post } from '@cloud9/contracts';
 import { usePostLimit } from '../../hooks/usePostLimit';
 import { useEditPost } from '../../queries/posts';
+import { AltTextField } from '../composer/AltTextField';
 import { CharacterCounter } from '../composer/CharacterCounter';
 import { MentionTextarea } from '../composer/MentionTextarea';
 import { useConfirmDiscard } from '../composer/useConfirmDiscard';
@@ -16,12 +17,20 @@ interface EditPostDialogProps {
 }
 
 /**
- * Edit post: empty text alerts; a failure alerts and keeps the dialog open. An unsaved change is
- * kept per user and post until saved or discarded; closing with one asks first.
+ * Edit post: the text and, for an image or video, its description (alt text). Empty text alerts; a
+ * failure alerts and keeps the dialog open. An unsaved change is kept per user and post until
+ * saved or discarded; closing with one asks first.
  */
 export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) {
   const limit = usePostLimit();
-  const { text, setText, changed, clear } = useTextDraft(`edit-${post.id}`, post.content);
+  const { text, setText, changed: textChanged, clear: clearText } = useTextDraft(`edit-${post.id}`, post.content);
+  const describable = takesAltText(post.media_mime);
+  const { text: alt, setText: setAlt, changed: altChanged, clear: clearAlt } = useTextDraft(`edit-${post.id}-alt`, post.media_alt ?? '');
+  const changed = textChanged || (describable && altChanged);
+  const clear = () => {
+    clearText();
+    clearAlt();
+  };
   const confirmDiscard = useConfirmDiscard(changed, clear, MESSAGES.post.confirmDiscardEdit);
   const requestClose = () => {
     void confirmDiscard().then((discarded) => discarded && onClose());
@@ -37,7 +46,7 @@ export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) 
       return;
     }
     try {
-      onSaved(await edit.mutateAsync({ post, content: text }));
+      onSaved(await edit.mutateAsync({ post, content: text, alt: describable ? alt : undefined }));
       clear();
       onClose();
     } catch (err) {
@@ -67,6 +76,7 @@ export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) 
           <MentionTextarea id={`${formId}-text`} value={text} onValueChange={setText} maxLength={Math.max(limit, text.length)} />
         </div>
         <CharacterCounter text={text} limit={limit} />
+        {describable && <AltTextField alt={alt} onChange={setAlt} />}
       </form>
     </Modal>
   );

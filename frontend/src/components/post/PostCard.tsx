@@ -25,9 +25,9 @@ export interface PostCardProps {
 
 type Dialog = 'full' | 'reply' | 'edit' | 'history' | null;
 
-/** A post in a list: optimistic like/repost, reply, edit (with history) and delete, each offered only where the viewer's role allows it. */
+/** A post in a list: optimistic like/repost/bookmark, share, reply, edit (with history) and delete, each offered only where the viewer's role allows it. */
 export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.feedTruncate, expand = 'modal' }: PostCardProps) {
-  const { post, setPost, toggleLike, toggleRepost } = usePostState(initial);
+  const { post, setPost, toggleLike, toggleRepost, toggleBookmark } = usePostState(initial);
   const user = useSessionStore(selectCurrentUser);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleted, setDeleted] = useState(false);
@@ -64,7 +64,7 @@ export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.
 
   if (deleted) return null;
 
-  const actions = readOnly ? undefined : { onLike: toggleLike, onReply: openReply, onRepost: toggleRepost };
+  const actions = readOnly ? undefined : { onLike: toggleLike, onReply: openReply, onRepost: toggleRepost, onBookmark: toggleBookmark };
   const menu = readOnly ? undefined : <PostMenu post={post} user={user} onEdit={openEdit} onDelete={remove} />;
   const showHistory = () => setDialog('history');
   const mayBoost = !readOnly && post.parent_id === null && !post.isBoosted && !post.isAdminBoosted && canRequestBoost(user, post.user_id);

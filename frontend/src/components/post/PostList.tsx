@@ -10,13 +10,14 @@ interface PostListProps {
   emptyMessage: string;
   /** Shown, with a retry, when the first page fails (the empty message otherwise). */
   errorMessage?: string;
+  emptyHint?: ReactNode;
   renderPost: (post: Post) => ReactNode;
   /** Accessible name of the list. */
   label: string;
 }
 
 /** A paged list of posts (see PagedList), ending with a note once every page is in. */
-export function PostList({ query, emptyMessage, errorMessage, renderPost, label }: PostListProps) {
+export function PostList({ query, emptyMessage, errorMessage, emptyHint, renderPost, label }: PostListProps) {
   return (
     <PagedList
       query={query}
@@ -24,6 +25,7 @@ export function PostList({ query, emptyMessage, errorMessage, renderPost, label 
       label={label}
       emptyMessage={emptyMessage}
       errorMessage={errorMessage}
+      emptyHint={emptyHint}
       renderItem={renderPost}
       loadingLabel="Loading posts..."
       placeholder={<PostCardBones />}

@@ -1,5 +1,6 @@
 import type { PointerEvent } from 'react';
-import { fullDate, relativeTime } from '../../lib/relativeTime';
+import { Link } from 'react-router-dom';
+import { fullDate, relativeTime, spokenAge } from '../../lib/relativeTime';
 
 // The full date is only a hover tooltip, so it is written when the pointer first reaches the time: building
 // the locale's date-and-time formatter costs more than a phone's whole feed render otherwise would.
@@ -8,11 +9,20 @@ function addFullDateTitle(event: PointerEvent<HTMLTimeElement>) {
   if (!time.title) time.title = fullDate(time.dateTime);
 }
 
-/** '5m', '2h', '3d' or a date; the full date in dateTime and, on hover, the tooltip. */
-export function PostTime({ iso }: { iso: string }) {
-  return (
+/**
+ * '5m', '2h', '3d' or a date; the exact time in dateTime and, on hover, the full date. With `postId` it
+ * is the post's permalink (/post/:id), a link of its own inside the card, so the card's other clicks stay.
+ */
+export function PostTime({ iso, postId }: { iso: string; postId?: number }) {
+  const time = (
     <time className="post-time" dateTime={iso} onPointerEnter={addFullDateTitle}>
       {relativeTime(iso)}
     </time>
+  );
+  if (postId === undefined) return time;
+  return (
+    <Link to={`/post/${postId}`} className="post-time-link" aria-label={`${spokenAge(iso)}: open post`}>
+      {time}
+    </Link>
   );
 }

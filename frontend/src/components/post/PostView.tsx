@@ -37,7 +37,7 @@ export function PostView({ post, text, actions, menu, extraActions, onShowHistor
           <span className="post-card-dot" aria-hidden="true">
             ·
           </span>
-          <PostTime iso={post.createdAt} />
+          <PostTime iso={post.createdAt} postId={post.id} />
           {post.editedAt &&
             (onShowHistory ? (
               <button type="button" className="post-edited" aria-haspopup="dialog" onClick={onShowHistory}>

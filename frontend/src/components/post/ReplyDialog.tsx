@@ -1,12 +1,15 @@
 import type { FormEvent } from 'react';
-import { LIMITS, truncateForDisplay, type Post } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, truncateForDisplay, type Post } from '@cloud9/contracts';
 import { usePostLimit } from '../../hooks/usePostLimit';
 import { useReplyToPost } from '../../queries/posts';
 import { CharacterCounter } from '../composer/CharacterCounter';
+import { FilePickButton } from '../composer/FilePickButton';
+import { MediaPreview } from '../composer/MediaPreview';
 import { MentionTextarea } from '../composer/MentionTextarea';
+import { useComposerDraft } from '../composer/useComposerDraft';
 import { useConfirmDiscard } from '../composer/useConfirmDiscard';
-import { useTextDraft } from '../composer/useTextDraft';
 import { Modal } from '../ui/Modal';
+import '../composer/composer.css';
 
 interface ReplyDialogProps {
   post: Post;
@@ -15,13 +18,15 @@ interface ReplyDialogProps {
 }
 
 /**
- * Quotes the original cut at 200 characters; a blank reply is ignored. Failures are only logged.
- * The unsent reply is kept per user and post until sent or discarded; closing with one asks first.
+ * Quotes the original cut at 200 characters; a reply is text, a photo or video (with its
+ * description) or both; a blank one without a file is ignored. Failures are only logged. The
+ * unsent reply is kept per user and post until sent or discarded; closing with one asks first.
  */
 export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
   const limit = usePostLimit();
-  const { text, setText, changed, clear } = useTextDraft(`reply-${post.id}`);
-  const confirmDiscard = useConfirmDiscard(changed, clear);
+  const draft = useComposerDraft(limit, `reply-${post.id}`);
+  const { text, setText } = draft;
+  const confirmDiscard = useConfirmDiscard(draft.hasContent, draft.reset);
   const requestClose = () => {
     void confirmDiscard().then((discarded) => discarded && onClose());
   };
@@ -31,10 +36,10 @@ export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (reply.isPending || !text.trim()) return;
+    if (reply.isPending || (!text.trim() && !draft.file)) return;
     try {
-      onReplied(await reply.mutateAsync({ postId: post.id, content: text.trim() }));
-      clear();
+      onReplied(await reply.mutateAsync({ postId: post.id, content: text.trim(), file: draft.file, alt: draft.alt }));
+      draft.reset();
       onClose();
     } catch (err) {
       console.error('Reply failed', err);
@@ -63,9 +68,21 @@ export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
       <form id={formId} onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${formId}-text`}>Your reply</label>
-          <MentionTextarea id={`${formId}-text`} value={text} onValueChange={setText} maxLength={limit} />
+          <MentionTextarea id={`${formId}-text`} value={text} onValueChange={setText} maxLength={draft.maxLength} />
         </div>
-        <CharacterCounter text={text} limit={limit} />
+        {draft.lostFileName && <p className="hint composer-lost-file">{MESSAGES.post.draftFileNotKept(draft.lostFileName)}</p>}
+        <MediaPreview
+          file={draft.file}
+          gif={null}
+          onRemoveFile={() => draft.setFile(null)}
+          onRemoveGif={() => undefined}
+          alt={draft.alt}
+          onAltChange={draft.setAlt}
+        />
+        <div className="composer-tools">
+          <FilePickButton onPick={draft.setFile} />
+          <CharacterCounter text={text} limit={limit} />
+        </div>
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { MESSAGES, type Post } from '@cloud9/contracts';
+import { useToggleBookmark } from '../../queries/bookmarks';
 import { useLikePost, useRepostPost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { notify } from '../notify';
@@ -9,12 +10,13 @@ export interface PostState {
   setPost: (update: (post: Post) => Post) => void;
   toggleLike: () => void;
   toggleRepost: () => void;
+  toggleBookmark: () => void;
 }
 
 /**
- * One card's copy of its post. Like and repost are optimistic, then take the server's numbers
- * (which the mutations also write to every cached copy); a failure is only logged and
- * the change is undone.
+ * One card's copy of its post. Like, repost and bookmark are optimistic, then take the server's
+ * answer (which the mutations also write to every cached copy); a failed like or repost is only
+ * logged and undone, a failed bookmark undone and said (the member asked to keep something).
  */
 export function usePostState(initial: Post): PostState {
   const [post, setPostState] = useState(initial);
@@ -27,7 +29,8 @@ export function usePostState(initial: Post): PostState {
   const user = useSessionStore(selectCurrentUser);
   const { mutateAsync: sendLike } = useLikePost();
   const { mutateAsync: sendRepost } = useRepostPost();
-  const pending = useRef({ like: false, repost: false });
+  const { mutateAsync: sendBookmark } = useToggleBookmark();
+  const pending = useRef({ like: false, repost: false, bookmark: false });
 
   const setPost = useCallback((update: (post: Post) => Post) => setPostState(update), []);
 
@@ -75,5 +78,26 @@ export function usePostState(initial: Post): PostState {
       });
   }, [user, post.id, post.repostedByMe, post.repostsCount, sendRepost]);
 
-  return { post, setPost, toggleLike, toggleRepost };
+  const toggleBookmark = useCallback(() => {
+    if (!user) {
+      notify(MESSAGES.bookmarks.mustBeLoggedIn);
+      return;
+    }
+    if (pending.current.bookmark) return;
+    pending.current.bookmark = true;
+    const before = post.bookmarked;
+    setPostState((p) => ({ ...p, bookmarked: !before }));
+    sendBookmark({ postId: post.id, bookmarked: !before })
+      .then((res) => setPostState((p) => ({ ...p, bookmarked: res.bookmarked })))
+      .catch((err: unknown) => {
+        console.error('Bookmark failed', err);
+        setPostState((p) => ({ ...p, bookmarked: before }));
+        notify(MESSAGES.bookmarks.saveFailed);
+      })
+      .finally(() => {
+        pending.current.bookmark = false;
+      });
+  }, [user, post.id, post.bookmarked, sendBookmark]);
+
+  return { post, setPost, toggleLike, toggleRepost, toggleBookmark };
 }

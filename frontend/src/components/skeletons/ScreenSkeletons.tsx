@@ -114,7 +114,19 @@ export function SettingsSkeleton() {
   );
 }
 
-/** Any other screen (a post, the admin tools): a header line and a card. */
+/** A title over a list of posts (a post's thread, the bookmarks). */
+export function ListSkeleton() {
+  return (
+    <Skeleton className="skeleton-screen">
+      <span className="skeleton-body">
+        <Bone width="40%" height="1.6rem" />
+        <PostCardBones count={3} />
+      </span>
+    </Skeleton>
+  );
+}
+
+/** Any other screen (the admin tools): a header line and a card. */
 export function PlainSkeleton({ label }: { label?: string }) {
   return (
     <Skeleton className="skeleton-screen" label={label}>

@@ -10,6 +10,8 @@ interface PagedListProps<T extends { id: number }> {
   emptyMessage: string;
   /** Shown, with a retry, when the first page fails (the empty message otherwise). */
   errorMessage?: string;
+  /** Said under the empty message (what to do to fill the list). */
+  emptyHint?: ReactNode;
   /** Accessible name of the list. */
   label: string;
   renderItem: (item: T) => ReactNode;
@@ -28,7 +30,7 @@ interface PagedListProps<T extends { id: number }> {
  * retry after a failed first page: failures are logged by the query), the items, infinite
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
-export function PagedList<T extends { id: number }>({ query, emptyMessage, errorMessage = emptyMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
+export function PagedList<T extends { id: number }>({ query, emptyMessage, errorMessage = emptyMessage, emptyHint, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
   const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
   const items = pageItems(data);
 
@@ -44,7 +46,7 @@ export function PagedList<T extends { id: number }>({ query, emptyMessage, error
     }
     return placeholder ? <Skeleton label={loadingLabel}>{placeholder}</Skeleton> : <Spinner label={loadingLabel} />;
   }
-  if (items.length === 0) return <EmptyState message={emptyMessage} />;
+  if (items.length === 0) return <EmptyState message={emptyMessage}>{emptyHint}</EmptyState>;
 
   const loadMore = () => void fetchNextPage();
   return (

@@ -50,7 +50,7 @@ export function HomeComposer({ defaultCategory }: HomeComposerProps) {
     }
     const content = draft.text.trim() ? draft.text : draft.file ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     try {
-      await create.mutateAsync({ content, category, file: draft.file, gif: draft.file ? null : draft.gif });
+      await create.mutateAsync({ content, category, file: draft.file, alt: draft.alt, gif: draft.file ? null : draft.gif });
       if (!draft.file) reportGifSentLater(draft.gif);
       draft.reset();
     } catch (err) {

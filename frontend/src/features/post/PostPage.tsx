@@ -1,30 +1,100 @@
-import { useParams } from 'react-router-dom';
-import { MESSAGES } from '@cloud9/contracts';
+import { Link, useParams } from 'react-router-dom';
+import { MESSAGES, type Post } from '@cloud9/contracts';
+import { ApiRequestError } from '../../api/client';
 import { PostCard } from '../../components/post/PostCard';
 import { PostList } from '../../components/post/PostList';
+import { PostCardBones } from '../../components/skeletons/ListSkeletons';
+import { Skeleton } from '../../components/skeletons/Skeleton';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Spinner } from '../../components/ui/Spinner';
+import { selectIsSignedIn, useSessionStore } from '../../stores/session';
+import { AncestorPost } from './AncestorPost';
 import { BackLink } from './BackLink';
 import { PostCounts } from './PostCounts';
-import { usePost, useReplies } from './usePostThread';
+import { useThread } from './usePostThread';
 import './post.css';
 
-function Replies({ postId }: { postId: number }) {
-  const replies = useReplies(postId);
+/** The chain above the post, root first; a link up when the chain was cut before its root. */
+function Ancestors({ ancestors }: { ancestors: Post[] }) {
+  if (ancestors.length === 0) return null;
+  const above = ancestors[0].parent_id;
   return (
-    <section className="post-page-replies" aria-labelledby="replies-title">
-      <h2 id="replies-title" className="post-page-replies-title">
-        Replies
-      </h2>
-      <PostList query={replies} label="Replies" emptyMessage={MESSAGES.empty.noReplies} renderPost={(reply) => <PostCard post={reply} readOnly truncateAt={null} />} />
-    </section>
+    <nav className="thread-ancestors" aria-label="Earlier in the thread">
+      {above !== null && (
+        <Link to={`/post/${above}`} className="thread-earlier">
+          {MESSAGES.thread.earlier}
+        </Link>
+      )}
+      <ol className="thread-ancestor-list">
+        {ancestors.map((ancestor) => (
+          <li key={ancestor.id}>
+            <AncestorPost post={ancestor} />
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
 
-/** Read-only single post with its counts and replies, and a way back. Any failure reads as "not found or deleted". */
+/** A missing post (404, or an address that is no post id) is gone for good; anything else may pass. */
+const isGone = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+
+/**
+ * /post/:postId: the thread's ancestors (compact, each a link to its own page), the post
+ * highlighted, its replies paged below. Signed in, every card has its actions; signed out, the
+ * page reads only, with the counts as text.
+ */
 export function PostPage() {
   const { postId = '' } = useParams();
-  const { data: post, isPending, isError } = usePost(postId);
+  const signedIn = useSessionStore(selectIsSignedIn);
+  const thread = useThread(postId);
+  const first = thread.data?.pages[0];
+  const post = first?.post;
+
+  let body;
+  if (post) {
+    body = (
+      <>
+        <Ancestors ancestors={first.ancestors ?? []} />
+        <div className="thread-focus">
+          <PostCard key={post.id} post={post} readOnly={!signedIn} truncateAt={null} />
+          {!signedIn && <PostCounts post={post} />}
+          {!signedIn && <p className="hint">{MESSAGES.thread.signInToAct}</p>}
+        </div>
+        <section className="post-page-replies" aria-labelledby="replies-title">
+          <h2 id="replies-title" className="post-page-replies-title">
+            Replies
+          </h2>
+          <PostList
+            query={thread}
+            label="Replies"
+            emptyMessage={MESSAGES.empty.noReplies}
+            renderPost={(reply) => <PostCard post={reply} readOnly={!signedIn} />}
+          />
+        </section>
+      </>
+    );
+  } else if (thread.isError && !thread.isFetching) {
+    body = isGone(thread.error) ? (
+      <EmptyState message={MESSAGES.thread.gone}>
+        <p className="hint">{MESSAGES.thread.goneHint}</p>
+        <Link to="/" className="btn btn-primary">
+          Go Home
+        </Link>
+      </EmptyState>
+    ) : (
+      <EmptyState message={MESSAGES.thread.loadFailed}>
+        <button type="button" className="btn btn-primary" onClick={() => void thread.refetch()}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <Skeleton label={MESSAGES.post.loadingPost}>
+        <PostCardBones count={2} />
+      </Skeleton>
+    );
+  }
 
   return (
     <section aria-labelledby="post-title">
@@ -32,25 +102,7 @@ export function PostPage() {
         <BackLink />
         <h1 id="post-title">Post</h1>
       </div>
-      <div className="page-body">
-        {isPending ? (
-          <Spinner label={MESSAGES.post.loadingPost} />
-        ) : isError || !post ? (
-          <EmptyState message={MESSAGES.post.notFoundOrDeleted} />
-        ) : (
-          <>
-            {post.originalPost && (
-              <div className="post-page-original">
-                <p className="hint">Replying to @{post.originalPost.username}</p>
-                <PostCard post={post.originalPost} readOnly />
-              </div>
-            )}
-            <PostCard post={post} readOnly truncateAt={null} />
-            <PostCounts post={post} />
-            <Replies postId={post.id} />
-          </>
-        )}
-      </div>
+      <div className="page-body">{body}</div>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { clampToLimit, textLength, truncateForDisplay } from './truncate';
+import { cleanPostText, clampToLimit, textLength, truncateForDisplay } from './truncate';
 
 describe('truncateForDisplay', () => {
   it('leaves text at or under the limit alone', () => {
@@ -28,5 +28,14 @@ describe('clampToLimit', () => {
   });
   it('keeps shorter text unchanged', () => {
     expect(clampToLimit('hello', 300)).toBe('hello');
+  });
+});
+
+describe('cleanPostText', () => {
+  it('drops invisible controls, keeps tabs and line breaks, trims and cuts', () => {
+    expect(cleanPostText('\u007f', 300)).toBe('');
+    expect(cleanPostText(' a\u0001b\u009f\tc\r\nd\re ', 300)).toBe('ab\tc\nd\ne');
+    expect(cleanPostText('😀😀😀', 2)).toBe('😀😀');
+    expect(cleanPostText(undefined, 10)).toBe('');
   });
 });

@@ -25,3 +25,12 @@ export function clampToLimit(text: string, limit: number): string {
 export function textLength(text: string): number {
   return Array.from(text ?? '').length;
 }
+
+// Controls other than tab and line breaks are invisible or break the layout: text of only them is empty.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/** Post, reply and notice text as stored: line breaks as \n, without invisible controls, trimmed, cut to the plan's limit. */
+export function cleanPostText(raw: string | null | undefined, limit: number): string {
+  return clampToLimit((raw ?? '').replace(/\r\n?/g, '\n').replace(INVISIBLE_CONTROLS, '').trim(), limit);
+}

@@ -1,0 +1,47 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { MESSAGES, type BookmarkResult, type Page, type Post } from '@cloud9/contracts';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { decodeTimeCursor } from '../../common/db/cursor';
+import { timeCursorOf, toPage } from '../../common/db/page';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
+import { FeedService } from '../posts/feed.service';
+import { toPost } from '../posts/post-row';
+import { BookmarksRepository } from './bookmarks.repository';
+
+/**
+ * A member's saved posts. Private: only the owner lists them or sees the flag (Post.bookmarked);
+ * nothing is counted or announced to the author. Adding and removing are idempotent.
+ */
+@Injectable()
+export class BookmarksService {
+  constructor(
+    private readonly bookmarks: BookmarksRepository,
+    private readonly feed: FeedService,
+    private readonly caches: InvalidationBus,
+  ) {}
+
+  async add(userId: number, postId: number): Promise<BookmarkResult> {
+    let added: boolean;
+    try {
+      added = await this.bookmarks.add(userId, postId);
+    } catch (error) {
+      if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+      throw error;
+    }
+    if (added) await this.caches.publish({ viewers: [userId] }); // the flag on their copies of cached pages
+    return { success: true, bookmarked: true };
+  }
+
+  /** Removing one that is not there (or of a post that is gone) is already done. */
+  async remove(userId: number, postId: number): Promise<BookmarkResult> {
+    if (await this.bookmarks.remove(userId, postId)) await this.caches.publish({ viewers: [userId] });
+    return { success: true, bookmarked: false };
+  }
+
+  /** Newest bookmark first; replies carry their originals as in every list. */
+  async list(userId: number, limit: number, cursor?: string): Promise<Page<Post>> {
+    const after = decodeTimeCursor(cursor);
+    const page = toPage(await this.bookmarks.page(userId, after, limit + 1), limit, toPost, timeCursorOf);
+    return { items: await this.feed.attachOriginals(page.items, userId), nextCursor: page.nextCursor };
+  }
+}

@@ -1,0 +1,148 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  canModerateAccount,
+  canSuspendForGood,
+  MESSAGES,
+  type ModerationAction,
+  type ModerationReport,
+  type Page,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTargetType,
+} from '@cloud9/contracts';
+import type { Db } from '../../common/db/database';
+import { decodeTimeCursor } from '../../common/db/cursor';
+import { timeCursorOf, toPage } from '../../common/db/page';
+import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
+import { AuditService } from '../audit/audit.service';
+import { SessionsService } from '../identity/sessions.service';
+import { PostsService } from '../posts/posts.service';
+import type { SessionUser } from '../users/session-user';
+import type { ModerationActionDto, ReportDto } from './moderation.dto';
+import { ModerationRepository, type ClaimedReport } from './moderation.repository';
+import type { ReportRow } from './moderation.sql';
+
+const toReport = (r: ReportRow): ModerationReport => ({
+  id: r.id,
+  status: r.status as ReportStatus,
+  reason: r.reason as ReportReason,
+  comment: r.comment,
+  createdAt: r.created_at,
+  reporter: r.reporter,
+  target: { type: r.target_type as ReportTargetType, user: r.target_user, post: r.target_post },
+  posts: r.posts,
+  resolution: r.status === 'resolved' && r.action ? { action: r.action as ModerationAction, text: r.action_text, by: r.handled_by, at: r.handled_at! } : null,
+});
+
+/**
+ * Reports and what staff do with them. A member reports a post or an account once while it is open;
+ * staff (groups 1–4) see the queue and act: dismiss, delete the post, suspend (for a time; for good:
+ * the admin only) or lift a suspension. Who may act on whom is canModerateAccount (staff on members,
+ * the admin on anyone, nobody on themselves). An action settles every open report on the same target,
+ * runs once however many staff press it at the same time (the report is claimed first), and is
+ * written to the audit log.
+ */
+@Injectable()
+export class ModerationService {
+  constructor(
+    private readonly moderation: ModerationRepository,
+    private readonly posts: PostsService,
+    private readonly sessions: SessionsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async report(user: SessionUser, dto: ReportDto): Promise<{ id: number }> {
+    const targetUserId = dto.targetType === 'post' ? await this.moderation.postAuthor(dto.targetId) : (await this.moderation.account(dto.targetId))?.id;
+    if (targetUserId === undefined) throw new NotFoundException(dto.targetType === 'post' ? MESSAGES.post.notFoundOrDeleted : MESSAGES.profile.userNotFound);
+    if (targetUserId === user.id) throw new BadRequestException(MESSAGES.moderation.cannotReportSelf);
+    const comment = dto.comment?.trim() || null;
+    try {
+      const id = await this.moderation.insertReport({
+        reporter_id: user.id,
+        target_type: dto.targetType,
+        target_key: `${dto.targetType}:${dto.targetId}`,
+        target_user_id: targetUserId,
+        target_post_id: dto.targetType === 'post' ? dto.targetId : null,
+        reason: dto.reason,
+        comment,
+        post_ids: [...new Set(dto.postIds ?? [])],
+      });
+      return { id };
+    } catch (error) {
+      if (pgErrorCode(error) === PG_ERROR.uniqueViolation) throw new ConflictException(MESSAGES.moderation.alreadyReported);
+      throw error;
+    }
+  }
+
+  async queue(status: ReportStatus, reason: ReportReason | undefined, limit: number, cursor?: string): Promise<Page<ModerationReport>> {
+    const rows = await this.moderation.queuePage(status, reason, decodeTimeCursor(cursor), limit + 1);
+    return toPage(rows, limit, toReport, timeCursorOf);
+  }
+
+  async act(actor: SessionUser, reportId: number, dto: ModerationActionDto): Promise<{ success: true; report: ModerationReport }> {
+    const text = dto.text?.trim() || null;
+    const until = this.suspensionEnd(actor, dto);
+    const report = await this.moderation.report(reportId);
+    if (!report) throw new NotFoundException(MESSAGES.moderation.reportNotFound);
+    if (report.status !== 'open') throw new ConflictException(MESSAGES.moderation.alreadyResolved);
+    if (!canModerateAccount({ id: actor.id, group_id: actor.group_id }, report.target_user)) throw new ForbiddenException(MESSAGES.moderation.notAllowedOnAccount);
+    if (dto.action === 'delete-post' && report.target_type !== 'post') throw new BadRequestException(MESSAGES.moderation.notAPostReport);
+
+    let claimed: ClaimedReport | undefined;
+    let ended = false;
+    try {
+      await this.moderation.transaction(async (trx) => {
+        claimed = await this.moderation.claim(trx, reportId, dto.action, text, actor.id);
+        if (!claimed) throw new ConflictException(MESSAGES.moderation.alreadyResolved);
+        await this.applyInTransaction(trx, actor, claimed, dto.action, until, text);
+        await this.moderation.resolveOthers(trx, claimed.target_key, dto.action, text, actor.id);
+      });
+      if (dto.action === 'delete-post') await this.deletePost(claimed!);
+      if (dto.action === 'suspend') ended = true;
+    } catch (error) {
+      if (claimed && dto.action === 'delete-post') await this.moderation.reopen(reportId);
+      throw error;
+    }
+    // After the commit: a suspended member's sessions end (and their sockets, on every instance).
+    if (ended) await this.sessions.endAllForUser(claimed!.target_user_id);
+    await this.audit.record(actor, `moderation.${dto.action}`, claimed!.target_key, 'ok', {
+      report: reportId,
+      account: claimed!.target_user_id,
+      ...(text ? { text } : {}),
+      ...(dto.action === 'suspend' ? { until: until === 'infinity' ? 'for good' : until!.toISOString() } : {}),
+    });
+    return { success: true, report: toReport((await this.moderation.report(reportId))!) };
+  }
+
+  /** The suspension's end for a `suspend` action (its rules checked before anything is written); undefined otherwise. */
+  private suspensionEnd(actor: SessionUser, dto: ModerationActionDto): Date | 'infinity' | undefined {
+    if (dto.action !== 'suspend') return undefined;
+    if (dto.until === undefined) {
+      if (!canSuspendForGood(actor)) throw new ForbiddenException(MESSAGES.moderation.onlyAdminSuspendsForGood);
+      return 'infinity';
+    }
+    const end = new Date(dto.until);
+    if (Number.isNaN(end.getTime()) || end.getTime() <= Date.now()) throw new BadRequestException(MESSAGES.moderation.invalidUntil);
+    return end;
+  }
+
+  private async applyInTransaction(trx: Db, actor: SessionUser, report: ClaimedReport, action: ModerationAction, until: Date | 'infinity' | undefined, text: string | null): Promise<void> {
+    if (action === 'suspend') await this.moderation.suspend(trx, report.target_user_id, until!, actor.id, text);
+    if (action === 'unsuspend' && !(await this.moderation.unsuspend(trx, report.target_user_id))) throw new ConflictException(MESSAGES.moderation.notSuspended);
+  }
+
+  private async deletePost(report: ClaimedReport): Promise<void> {
+    if (report.target_post_id === null) throw new ConflictException(MESSAGES.moderation.postAlreadyGone);
+    try {
+      await this.posts.removeReported(report.target_post_id);
+    } catch (error) {
+      if (error instanceof NotFoundException) throw new ConflictException(MESSAGES.moderation.postAlreadyGone);
+      throw error;
+    }
+  }
+
+  /** For sign-in: the running suspension's end ('infinity' for good), or null. */
+  suspendedUntil(userId: number): Promise<string | null> {
+    return this.moderation.suspendedUntil(userId);
+  }
+}

@@ -1,0 +1,278 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { GroupId, MESSAGES, REPORT_RULES, SOCKET_PATH, type ModerationReport, type Page, type ServerToClientEvents } from '@cloud9/contracts';
+import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
+import { bootWatched, sessionCookieOf, type WatchedApp } from './support/harness';
+
+type ClientSocket = Socket<ServerToClientEvents>;
+
+describe('reports and the moderation queue', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await bootApp();
+  });
+  afterAll(() => t?.close());
+
+  const post = async (who: SignedIn, content = 'reported text') => (await who.agent.post('/api/posts').send({ content, category: 'General' }).expect(201)).body.id as number;
+  const report = (who: SignedIn, body: object) => who.agent.post('/api/reports').send(body);
+  const staff = () => signUp(t, { groupId: GroupId.Staff3 });
+  const admin = () => signUp(t, { groupId: GroupId.Admin });
+  const act = (who: SignedIn, id: number, body: object) => who.agent.post(`/api/moderation/reports/${id}/actions`).send(body);
+  const reportRow = async (id: number) => (await t.db.query('SELECT status, action, action_text, handled_by FROM reports WHERE id = $1', [id]))[0];
+
+  describe('POST /api/reports', () => {
+    it('files a report on a post or an account (201 {id}), once while it is open (409), again once handled', async () => {
+      const author = await signUp(t);
+      const reporter = await signUp(t);
+      const postId = await post(author);
+      const first = await report(reporter, { targetType: 'post', targetId: postId, reason: 'spam', comment: 'buy now', postIds: [postId] }).expect(201);
+      expect(first.body).toEqual({ id: expect.any(Number) });
+      expect((await report(reporter, { targetType: 'post', targetId: postId, reason: 'other' }).expect(409)).body.error).toBe(MESSAGES.moderation.alreadyReported);
+      await report(reporter, { targetType: 'user', targetId: author.user.id, reason: 'harassment' }).expect(201);
+      const [row] = await t.db.query('SELECT reporter_id, target_type, target_user_id, target_post_id, reason, comment, post_ids::int[] AS post_ids, status FROM reports WHERE id = $1', [first.body.id]);
+      expect(row).toEqual({ reporter_id: reporter.user.id, target_type: 'post', target_user_id: author.user.id, target_post_id: postId, reason: 'spam', comment: 'buy now', post_ids: [postId], status: 'open' });
+      await act(await staff(), first.body.id, { action: 'dismiss' }).expect(200);
+      await report(reporter, { targetType: 'post', targetId: postId, reason: 'spam' }).expect(201);
+    });
+
+    it('refuses bad input with the catalogue message, oneself, missing targets and signed-out callers, writing nothing', async () => {
+      const reporter = await signUp(t);
+      const other = await signUp(t);
+      const mine = await post(reporter);
+      const M = MESSAGES.moderation;
+      const cases: [object, number, string][] = [
+        [{ targetType: 'group', targetId: other.user.id, reason: 'spam' }, 400, M.invalidTargetType],
+        [{ targetType: 'user', targetId: 'x', reason: 'spam' }, 400, M.invalidTargetId],
+        [{ targetType: 'user', targetId: other.user.id, reason: 'boring' }, 400, M.invalidReason],
+        [{ targetType: 'user', targetId: other.user.id, reason: 'spam', comment: '😀'.repeat(REPORT_RULES.commentMax + 1) }, 400, M.commentTooLong],
+        [{ targetType: 'user', targetId: other.user.id, reason: 'spam', comment: 7 }, 400, M.commentTooLong],
+        [{ targetType: 'user', targetId: other.user.id, reason: 'spam', postIds: [0] }, 400, M.invalidPostIds],
+        [{ targetType: 'user', targetId: other.user.id, reason: 'spam', postIds: Array.from({ length: REPORT_RULES.postIdsMax + 1 }, (_, i) => i + 1) }, 400, M.invalidPostIds],
+        [{ targetType: 'user', targetId: reporter.user.id, reason: 'spam' }, 400, M.cannotReportSelf],
+        [{ targetType: 'post', targetId: mine, reason: 'spam' }, 400, M.cannotReportSelf],
+        [{ targetType: 'post', targetId: 987654321, reason: 'spam' }, 404, MESSAGES.post.notFoundOrDeleted],
+        [{ targetType: 'user', targetId: 987654321, reason: 'spam' }, 404, MESSAGES.profile.userNotFound],
+      ];
+      for (const [body, status, error] of cases) expect((await report(reporter, body).expect(status)).body.error).toBe(error);
+      await t.agent().post('/api/reports').send({ targetType: 'user', targetId: other.user.id, reason: 'spam' }).expect(401);
+      expect((await t.db.query('SELECT count(*)::int AS n FROM reports WHERE reporter_id = $1', [reporter.user.id]))[0].n).toBe(0);
+      // A comment of exactly the limit, in emoji, is fine.
+      await report(reporter, { targetType: 'user', targetId: other.user.id, reason: 'spam', comment: '😀'.repeat(REPORT_RULES.commentMax) }).expect(201);
+    });
+
+    it('is rate-limited per account (RATE_LIMIT_REPORTS)', async () => {
+      const limited = await bootApp({ RATE_LIMIT_REPORTS: '2/1h' });
+      try {
+        const reporter = await signUp(limited);
+        const targets = [await signUp(limited), await signUp(limited), await signUp(limited)];
+        for (const target of targets.slice(0, 2)) await reporter.agent.post('/api/reports').send({ targetType: 'user', targetId: target.user.id, reason: 'spam' }).expect(201);
+        const refused = await reporter.agent.post('/api/reports').send({ targetType: 'user', targetId: targets[2].user.id, reason: 'spam' }).expect(429);
+        expect(refused.body.error).toBe(MESSAGES.rateLimit.reports);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('GET /api/moderation/reports', () => {
+    it('shows staff the open reports newest first, with the content, the reporter and the comment, keyset-paged and filtered', async () => {
+      const author = await signUp(t);
+      const reporters = [await signUp(t), await signUp(t), await signUp(t)];
+      const postId = await post(author, 'the reported words');
+      const ids: number[] = [];
+      for (const [i, r] of reporters.entries()) {
+        ids.push((await report(r, { targetType: 'post', targetId: postId, reason: i === 1 ? 'illegal' : 'spam', comment: `comment ${i}` }).expect(201)).body.id);
+      }
+      const moderator = await staff();
+      const seen: ModerationReport[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<ModerationReport> = (await moderator.agent.get('/api/moderation/reports').query({ limit: 2, ...(cursor ? { cursor } : {}) }).expect(200)).body;
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      const ours = seen.filter((r) => ids.includes(r.id));
+      expect(ours.map((r) => r.id)).toEqual([...ids].reverse());
+      expect(new Set(seen.map((r) => r.id)).size).toBe(seen.length);
+      expect(ours[0]).toEqual({
+        id: ids[2],
+        status: 'open',
+        reason: 'spam',
+        comment: 'comment 2',
+        createdAt: expect.any(String),
+        reporter: { id: reporters[2].user.id, username: reporters[2].user.username, name: null, thumbnail: null, group_id: 5, suspendedUntil: null },
+        target: {
+          type: 'post',
+          user: expect.objectContaining({ id: author.user.id, username: author.user.username }),
+          post: { id: postId, content: 'the reported words', media_url: null, gif_url: null, createdAt: expect.any(String) },
+        },
+        posts: [],
+        resolution: null,
+      });
+      const illegal = (await moderator.agent.get('/api/moderation/reports').query({ reason: 'illegal', limit: 50 }).expect(200)).body.items as ModerationReport[];
+      expect(illegal.every((r) => r.reason === 'illegal')).toBe(true);
+      expect(illegal.map((r) => r.id)).toContain(ids[1]);
+      await moderator.agent.get('/api/moderation/reports').query({ status: 'closed' }).expect(400);
+      await moderator.agent.get('/api/moderation/reports').query({ reason: 'boring' }).expect(400);
+      await reporters[0].agent.get('/api/moderation/reports').expect(403);
+      await t.agent().get('/api/moderation/reports').expect(401);
+    });
+  });
+
+  describe('POST /api/moderation/reports/:id/actions', () => {
+    it('dismiss settles every open report on the target, once, and is in the audit log', async () => {
+      const author = await signUp(t);
+      const [r1, r2] = [await signUp(t), await signUp(t)];
+      const postId = await post(author);
+      const id1 = (await report(r1, { targetType: 'post', targetId: postId, reason: 'spam' }).expect(201)).body.id;
+      const id2 = (await report(r2, { targetType: 'post', targetId: postId, reason: 'other' }).expect(201)).body.id;
+      const moderator = await staff();
+      const answers = await Promise.all([act(moderator, id1, { action: 'dismiss', text: 'not spam' }), act(moderator, id1, { action: 'dismiss' })]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const done = answers.find((a) => a.status === 200)!.body;
+      expect(done.report.resolution).toEqual({ action: 'dismiss', text: expect.any(String), by: moderator.user.username, at: expect.any(String) });
+      expect(await reportRow(id2)).toEqual(expect.objectContaining({ status: 'resolved', action: 'dismiss', handled_by: moderator.user.id }));
+      const audit = await t.db.query(`SELECT actor_username, action, target FROM audit_log WHERE action = 'moderation.dismiss' AND target = $1`, [`post:${postId}`]);
+      expect(audit).toEqual([{ actor_username: moderator.user.username, action: 'moderation.dismiss', target: `post:${postId}` }]);
+      // Still there: dismissing deletes nothing.
+      await t.agent().get(`/api/posts/${postId}`).expect(200);
+      expect((await act(moderator, 987654321, { action: 'dismiss' }).expect(404)).body.error).toBe(MESSAGES.moderation.reportNotFound);
+    });
+
+    it('delete-post deletes the reported post (staff of any group), and only on a post report', async () => {
+      const author = await signUp(t);
+      const reporter = await signUp(t);
+      const postId = await post(author);
+      const id = (await report(reporter, { targetType: 'post', targetId: postId, reason: 'illegal' }).expect(201)).body.id;
+      const userReport = (await report(reporter, { targetType: 'user', targetId: author.user.id, reason: 'spam' }).expect(201)).body.id;
+      const moderator = await staff(); // group 3: no Admin Delete of its own, but may act on reports
+      expect((await act(moderator, userReport, { action: 'delete-post' }).expect(400)).body.error).toBe(MESSAGES.moderation.notAPostReport);
+      const done = (await act(moderator, id, { action: 'delete-post' }).expect(200)).body;
+      expect(done.report.status).toBe('resolved');
+      expect(done.report.target.post).toBeNull();
+      await t.agent().get(`/api/posts/${postId}`).expect(404);
+      expect(await reportRow(userReport)).toEqual(expect.objectContaining({ status: 'open' }));
+    });
+
+    it('follows who may act on whom: staff on members only, the admin on staff, nobody on themselves', async () => {
+      const reporter = await signUp(t);
+      const moderator = await staff();
+      const otherStaff = await staff();
+      const boss = await admin();
+      const onStaff = (await report(reporter, { targetType: 'user', targetId: otherStaff.user.id, reason: 'harassment' }).expect(201)).body.id;
+      const onSelf = (await report(reporter, { targetType: 'user', targetId: moderator.user.id, reason: 'harassment' }).expect(201)).body.id;
+      const onAdmin = (await report(reporter, { targetType: 'user', targetId: boss.user.id, reason: 'harassment' }).expect(201)).body.id;
+      expect((await act(moderator, onStaff, { action: 'dismiss' }).expect(403)).body.error).toBe(MESSAGES.moderation.notAllowedOnAccount);
+      await act(moderator, onSelf, { action: 'dismiss' }).expect(403);
+      await act(moderator, onAdmin, { action: 'dismiss' }).expect(403);
+      await act(boss, onAdmin, { action: 'dismiss' }).expect(403);
+      await act(boss, onStaff, { action: 'dismiss' }).expect(200);
+      expect(await reportRow(onSelf)).toEqual(expect.objectContaining({ status: 'open' }));
+      await act(reporter, onSelf, { action: 'dismiss' }).expect(403);
+    });
+
+    it('validates the action, its text and the suspension end before writing anything', async () => {
+      const target = await signUp(t);
+      const reporter = await signUp(t);
+      const id = (await report(reporter, { targetType: 'user', targetId: target.user.id, reason: 'spam' }).expect(201)).body.id;
+      const moderator = await staff();
+      const M = MESSAGES.moderation;
+      expect((await act(moderator, id, { action: 'ban' }).expect(400)).body.error).toBe(M.invalidAction);
+      expect((await act(moderator, id, { action: 'dismiss', text: 'x'.repeat(REPORT_RULES.actionTextMax + 1) }).expect(400)).body.error).toBe(M.actionTextTooLong);
+      expect((await act(moderator, id, { action: 'suspend', until: 'tomorrow' }).expect(400)).body.error).toBe(M.invalidUntil);
+      expect((await act(moderator, id, { action: 'suspend', until: new Date(Date.now() - 60_000).toISOString() }).expect(400)).body.error).toBe(M.invalidUntil);
+      expect((await act(moderator, id, { action: 'suspend' }).expect(403)).body.error).toBe(M.onlyAdminSuspendsForGood);
+      expect((await act(moderator, id, { action: 'unsuspend' }).expect(409)).body.error).toBe(M.notSuspended);
+      expect(await reportRow(id)).toEqual(expect.objectContaining({ status: 'open' }));
+      expect((await t.db.query('SELECT count(*)::int AS n FROM suspensions WHERE user_id = $1', [target.user.id]))[0].n).toBe(0);
+    });
+  });
+});
+
+describe('suspensions across instances', () => {
+  let a: WatchedApp & { url: string };
+  let b: WatchedApp & { url: string };
+  const sockets: ClientSocket[] = [];
+
+  async function instance(prefix: string) {
+    const t = await bootWatched({ REDIS_PREFIX: prefix });
+    const server: Server = await t.app.listen(0, '127.0.0.1');
+    return Object.assign(t, { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  }
+
+  function connect(url: string, cookie: string): Promise<ClientSocket> {
+    const socket: ClientSocket = io(url, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnection: false });
+    sockets.push(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  const closed = (socket: ClientSocket, timeoutMs = 5000) =>
+    new Promise<string>((resolve, reject) => {
+      if (socket.disconnected) return resolve('already');
+      const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+
+  beforeAll(async () => {
+    const prefix = `${process.env.REDIS_PREFIX}mod1:`;
+    a = await instance(prefix);
+    b = await instance(prefix);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await a?.close();
+    await b?.close();
+  });
+
+  it('a suspension ends the member’s sessions and sockets on every instance; sign-in says until when; lifting it lets them back', async () => {
+    const member = await signUp(a);
+    const reporter = await signUp(a);
+    const moderator = await signUp(a, { groupId: GroupId.Staff2 });
+    const elsewhere = await b.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(200);
+    const elsewhereCookie = sessionCookieOf(elsewhere);
+    const here = await a.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(200);
+    const hereCookie = sessionCookieOf(here);
+    const socketA = await connect(a.url, hereCookie);
+    const socketB = await connect(b.url, elsewhereCookie);
+
+    const id = (await reporter.agent.post('/api/reports').send({ targetType: 'user', targetId: member.user.id, reason: 'harassment' }).expect(201)).body.id;
+    const until = new Date(Date.now() + 3 * 86_400_000);
+    const done = (await moderator.agent.post(`/api/moderation/reports/${id}/actions`).send({ action: 'suspend', until: until.toISOString(), text: 'cool off' }).expect(200)).body;
+    expect(done.report.target.user.suspendedUntil).toBe(until.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z'));
+
+    await Promise.all([closed(socketA), closed(socketB)]);
+    await a.request().get('/api/me').set('Cookie', hereCookie).expect(401);
+    await b.request().get('/api/me').set('Cookie', elsewhereCookie).expect(401);
+    await member.agent.get('/api/me').expect(401);
+    const refused = await b.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(403);
+    expect(refused.body.error).toBe(MESSAGES.moderation.suspended(until.toISOString()));
+    expect(refused.body.error).toContain(until.toISOString().slice(0, 10));
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    // A wrong password is still only "invalid credentials": a suspension is told to the owner alone.
+    expect((await a.request().post('/api/login').send({ username: member.user.username, password: 'wrong-password-1' }).expect(401)).body.error).toBe(MESSAGES.auth.invalidCredentials);
+
+    const again = (await reporter.agent.post('/api/reports').send({ targetType: 'user', targetId: member.user.id, reason: 'other' }).expect(201)).body.id;
+    await moderator.agent.post(`/api/moderation/reports/${again}/actions`).send({ action: 'unsuspend' }).expect(200);
+    await a.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(200);
+    const audit = await a.db.query(`SELECT action FROM audit_log WHERE target = $1 ORDER BY id`, [`user:${member.user.id}`]);
+    expect(audit.map((r: { action: string }) => r.action)).toEqual(['moderation.suspend', 'moderation.unsuspend']);
+  });
+
+  it('only the admin suspends for good; the message says so', async () => {
+    const member = await signUp(a);
+    const reporter = await signUp(a);
+    const boss = await signUp(a, { groupId: GroupId.Admin });
+    const id = (await reporter.agent.post('/api/reports').send({ targetType: 'user', targetId: member.user.id, reason: 'illegal' }).expect(201)).body.id;
+    const done = (await boss.agent.post(`/api/moderation/reports/${id}/actions`).send({ action: 'suspend' }).expect(200)).body;
+    expect(done.report.target.user.suspendedUntil).toBe('infinity');
+    expect((await a.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(403)).body.error).toBe(MESSAGES.moderation.suspended('infinity'));
+  });
+});

@@ -1,0 +1,117 @@
+/** Reports and the staff's moderation queue: the rules, limits and wire shapes both sides use. */
+import { isAdmin, isStaff } from './groups';
+import type { Actor } from './rules/permissions';
+
+export const REPORT_REASONS = ['spam', 'harassment', 'illegal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_TARGET_TYPES = ['post', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What staff can do with a report. */
+export const MODERATION_ACTIONS = ['dismiss', 'delete-post', 'suspend', 'unsuspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const REPORT_RULES = {
+  /** The reporter's comment, in characters (code points). */
+  commentMax: 1000,
+  /** Posts a report may point at besides its target. */
+  postIdsMax: 20,
+  /** The staff member's reason for an action. */
+  actionTextMax: 1000,
+} as const;
+
+/** POST /api/reports */
+export interface ReportBody {
+  targetType: ReportTargetType;
+  targetId: number;
+  reason: ReportReason;
+  comment?: string;
+  postIds?: number[];
+}
+
+/** POST /api/moderation/reports/:id/actions. `until` (ISO-8601, in the future) ends a suspension; without it a suspension is for good. */
+export interface ModerationActionBody {
+  action: ModerationAction;
+  text?: string;
+  until?: string;
+}
+
+export interface ModerationAccount {
+  id: number;
+  username: string;
+  name: string | null;
+  thumbnail: string | null;
+  group_id: number;
+  /** ISO-8601; 'infinity' for good; null when not suspended. */
+  suspendedUntil: string | null;
+}
+
+export interface ReportedPost {
+  id: number;
+  content: string;
+  media_url: string | null;
+  gif_url: string | null;
+  createdAt: string;
+}
+
+/** One report in the staff's queue. `post` is null for a report on a user, or once the post is gone. */
+export interface ModerationReport {
+  id: number;
+  status: ReportStatus;
+  reason: ReportReason;
+  comment: string | null;
+  createdAt: string;
+  reporter: ModerationAccount;
+  target: { type: ReportTargetType; user: ModerationAccount; post: ReportedPost | null };
+  /** The other posts the reporter pointed at that still exist. */
+  posts: ReportedPost[];
+  resolution: { action: ModerationAction; text: string | null; by: string | null; at: string } | null;
+}
+
+export interface ModerationQuery {
+  status?: ReportStatus;
+  reason?: ReportReason;
+  cursor?: string;
+  limit?: number;
+}
+
+/** Groups 1–4 see the queue. */
+export const canModerate = (actor: Actor | null): boolean => !!actor && (isAdmin(actor.group_id) || isStaff(actor.group_id));
+
+/** Nobody acts on themselves; the admin acts on anyone else; staff only on members (groups 5–9). */
+export const canModerateAccount = (actor: Actor | null, target: Actor): boolean =>
+  !!actor && actor.id !== target.id && (isAdmin(actor.group_id) || (isStaff(actor.group_id) && !isAdmin(target.group_id) && !isStaff(target.group_id)));
+
+/** Only the admin suspends for good. */
+export const canSuspendForGood = (actor: Actor | null): boolean => !!actor && isAdmin(actor.group_id);
+
+const suspensionEnd = (until: string) => (until === 'infinity' ? null : `${until.slice(0, 16).replace('T', ' ')} UTC`);
+
+export const MODERATION_MESSAGES = {
+  invalidTargetType: "targetType must be 'post' or 'user'.",
+  invalidTargetId: 'targetId must be a positive whole number.',
+  invalidReason: "reason must be 'spam', 'harassment', 'illegal' or 'other'.",
+  commentTooLong: `The comment must be at most ${REPORT_RULES.commentMax} characters.`,
+  invalidPostIds: `postIds must be a list of at most ${REPORT_RULES.postIdsMax} post ids.`,
+  cannotReportSelf: 'You cannot report yourself or your own posts.',
+  alreadyReported: 'You have already reported this. Our team will look at it.',
+  reportNotFound: 'That report was not found.',
+  invalidStatus: "status must be 'open' or 'resolved'.",
+  invalidAction: "action must be 'dismiss', 'delete-post', 'suspend' or 'unsuspend'.",
+  actionTextTooLong: `The text must be at most ${REPORT_RULES.actionTextMax} characters.`,
+  invalidUntil: 'until must be a date and time in the future (ISO-8601).',
+  notAllowedOnAccount: 'You cannot act on this account.',
+  onlyAdminSuspendsForGood: 'Only the admin can suspend an account for good. Choose an end date.',
+  notAPostReport: 'This report is about an account, not a post.',
+  postAlreadyGone: 'The post was already deleted.',
+  notSuspended: 'This account is not suspended.',
+  alreadyResolved: 'This report has already been handled.',
+  suspended: (until: string) => {
+    const end = suspensionEnd(until);
+    return end ? `Your account is suspended until ${end}.` : 'Your account is suspended permanently.';
+  },
+} as const;
