@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { GroupId, MESSAGES, REPORT_RULES, SOCKET_PATH, type ModerationReport, type Page, type ServerToClientEvents } from '@cloud9/contracts';
+import { GroupId, MESSAGES, REPORT_RULES, SOCKET_PATH, type ModerationReport, type Page, type ServerToClientEvents, MODERATION_MESSAGES } from '@cloud9/contracts';
 import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
 import { bootWatched, sessionCookieOf, type WatchedApp } from './support/harness';
 
@@ -29,7 +29,7 @@ describe('reports and the moderation queue', () => {
       const postId = await post(author);
       const first = await report(reporter, { targetType: 'post', targetId: postId, reason: 'spam', comment: 'buy now', postIds: [postId] }).expect(201);
       expect(first.body).toEqual({ id: expect.any(Number) });
-      expect((await report(reporter, { targetType: 'post', targetId: postId, reason: 'other' }).expect(409)).body.error).toBe(MESSAGES.moderation.alreadyReported);
+      expect((await report(reporter, { targetType: 'post', targetId: postId, reason: 'other' }).expect(409)).body.error).toBe(MODERATION_MESSAGES.alreadyReported);
       await report(reporter, { targetType: 'user', targetId: author.user.id, reason: 'harassment' }).expect(201);
       const [row] = await t.db.query('SELECT reporter_id, target_type, target_user_id, target_post_id, reason, comment, post_ids::int[] AS post_ids, status FROM reports WHERE id = $1', [first.body.id]);
       expect(row).toEqual({ reporter_id: reporter.user.id, target_type: 'post', target_user_id: author.user.id, target_post_id: postId, reason: 'spam', comment: 'buy now', post_ids: [postId], status: 'open' });
@@ -41,7 +41,7 @@ describe('reports and the moderation queue', () => {
       const reporter = await signUp(t);
       const other = await signUp(t);
       const mine = await post(reporter);
-      const M = MESSAGES.moderation;
+      const M = MODERATION_MESSAGES;
       const cases: [object, number, string][] = [
         [{ targetType: 'group', targetId: other.user.id, reason: 'spam' }, 400, M.invalidTargetType],
         [{ targetType: 'user', targetId: 'x', reason: 'spam' }, 400, M.invalidTargetId],
@@ -138,7 +138,7 @@ describe('reports and the moderation queue', () => {
       expect(audit).toEqual([{ actor_username: moderator.user.username, action: 'moderation.dismiss', target: `post:${postId}` }]);
       // Still there: dismissing deletes nothing.
       await t.agent().get(`/api/posts/${postId}`).expect(200);
-      expect((await act(moderator, 987654321, { action: 'dismiss' }).expect(404)).body.error).toBe(MESSAGES.moderation.reportNotFound);
+      expect((await act(moderator, 987654321, { action: 'dismiss' }).expect(404)).body.error).toBe(MODERATION_MESSAGES.reportNotFound);
     });
 
     it('delete-post deletes the reported post (staff of any group), and only on a post report', async () => {
@@ -148,7 +148,7 @@ describe('reports and the moderation queue', () => {
       const id = (await report(reporter, { targetType: 'post', targetId: postId, reason: 'illegal' }).expect(201)).body.id;
       const userReport = (await report(reporter, { targetType: 'user', targetId: author.user.id, reason: 'spam' }).expect(201)).body.id;
       const moderator = await staff(); // group 3: no Admin Delete of its own, but may act on reports
-      expect((await act(moderator, userReport, { action: 'delete-post' }).expect(400)).body.error).toBe(MESSAGES.moderation.notAPostReport);
+      expect((await act(moderator, userReport, { action: 'delete-post' }).expect(400)).body.error).toBe(MODERATION_MESSAGES.notAPostReport);
       const done = (await act(moderator, id, { action: 'delete-post' }).expect(200)).body;
       expect(done.report.status).toBe('resolved');
       expect(done.report.target.post).toBeNull();
@@ -164,7 +164,7 @@ describe('reports and the moderation queue', () => {
       const onStaff = (await report(reporter, { targetType: 'user', targetId: otherStaff.user.id, reason: 'harassment' }).expect(201)).body.id;
       const onSelf = (await report(reporter, { targetType: 'user', targetId: moderator.user.id, reason: 'harassment' }).expect(201)).body.id;
       const onAdmin = (await report(reporter, { targetType: 'user', targetId: boss.user.id, reason: 'harassment' }).expect(201)).body.id;
-      expect((await act(moderator, onStaff, { action: 'dismiss' }).expect(403)).body.error).toBe(MESSAGES.moderation.notAllowedOnAccount);
+      expect((await act(moderator, onStaff, { action: 'dismiss' }).expect(403)).body.error).toBe(MODERATION_MESSAGES.notAllowedOnAccount);
       await act(moderator, onSelf, { action: 'dismiss' }).expect(403);
       await act(moderator, onAdmin, { action: 'dismiss' }).expect(403);
       await act(boss, onAdmin, { action: 'dismiss' }).expect(403);
@@ -178,7 +178,7 @@ describe('reports and the moderation queue', () => {
       const reporter = await signUp(t);
       const id = (await report(reporter, { targetType: 'user', targetId: target.user.id, reason: 'spam' }).expect(201)).body.id;
       const moderator = await staff();
-      const M = MESSAGES.moderation;
+      const M = MODERATION_MESSAGES;
       expect((await act(moderator, id, { action: 'ban' }).expect(400)).body.error).toBe(M.invalidAction);
       expect((await act(moderator, id, { action: 'dismiss', text: 'x'.repeat(REPORT_RULES.actionTextMax + 1) }).expect(400)).body.error).toBe(M.actionTextTooLong);
       expect((await act(moderator, id, { action: 'suspend', until: 'tomorrow' }).expect(400)).body.error).toBe(M.invalidUntil);
@@ -253,7 +253,7 @@ describe('suspensions across instances', () => {
     await b.request().get('/api/me').set('Cookie', elsewhereCookie).expect(401);
     await member.agent.get('/api/me').expect(401);
     const refused = await b.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(403);
-    expect(refused.body.error).toBe(MESSAGES.moderation.suspended(until.toISOString()));
+    expect(refused.body.error).toBe(MODERATION_MESSAGES.suspended(until.toISOString()));
     expect(refused.body.error).toContain(until.toISOString().slice(0, 10));
     expect(refused.headers['set-cookie']).toBeUndefined();
     // A wrong password is still only "invalid credentials": a suspension is told to the owner alone.
@@ -273,6 +273,6 @@ describe('suspensions across instances', () => {
     const id = (await reporter.agent.post('/api/reports').send({ targetType: 'user', targetId: member.user.id, reason: 'illegal' }).expect(201)).body.id;
     const done = (await boss.agent.post(`/api/moderation/reports/${id}/actions`).send({ action: 'suspend' }).expect(200)).body;
     expect(done.report.target.user.suspendedUntil).toBe('infinity');
-    expect((await a.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(403)).body.error).toBe(MESSAGES.moderation.suspended('infinity'));
+    expect((await a.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(403)).body.error).toBe(MODERATION_MESSAGES.suspended('infinity'));
   });
 });

@@ -83,6 +83,7 @@ const TABLE: Row[] = [
   row('PUT /api/users/:username',                      [401, 403, 403, 403, 403], (c) => ({ url: `/api/users/${c.other.username}`, body: { name: 'Not yours' } })),
   row('PUT /api/profile/:username',                    [401, 403, 403, 403, 403], (c) => ({ url: `/api/profile/${c.other.username}` })),
   row('DELETE /api/users/:id',                         [401, 403, 403, 403, 200], async (c) => ({ url: `/api/users/${await c.freshUser()}` })),
+  row('GET /api/users/suggest',                       [401, 200, 200, 200, 200], (c) => ({ query: { prefix: c.other.username.slice(0, 4) } })),
   // Plans, config, health
   row('GET /api/groups',                               [200, 200, 200, 200, 200]),
   row('GET /api/group/:groupId',                       [200, 200, 200, 200, 200], () => ({ url: '/api/group/6' })),

@@ -1,4 +1,4 @@
-import { MESSAGES, SAFETY_RULES, type HiddenAccount, type MutedWord, type Page } from '@cloud9/contracts';
+import { MESSAGES, SAFETY_RULES, type HiddenAccount, type MutedWord, type Page, SAFETY_MESSAGES } from '@cloud9/contracts';
 import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
 
 describe('mutes, blocks, muted words and Not interested: the lists each member keeps', () => {
@@ -22,8 +22,8 @@ describe('mutes, blocks, muted words and Not interested: the lists each member k
     ))[0] as { followers_count: number; following_count: number; follower_rows: number; following_rows: number };
 
   describe.each([
-    ['mutes', 'user_mutes', 'muted', MESSAGES.safety.cannotMuteSelf],
-    ['blocks', 'user_blocks', 'blocked', MESSAGES.safety.cannotBlockSelf],
+    ['mutes', 'user_mutes', 'muted', SAFETY_MESSAGES.cannotMuteSelf],
+    ['blocks', 'user_blocks', 'blocked', SAFETY_MESSAGES.cannotBlockSelf],
   ] as const)('/api/%s', (path, table, flag, selfMessage) => {
     it('adds and removes idempotently, for the session user only', async () => {
       const a = await signUp(t);
@@ -120,7 +120,7 @@ describe('mutes, blocks, muted words and Not interested: the lists each member k
       const second = (await a.agent.post('/api/muted-words').send({ word: 'cats' }).expect(201)).body as MutedWord;
       expect((await a.agent.get('/api/muted-words').expect(200)).body.items.map((w: MutedWord) => w.word)).toEqual(['cats', 'Spoiler Alert']);
       expect((await a.agent.delete(`/api/muted-words/${second.id}`).expect(200)).body).toEqual({ success: true });
-      expect((await a.agent.delete(`/api/muted-words/${second.id}`).expect(404)).body.error).toBe(MESSAGES.safety.mutedWordNotFound);
+      expect((await a.agent.delete(`/api/muted-words/${second.id}`).expect(404)).body.error).toBe(SAFETY_MESSAGES.mutedWordNotFound);
       expect((await a.agent.get('/api/muted-words').expect(200)).body.items).toHaveLength(1);
     });
 
@@ -137,7 +137,7 @@ describe('mutes, blocks, muted words and Not interested: the lists each member k
     it('refuses empty, too long, non-text and control-character words with a catalogue message, writing nothing', async () => {
       const a = await signUp(t);
       for (const word of ['', '   ', 'x'.repeat(SAFETY_RULES.mutedWordMax + 1), 42, null, ['a'], { a: 1 }, undefined]) {
-        expect((await a.agent.post('/api/muted-words').send({ word }).expect(400)).body.error).toBe(MESSAGES.safety.mutedWordInvalid);
+        expect((await a.agent.post('/api/muted-words').send({ word }).expect(400)).body.error).toBe(SAFETY_MESSAGES.mutedWordInvalid);
       }
       // Control characters are refused before any route, by the request rules every body passes.
       await a.agent.post('/api/muted-words').send({ word: 'bad\u0000word' }).expect(400);
@@ -149,7 +149,7 @@ describe('mutes, blocks, muted words and Not interested: the lists each member k
       await t.db.query(`INSERT INTO muted_words (user_id, word) SELECT $1, 'w' || g FROM generate_series(1, $2::int - 3) g`, [a.user.id, SAFETY_RULES.mutedWordsMax]);
       const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => a.agent.post('/api/muted-words').send({ word: `extra${i}` })));
       expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
-      for (const r of answers.filter((r) => r.status !== 201)) expect(r.body).toEqual(expect.objectContaining({ error: MESSAGES.safety.tooManyMutedWords, statusCode: 409 }));
+      for (const r of answers.filter((r) => r.status !== 201)) expect(r.body).toEqual(expect.objectContaining({ error: SAFETY_MESSAGES.tooManyMutedWords, statusCode: 409 }));
       expect(await rows('muted_words', a.user.id)).toBe(SAFETY_RULES.mutedWordsMax);
       // A word already muted is still answered at the cap.
       await a.agent.post('/api/muted-words').send({ word: 'W1' }).expect(200);

@@ -7,6 +7,7 @@ import { MediaVariants1732700000000 } from './migrations/1732700000000-MediaVari
 import { MediaPosters1732800000000 } from './migrations/1732800000000-MediaPosters';
 import { MentionAlerts1732900000000 } from './migrations/1732900000000-MentionAlerts';
 import { PostMentionsAndTags1732910000000 } from './migrations/1732910000000-PostMentionsAndTags';
+import { UsernamePrefixIndex1732920000000 } from './migrations/1732920000000-UsernamePrefixIndex';
 import { MediaAltText1732940000000 } from './migrations/1732940000000-MediaAltText';
 import { UserSafety1733000000000 } from './migrations/1733000000000-UserSafety';
 import { Bookmarks1732930000000 } from './migrations/1732930000000-Bookmarks';
@@ -24,6 +25,7 @@ export const MIGRATIONS = [
   MediaPosters1732800000000,
   MentionAlerts1732900000000,
   PostMentionsAndTags1732910000000,
+  UsernamePrefixIndex1732920000000,
   Bookmarks1732930000000,
   MediaAltText1732940000000,
   AlertSettings1732950000000,

@@ -50,6 +50,8 @@ export default async function globalSetup(): Promise<void> {
     DONATE_URL: `${paypal.baseUrl}/donate?hosted_button_id=E2E`,
     // Emoji images: the browser tests stand in for this CDN with a route stub.
     EMOJI_CDN_URL: 'https://emoji-cdn.test/npm',
+    // Trending is recomputed every 10 s (the least allowed), so a tag used during a test can trend in it.
+    TRENDING_REFRESH_SECONDS: '10',
   };
   // Two instances on one database and one Redis: live events must cross between them.
   const first = await startInstance(env, baseUrl);

@@ -9,6 +9,8 @@ export interface FeedQuery {
   /** Free text, may start with '@user'. */
   search?: string;
   category?: string;
+  /** Posts and replies carrying this hashtag (lower case, without `#`). */
+  tag?: string;
   limit?: number;
 }
 

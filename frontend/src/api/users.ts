@@ -7,3 +7,6 @@ export const fetchProfile = (username: string, signal?: AbortSignal) => callApi(
 export const updateUser = (username: string, form: FormData) => callApi(ROUTES.users.update, { params: { username }, body: form });
 
 export const deleteUser = (id: number): Promise<{ success: boolean; error?: string }> => callApi(ROUTES.users.delete, { params: { id } });
+
+/** Up to 8 accounts whose username starts with `prefix` (without `@`), best first. */
+export const fetchUsernameSuggestions = (prefix: string, signal?: AbortSignal) => callApi(ROUTES.users.suggest, { query: { prefix }, signal });

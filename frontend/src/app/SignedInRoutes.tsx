@@ -16,6 +16,7 @@ const NotificationsPage = lazyScreen(screens.notifications);
 const SettingsPage = lazyScreen(screens.settings);
 const Cloud9Page = lazyScreen(screens.cloud9);
 const PostPage = lazyScreen(screens.post);
+const TagPage = lazyScreen(screens.tag);
 const BookmarksPage = lazyScreen(screens.bookmarks);
 const AdminToolsPage = lazyScreen(screens.adminTools);
 const AdminResetPage = lazyScreen(screens.adminReset);
@@ -57,6 +58,7 @@ export function SignedInRoutes() {
           <Route path="settings" element={<Screen><SettingsPage /></Screen>} />
           <Route path="cloud9" element={<Screen><Cloud9Page /></Screen>} />
           <Route path="post/:postId" element={<Screen><PostPage /></Screen>} />
+          <Route path="tag/:tag" element={<Screen><TagPage /></Screen>} />
           <Route path="bookmarks" element={<Screen><BookmarksPage /></Screen>} />
           <Route path="admin-tools" element={<Screen><AdminToolsPage /></Screen>} />
           <Route path="admin-reset" element={<Screen><AdminResetPage /></Screen>} />

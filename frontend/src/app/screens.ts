@@ -10,6 +10,7 @@ export const screens = {
   settings: () => import('../features/settings/SettingsPage').then((m) => m.SettingsPage),
   cloud9: () => import('../features/cloud9/Cloud9Page').then((m) => m.Cloud9Page),
   post: () => import('../features/post/PostPage').then((m) => m.PostPage),
+  tag: () => import('../features/tag/TagPage').then((m) => m.TagPage),
   bookmarks: () => import('../features/bookmarks/BookmarksPage').then((m) => m.BookmarksPage),
   adminTools: () => import('../features/admin/AdminToolsPage').then((m) => m.AdminToolsPage),
   adminReset: () => import('../features/admin/AdminResetPage').then((m) => m.AdminResetPage),
@@ -23,6 +24,7 @@ export function screenAt(pathname: string): ScreenName | null {
   if (!first) return 'home';
   if (first === 'profile' && rest.length <= 1) return 'profile';
   if (first === 'post' && rest.length === 1) return 'post';
+  if (first === 'tag' && rest.length === 1) return 'tag';
   if (rest.length > 0) return null;
   switch (first) {
     case 'notifications':

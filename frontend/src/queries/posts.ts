@@ -6,9 +6,10 @@ import { postsKeys } from './postsKeys';
 
 export { postsKeys, type HomeFeed } from './postsKeys';
 
-/** A post written in this tab goes on top of every Home feed in the cache (the one on screen shows it at once). */
+/** A post written in this tab goes on top of every Home feed in the cache (the one on screen shows it at once), and of its tags' lists. */
 export function addCreatedPost(queryClient: QueryClient, post: Post): void {
   queryClient.setQueriesData<PagedData<Post>>({ queryKey: postsKeys.feeds() }, (data) => prependItem(data, post));
+  for (const tag of post.tags ?? []) queryClient.setQueriesData<PagedData<Post>>({ queryKey: postsKeys.tag(tag) }, (data) => prependItem(data, post));
 }
 
 /** Applies `change` to every cached copy of post `postId`, including copies quoted as a reply's original. */
@@ -75,6 +76,8 @@ export function useEditPost() {
     onSuccess: (saved) => {
       updatePost(queryClient, saved.id, (post) => ({ ...post, ...saved }));
       void queryClient.invalidateQueries({ queryKey: postsKeys.history(saved.id) });
+      // An edit may add or drop tags: the tag lists are read again (in place, when shown).
+      void queryClient.invalidateQueries({ queryKey: postsKeys.tags() });
     },
   });
 }

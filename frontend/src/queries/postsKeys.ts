@@ -15,6 +15,9 @@ export const postsKeys = {
   feeds: () => [...postsKeys.lists(), 'feed'] as const,
   feed: (feed: HomeFeed) => [...postsKeys.feeds(), feed] as const,
   replies: (postId: number) => [...postsKeys.lists(), 'replies', postId] as const,
+  /** The #tag screens' lists (not Home feeds: a new post joins only the lists of its own tags). */
+  tags: () => [...postsKeys.lists(), 'tag'] as const,
+  tag: (tag: string) => [...postsKeys.tags(), tag] as const,
   /** The post page: its replies as a list, the post and its ancestors riding on the first page. */
   thread: (postId: string) => [...postsKeys.lists(), 'thread', postId] as const,
   /** The signed-in member's saved posts, newest bookmark first. */

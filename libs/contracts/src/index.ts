@@ -29,5 +29,6 @@ export * from './requests';
 export * from './routes';
 export * from './rules/rich-text';
 export * from './rules/trending';
+export * from './rules/username-suggest';
 export * from './rules/alt-text';
 export * from './rules/muted-words';

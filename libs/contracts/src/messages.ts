@@ -1,7 +1,5 @@
 import { AUTH_MESSAGES } from './auth-messages';
 import { HTTP_MESSAGES } from './http-messages';
-import { SAFETY_MESSAGES } from './safety';
-import { MODERATION_MESSAGES } from './moderation';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -214,6 +212,21 @@ export const MESSAGES = {
     invalidOrphanNames: 'names must be a list of file names from the orphaned-uploads scan.',
     invalidAuditQuery: 'Invalid query.',
   },
+  /** The composers' `@` autocomplete (GET /api/users/suggest). */
+  mentionSuggest: {
+    prefixRequired: 'Type the start of a username.',
+    prefixInvalid: 'A username starts with 1 to 30 letters, digits or underscores.',
+    fieldLabel: 'Mention an account',
+    listLabel: 'Suggested accounts',
+  },
+  /** The #tag screen and the trending tags beside the feeds. */
+  tagFeed: {
+    title: (tag: string) => `#${tag}`,
+    empty: (tag: string) => `No posts with #${tag} yet.`,
+    failed: 'Posts with this tag could not be loaded.',
+    /** A trending tag's count: the distinct accounts that used it in the last 24 hours. */
+    usedBy: (n: number) => (n === 1 ? '1 person posting' : `${n.toLocaleString('en-US')} people posting`),
+  },
   /** Hashtag feeds and trending topics. */
   hashtags: {
     invalidTag: 'A hashtag is 1 to 64 letters, digits or underscores, with at least one letter.',
@@ -262,8 +275,6 @@ export const MESSAGES = {
     reports: 'You have sent many reports in a short time. Please wait a while before reporting again.',
   },
   http: HTTP_MESSAGES,
-  safety: SAFETY_MESSAGES,
-  moderation: MODERATION_MESSAGES,
   /** Readiness probe refusals (operators and load balancers read them). */
   health: {
     draining: 'This instance is shutting down and takes no new requests.',

@@ -91,6 +91,7 @@ export const canSuspendForGood = (actor: Actor | null): boolean => !!actor && is
 
 const suspensionEnd = (until: string) => (until === 'infinity' ? null : `${until.slice(0, 16).replace('T', ' ')} UTC`);
 
+/** Kept apart from MESSAGES, which every page loads (the sign-in page too): only reporting and the staff queue need them. */
 export const MODERATION_MESSAGES = {
   invalidTargetType: "targetType must be 'post' or 'user'.",
   invalidTargetId: 'targetId must be a positive whole number.',

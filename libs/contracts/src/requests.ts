@@ -63,6 +63,11 @@ export interface AlertsQuery extends TextPageQuery {
 /** PUT /api/notifications/settings: any of the five switches; those left out keep their value. */
 export type NotificationSettingsBody = Partial<NotificationSettings>;
 
+/** GET /api/users/suggest: the start of a username (without `@`). */
+export interface UsernameSuggestQuery {
+  prefix: string;
+}
+
 /** A post without a file (JSON); `gif` is the chosen GIF's URL or null. */
 export interface NewPostBody {
   content: string;

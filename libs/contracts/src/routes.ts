@@ -14,12 +14,12 @@ import type { ModerationActionBody, ModerationQuery, ModerationReport, ReportBod
 import type {
   AlertsQuery, BookmarkBody, BoostRequestBody, EmptyBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery, GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NewPostFields,
   EditPostBody, NoticeBody, NoticeFields, NotificationSeenBody, NotificationSettingsBody, OrphanDeleteBody, PageQuery, ProfileFields, ProfileImage, RegisterBody,
-  ReplyBody, ReplyFields, ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery,
+  ReplyBody, ReplyFields, ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery, UsernameSuggestQuery,
 } from './requests';
 import type {
   AlertGroup, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LivenessReport, ReadinessReport, LikeResult, NoticeResult,
   NotificationSeenResult, NotificationSettings, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
-  SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult,
+  SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, UserSuggestion, WebhookResult,
 } from './types';
 
 type Done = { success: true };
@@ -40,6 +40,8 @@ export const ROUTES = {
       path: '/api/profile/:username',
     }),
     delete: route<{ response: Done }>()({ method: 'DELETE', path: '/api/users/:id' }),
+    /** Signed in only: up to 8 accounts whose username starts with `prefix`, best first. */
+    suggest: route<{ query: UsernameSuggestQuery; response: { items: UserSuggestion[] } }>()({ method: 'GET', path: '/api/users/suggest' }),
   },
   plans: {
     get: route<{ response: GroupPlan }>()({ method: 'GET', path: '/api/group/:groupId' }),

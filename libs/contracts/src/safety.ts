@@ -44,6 +44,7 @@ export interface NotInterestedResult {
   notInterested: boolean;
 }
 
+/** Kept apart from MESSAGES, which every page loads (the sign-in page too): only the screens that manage these lists need them. */
 export const SAFETY_MESSAGES = {
   cannotMuteSelf: 'You cannot mute yourself.',
   cannotBlockSelf: 'You cannot block yourself.',

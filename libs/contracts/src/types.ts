@@ -199,6 +199,9 @@ export interface UserSearchResult {
   thumbnail: string | null;
 }
 
+/** An account offered by the composers' `@` autocomplete (GET /api/users/suggest). */
+export type UserSuggestion = UserSearchResult;
+
 /** GET /api/gifs/search, trending, related and emoji answer in the provider's (Giphy's) shape. */
 export interface GifSearchResponse {
   data: GifObject[];

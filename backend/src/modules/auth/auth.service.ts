@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
-import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
+import { MESSAGES, type CurrentUser, MODERATION_MESSAGES } from '@cloud9/contracts';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject, requestIpSubject } from '../../common/rate-limit/subjects';
 import { AccountsService } from '../users/accounts.service';
@@ -37,7 +37,7 @@ export class AuthService {
     await Promise.all([this.limits.refund('loginIp', address), this.limits.reset('login', account)]);
     // A suspended member learns until when, and gets no session.
     const suspendedUntil = await this.moderation.suspendedUntil(found.id);
-    if (suspendedUntil) throw new ForbiddenException(MESSAGES.moderation.suspended(suspendedUntil));
+    if (suspendedUntil) throw new ForbiddenException(MODERATION_MESSAGES.suspended(suspendedUntil));
     await this.sessions.establish(req, found.id);
     return this.users.toCurrentUser(found);
   }

@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsIn, IsString } from 'class-validator';
 import {
-  MESSAGES,
   MODERATION_ACTIONS,
+  MODERATION_MESSAGES,
   REPORT_REASONS,
   REPORT_RULES,
   REPORT_STATUSES,
@@ -14,7 +14,7 @@ import {
 import { PageQueryDto } from '../../common/paging/page-query';
 import { CodePointsAtMost, IsId, Optional, WholeNumber } from '../../common/validation';
 
-const M = MESSAGES.moderation;
+const M = MODERATION_MESSAGES;
 
 /** POST /api/reports: the reporter is the session's user. */
 export class ReportDto {

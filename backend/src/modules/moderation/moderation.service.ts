@@ -8,8 +8,7 @@ import {
   type Page,
   type ReportReason,
   type ReportStatus,
-  type ReportTargetType,
-} from '@cloud9/contracts';
+  type ReportTargetType, MODERATION_MESSAGES } from '@cloud9/contracts';
 import type { Db } from '../../common/db/database';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
@@ -54,7 +53,7 @@ export class ModerationService {
   async report(user: SessionUser, dto: ReportDto): Promise<{ id: number }> {
     const targetUserId = dto.targetType === 'post' ? await this.moderation.postAuthor(dto.targetId) : (await this.moderation.account(dto.targetId))?.id;
     if (targetUserId === undefined) throw new NotFoundException(dto.targetType === 'post' ? MESSAGES.post.notFoundOrDeleted : MESSAGES.profile.userNotFound);
-    if (targetUserId === user.id) throw new BadRequestException(MESSAGES.moderation.cannotReportSelf);
+    if (targetUserId === user.id) throw new BadRequestException(MODERATION_MESSAGES.cannotReportSelf);
     const comment = dto.comment?.trim() || null;
     try {
       const id = await this.moderation.insertReport({
@@ -69,7 +68,7 @@ export class ModerationService {
       });
       return { id };
     } catch (error) {
-      if (pgErrorCode(error) === PG_ERROR.uniqueViolation) throw new ConflictException(MESSAGES.moderation.alreadyReported);
+      if (pgErrorCode(error) === PG_ERROR.uniqueViolation) throw new ConflictException(MODERATION_MESSAGES.alreadyReported);
       throw error;
     }
   }
@@ -83,17 +82,17 @@ export class ModerationService {
     const text = dto.text?.trim() || null;
     const until = this.suspensionEnd(actor, dto);
     const report = await this.moderation.report(reportId);
-    if (!report) throw new NotFoundException(MESSAGES.moderation.reportNotFound);
-    if (report.status !== 'open') throw new ConflictException(MESSAGES.moderation.alreadyResolved);
-    if (!canModerateAccount({ id: actor.id, group_id: actor.group_id }, report.target_user)) throw new ForbiddenException(MESSAGES.moderation.notAllowedOnAccount);
-    if (dto.action === 'delete-post' && report.target_type !== 'post') throw new BadRequestException(MESSAGES.moderation.notAPostReport);
+    if (!report) throw new NotFoundException(MODERATION_MESSAGES.reportNotFound);
+    if (report.status !== 'open') throw new ConflictException(MODERATION_MESSAGES.alreadyResolved);
+    if (!canModerateAccount({ id: actor.id, group_id: actor.group_id }, report.target_user)) throw new ForbiddenException(MODERATION_MESSAGES.notAllowedOnAccount);
+    if (dto.action === 'delete-post' && report.target_type !== 'post') throw new BadRequestException(MODERATION_MESSAGES.notAPostReport);
 
     let claimed: ClaimedReport | undefined;
     let ended = false;
     try {
       await this.moderation.transaction(async (trx) => {
         claimed = await this.moderation.claim(trx, reportId, dto.action, text, actor.id);
-        if (!claimed) throw new ConflictException(MESSAGES.moderation.alreadyResolved);
+        if (!claimed) throw new ConflictException(MODERATION_MESSAGES.alreadyResolved);
         await this.applyInTransaction(trx, actor, claimed, dto.action, until, text);
         await this.moderation.resolveOthers(trx, claimed.target_key, dto.action, text, actor.id);
       });
@@ -118,25 +117,25 @@ export class ModerationService {
   private suspensionEnd(actor: SessionUser, dto: ModerationActionDto): Date | 'infinity' | undefined {
     if (dto.action !== 'suspend') return undefined;
     if (dto.until === undefined) {
-      if (!canSuspendForGood(actor)) throw new ForbiddenException(MESSAGES.moderation.onlyAdminSuspendsForGood);
+      if (!canSuspendForGood(actor)) throw new ForbiddenException(MODERATION_MESSAGES.onlyAdminSuspendsForGood);
       return 'infinity';
     }
     const end = new Date(dto.until);
-    if (Number.isNaN(end.getTime()) || end.getTime() <= Date.now()) throw new BadRequestException(MESSAGES.moderation.invalidUntil);
+    if (Number.isNaN(end.getTime()) || end.getTime() <= Date.now()) throw new BadRequestException(MODERATION_MESSAGES.invalidUntil);
     return end;
   }
 
   private async applyInTransaction(trx: Db, actor: SessionUser, report: ClaimedReport, action: ModerationAction, until: Date | 'infinity' | undefined, text: string | null): Promise<void> {
     if (action === 'suspend') await this.moderation.suspend(trx, report.target_user_id, until!, actor.id, text);
-    if (action === 'unsuspend' && !(await this.moderation.unsuspend(trx, report.target_user_id))) throw new ConflictException(MESSAGES.moderation.notSuspended);
+    if (action === 'unsuspend' && !(await this.moderation.unsuspend(trx, report.target_user_id))) throw new ConflictException(MODERATION_MESSAGES.notSuspended);
   }
 
   private async deletePost(report: ClaimedReport): Promise<void> {
-    if (report.target_post_id === null) throw new ConflictException(MESSAGES.moderation.postAlreadyGone);
+    if (report.target_post_id === null) throw new ConflictException(MODERATION_MESSAGES.postAlreadyGone);
     try {
       await this.posts.removeReported(report.target_post_id);
     } catch (error) {
-      if (error instanceof NotFoundException) throw new ConflictException(MESSAGES.moderation.postAlreadyGone);
+      if (error instanceof NotFoundException) throw new ConflictException(MODERATION_MESSAGES.postAlreadyGone);
       throw error;
     }
   }

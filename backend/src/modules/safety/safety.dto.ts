@@ -1,7 +1,7 @@
 import { IsString } from 'class-validator';
-import { MESSAGES } from '@cloud9/contracts';
+import { SAFETY_MESSAGES } from '@cloud9/contracts';
 
 /** POST /api/muted-words: the word or phrase (its length and characters are judged by normalizeMutedWord). */
 export class MutedWordDto {
-  @IsString({ message: MESSAGES.safety.mutedWordInvalid }) word: string;
+  @IsString({ message: SAFETY_MESSAGES.mutedWordInvalid }) word: string;
 }

@@ -8,8 +8,7 @@ import {
   type MutedWord,
   type MuteResult,
   type NotInterestedResult,
-  type Page,
-} from '@cloud9/contracts';
+  type Page, SAFETY_MESSAGES } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
@@ -44,7 +43,7 @@ export class SafetyService {
   ) {}
 
   async mute(user: SessionUser, targetId: number): Promise<MuteResult> {
-    if (targetId === user.id) throw new BadRequestException(MESSAGES.safety.cannotMuteSelf);
+    if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotMuteSelf);
     await orNotFound(
       this.safety.transaction((trx) => this.safety.hide(trx, 'user_mutes', user.id, targetId)),
       MESSAGES.profile.userNotFound,
@@ -58,7 +57,7 @@ export class SafetyService {
   }
 
   async block(user: SessionUser, targetId: number): Promise<BlockResult> {
-    if (targetId === user.id) throw new BadRequestException(MESSAGES.safety.cannotBlockSelf);
+    if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotBlockSelf);
     const severed = await orNotFound(
       this.safety.transaction(async (trx): Promise<SeveredFollows | null> => {
         const added = await this.safety.hide(trx, 'user_blocks', user.id, targetId);
@@ -90,19 +89,19 @@ export class SafetyService {
   /** The word as kept, and whether it is new (a word already muted, in any case, is answered as it is). */
   async addMutedWord(user: SessionUser, raw: unknown): Promise<{ word: MutedWord; created: boolean }> {
     const word = normalizeMutedWord(raw);
-    if (word === null) throw new BadRequestException(MESSAGES.safety.mutedWordInvalid);
+    if (word === null) throw new BadRequestException(SAFETY_MESSAGES.mutedWordInvalid);
     return this.safety.transaction(async (trx) => {
       await this.safety.lockOwner(trx, user.id);
       const existing = await this.safety.mutedWord(trx, user.id, word);
       if (existing) return { word: toMutedWord(existing), created: false };
-      if ((await this.safety.countMutedWords(trx, user.id)) >= SAFETY_RULES.mutedWordsMax) throw new ConflictException(MESSAGES.safety.tooManyMutedWords);
+      if ((await this.safety.countMutedWords(trx, user.id)) >= SAFETY_RULES.mutedWordsMax) throw new ConflictException(SAFETY_MESSAGES.tooManyMutedWords);
       const added = await this.safety.addMutedWord(trx, user.id, word);
       return { word: toMutedWord(added!), created: true };
     });
   }
 
   async removeMutedWord(user: SessionUser, id: number): Promise<{ success: true }> {
-    if (!(await this.safety.removeMutedWord(user.id, id))) throw new NotFoundException(MESSAGES.safety.mutedWordNotFound);
+    if (!(await this.safety.removeMutedWord(user.id, id))) throw new NotFoundException(SAFETY_MESSAGES.mutedWordNotFound);
     return { success: true };
   }
 

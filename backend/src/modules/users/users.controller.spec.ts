@@ -1,7 +1,7 @@
 import { ROUTES } from '@cloud9/contracts';
 import { bindRoutes, expectControllerMatchesTable } from '../../../test/support/route-table';
 import { UsersController } from './users.controller';
-import { RegisterDto, UpdateProfileDto } from './users.dto';
+import { RegisterDto, UpdateProfileDto, UsernameSuggestQueryDto } from './users.dto';
 
 const bindings = bindRoutes<UsersController>()({
   register: { route: ROUTES.users.register, body: RegisterDto },
@@ -9,6 +9,7 @@ const bindings = bindRoutes<UsersController>()({
   update: { route: ROUTES.users.update, body: UpdateProfileDto },
   updateImages: { route: ROUTES.users.updateImages },
   remove: { route: ROUTES.users.delete },
+  suggest: { route: ROUTES.users.suggest, query: UsernameSuggestQueryDto },
 });
 
 describe('UsersController', () => {

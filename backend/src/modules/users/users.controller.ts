@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Post, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Post, Put, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
-import { isAdmin, type CurrentUser, type UserProfile } from '@cloud9/contracts';
+import { isAdmin, type CurrentUser, type UserProfile, type UserSuggestion } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { IdParam } from '../../common/validation';
@@ -10,9 +10,10 @@ import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { ProfileOwnerGuard } from './profile-owner.guard';
 import type { SessionUser } from './session-user';
-import { RegisterDto, UpdateProfileDto } from './users.dto';
+import { RegisterDto, UpdateProfileDto, UsernameSuggestQueryDto } from './users.dto';
 import { AccountsService } from './accounts.service';
 import { ProfilesService } from './profiles.service';
+import { UsernameSuggestionsService } from './username-suggestions.service';
 
 const PROFILE_IMAGES = [{ name: 'thumbnail' }, { name: 'background' }];
 
@@ -22,12 +23,20 @@ export class UsersController {
     private readonly accounts: AccountsService,
     private readonly profiles: ProfilesService,
     private readonly audit: AuditService,
+    private readonly suggestions: UsernameSuggestionsService,
   ) {}
 
   @Post('users')
   @RateLimit('register', { per: 'address' })
   async register(@Body() dto: RegisterDto): Promise<{ success: true; user: CurrentUser }> {
     return { success: true, user: await this.accounts.register(dto) };
+  }
+
+  @Get('users/suggest')
+  @Auth()
+  @RateLimit('search')
+  async suggest(@Query() q: UsernameSuggestQueryDto, @AuthUser() viewer: SessionUser): Promise<{ items: UserSuggestion[] }> {
+    return { items: await this.suggestions.suggest(q.prefix, viewer.id) };
   }
 
   @Get('profile/:username')

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength, ValidateIf } from 'class-validator';
-import { ACCOUNT_RULES, emailProblem, MESSAGES, passwordProblem, usernameProblem } from '@cloud9/contracts';
+import { ACCOUNT_RULES, emailProblem, MESSAGES, passwordProblem, usernamePrefixProblem, usernameProblem } from '@cloud9/contracts';
 import { Rule } from '../../common/rule.decorator';
 import { Optional } from '../../common/validation';
 
@@ -33,4 +33,9 @@ export class UpdateProfileDto {
   @Optional() @IsString({ message: MESSAGES.auth.passwordsDoNotMatch }) confirmPassword?: string;
   /** Needed with a new password (never stored, never echoed). */
   @Optional() @IsString({ message: MESSAGES.auth.currentPasswordRequired }) @MaxLength(256, { message: MESSAGES.auth.currentPasswordWrong }) currentPassword?: string;
+}
+
+/** `?prefix=`: the start of a username, without `@`. */
+export class UsernameSuggestQueryDto {
+  @Rule(usernamePrefixProblem) prefix: string;
 }

@@ -8,11 +8,12 @@ import { AccountDeletionSteps } from './account-deletion-steps';
 import { AccountsService } from './accounts.service';
 import { ProfilesService } from './profiles.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
+import { UsernameSuggestionsService } from './username-suggestions.service';
 
 @Module({
   imports: [IdentityModule, MediaModule, AuditModule],
   controllers: [UsersController],
-  providers: [AccountDeletionSteps, AccountsService, ProfilesService, UsersRepository, AdminBootstrapService],
+  providers: [AccountDeletionSteps, AccountsService, ProfilesService, UsersRepository, AdminBootstrapService, UsernameSuggestionsService],
   exports: [AccountDeletionSteps, AccountsService],
 })
 export class UsersModule {}

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CompiledQuery, sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { ADMIN_GROUP_ID } from '@cloud9/contracts';
+import { ADMIN_GROUP_ID, type UserSuggestion } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import type { Users } from '../../database/schema';
 import type { SessionUser } from './session-user';
-import { ADMIN_USER_PAGE_SQL, type AdminUserRow, DELETE_USER_SQL, FOLLOW_COUNT_SQL, FOLLOW_RECOUNT_SQL, SESSION_USER_SQL, type SessionUserRow } from './users.sql';
+import { ADMIN_USER_PAGE_SQL, type AdminUserRow, DELETE_USER_SQL, FOLLOW_COUNT_SQL, FOLLOW_RECOUNT_SQL, SESSION_USER_SQL, type SessionUserRow, USERNAME_SUGGEST_SQL } from './users.sql';
 
 export type FollowCounts = Pick<Selectable<Users>, 'id' | 'followers_count' | 'following_count'>;
 
@@ -82,6 +82,15 @@ export class UsersRepository extends DomainRepository {
   /** A page of the admin user list (ADMIN_USER_PAGE_SQL): `take` rows with ids below `beforeId`, matching `pattern`. */
   async adminPage(beforeId: string | null, pattern: string | null, take: number): Promise<AdminUserRow[]> {
     return (await this.database.db.executeQuery<AdminUserRow>(CompiledQuery.raw(ADMIN_USER_PAGE_SQL, [beforeId, pattern, take]))).rows;
+  }
+
+  /**
+   * Accounts whose lower-case username lies in [from, to): USERNAME_SUGGEST_SQL, ranked for
+   * `viewerId`. Planned for the prefix each time: a one-letter prefix matches a large share of the
+   * accounts and wants the ordered index walk, a long one a few rows, which a generic plan cannot tell.
+   */
+  suggestByPrefix(from: string, to: string, viewerId: number): Promise<UserSuggestion[]> {
+    return this.sql.query<UserSuggestion>(USERNAME_SUGGEST_SQL, [from, to, viewerId], { prepare: false });
   }
 
   async passwordHash(id: number): Promise<string | null> {

@@ -1,3 +1,5 @@
+import { USERNAME_SUGGEST } from '@cloud9/contracts';
+import { limitLiteral } from '../../common/db/sql-params';
 import type { Selectable } from 'kysely';
 import type { Users } from '../../database/schema';
 import type { GroupRow, SessionUser } from './session-user';
@@ -83,3 +85,31 @@ export const FOLLOW_RECOUNT_SQL = {
   followers: syncCountSql('followers_count', 'followed_id'),
   following: syncCountSql('following_count', 'follower_id'),
 };
+
+/** Prefix-matching accounts read before ranking: enough that the exact name and the shortest names are among them. */
+const SUGGEST_CANDIDATES = 50;
+
+/**
+ * Accounts whose username starts with a prefix, for the `@` autocomplete, best first: the exact
+ * name, then accounts the viewer follows, then shorter names, then by name; never the viewer.
+ * $1 the lower-case prefix, $2 the first string after every name with that prefix (the prefix with
+ * its last character moved up by one: names are ASCII, compared byte-wise), $3 the viewer.
+ * Both candidate reads are range scans of users_username_prefix (lower(username) text_pattern_ops,
+ * walked in its own ~<~ order so the scan stops at its LIMIT) and of the viewer's follows.
+ */
+export const USERNAME_SUGGEST_SQL = `
+    WITH candidates AS (
+      (SELECT u.id, u.username, u.name, u.thumbnail FROM users u
+        WHERE lower(u.username::text) ~>=~ $1 AND lower(u.username::text) ~<~ $2
+        ORDER BY lower(u.username::text) USING ~<~ LIMIT ${SUGGEST_CANDIDATES})
+      UNION
+      (SELECT u.id, u.username, u.name, u.thumbnail FROM follows f JOIN users u ON u.id = f.followed_id
+        WHERE f.follower_id = $3 AND lower(u.username::text) ~>=~ $1 AND lower(u.username::text) ~<~ $2
+        ORDER BY length(u.username::text), lower(u.username::text) USING ~<~ LIMIT ${limitLiteral(USERNAME_SUGGEST.max)})
+    )
+    SELECT c.id, c.username, c.name, c.thumbnail FROM candidates c
+     WHERE c.id <> $3
+     ORDER BY lower(c.username::text) = $1 DESC,
+              EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $3 AND f.followed_id = c.id) DESC,
+              length(c.username::text), lower(c.username::text) USING ~<~
+     LIMIT ${limitLiteral(USERNAME_SUGGEST.max)}`;

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@cloud9/contracts';
 import { MediaPreview } from './MediaPreview';
+import { MentionTextarea } from './MentionTextarea';
 import type { ComposerDraft } from './useComposerDraft';
 
 /**
@@ -9,13 +10,13 @@ import type { ComposerDraft } from './useComposerDraft';
 export function ComposerEditor({ draft }: { draft: ComposerDraft }) {
   return (
     <>
-      <textarea
+      <MentionTextarea
         className="composer-text"
         aria-label="What's happening?"
         placeholder="What's happening?"
         value={draft.text}
         maxLength={draft.maxLength}
-        onChange={(e) => draft.setText(e.target.value)}
+        onValueChange={draft.setText}
       />
       {draft.lostFileName && <p className="hint composer-lost-file">{MESSAGES.post.draftFileNotKept(draft.lostFileName)}</p>}
       <MediaPreview

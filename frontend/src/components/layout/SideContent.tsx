@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SIDE_PANEL_FEEDS, TRENDING_TOPICS, canUseAdminTools, type FeedCategory } from '@cloud9/contracts';
+import { SIDE_PANEL_FEEDS, canUseAdminTools, type FeedCategory } from '@cloud9/contracts';
 import { chooseFeedCategory } from '../../hooks/useFeedCategory';
 import { useDonationStore } from '../../stores/donation';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { TrophyIcon } from '../ui/CloudArt';
+import { TrendingCard } from './TrendingCard';
 
 interface SideContentProps {
   /** Called after a choice that leaves this content (a feed chosen, Gift Us, Admin Tools). */
@@ -33,7 +34,7 @@ function TopicCard({ title, topics, onChoose }: { title: string; topics: readonl
   );
 }
 
-/** The trending topics, the feeds, Gift Us and Admin Tools: the desktop side panel, and the More sheet elsewhere. */
+/** The trending hashtags, the feeds, Gift Us and Admin Tools: the desktop side panel, and the More sheet elsewhere. */
 export function SideContent({ onDone }: SideContentProps) {
   const navigate = useNavigate();
   const user = useSessionStore(selectCurrentUser);
@@ -48,7 +49,7 @@ export function SideContent({ onDone }: SideContentProps) {
 
   return (
     <>
-      <TopicCard title="Trending topics" topics={TRENDING_TOPICS} onChoose={chooseCategory} />
+      <TrendingCard onDone={onDone} />
       <TopicCard title="Feeds" topics={SIDE_PANEL_FEEDS} onChoose={chooseCategory} />
       <section className="side-card side-card-gold" aria-labelledby={supportId}>
         <h2 id={supportId} className="side-card-title">

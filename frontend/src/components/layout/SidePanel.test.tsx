@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SidePanel } from './SidePanel';
 import { useDonationStore } from '../../stores/donation';
-import { renderAt, setSession, testUser } from '../../test/utils';
+import { alertTexts, jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 
 describe('SidePanel', () => {
   it.each([2, 3, 4, 5, 6, 9])('hides Admin Tools from group %i', (group_id) => {
@@ -26,12 +26,51 @@ describe('SidePanel', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  it('lists the trending topics and feeds from contracts', () => {
+  it('lists the feeds from contracts', () => {
     setSession(testUser());
     renderAt(<SidePanel />);
-    for (const topic of ['Health', 'LA', 'News', 'Politics', 'Entertainment', 'Frump', 'Social Media', 'Technology', 'Travel']) {
+    for (const topic of ['Entertainment', 'Frump', 'Social Media', 'Technology', 'Travel']) {
       expect(screen.getByRole('button', { name: new RegExp(`^#?${topic}$`) })).toBeInTheDocument();
     }
+  });
+
+  it('shows a skeleton, then the trending tags from GET /api/trending, each linking to its feed with a readable count', async () => {
+    setSession(testUser());
+    let answer: (r: Response) => void = () => undefined;
+    stubFetch((url) => (url === '/api/trending' ? new Promise<Response>((r) => (answer = r)) : jsonResponse({})));
+    renderAt(<SidePanel />);
+    const card = screen.getByRole('region', { name: 'Trending topics' });
+    expect(within(card).getByRole('status')).toHaveTextContent('Loading trending topics...');
+    await act(async () =>
+      answer(jsonResponse({ items: [{ tag: 'rust', count: 1234 }, { tag: 'café', count: 1 }, { tag: 'news', count: 0 }] })),
+    );
+    const links = within(card).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['#rust, 1,234 people posting', '/tag/rust'],
+      ['#café, 1 person posting', `/tag/${encodeURIComponent('café')}`],
+      ['#news', '/tag/news'], // 0: the server does not know (no list stored)
+    ]);
+    expect(links[0]).toHaveAccessibleName(/^rust ?, 1,234 people posting$/);
+    const user = userEvent.setup();
+    await user.click(links[0]);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/tag\/rust$/);
+  });
+
+  it('falls back quietly to the four default topics when trending cannot be read', async () => {
+    setSession(testUser());
+    const logged = vi.spyOn(console, 'error');
+    stubFetch(() => jsonResponse({ success: false, error: 'Service unavailable.', statusCode: 503 }, 503));
+    renderAt(<SidePanel />);
+    const card = screen.getByRole('region', { name: 'Trending topics' });
+    await waitFor(() => expect(within(card).queryByRole('status')).not.toBeInTheDocument());
+    expect(within(card).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['#health', '/tag/health'],
+      ['#la', '/tag/la'],
+      ['#news', '/tag/news'],
+      ['#politics', '/tag/politics'],
+    ]);
+    expect(logged).not.toHaveBeenCalled();
+    expect(alertTexts()).toEqual([]);
   });
 
   it('Gift Us opens the donation dialog', async () => {

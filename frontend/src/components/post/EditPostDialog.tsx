@@ -4,6 +4,7 @@ import { usePostLimit } from '../../hooks/usePostLimit';
 import { useEditPost } from '../../queries/posts';
 import { AltTextField } from '../composer/AltTextField';
 import { CharacterCounter } from '../composer/CharacterCounter';
+import { MentionTextarea } from '../composer/MentionTextarea';
 import { useConfirmDiscard } from '../composer/useConfirmDiscard';
 import { useTextDraft } from '../composer/useTextDraft';
 import { notify } from '../notify';
@@ -72,7 +73,7 @@ export function EditPostDialog({ post, onClose, onSaved }: EditPostDialogProps) 
       <form id={formId} onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${formId}-text`}>Post text</label>
-          <textarea id={`${formId}-text`} value={text} onChange={(e) => setText(e.target.value)} maxLength={Math.max(limit, text.length)} />
+          <MentionTextarea id={`${formId}-text`} value={text} onValueChange={setText} maxLength={Math.max(limit, text.length)} />
         </div>
         <CharacterCounter text={text} limit={limit} />
         {describable && <AltTextField alt={alt} onChange={setAlt} />}

@@ -73,7 +73,7 @@ export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.
     <>
       <PostView
         post={post}
-        text={<PostText content={post.content} max={truncateAt} mode={expand} onShowMore={() => setDialog('full')} />}
+        text={<PostText content={post.content} mentions={post.mentions} max={truncateAt} mode={expand} onShowMore={() => setDialog('full')} />}
         actions={actions}
         menu={menu}
         extraActions={mayBoost ? <BoostButton post={post} /> : undefined}
@@ -81,7 +81,7 @@ export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.
       />
       {dialog === 'full' && (
         <Modal title={`Post by @${post.username}`} onClose={close} size="lg">
-          <PostView post={post} text={<PostText content={post.content} max={null} />} actions={actions} onShowHistory={showHistory} className="post-card-full" />
+          <PostView post={post} text={<PostText content={post.content} mentions={post.mentions} max={null} />} actions={actions} onShowHistory={showHistory} className="post-card-full" />
         </Modal>
       )}
       <Suspense fallback={null}>

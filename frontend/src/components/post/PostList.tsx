@@ -8,6 +8,8 @@ import './post.css';
 interface PostListProps {
   query: PagedQuery<Post>;
   emptyMessage: string;
+  /** Shown, with a retry, when the first page fails (the empty message otherwise). */
+  errorMessage?: string;
   emptyHint?: ReactNode;
   renderPost: (post: Post) => ReactNode;
   /** Accessible name of the list. */
@@ -15,13 +17,14 @@ interface PostListProps {
 }
 
 /** A paged list of posts (see PagedList), ending with a note once every page is in. */
-export function PostList({ query, emptyMessage, emptyHint, renderPost, label }: PostListProps) {
+export function PostList({ query, emptyMessage, errorMessage, emptyHint, renderPost, label }: PostListProps) {
   return (
     <PagedList
       query={query}
       className="post-list"
       label={label}
       emptyMessage={emptyMessage}
+      errorMessage={errorMessage}
       emptyHint={emptyHint}
       renderItem={renderPost}
       loadingLabel="Loading posts..."

@@ -1,8 +1,12 @@
-import { useState } from 'react';
-import { MESSAGES, truncateForDisplay } from '@cloud9/contracts';
+import { useMemo, useState } from 'react';
+import { MESSAGES, parseRichText } from '@cloud9/contracts';
+import { cutSegments } from './richTextCut';
+import { RichText } from './RichText';
 
 interface PostTextProps {
   content: string;
+  /** The post's `mentions`: which @names link to a profile. */
+  mentions?: readonly string[];
   /** Cut at this many characters; null shows everything. */
   max: number | null;
   /** 'modal': Show more opens the full post; 'inline': Show more / Show less expand in place. */
@@ -10,17 +14,23 @@ interface PostTextProps {
   onShowMore?: () => void;
 }
 
-/** Post text, cut for display with Show more. */
-export function PostText({ content, max, mode = 'modal', onShowMore }: PostTextProps) {
+/** Post text with its links, mentions and tags, cut for display with Show more (never inside a link). */
+export function PostText({ content, mentions, max, mode = 'modal', onShowMore }: PostTextProps) {
   const [expanded, setExpanded] = useState(false);
-  const cut = max === null ? { text: content, truncated: false } : truncateForDisplay(content, max);
+  const segments = useMemo(() => parseRichText(content), [content]);
+  const cut = useMemo(() => (max === null ? { segments, truncated: false } : cutSegments(segments, max)), [segments, max]);
+  const text = (shown: typeof segments) => (
+    <p className="post-text">
+      <RichText segments={shown} mentions={mentions} />
+    </p>
+  );
 
-  if (!cut.truncated) return <p className="post-text">{content}</p>;
+  if (!cut.truncated) return text(segments);
 
   if (mode === 'inline') {
     return (
       <>
-        <p className="post-text">{expanded ? content : cut.text}</p>
+        {text(expanded ? segments : cut.segments)}
         <button type="button" className="link-button post-more" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
           {expanded ? MESSAGES.post.showLess : MESSAGES.post.showMore}
         </button>
@@ -29,7 +39,7 @@ export function PostText({ content, max, mode = 'modal', onShowMore }: PostTextP
   }
   return (
     <>
-      <p className="post-text">{cut.text}</p>
+      {text(cut.segments)}
       <button type="button" className="link-button post-more" aria-haspopup="dialog" onClick={onShowMore}>
         {MESSAGES.post.showMore}
       </button>

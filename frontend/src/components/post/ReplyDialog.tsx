@@ -5,6 +5,7 @@ import { useReplyToPost } from '../../queries/posts';
 import { CharacterCounter } from '../composer/CharacterCounter';
 import { FilePickButton } from '../composer/FilePickButton';
 import { MediaPreview } from '../composer/MediaPreview';
+import { MentionTextarea } from '../composer/MentionTextarea';
 import { useComposerDraft } from '../composer/useComposerDraft';
 import { useConfirmDiscard } from '../composer/useConfirmDiscard';
 import { Modal } from '../ui/Modal';
@@ -67,7 +68,7 @@ export function ReplyDialog({ post, onClose, onReplied }: ReplyDialogProps) {
       <form id={formId} onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${formId}-text`}>Your reply</label>
-          <textarea id={`${formId}-text`} value={text} onChange={(e) => setText(e.target.value)} maxLength={draft.maxLength} />
+          <MentionTextarea id={`${formId}-text`} value={text} onValueChange={setText} maxLength={draft.maxLength} />
         </div>
         {draft.lostFileName && <p className="hint composer-lost-file">{MESSAGES.post.draftFileNotKept(draft.lostFileName)}</p>}
         <MediaPreview

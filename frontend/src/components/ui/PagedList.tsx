@@ -12,10 +12,10 @@ const keyOf = (item: Keyed) => ('id' in item ? item.id : item.key);
 interface PagedListProps<T extends Keyed> {
   query: PagedQuery<T>;
   emptyMessage: string;
+  /** Shown, with a retry, when the first page fails (the empty message otherwise). */
+  errorMessage?: string;
   /** Said under the empty message (what to do to fill the list). */
   emptyHint?: ReactNode;
-  /** Said when the first page failed (with a retry); the empty message otherwise. */
-  errorMessage?: string;
   /** Accessible name of the list. */
   label: string;
   renderItem: (item: T) => ReactNode;
@@ -34,14 +34,14 @@ interface PagedListProps<T extends Keyed> {
  * retry after a failed first page: failures are logged by the query), the items, infinite
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
-export function PagedList<T extends Keyed>({ query, emptyMessage, emptyHint, errorMessage, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
+export function PagedList<T extends Keyed>({ query, emptyMessage, errorMessage = emptyMessage, emptyHint, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
   const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
   const items = pageItems(data);
 
   if (!data) {
     if (isError && !isFetching) {
       return (
-        <EmptyState message={errorMessage ?? emptyMessage}>
+        <EmptyState message={errorMessage}>
           <button type="button" className="btn btn-primary" onClick={() => void refetch()}>
             Try again
           </button>

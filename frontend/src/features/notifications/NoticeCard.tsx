@@ -1,7 +1,8 @@
-import { useId } from 'react';
-import { MESSAGES, type SystemNotice } from '@cloud9/contracts';
+import { useId, useMemo } from 'react';
+import { MESSAGES, parseRichText, type SystemNotice } from '@cloud9/contracts';
 import { Avatar } from '../../components/ui/Avatar';
 import { PostTime } from '../../components/post/PostTime';
+import { RichText } from '../../components/post/RichText';
 import { NoticeMedia } from './NoticeMedia';
 
 interface NoticeCardProps {
@@ -19,6 +20,8 @@ const wasEdited = (n: SystemNotice) => !!n.updatedAt && Date.parse(n.updatedAt) 
 export function NoticeCard({ notice, canManage, deleting, onEdit, onDelete }: NoticeCardProps) {
   const textId = useId();
   const author = notice.postUser?.name || notice.username;
+  // Links and tags; a notice carries no list of existing accounts, so its @names stay plain text.
+  const segments = useMemo(() => parseRichText(notice.content), [notice.content]);
   return (
     <article className="notice-card" aria-labelledby={textId}>
       <Avatar path={notice.postUser?.thumbnail} size={44} />
@@ -31,7 +34,7 @@ export function NoticeCard({ notice, canManage, deleting, onEdit, onDelete }: No
           {wasEdited(notice) && <span className="notice-card-edited">({MESSAGES.post.edited})</span>}
         </p>
         <p className="notice-card-text" id={textId}>
-          {notice.content}
+          <RichText segments={segments} />
         </p>
         {notice.media_url && <NoticeMedia url={notice.media_url} mime={notice.media_mime} media={notice.media} alt={notice.content ? `Attached to: ${notice.content.slice(0, 80)}` : 'Notice media'} />}
         {canManage && (
