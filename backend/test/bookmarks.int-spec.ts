@@ -1,34 +1,11 @@
 import request from 'supertest';
 import { MESSAGES, type Page, type Post, type PostThread } from '@cloud9/contracts';
 import { InvalidationBus } from '../src/common/cache/invalidation-bus';
-import { SqlService } from '../src/common/db/sql.service';
 import { bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from './support/app';
+import { plansOf } from './support/query-plans';
 import { countRows, eventually, sessionCookieOf } from './support/harness';
 
 type Viewer = SignedIn & { cookie: string };
-
-/** The plans of the statements matching `pattern` that `act` runs (sequential scans off, as feed.int-spec does). */
-async function plansOf(t: TestApp, pattern: RegExp, act: () => Promise<unknown>): Promise<string> {
-  const rows: { 'QUERY PLAN': string }[] = [];
-  const sql = t.app.get(SqlService);
-  const original = sql.query.bind(sql);
-  (sql as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
-    if (pattern.test(text)) {
-      await t.db.transaction(async (m) => {
-        await m.query('SET LOCAL enable_seqscan = off');
-        rows.push(...(await m.query(`EXPLAIN ${text}`, values)));
-      });
-    }
-    return original(text, values, options);
-  };
-  try {
-    await act();
-  } finally {
-    (sql as { query: unknown }).query = original;
-  }
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
-}
-
 
 describe('bookmarks', () => {
   const prefix = `${process.env.REDIS_PREFIX}bookmarks:`;

@@ -3,6 +3,7 @@ import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import { SqlService } from '../src/common/db/sql.service';
 import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+import { plansOf } from './support/query-plans';
 
 /** Inserts top-level posts directly, with exact created_at values (microseconds matter). */
 async function insertPost(t: TestApp, userId: number, content: string, createdAt: string, category = 'General'): Promise<number> {
@@ -179,27 +180,11 @@ describe('home feeds (order, paging, filters)', () => {
 
   it('uses the feed indexes (EXPLAIN), with no sequential scan of posts', async () => {
     await t.db.query('ANALYZE posts');
-    const plan = async (path: string) => {
-      const rows: { 'QUERY PLAN': string }[] = [];
-      const sql = t.app.get(SqlService);
-      const original = sql.query.bind(sql);
-      (sql as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
-        if (/WITH page AS MATERIALIZED/.test(text)) {
-          await t.db.transaction(async (m) => {
-            await m.query('SET LOCAL enable_seqscan = off');
-            rows.push(...(await m.query(`EXPLAIN ${text}`, values)));
-          });
-        }
-        return original(text, values, options);
-      };
-      try {
+    const plan = (path: string) =>
+      plansOf(t, /WITH page AS MATERIALIZED/, async () => {
         await t.app.get(InvalidationBus).publish({ all: true }); // a cached first page would run no SQL
         await alice.agent.get(path).expect(200);
-      } finally {
-        (sql as { query: unknown }).query = original;
-      }
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    };
+      });
     expect(await plan('/api/posts')).toMatch(/posts_feed/);
     expect(await plan('/api/posts/category/News')).toMatch(/posts_category_feed/);
     expect(await plan(`/api/posts?username=${alice.user.username}`)).toMatch(/posts_author/);

@@ -1,26 +1,11 @@
 import { MESSAGES, type FollowUser, type Page } from '@cloud9/contracts';
 import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
+import { exactFollowCounts } from './support/follow-counts';
 
 describe('follows: follow, unfollow, lists, is-following', () => {
   let t: TestApp;
 
-  /** Many signed-in users fast: rows copied from one registered user's password hash, then parallel logins. */
-
-  /** Stored counters next to the real row counts. */
-  const counts = async (id: number) =>
-    (await t.db.query(
-      `SELECT followers_count, following_count,
-              (SELECT count(*)::int FROM follows WHERE followed_id = $1) AS follower_rows,
-              (SELECT count(*)::int FROM follows WHERE follower_id = $1) AS following_rows
-         FROM users WHERE id = $1`,
-      [id],
-    ))[0] as { followers_count: number; following_count: number; follower_rows: number; following_rows: number };
-  const exact = async (id: number) => {
-    const c = await counts(id);
-    expect(c.followers_count).toBe(c.follower_rows);
-    expect(c.following_count).toBe(c.following_rows);
-    return c;
-  };
+  const exact = (id: number) => exactFollowCounts(t, id);
   const follow = (who: SignedIn, followedId: number) => who.agent.post('/api/follow').send({ followerId: who.user.id, followedId });
   const unfollow = (who: SignedIn, followedId: number) => who.agent.post('/api/unfollow').send({ followerId: who.user.id, followedId });
 

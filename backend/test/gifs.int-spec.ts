@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { Writable } from 'node:stream';
 import request from 'supertest';
 import { GIF_MESSAGES, LIMITS, MESSAGES, type GifCategoriesResponse, type GifRandomResponse, type GifSearchResponse } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../src/common/redis.module';
@@ -20,21 +21,18 @@ describe('the GIF provider through the server (against the fake Giphy)', () => {
   const ttlOf = async (app: TestApp, endpoint: GifEndpoint, query: Record<string, string>) =>
     app.app.get<Redis>(REDIS).ttl(app.app.get(RedisKeys).gifCache(gifQueryKey(parseGifQuery(endpoint, query))));
 
-  /** Captures everything the app logs while `work` runs. */
+  /** Everything the suite's app logs (its JSON lines), and what of it was written while `work` ran. */
+  let logged = '';
+  const logSink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  });
   async function logsDuring(work: () => Promise<unknown>): Promise<string> {
-    const out: string[] = [];
-    const capture = (stream: NodeJS.WriteStream) =>
-      jest.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
-        out.push(String(chunk));
-        return true;
-      });
-    const spies = [capture(process.stdout), capture(process.stderr)];
-    try {
-      await work();
-    } finally {
-      spies.forEach((s) => s.mockRestore());
-    }
-    return out.join('');
+    const from = logged.length;
+    await work();
+    return logged.slice(from);
   }
 
   beforeAll(async () => {
@@ -45,7 +43,7 @@ describe('the GIF provider through the server (against the fake Giphy)', () => {
       GIPHY_MEDIA_HOSTS: fake.mediaHost,
       GIPHY_PINGBACK_URL: fake.pingbackUrl,
       REDIS_PREFIX: process.env.REDIS_PREFIX + 'gif1:',
-    });
+    }, { logDestination: logSink });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,11 +1,7 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
-import { GroupId, MESSAGES, REPORT_RULES, SOCKET_PATH, type ModerationReport, type Page, type ServerToClientEvents, MODERATION_MESSAGES } from '@cloud9/contracts';
+import { GroupId, MESSAGES, MODERATION_MESSAGES, REPORT_RULES, type ModerationReport, type Page } from '@cloud9/contracts';
 import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
-import { bootWatched, sessionCookieOf, type WatchedApp } from './support/harness';
-
-type ClientSocket = Socket<ServerToClientEvents>;
+import { sessionCookieOf, type WatchedApp } from './support/harness';
+import { closed, SocketClients, startInstance } from './support/instances';
 
 describe('reports and the moderation queue', () => {
   let t: TestApp;
@@ -194,32 +190,12 @@ describe('reports and the moderation queue', () => {
 describe('suspensions across instances', () => {
   let a: WatchedApp & { url: string };
   let b: WatchedApp & { url: string };
-  const sockets: ClientSocket[] = [];
-
-  async function instance(prefix: string) {
-    const t = await bootWatched({ REDIS_PREFIX: prefix });
-    const server: Server = await t.app.listen(0, '127.0.0.1');
-    return Object.assign(t, { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-  }
-
-  function connect(url: string, cookie: string): Promise<ClientSocket> {
-    const socket: ClientSocket = io(url, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnection: false });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
-
-  const closed = (socket: ClientSocket, timeoutMs = 5000) =>
-    new Promise<string>((resolve, reject) => {
-      if (socket.disconnected) return resolve('already');
-      const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
-      socket.once('disconnect', (reason) => {
-        clearTimeout(timer);
-        resolve(reason);
-      });
-    });
+  const clients = new SocketClients();
+  const connect = (url: string, cookie: string) => clients.connect(url, cookie);
+  const instance = async (prefix: string) => {
+    const { t, url } = await startInstance(prefix);
+    return Object.assign(t, { url });
+  };
 
   beforeAll(async () => {
     const prefix = `${process.env.REDIS_PREFIX}mod1:`;
@@ -227,7 +203,7 @@ describe('suspensions across instances', () => {
     b = await instance(prefix);
   });
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
+    clients.closeSockets();
     await a?.close();
     await b?.close();
   });
@@ -248,7 +224,7 @@ describe('suspensions across instances', () => {
     const done = (await moderator.agent.post(`/api/moderation/reports/${id}/actions`).send({ action: 'suspend', until: until.toISOString(), text: 'cool off' }).expect(200)).body;
     expect(done.report.target.user.suspendedUntil).toBe(until.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z'));
 
-    await Promise.all([closed(socketA), closed(socketB)]);
+    await Promise.all([closed(socketA, 5000), closed(socketB, 5000)]);
     await a.request().get('/api/me').set('Cookie', hereCookie).expect(401);
     await b.request().get('/api/me').set('Cookie', elsewhereCookie).expect(401);
     await member.agent.get('/api/me').expect(401);

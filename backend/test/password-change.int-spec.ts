@@ -1,48 +1,14 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type Redis from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
-import { MESSAGES, SOCKET_PATH, type ServerToClientEvents } from '@cloud9/contracts';
+import { MESSAGES } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../src/common/redis.module';
 import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { PASSWORD, uniqueName } from './support/app';
-import { bootWatched, sessionCookieOf, sessionIdOf, tinyPng, WatchedApp } from './support/harness';
+import { sessionCookieOf, sessionIdOf, tinyPng } from './support/harness';
+import { closed, SocketClients, startInstance, type Instance } from './support/instances';
 
-type ClientSocket = Socket<ServerToClientEvents>;
 const NEW_PASSWORD = 'a-brand-new-password-9';
-
-interface Instance {
-  t: WatchedApp;
-  url: string;
-}
-
-/** Two instances on one Redis prefix, listening on real ports (the sockets need them). */
-async function startInstance(prefix: string): Promise<Instance> {
-  const t = await bootWatched({ REDIS_PREFIX: prefix });
-  const server: Server = await t.app.listen(0, '127.0.0.1');
-  return { t, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const sockets: ClientSocket[] = [];
-
-function connect(url: string, cookie: string): Promise<ClientSocket> {
-  const socket: ClientSocket = io(url, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-/** Why the server closed the socket, or a timeout. */
-const closed = (socket: ClientSocket, timeoutMs = 3000) =>
-  new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
+const clients = new SocketClients();
+const connect = (url: string, cookie: string) => clients.connect(url, cookie);
 
 describe('changing one\'s password (PUT /api/users/:username)', () => {
   let a: Instance;
@@ -53,7 +19,7 @@ describe('changing one\'s password (PUT /api/users/:username)', () => {
     [a, b] = [await startInstance(prefix), await startInstance(prefix)];
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    clients.closeSockets();
     await a?.t.close();
     await b?.t.close();
   });

@@ -1,28 +1,6 @@
 import { MESSAGES, THREAD, type Page, type Post, type PostThread } from '@cloud9/contracts';
-import { SqlService } from '../src/common/db/sql.service';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-
-/** The plans of the statements matching `pattern` that `act` runs (sequential scans off, as feed.int-spec does). */
-async function plansOf(t: TestApp, pattern: RegExp, act: () => Promise<unknown>): Promise<string> {
-  const rows: { 'QUERY PLAN': string }[] = [];
-  const sql = t.app.get(SqlService);
-  const original = sql.query.bind(sql);
-  (sql as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
-    if (pattern.test(text)) {
-      await t.db.transaction(async (m) => {
-        await m.query('SET LOCAL enable_seqscan = off');
-        rows.push(...(await m.query(`EXPLAIN ${text}`, values)));
-      });
-    }
-    return original(text, values, options);
-  };
-  try {
-    await act();
-  } finally {
-    (sql as { query: unknown }).query = original;
-  }
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
-}
+import { plansOf } from './support/query-plans';
 
 describe('GET /api/posts/:id/thread', () => {
   let t: TestApp;

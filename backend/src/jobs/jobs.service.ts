@@ -238,9 +238,11 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
   /** State, progress, result and error of one job, or null when the queue holds no such job. */
   async status(queueName: string, jobId: string): Promise<AdminJobStatus | null> {
     const queue = this.queue(queueName);
+    // The state first, then the job: a job read before it completed and a state read after would
+    // answer 'completed' without its result.
+    const state = await this.produce(() => queue.getJobState(jobId));
     const job = await this.produce(() => queue.getJob(jobId));
     if (!job) return null;
-    const state = await this.produce(() => job.getState());
     const progress = typeof job.progress === 'number' ? Math.max(0, Math.min(100, job.progress)) : 0;
     return {
       jobId: String(job.id),

@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup';
@@ -14,10 +15,13 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** Boots the real app (PostgreSQL + Redis of this run); `env` overrides settings for one suite. */
-export async function bootApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Boots the real app (PostgreSQL + Redis of this run); `env` overrides settings for one suite, and
+ * `logDestination` receives its JSON log lines (at LOG_LEVEL, warn in tests unless `env` says otherwise).
+ */
+export async function bootApp(env: Record<string, string> = {}, { logDestination }: { logDestination?: Writable } = {}): Promise<TestApp> {
   const settings = loadSettings({ ...process.env, ...env }, false);
-  const app = await createApp(settings);
+  const app = await createApp(settings, { logDestination });
   await app.init();
   return {
     app,
