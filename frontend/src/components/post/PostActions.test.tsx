@@ -117,7 +117,7 @@ describe('Post time', () => {
     stubFetch(() => jsonResponse(plan));
     const user = userEvent.setup();
     renderAt(<PostCard post={makePost({ id: 42 })} />);
-    const link = screen.getByRole('link', { name: '5 minutes ago: open post' });
+    const link = screen.getByRole('link', { name: '5m, 5 minutes ago: open post' });
     expect(link).toHaveAttribute('href', '/post/42');
     link.focus();
     await user.keyboard('{Enter}');

@@ -21,7 +21,8 @@ export function PostTime({ iso, postId }: { iso: string; postId?: number }) {
   );
   if (postId === undefined) return time;
   return (
-    <Link to={`/post/${postId}`} className="post-time-link" aria-label={`${spokenAge(iso)}: open post`}>
+    // The name starts with the visible text ('5m'), then says it in words for screen readers.
+    <Link to={`/post/${postId}`} className="post-time-link" aria-label={`${relativeTime(iso)}, ${spokenAge(iso)}: open post`}>
       {time}
     </Link>
   );
