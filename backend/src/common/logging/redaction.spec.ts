@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { loggableUrl, REDACT_PATHS, REDACTED } from './redaction';
+import { loggableUrl, REDACT_PATHS, REDACTED, REQUEST_REDACT_PATHS } from './redaction';
 
 /** One pino line, as the app's logger writes it, of `entry`. */
-function logged(entry: object): string {
+function logged(entry: object, paths: string[] = REDACT_PATHS): string {
   let out = '';
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -11,7 +11,7 @@ function logged(entry: object): string {
       done();
     },
   });
-  pino({ redact: { paths: REDACT_PATHS, censor: REDACTED } }, sink).info(entry, 'line');
+  pino({ redact: { paths, censor: REDACTED } }, sink).info(entry, 'line');
   return out;
 }
 
@@ -38,6 +38,22 @@ describe('log redaction', () => {
     });
     for (const secret of ['s%3Asession', 'Bearer abc', 's%3Anew', 'cGF5cGFs', '$argon2id$hash']) expect(line).not.toContain(secret);
     expect(line).toContain('"user-agent":"jest"');
+  });
+
+  it('censors, in the request logger, the secrets of bodies, settings, credential headers and failed queries', () => {
+    const line = logged(
+      {
+        password: 'top-pw',
+        body: { username: 'ann', password: 'body-pw', token: 'body-token' },
+        settings: { sessionSecret: 'sess-secret' },
+        req: { headers: { cookie: 'c9.sid=s%3Asession', 'user-agent': 'jest' } },
+        err: { config: { headers: { authorization: 'Basic cGF5cGFs' } }, parameters: ['$argon2id$hash'] },
+      },
+      REQUEST_REDACT_PATHS,
+    );
+    for (const secret of ['top-pw', 'body-pw', 'body-token', 'sess-secret', 's%3Asession', 'cGF5cGFs', '$argon2id$hash']) expect(line).not.toContain(secret);
+    expect(line).toContain('"username":"ann"');
+    expect(REQUEST_REDACT_PATHS.some((path) => path.includes('*'))).toBe(false);
   });
 
   it('censors secret-looking query values of a logged URL and keeps the rest', () => {
