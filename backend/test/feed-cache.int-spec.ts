@@ -257,7 +257,10 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
     for (const t of [a, b]) expect(await ids(t)).toEqual([]);
     const post = await newPost(followed, 'for my followers');
     for (const t of [a, b]) expect(await ids(t)).toEqual([post.id]);
+    // The like is answered on b; a learns of it by Redis pub/sub, a moment later: its next load after that is exact.
+    const reachedA = new Promise<void>((resolve) => a.app.get(InvalidationBus).listen((change) => change.posts?.includes(post.id) && resolve()));
     await request(b.app.getHttpServer()).post(`/api/posts/${post.id}/like`).set('Cookie', reader.cookie).send({}).expect(200);
+    await reachedA;
     for (const t of [a, b]) expect((await following(t)).items[0]).toEqual(expect.objectContaining({ likes: 1, likedByMe: true }));
     await follow(later).expect(200);
     for (const t of [a, b]) expect(await ids(t)).toEqual([post.id, theirs.id]);
