@@ -28,19 +28,17 @@ export function markUnexpected(res: Response, error: unknown): void {
 }
 
 /** The fields of a request's line: who, what (route template and URL), how it ended, how long it took. */
-function describe(req: Request, res: Response, durationMs: unknown) {
+function describe(req: Request, res: Response, route: string, durationMs: number) {
   const userId = req.session?.userId;
   return {
     method: req.method,
     url: loggableUrl(req.originalUrl ?? req.url),
-    route: routeLabel(req),
+    route,
     status: res.statusCode,
     durationMs,
     ...(userId ? { userId } : {}),
   };
 }
-
-const summary = (req: Request, res: Response) => `${req.method} ${routeLabel(req)} ${res.statusCode}`;
 
 /**
  * The request log, mounted first: every request gets an id (kept from a sane X-Request-Id, else
@@ -63,10 +61,11 @@ export function logRequests(logger: Logger) {
     req.log = requestLogger.child({ requestId: id });
     res.once('close', () => {
       const unexpected = !!res.err;
-      const level = requestLogLevel(res.statusCode, unexpected, routeLabel(req));
+      const route = routeLabel(req);
+      const level = requestLogLevel(res.statusCode, unexpected, route);
       if (!requestLogger.isLevelEnabled(level)) return;
-      const line = { requestId: id, ...describe(req, res, Math.round(performance.now() - started)) };
-      requestLogger[level](unexpected ? { ...line, err: res.err } : line, summary(req, res));
+      const line = { requestId: id, ...describe(req, res, route, Math.round(performance.now() - started)) };
+      requestLogger[level](unexpected ? { ...line, err: res.err } : line, `${req.method} ${route} ${res.statusCode}`);
     });
     next();
   };

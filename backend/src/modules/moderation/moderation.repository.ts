@@ -4,7 +4,7 @@ import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import type { TimeCursor } from '../posts/feed.sql';
-import { oneReportSql, queuePageSql, type ReportRow } from './moderation.sql';
+import { oneReportSql, queuePageSql, suspendedUntilSql, type ReportRow } from './moderation.sql';
 
 export interface NewReport {
   reporter_id: number;
@@ -102,16 +102,13 @@ export class ModerationRepository extends DomainRepository {
 
   /** False when no suspension was running. */
   async unsuspend(trx: Db, userId: number): Promise<boolean> {
-    const rows = await trx.deleteFrom('suspensions').where('user_id', '=', userId).where('until', '>', sql<Date>`now()`).returning('user_id').execute();
-    await trx.deleteFrom('suspensions').where('user_id', '=', userId).execute();
-    return rows.length > 0;
+    const row = await trx.deleteFrom('suspensions').where('user_id', '=', userId).returning(sql<boolean>`until > now()`.as('running')).executeTakeFirst();
+    return row?.running ?? false;
   }
 
   /** The running suspension's end ('infinity' for good), or null. */
   async suspendedUntil(userId: number): Promise<string | null> {
-    const { rows } = await sql<{ until: string }>`
-      SELECT CASE WHEN until = 'infinity' THEN 'infinity' ELSE to_char(until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS until
-        FROM suspensions WHERE user_id = ${userId} AND until > now()`.execute(this.database.db);
-    return rows[0]?.until ?? null;
+    const [row] = await this.sql.query<{ until: string | null }>(suspendedUntilSql, [userId]);
+    return row.until;
   }
 }

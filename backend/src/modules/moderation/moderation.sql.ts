@@ -4,13 +4,16 @@ import { limitLiteral, SqlParams } from '../../common/db/sql-params';
 import { timeKey } from '../../common/db/sql-snippets';
 import type { TimeCursor } from '../posts/feed.sql';
 
-/** A suspension's end as text: ISO-8601, 'infinity' for good; NULL when none is running. */
-const suspendedUntil = (user: string) =>
-  `(SELECT CASE WHEN s.until = 'infinity' THEN 'infinity' ELSE ${timeKey('s.until')} END FROM suspensions s WHERE s.user_id = ${user}.id AND s.until > now())`;
+/** The running suspension's end of the account `userId` (an SQL expression) as text: ISO-8601, 'infinity' for good; NULL when none. */
+const suspendedUntil = (userId: string) =>
+  `(SELECT CASE WHEN s.until = 'infinity' THEN 'infinity' ELSE ${timeKey('s.until')} END FROM suspensions s WHERE s.user_id = ${userId} AND s.until > now())`;
+
+/** For sign-in: the running suspension's end of account $1 (as the queue shows it). */
+export const suspendedUntilSql = `SELECT ${suspendedUntil('$1::bigint')} AS until`;
 
 const account = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'name', ${alias}.name, 'thumbnail', ${alias}.thumbnail,
-                     'group_id', ${alias}.group_id, 'suspendedUntil', ${suspendedUntil(alias)})`;
+                     'group_id', ${alias}.group_id, 'suspendedUntil', ${suspendedUntil(`${alias}.id`)})`;
 
 const reportedPost = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'content', ${alias}.content, 'media_url', ${alias}.media_url, 'gif_url', ${alias}.gif_url, 'createdAt', ${timeKey(`${alias}.created_at`)})`;
