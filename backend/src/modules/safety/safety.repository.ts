@@ -15,8 +15,8 @@ export class SafetyRepository extends DomainRepository {
     super(database);
   }
 
-  /** False when `userId` already hid `targetId` there; a missing account fails on the foreign key. */
-  async hide(trx: Db, table: HideTable, userId: number, targetId: number): Promise<boolean> {
+  /** False when `userId` already hid `targetId` there; a missing account fails on the foreign key. In `trx` when given. */
+  async hide(table: HideTable, userId: number, targetId: number, trx: Db = this.database.db): Promise<boolean> {
     const rows = await trx.insertInto(table).values({ user_id: userId, target_id: targetId }).onConflict((oc) => oc.doNothing()).returning('target_id').execute();
     return rows.length > 0;
   }

@@ -44,10 +44,7 @@ export class SafetyService {
 
   async mute(user: SessionUser, targetId: number): Promise<MuteResult> {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotMuteSelf);
-    await orNotFound(
-      this.safety.transaction((trx) => this.safety.hide(trx, 'user_mutes', user.id, targetId)),
-      MESSAGES.profile.userNotFound,
-    );
+    await orNotFound(this.safety.hide('user_mutes', user.id, targetId), MESSAGES.profile.userNotFound);
     return { success: true, muted: true };
   }
 
@@ -60,7 +57,7 @@ export class SafetyService {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotBlockSelf);
     const severed = await orNotFound(
       this.safety.transaction(async (trx): Promise<SeveredFollows | null> => {
-        const added = await this.safety.hide(trx, 'user_blocks', user.id, targetId);
+        const added = await this.safety.hide('user_blocks', user.id, targetId, trx);
         return added ? this.follows.severBetween(trx, user.id, targetId) : null;
       }),
       MESSAGES.profile.userNotFound,
