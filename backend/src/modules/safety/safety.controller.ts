@@ -4,7 +4,7 @@ import type { BlockResult, HiddenAccount, MutedWord, MuteResult, NotInterestedRe
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import { IdParam } from '../../common/validation';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../../common/auth/session.types';
 import { MutedWordDto } from './safety.dto';
 import { SafetyService } from './safety.service';
 
