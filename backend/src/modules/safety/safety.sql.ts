@@ -1,4 +1,5 @@
 /** SQL of mutes, blocks, muted words and Not interested. */
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { timeKey } from '../../common/db/sql-snippets';
 
 /** The two lists of accounts a member hides; the same shape, so one set of statements serves both. */
@@ -46,6 +47,12 @@ export const blockedBetweenSql = (a: string, b: string): string =>
 
 /** Whether `owner` mutes `target` (one primary-key probe). */
 export const mutesSql = (owner: string, target: string): string => `EXISTS (SELECT 1 FROM user_mutes mu WHERE mu.user_id = ${owner} AND mu.target_id = ${target})`;
+
+/** blockedBetweenSql and mutesSql for Kysely statements, where either side may be a value (`sql.val`) or a column (`sql.ref`). */
+export const blockedOrMuted = (owner: Expression<unknown>, other: Expression<unknown>): Expression<SqlBool> =>
+  sql<SqlBool>`(EXISTS (SELECT 1 FROM user_blocks bl WHERE bl.user_id = ${owner} AND bl.target_id = ${other})
+    OR EXISTS (SELECT 1 FROM user_blocks bl WHERE bl.user_id = ${other} AND bl.target_id = ${owner})
+    OR EXISTS (SELECT 1 FROM user_mutes mu WHERE mu.user_id = ${owner} AND mu.target_id = ${other}))`;
 
 /**
  * `owner`'s muted words as one case-insensitive PostgreSQL pattern (use with `~*` on NFC text), or
