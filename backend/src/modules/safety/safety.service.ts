@@ -134,6 +134,6 @@ export class SafetyService {
   async blockedWith(viewerId: number, kind: BlockTargetKind, value: unknown): Promise<boolean> {
     if (kind === 'username') return typeof value === 'string' && value.length > 0 && value.length <= 100 && this.safety.blockedWith(viewerId, kind, value);
     const id = idOf(value);
-    return id !== null && id !== viewerId && this.safety.blockedWith(viewerId, kind, id);
+    return id !== null && this.safety.blockedWith(viewerId, kind, id);
   }
 }
