@@ -1,4 +1,5 @@
-import { GroupId, type AlertGroup, type AlertSync, type UserAlert } from '@cloud9/contracts';
+import { GroupId, matchesMutedWords, normalizeMutedWord, type AlertGroup, type AlertSync, type UserAlert } from '@cloud9/contracts';
+import { mutedWordsPatternSql } from '../src/modules/safety/safety.sql';
 import { PASSWORD, signUp, type SignedIn } from './support/app';
 import { sessionCookieOf, type WatchedApp } from './support/harness';
 import { SocketClients, startInstance, type ClientSocket } from './support/instances';
@@ -148,5 +149,23 @@ describe('notifications hide what the member hides', () => {
     await act({ action: 'unsuspend' });
     expect((await list(alice)).map((a) => a.type)).toEqual(['follow', 'like']);
     expect((await groups(alice)).map((g) => g.type)).toEqual(['follow', 'like']);
+  });
+
+  it('the muted words’ SQL pattern answers as the contracts rule does', async () => {
+    const owner = await signUp(t);
+    const cases: [string[], string][] = [
+      [['cat'], 'I love my Cat!'], [['cat'], '#cat pictures'], [['cat'], 'CAT'], [['cat'], 'a new category'], [['cat'], 'concatenate'],
+      [['caf'], 'café'], [['café'], 'Café au lait'], [['cafe\u0301'.normalize('NFC')], 'cafe\u0301 time'], [['spoiler alert'], 'big\nspoiler   alert here'],
+      [['straße'], 'Straße gesperrt'], [['東京'], '東京 trip'], [['東'], '東京 trip'], [['$5'], 'price is $5 (today)'], [['a*b'], 'a.b'],
+      [['a*b'], 'x a*b y'], [['c++'], 'I write C++ daily'], [['[x]'], 'box [x] ticked'], [['a|b'], 'ab'], [['a|b'], 'say a|b'],
+      [['back\\slash'], 'a back\\slash here'], [['snake_case'], 'snake_case_x'], [['snake'], 'snake_case'], [['it’s'], 'well it’s fine'],
+      [['😀'], 'hi 😀 there'], [['^'], 'up ^ here'], [['dog', 'cat'], 'hot dogs and cats'], [['dog', 'cat'], 'my cat'], [['x'], ''],
+    ];
+    for (const [words, text] of cases) {
+      await t.db.query('DELETE FROM muted_words WHERE user_id = $1', [owner.user.id]);
+      for (const w of words) await t.db.query('INSERT INTO muted_words (user_id, word) VALUES ($1, $2)', [owner.user.id, normalizeMutedWord(w)]);
+      const [row] = await t.db.query(`SELECT coalesce(normalize($2::text, NFC) ~* ${mutedWordsPatternSql('$1::bigint')}, false) AS hit`, [owner.user.id, text]);
+      expect([words, text, row.hit]).toEqual([words, text, matchesMutedWords(text, words)]);
+    }
   });
 });
