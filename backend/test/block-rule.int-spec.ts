@@ -51,6 +51,7 @@ describe('a block: 404 both ways, nothing written, no alert between the two', ()
       `SELECT (SELECT count(*)::int FROM likes WHERE user_id = ANY($1)) AS likes,
               (SELECT count(*)::int FROM reposts WHERE user_id = ANY($1)) AS reposts,
               (SELECT count(*)::int FROM bookmarks WHERE user_id = ANY($1)) AS bookmarks,
+              (SELECT count(*)::int FROM post_not_interested WHERE user_id = ANY($1)) AS not_interested,
               (SELECT count(*)::int FROM posts WHERE user_id = ANY($1)) AS posts,
               (SELECT count(*)::int FROM follows WHERE follower_id = ANY($1) OR followed_id = ANY($1)) AS follows,
               (SELECT count(*)::int FROM user_alerts WHERE recipient_id = ANY($1)) AS alerts,
@@ -137,6 +138,7 @@ describe('a block: 404 both ways, nothing written, no alert between the two', ()
         ['reply', () => me.agent.post(`/api/posts/${postId}/reply`).send({ content: 'hello there' }), postGone],
         ['reply with an upload', () => me.agent.post(`/api/posts/${postId}/reply`).field('content', 'look').attach('file', tinyPng(), { filename: 'a.png', contentType: 'image/png' }), postGone],
         ['bookmark', () => me.agent.post('/api/bookmarks').send({ postId }), postGone],
+        ['not interested', () => me.agent.post(`/api/posts/${postId}/not-interested`), postGone],
       ];
       for (const [name, act, error] of actions) {
         const res = await act();
@@ -147,7 +149,10 @@ describe('a block: 404 both ways, nothing written, no alert between the two', ()
     await exactFollowCounts(t, alice.user.id);
     await exactFollowCounts(t, bob.user.id);
 
-    // Reporting stays open: reporting whoever blocked you is legitimate.
+    // Reporting stays open: reporting whoever blocked you is legitimate. So do mutes and blocks (a
+    // blocked member may block back; refusing would keep them from protecting themselves).
+    await alice.agent.post(`/api/mutes/${bob.user.id}`).expect(200);
+    await alice.agent.post(`/api/blocks/${bob.user.id}`).expect(200);
     await alice.agent.post('/api/reports').send({ targetType: 'user', targetId: bob.user.id, reason: 'harassment' }).expect(201);
     await alice.agent.post('/api/reports').send({ targetType: 'post', targetId: bobPost, reason: 'spam' }).expect(201);
     // Invalid input is still the route's own 400, not a 404.

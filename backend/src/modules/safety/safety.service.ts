@@ -13,6 +13,7 @@ import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { limitLiteral } from '../../common/db/sql-params';
+import type { Db } from '../../common/db/database';
 import type { SessionUser } from '../../common/auth/session.types';
 import { BlockSteps, type AfterBlock } from './block-steps';
 import { SafetyRepository } from './safety.repository';
@@ -121,9 +122,12 @@ export class SafetyService {
     return { success: true, notInterested: false };
   }
 
-  /** Whether a block stands between `a` and `b`, either way. */
-  blockedBetween(a: number, b: number): Promise<boolean> {
-    return this.safety.blockedWith(a, 'user', b);
+  /**
+   * Whether a block stands between `a` and `b`, either way; in `trx` when given, for a write that must
+   * not outlive a block committed meanwhile (see FollowsService.change).
+   */
+  blockedBetween(a: number, b: number, trx?: Db): Promise<boolean> {
+    return trx ? this.safety.blockedBetween(trx, a, b) : this.safety.blockedWith(a, 'user', b);
   }
 
   /**
