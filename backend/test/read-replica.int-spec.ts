@@ -80,16 +80,13 @@ describe('read replica', () => {
   it('answers from the primary, without an error and at once, when the replica is down', async () => {
     const writer = await member();
     const { body: post } = await writer.agent.post('/api/posts').send({ content: `while the replica is down ${writer.username}` }).expect(201);
+    // The suite's last test: the pair is dropped after it, so the replica stays down.
     await pair.replica.stop();
-    try {
-      const started = Date.now();
-      expect(await feedIds()).toContain(post.id);
-      expect(await bioOf(writer.username)).toBeNull();
-      const search = await t.agent().get(`/api/search/posts?query=${encodeURIComponent(writer.username)}`);
-      expect(search.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1500);
-    } finally {
-      await pair.replica.start();
-    }
+    const started = Date.now();
+    expect(await feedIds()).toContain(post.id);
+    expect(await bioOf(writer.username)).toBeNull();
+    const search = await t.agent().get(`/api/search/posts?query=${encodeURIComponent(writer.username)}`);
+    expect(search.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1500);
   }, 30_000);
 });

@@ -124,11 +124,12 @@ const pgReady = async (port: number) => {
  * A PostgreSQL cluster of the test's own (pg_createcluster, run as root), trust auth on 127.0.0.1,
  * started on a free port. A few seconds to create; drop() removes it.
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(config: string[] = []): Promise<PrivatePostgres> {
   const port = await freePort();
   const version = pgVersion();
   const name = `c9fault${process.pid}${Date.now().toString(36)}`;
-  await run('pg_createcluster', [version, name, '--port', String(port), '--', '--auth=trust', '--username=postgres']);
+  // --no-sync: a throwaway cluster need not wait for its files to reach the disk.
+  await run('pg_createcluster', [version, name, '--port', String(port), ...config.flatMap((c) => ['-o', c]), '--', '--auth=trust', '--username=postgres', '--no-sync']);
   const ctl = (action: string, ...extra: string[]) => run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, action, ...extra]);
   const pg: PrivatePostgres = {
     port,
@@ -169,6 +170,9 @@ export interface ReplicaPair {
   drop(): Promise<void>;
 }
 
+/** Test clusters trade durability for speed: nothing here must survive a crash of the machine. */
+const FAST = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+
 const psql = (port: number, query: string) => run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-Atc', query], { timeout: 5000 });
 
 /**
@@ -181,8 +185,8 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
   const version = pgVersion();
   const name = `c9replica${process.pid}${Date.now().toString(36)}`;
   // The replica's cluster is made (its files replaced below) while the primary starts.
-  const made = run('pg_createcluster', [version, name, '--port', String(port), '--', '--auth=trust', '--username=postgres']);
-  const [primary] = await Promise.all([startPrivatePostgres(), made.catch(() => undefined)]);
+  const made = run('pg_createcluster', [version, name, '--port', String(port), ...FAST.flatMap((c) => ['-o', c]), '--', '--auth=trust', '--username=postgres', '--no-sync']);
+  const [primary] = await Promise.all([startPrivatePostgres(FAST), made.catch(() => undefined)]);
   try {
     await made;
     // The cluster's own data folder (owned by postgres), emptied, then filled by the base backup as postgres.
