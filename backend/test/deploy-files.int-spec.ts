@@ -77,9 +77,9 @@ describe('deploy files', () => {
   });
 
   describe('docker-compose.yml', () => {
-    const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Record<string, any>> };
-    const { services } = compose;
-    const appServices = Object.entries(services).filter(([, s]) => s.image === 'cloud9-social');
+    // yaml's answers are untyped: the assertions below are the schema.
+    const { services } = parse(read('docker-compose.yml'), { merge: true });
+    const appServices = Object.entries<{ image?: string; environment: Record<string, unknown> }>(services).filter(([, s]) => s.image === 'cloud9-social');
 
     it('runs PostgreSQL, Redis with AOF and noeviction, MinIO, 2+ API instances, a worker and a load balancer', () => {
       expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'minio', 'api', 'worker', 'lb']));
@@ -131,7 +131,7 @@ describe('deploy files', () => {
   describe('Kubernetes manifests', () => {
     const dir = path.join(root, 'deploy/k8s');
     const files = readdirSync(dir).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
-    const docs = files.flatMap((f) => parseAllDocuments(readFileSync(path.join(dir, f), 'utf8')).map((d) => d.toJS() as Record<string, any>));
+    const docs = files.flatMap((f) => parseAllDocuments(readFileSync(path.join(dir, f), 'utf8')).map((d) => d.toJS()));
     const ofKind = (kind: string) => docs.filter((d) => d.kind === kind);
     const configMap = ofKind('ConfigMap')[0].data as Record<string, string>;
     const secret = ofKind('Secret')[0].stringData as Record<string, string>;

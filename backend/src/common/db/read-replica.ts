@@ -8,9 +8,9 @@ import { Settings } from '../../config/settings';
 import { REDIS, RedisKeys } from '../redis.module';
 
 /** How long a member's reads stay on the primary after a write of theirs: well above a healthy replica's lag. */
-export const READ_PIN_MS = 5000;
+const READ_PIN_MS = 5000;
 /** After the replica fails, reads go to the primary for this long before the replica is tried again. */
-export const REPLICA_RETRY_MS = 5000;
+const REPLICA_RETRY_MS = 5000;
 
 /**
  * Where the reads of the work under way go: set for each API request (by its acting user) and for

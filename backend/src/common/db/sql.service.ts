@@ -81,7 +81,7 @@ export class SqlService {
   }
 
   private async read<T>(viewerId: number | null, text: string, values: unknown[], options: QueryOptions): Promise<T[]> {
-    const replica = await this.replica.poolFor(viewerId);
+    const replica = this.replica.enabled ? await this.replica.poolFor(viewerId) : null;
     if (!replica) return this.query<T>(text, values, options);
     try {
       const result = await replica.query({ name: options.prepare === false ? undefined : this.nameOf(text), text, values });
