@@ -230,8 +230,7 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
       await psql(port, 'SELECT pg_wal_replay_resume()');
     },
     async drop() {
-      await replica.drop();
-      await primary.drop();
+      await Promise.all([replica.drop(), primary.drop()]);
     },
   };
   return pair;
