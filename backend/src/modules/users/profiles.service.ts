@@ -39,7 +39,7 @@ export class ProfilesService {
   }
 
   async getProfile(username: string, viewer: SessionUser | undefined): Promise<UserProfile> {
-    const user = await this.users.findByUsername(username);
+    const user = await this.users.findProfile(username, viewer?.id ?? null);
     if (!user) throw new NotFoundException(MESSAGES.profile.userNotFound);
     const profile = this.toProfile(user, viewer);
     const media = await this.media.infoByUrls([user.thumbnail, user.background]);

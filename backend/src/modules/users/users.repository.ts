@@ -71,6 +71,12 @@ export class UsersRepository extends DomainRepository {
     return row ? toSessionUser(row) : null;
   }
 
+  /** A profile being viewed (case-insensitive), read where `viewerId`'s reads go (the read replica when one is set). */
+  async findProfile(username: string, viewerId: number | null): Promise<SessionUser | null> {
+    const [row] = await this.sql.reader(viewerId).run(this.sessionUsers().where('u.username', '=', username).compile());
+    return row ? toSessionUser(row) : null;
+  }
+
   /** By username or email (both case-insensitive), with the password hash. */
   async findWithPasswordHash(by: 'username' | 'email', identifier: string): Promise<(SessionUser & { password_hash: string }) | null> {
     const row = await this.sessionUsers().select('u.password_hash').where(`u.${by}`, '=', identifier).executeTakeFirst();
