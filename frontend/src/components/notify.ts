@@ -1,4 +1,4 @@
-import { useToastStore, type ToastAction, type ToastTone } from '../stores/toast';
+import { useToastStore, type ToastTone } from '../stores/toast';
 
 /**
  * Messages that are alerts (errors, and the catalogue's alerts): the app's one error surface, an
@@ -11,16 +11,4 @@ export function notify(message: string, tone: ToastTone = 'info'): void {
 /** Messages that are not alerts: a quiet on-page toast (a polite status). */
 export function toast(message: string, tone: ToastTone = 'info'): void {
   useToastStore.getState().push(message, tone, 'status');
-}
-
-/** A quiet toast with one button (Undo) that takes the reported change back; the toast goes when pressed. */
-export function toastWithAction(message: string, action: ToastAction): void {
-  const store = useToastStore.getState();
-  const id = store.push(message, 'success', 'status', {
-    label: action.label,
-    onSelect: () => {
-      useToastStore.getState().dismiss(id);
-      action.onSelect();
-    },
-  });
 }

@@ -34,7 +34,7 @@ export const useToastStore = create<ToastState>()((set, get) => ({
     // Keep the stack short: the newest few matter, older ones are already announced. The same text
     // again replaces its earlier toast (a new element, so it is announced again) instead of stacking.
     const others = get().toasts.filter((t) => t.message !== message);
-    set({ toasts: [...others.slice(-2), { id, message, tone, kind, ...(action && { action }) }] });
+    set({ toasts: [...others.slice(-2), { id, message, tone, kind, action }] });
     // A toast with a button stays longer: the member needs the time to reach it.
     setTimeout(() => get().dismiss(id), action ? TOAST_LIFETIME_MS * 2 : TOAST_LIFETIME_MS);
     return id;

@@ -4,8 +4,9 @@ import { errorMessage } from '../../api/client';
 import { blockUser, markNotInterested, muteUser, sendReport, unblockUser, unmarkNotInterested, unmuteUser, warnOnReport } from '../../api/safety';
 import { afterHideChange, hidePosts, type HideKind } from '../../queries/safety';
 import { confirmAction } from '../confirm';
-import { notify, toast, toastWithAction } from '../notify';
+import { notify, toast } from '../notify';
 import { promptText } from '../prompt';
+import { toastWithAction } from './toastWithAction';
 
 /** The account a menu acts on. */
 export interface SafetyTarget {
