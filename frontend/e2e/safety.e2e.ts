@@ -73,6 +73,8 @@ describe.each(SIZES)('mute, block and report at %s size', (size, viewport) => {
     await card(page, 'Loud one').waitFor({ state: 'detached' });
     await card(page, 'Loud two').waitFor({ state: 'detached' });
     await card(page, 'Rude words').waitFor();
+    // The posts leave before the server answers; its answer brings the toast with Undo.
+    await page.locator('.toast', { hasText: SAFETY_UI_MESSAGES.muted(loud) }).getByRole('button', { name: SAFETY_UI_MESSAGES.undo }).waitFor();
     const mutes = await me.call<ListPage<HiddenAccount>>('GET', '/api/mutes');
     expect(mutes.items.map((a) => a.username)).toEqual([loud]);
 
@@ -80,6 +82,7 @@ describe.each(SIZES)('mute, block and report at %s size', (size, viewport) => {
     await choose(page, 'Rude words', `Block @${rude}`);
     await answerConfirm(page, SAFETY_UI_MESSAGES.confirmBlock(rude), 'Block');
     await card(page, 'Rude words').waitFor({ state: 'detached' });
+    await page.locator('.toast', { hasText: SAFETY_UI_MESSAGES.blocked(rude) }).waitFor();
     const blocks = await me.call<ListPage<HiddenAccount>>('GET', '/api/blocks');
     expect(blocks.items.map((a) => a.username)).toEqual([rude]);
 
@@ -95,11 +98,19 @@ describe.each(SIZES)('mute, block and report at %s size', (size, viewport) => {
     expect((await me.call<{ items: MutedWord[] }>('GET', '/api/muted-words')).items.map((w) => w.word)).toEqual([`spoiler ${size}`]);
     await muted.scrollIntoViewIfNeeded();
     await checkScreen(page, `settings-safety-${size}`);
-    await page.evaluate(() => document.querySelector('section.settings-block-muted')?.scrollIntoView({ block: 'start' }));
+    // The lists at the top of the shot, below whatever header stays on screen.
+    await page.evaluate(() => {
+      document.querySelector('section.settings-block-muted')?.scrollIntoView({ block: 'start' });
+      const covering = Array.from(document.querySelectorAll('header, .page-header'), (el) =>
+        /fixed|sticky/.test(getComputedStyle(el).position) ? el.getBoundingClientRect().bottom : 0,
+      );
+      window.scrollBy(0, -Math.max(0, ...covering) - 12);
+    });
     await shot(page, `${size}-settings-safety`, false);
 
     await muted.getByRole('button', { name: `Unmute @${loud}` }).click();
     await muted.getByText(SAFETY_UI_MESSAGES.noMutedAccounts).waitFor();
+    await page.locator('.toast', { hasText: SAFETY_UI_MESSAGES.unmuted(loud) }).waitFor();
     expect((await me.call<ListPage<HiddenAccount>>('GET', '/api/mutes')).items).toEqual([]);
     expect(nativeDialogs).toEqual([]);
     await context.close();
