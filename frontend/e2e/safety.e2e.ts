@@ -112,6 +112,14 @@ describe.each(SIZES)('mute, block and report at %s size', (size, viewport) => {
     await muted.getByText(SAFETY_UI_MESSAGES.noMutedAccounts).waitFor();
     await page.locator('.toast', { hasText: SAFETY_UI_MESSAGES.unmuted(loud) }).waitFor();
     expect((await me.call<ListPage<HiddenAccount>>('GET', '/api/mutes')).items).toEqual([]);
+
+    // The unmuted author's profile offers Mute again, beside Block and Report.
+    await page.goto(`/profile/${loud}`);
+    await page.getByRole('button', { name: `Options for @${loud}` }).click();
+    const menu = page.getByRole('menu', { name: `Options for @${loud}` });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([`Mute @${loud}`, `Block @${loud}`, `Report @${loud}`]);
+    await checkScreen(page, `profile-menu-${size}`);
+    await shot(page, `${size}-profile-menu`, false);
     expect(nativeDialogs).toEqual([]);
     await context.close();
   });

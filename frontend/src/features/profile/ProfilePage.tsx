@@ -134,16 +134,16 @@ export function ProfilePage() {
         </p>
       ) : (
         <>
-      <div className="profile-filters" role="group" aria-label="Show">
-        {PROFILE_FILTERS.map((f) => (
-          <button key={f} type="button" className="profile-filter" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-            {f} <span className="profile-filter-count">{counts[COUNT_OF[f]]}</span>
-          </button>
-        ))}
-      </div>
-      <div className="profile-posts">
-        <ProfilePosts username={profile.username} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
-      </div>
+          <div className="profile-filters" role="group" aria-label="Show">
+            {PROFILE_FILTERS.map((f) => (
+              <button key={f} type="button" className="profile-filter" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+                {f} <span className="profile-filter-count">{counts[COUNT_OF[f]]}</span>
+              </button>
+            ))}
+          </div>
+          <div className="profile-posts">
+            <ProfilePosts username={profile.username} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
+          </div>
         </>
       )}
       {editing && currentUser && (
