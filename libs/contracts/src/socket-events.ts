@@ -18,6 +18,7 @@ export const SocketEvents = {
   postCreated: 'post:created',
   boostsChanged: 'boosts:changed',
   accountUpdated: 'account:updated',
+  serverDraining: 'server:draining',
 } as const;
 
 /** Payload of `alert:sync`: the newest alert's id and creation time (ISO, as `UserAlert.createdAt`). */
@@ -43,6 +44,12 @@ export interface ServerToClientEvents {
   'boosts:changed': (payload: { at: string }) => void;
   /** The account's group changed (a subscription began or ended, an admin moved it): limits follow at once. */
   'account:updated': (payload: { group_id: number }) => void;
+  /**
+   * This instance is shutting down (a deploy): the client should reconnect at once, without its
+   * back-off, and will reach another instance. Sent only to the instance's own sockets, just before
+   * it closes them; a client that misses it reconnects after its usual back-off.
+   */
+  'server:draining': () => void;
 }
 
 /**

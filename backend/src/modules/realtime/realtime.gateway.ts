@@ -1,7 +1,8 @@
 import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import Redis from 'ioredis';
-import { SocketErrors, SocketRooms } from '@cloud9/contracts';
+import { SocketErrors, SocketEvents, SocketRooms } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -11,6 +12,9 @@ import { SessionUserSource } from '../../common/auth/session-user-source';
 import { sessionIdFromCookie, userIdOfSession } from './socket-auth';
 
 class SocketRefused extends Error {}
+
+/** How long a shutdown lets its sockets leave on their own after `server:draining`, before it closes the rest. */
+const DRAIN_NOTICE_MS = 150;
 
 /**
  * Sockets at SOCKET_PATH (server options in RealtimeIoAdapter). The handshake is authenticated from
@@ -46,11 +50,21 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   /**
-   * First thing at shutdown (as HttpDrain stops accepting), this instance's socket connections are
-   * closed (not told to go away), so their clients reconnect at once, to another instance.
+   * First thing at shutdown (as HttpDrain stops accepting), this instance's sockets are told
+   * `server:draining` (the web client then drops its connection and reconnects at once, skipping its
+   * back-off, to another instance), and whatever is still connected shortly after is closed (not told
+   * to go away: 'transport close'), so those clients reconnect too. Either way the server keeps their
+   * session state, so the instance they reach next replays what they missed.
    */
-  onModuleDestroy(): void {
-    this.server?.engine.close();
+  async onModuleDestroy(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    if (server.engine.clientsCount > 0) {
+      server.local.emit(SocketEvents.serverDraining);
+      const until = Date.now() + DRAIN_NOTICE_MS;
+      while (server.engine.clientsCount > 0 && Date.now() < until) await sleep(10);
+    }
+    server.engine.close();
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
