@@ -9,6 +9,7 @@ import { Settings } from '../../config/settings';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
 import { sessionCookieName } from '../../common/auth/session-cookie';
 import { SessionUserSource } from '../../common/auth/session-user-source';
+import { Readiness } from '../../common/readiness';
 import { sessionIdFromCookie, userIdOfSession } from './socket-auth';
 
 class SocketRefused extends Error {}
@@ -33,6 +34,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly readiness: Readiness,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -50,7 +52,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   /**
-   * First thing at shutdown (as HttpDrain stops accepting), this instance's sockets are told
+   * First thing at shutdown, once the instance is draining (so HttpDrain has stopped accepting and
+   * a reconnect cannot land here again), this instance's sockets are told
    * `server:draining` (the web client then drops its connection and reconnects at once, skipping its
    * back-off, to another instance), and whatever is still connected shortly after is closed (not told
    * to go away: 'transport close'), so those clients reconnect too. Either way the server keeps their
@@ -59,6 +62,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   async onModuleDestroy(): Promise<void> {
     const server = this.server;
     if (!server) return;
+    this.readiness.drain();
+    await this.readiness.drained;
     if (server.engine.clientsCount > 0) {
       server.local.emit(SocketEvents.serverDraining);
       const until = Date.now() + DRAIN_NOTICE_MS;
