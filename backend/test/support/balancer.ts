@@ -24,6 +24,8 @@ export interface BalancerCounts {
   failed: number;
   upgrades: number;
   upgradesRetried: number;
+  /** Backend connection errors by code. */
+  errors: Record<string, number>;
 }
 
 /**
@@ -36,13 +38,17 @@ export interface BalancerCounts {
  * backend is closing. Request bodies are read whole first (they are small JSON here) so a retry can send them again.
  */
 export class Balancer {
-  readonly counts: BalancerCounts = { requests: 0, retried: 0, failed: 0, upgrades: 0, upgradesRetried: 0 };
+  readonly counts: BalancerCounts = { requests: 0, retried: 0, failed: 0, upgrades: 0, upgradesRetried: 0, errors: {} };
   private readonly backends: Backend[] = [];
   private next = 0;
   private server: Server | null = null;
   private probing = false;
   private readonly agent = new Agent({ keepAlive: false });
   private readonly proxy = createProxyServer({ agent: this.agent, ws: true, xfwd: true, proxyTimeout: 30_000 });
+
+  constructor() {
+    this.proxy.setMaxListeners(0); // one 'proxyReq' listener per request in flight
+  }
   url = '';
 
   async start(): Promise<string> {
@@ -53,6 +59,10 @@ export class Balancer {
     this.probing = true;
     void this.probeLoop();
     return this.url;
+  }
+
+  resetCounts(): void {
+    Object.assign(this.counts, { requests: 0, retried: 0, failed: 0, upgrades: 0, upgradesRetried: 0, errors: {} });
   }
 
   add(url: string): void {
@@ -118,6 +128,7 @@ export class Balancer {
         res.once('close', () => resolve('done'));
         this.proxy.web(req, res, { target: backend.url, buffer: Readable.from([body]) }, (error: NodeJS.ErrnoException) => {
           this.proxy.off('proxyReq', onProxyReq);
+          this.counts.errors[error.code ?? error.message] = (this.counts.errors[error.code ?? error.message] ?? 0) + 1;
           const refused = NEVER_SENT.has(error.code ?? '');
           if (refused) backend.ready = false;
           const resetUnsent = error.code === 'ECONNRESET' && ((upstream as Socket | null)?.bytesWritten ?? 0) === 0;
