@@ -1,4 +1,4 @@
-import { HttpException, Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
+import { BeforeApplicationShutdown, HttpException, Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
 import { isNotConnectionError, Job, Processor, Queue, QueueEvents, Worker, type JobsOptions } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type AdminJobStatus, type AdminQueueCounts } from '@cloud9/contracts';
@@ -43,7 +43,7 @@ const JOB_STATES: readonly AdminJobStatus['state'][] = ['waiting', 'active', 'co
  * otherwise handed back to the queue (another worker starts it at once), then every connection is cut.
  */
 @Injectable()
-export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
+export class JobsService implements OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly queues = new Map<string, Queue>();
   private readonly events = new Map<string, QueueEvents>();
@@ -53,6 +53,8 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
   private readonly connections: Redis[] = [];
   private producer: Redis | null = null;
   private readonly schedules = new ScheduleKeeper((name) => this.queue(name));
+  /** The workers' closing, begun at shutdown, awaited before the connections go. */
+  private closingWorkers: Promise<void> = Promise.resolve();
   /** Redis is unreachable: reported once, not by every queue, worker and reconnect attempt. */
   private redisAway = false;
 
@@ -299,15 +301,24 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
 
   /**
    * First step of shutdown: take no more jobs, and give the active ones a part of
-   * SHUTDOWN_TIMEOUT_MS to finish. Those still running are handed back (moved to wait under their
+   * SHUTDOWN_TIMEOUT_MS to finish, alongside the rest of the shutdown (the sockets and HTTP
+   * connections close meanwhile). Those still running are handed back (moved to wait under their
    * lock token, no attempt spent) so another worker starts them at once instead of after the lock
    * lapses (stall detection, job-policy.ts; still the path after a SIGKILL), and their processors
    * are told to stop (the abort signal). A job that finishes here after all is refused by its lost
    * lock; running twice is safe (every job is idempotent). Never holds a SIGTERM for a backup that
    * may take minutes.
    */
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     this.stopKeepingSchedules();
+    this.closingWorkers = this.closeWorkers();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.closingWorkers;
+  }
+
+  private async closeWorkers(): Promise<void> {
     const finished = Promise.allSettled(this.workers.map((w) => w.close()));
     await withTimeout(finished, this.settings.shutdownTimeoutMs * FINISH_SHARE).catch(() => undefined);
     const running = [...this.active];
