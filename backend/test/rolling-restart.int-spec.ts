@@ -162,7 +162,7 @@ describe('rolling restarts and failover behind a load balancer', () => {
     const socket: ClientSocket = io(balancer.url, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie: actor.cookie }, forceNew: true });
     const l: Listener = { actor, socket, alerts: new Set(), drainings: [], disconnects: [], connects: [], caughtUp: [] };
     socket.on(SocketEvents.alertNew, (a) => l.alerts.add(`${a.post_id}:${a.actor_username}`));
-    socket.on(SocketEvents.serverDraining, () => {
+    socket.on('server:draining', () => {
       l.drainings.push(Date.now());
       socket.io.reconnectionDelay(0);
       socket.io.once('reconnect_attempt', () => socket.io.reconnectionDelay(1000));

@@ -18,11 +18,8 @@ const STORE_EFFECTS: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[
   [SocketEvents.accountUpdated]: ({ group_id }) => applyGroupChange(group_id),
 };
 
-/**
- * `alert:sync` is handled below: it reaches the store and the bus only when it brings news;
- * `server:draining` is about the connection, not the app's state.
- */
-const FORWARDED = Object.values(SocketEvents).filter((event) => event !== SocketEvents.alertSync && event !== SocketEvents.serverDraining);
+/** `alert:sync` is handled below: it reaches the store and the bus only when it brings news. */
+const FORWARDED = Object.values(SocketEvents).filter((event) => event !== SocketEvents.alertSync);
 
 /** Socket.IO's own first reconnect delay (jittered ±50 %), put back once a drain's quick reconnect has started. */
 const RECONNECT_DELAY_MS = 1000;
@@ -77,7 +74,7 @@ export function startRealtime(): () => void {
     fetchStatus();
   });
   on('disconnect', () => poller.setSocketConnected(false));
-  on(SocketEvents.serverDraining, () => {
+  on('server:draining' satisfies keyof ServerToClientEvents, () => {
     // One attempt without delay; later ones (if that one fails) back off as usual.
     socket.io.reconnectionDelay(0);
     socket.io.once('reconnect_attempt', () => socket.io.reconnectionDelay(RECONNECT_DELAY_MS));

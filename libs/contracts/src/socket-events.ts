@@ -18,7 +18,6 @@ export const SocketEvents = {
   postCreated: 'post:created',
   boostsChanged: 'boosts:changed',
   accountUpdated: 'account:updated',
-  serverDraining: 'server:draining',
 } as const;
 
 /** Payload of `alert:sync`: the newest alert's id and creation time (ISO, as `UserAlert.createdAt`). */
@@ -47,7 +46,9 @@ export interface ServerToClientEvents {
   /**
    * This instance is shutting down (a deploy): the client should reconnect at once, without its
    * back-off, and will reach another instance. Sent only to the instance's own sockets, just before
-   * it closes them; a client that misses it reconnects after its usual back-off.
+   * it closes them; a client that misses it reconnects after its usual back-off. Not in SocketEvents
+   * (whose values the client forwards to the screens, and which every page's first chunk carries):
+   * only the realtime connection, loaded after sign-in, listens for it.
    */
   'server:draining': () => void;
 }

@@ -2,7 +2,7 @@ import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import Redis from 'ioredis';
-import { SocketErrors, SocketEvents, SocketRooms } from '@cloud9/contracts';
+import { SocketErrors, SocketRooms } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -65,7 +65,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     this.readiness.drain();
     await this.readiness.drained;
     if (server.engine.clientsCount > 0) {
-      server.local.emit(SocketEvents.serverDraining);
+      server.local.emit('server:draining');
       const until = Date.now() + DRAIN_NOTICE_MS;
       while (server.engine.clientsCount > 0 && Date.now() < until) await sleep(10);
     }
