@@ -12,7 +12,7 @@ export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** What staff can do with a report. */
-export const MODERATION_ACTIONS = ['dismiss', 'delete-post', 'suspend', 'unsuspend'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'delete-post', 'warn', 'suspend', 'unsuspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const REPORT_RULES = {
@@ -102,7 +102,8 @@ export const MODERATION_MESSAGES = {
   alreadyReported: 'You have already reported this. Our team will look at it.',
   reportNotFound: 'That report was not found.',
   invalidStatus: "status must be 'open' or 'resolved'.",
-  invalidAction: "action must be 'dismiss', 'delete-post', 'suspend' or 'unsuspend'.",
+  invalidAction: "action must be 'dismiss', 'delete-post', 'warn', 'suspend' or 'unsuspend'.",
+  warningTextRequired: 'A warning needs a text: tell the member what was wrong.',
   actionTextTooLong: `The text must be at most ${REPORT_RULES.actionTextMax} characters.`,
   invalidUntil: 'until must be a date and time in the future (ISO-8601).',
   notAllowedOnAccount: 'You cannot act on this account.',

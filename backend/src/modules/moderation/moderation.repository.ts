@@ -24,6 +24,7 @@ export interface ClaimedReport {
   target_key: string;
   target_user_id: number;
   target_post_id: number | null;
+  reporter_id: number;
 }
 
 /** The only code that writes reports and suspensions. */
@@ -73,7 +74,7 @@ export class ModerationRepository extends DomainRepository {
       .set({ status: 'resolved', action, action_text: text, handled_by: byId, handled_at: sql`now()` })
       .where('id', '=', id)
       .where('status', '=', 'open')
-      .returning(['id', 'target_type', 'target_key', 'target_user_id', 'target_post_id'])
+      .returning(['id', 'target_type', 'target_key', 'target_user_id', 'target_post_id', 'reporter_id'])
       .executeTakeFirst() as Promise<ClaimedReport | undefined>;
   }
 
@@ -82,14 +83,16 @@ export class ModerationRepository extends DomainRepository {
     await this.database.db.updateTable('reports').set({ status: 'open', action: null, action_text: null, handled_by: null, handled_at: null }).where('id', '=', id).execute();
   }
 
-  /** The other open reports on the same target are settled by the same action. */
-  async resolveOthers(trx: Db, targetKey: string, action: string, text: string | null, byId: number): Promise<void> {
-    await trx
+  /** The other open reports on the same target are settled by the same action; answers their reporters. */
+  async resolveOthers(trx: Db, targetKey: string, action: string, text: string | null, byId: number): Promise<number[]> {
+    const rows = await trx
       .updateTable('reports')
       .set({ status: 'resolved', action, action_text: text, handled_by: byId, handled_at: sql`now()` })
       .where('target_key', '=', targetKey)
       .where('status', '=', 'open')
+      .returning('reporter_id')
       .execute();
+    return rows.map((r) => r.reporter_id);
   }
 
   async suspend(trx: Db, userId: number, until: Date | 'infinity', byId: number, reason: string | null): Promise<void> {

@@ -1,10 +1,11 @@
-import { MESSAGES, type AlertGroup, type AlertGroupActor } from '@cloud9/contracts';
+import { isTeamAlert, MESSAGES, type AlertGroup, type AlertGroupActor } from '@cloud9/contracts';
 
 /** How an actor is named: their display name, else their username. */
 const actorName = (actor: AlertGroupActor): string => actor.name?.trim() || actor.username;
 
 /** "Bob and 3 others liked your post": the newest actor by name, the rest counted. */
 export function groupText(group: AlertGroup): string {
+  if (isTeamAlert(group.type)) return MESSAGES.teamAlerts[group.type];
   const [newest] = group.actors;
   const who = MESSAGES.alertGroups.actors(newest ? actorName(newest) : '', Math.max(group.count - 1, 0));
   return `${who} ${MESSAGES.alertGroups[group.type]}`;
