@@ -117,3 +117,47 @@ export const MODERATION_MESSAGES = {
     return end ? `Your account is suspended until ${end}.` : 'Your account is suspended permanently.';
   },
 } as const;
+
+/** Choices of a suspension's length on the queue screen, in days; for good (admin only) is offered apart. */
+export const SUSPENSION_DAYS = [1, 7, 30] as const;
+
+/** Texts of the staff's moderation queue screen (loaded with that screen only). */
+export const MODERATION_QUEUE_TEXT = {
+  title: 'Moderation queue',
+  intro: 'Reports from members, newest first. An action settles every open report about the same post or account.',
+  statusLabel: 'Status',
+  reasonLabel: 'Reason',
+  statuses: { open: 'Open', resolved: 'Handled' },
+  allReasons: 'All reasons',
+  reasons: { spam: 'Spam', harassment: 'Harassment', illegal: 'Illegal content', other: 'Other' },
+  listLabel: 'Reports',
+  emptyOpen: 'No open reports — all clear skies',
+  emptyResolved: 'No handled reports yet.',
+  loadFailed: 'Loading the moderation queue failed.',
+  loading: 'Loading reports',
+  forbidden: 'The moderation queue is for the Cloud 9 team.',
+  reportedBy: 'Reported by',
+  reportedPost: 'Reported post',
+  reportedAccount: 'Reported account',
+  postGone: 'The post has been deleted.',
+  otherPosts: 'Other posts pointed at',
+  noComment: 'No comment.',
+  suspendedUntil: (until: string) => (until === 'infinity' ? 'Suspended for good' : `Suspended until ${suspensionEnd(until)}`),
+  cannotAct: 'You cannot act on this account.',
+  handled: (action: string, by: string | null) => `Handled: ${action}${by ? ` by @${by}` : ''}`,
+  actionNames: { dismiss: 'dismissed', 'delete-post': 'post deleted', warn: 'warned', suspend: 'suspended', unsuspend: 'suspension lifted' },
+  actions: { dismiss: 'Dismiss', 'delete-post': 'Delete post', warn: 'Warn', suspend: 'Suspend', unsuspend: 'Lift suspension' },
+  actionsLabel: (username: string) => `Actions on the report about @${username}`,
+  confirmDismiss: 'Dismiss this report? The content stays up.',
+  confirmDelete: 'Delete this post for good? Its replies go with it.',
+  confirmUnsuspend: (username: string) => `Lift the suspension of @${username}?`,
+  warnPrompt: (username: string) => `Warning to @${username}: what was wrong? They will read this text.`,
+  sendWarning: 'Send warning',
+  suspendTitle: (username: string) => `Suspend @${username}`,
+  suspendLength: 'How long',
+  days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
+  forGood: 'For good',
+  suspendReason: 'Reason (kept with the report, not sent)',
+  done: { dismiss: 'Report dismissed.', 'delete-post': 'Post deleted.', warn: 'Warning sent.', suspend: 'Account suspended.', unsuspend: 'Suspension lifted.' },
+  failed: 'That action failed. Please try again.',
+} as const;
