@@ -59,10 +59,14 @@ function reachedStatically(id: string, meta: ManualChunkMeta, isRoot: (id: strin
  */
 const CATALOGUE = '/libs/contracts/src/messages.ts';
 
+/** Reports and the moderation queue's rules and texts: for the staff's queue (and reporting) only, a file of its own for the same reason. */
+const MODERATION = '/libs/contracts/src/moderation.ts';
+
 export const manualChunks: GetManualChunk = (id, meta) => {
   const vendor = vendorChunk(id);
   if (vendor) return vendor;
   if (id.endsWith(CATALOGUE)) return 'catalogue';
+  if (id.endsWith(MODERATION)) return 'moderation';
   if (QUERY_PARTS_FOR_SCREENS.test(id)) return 'shell';
   // What the entry imports is named too (`app`): rollup moves an unnamed module that a named chunk
   // imports into that chunk, and the shell would take the entry's code with it.

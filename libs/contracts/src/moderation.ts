@@ -79,9 +79,6 @@ export interface ModerationQuery {
   limit?: number;
 }
 
-/** Groups 1–4 see the queue. */
-export const canModerate = (actor: Actor | null): boolean => !!actor && (isAdmin(actor.group_id) || isStaff(actor.group_id));
-
 /** Nobody acts on themselves; the admin acts on anyone else; staff only on members (groups 5–9). */
 export const canModerateAccount = (actor: Actor | null, target: Actor): boolean =>
   !!actor && actor.id !== target.id && (isAdmin(actor.group_id) || (isStaff(actor.group_id) && !isAdmin(target.group_id) && !isStaff(target.group_id)));
@@ -118,10 +115,7 @@ export const MODERATION_MESSAGES = {
   },
 } as const;
 
-/** Choices of a suspension's length on the queue screen, in days; for good (admin only) is offered apart. */
-export const SUSPENSION_DAYS = [1, 7, 30] as const;
-
-/** Texts of the staff's moderation queue screen (loaded with that screen only). */
+/** Texts of the staff's moderation queue screen (this module is a chunk of its own in the client: see frontend/chunking.ts). */
 export const MODERATION_QUEUE_TEXT = {
   title: 'Moderation queue',
   intro: 'Reports from members, newest first. An action settles every open report about the same post or account.',
@@ -142,6 +136,7 @@ export const MODERATION_QUEUE_TEXT = {
   postGone: 'The post has been deleted.',
   otherPosts: 'Other posts pointed at',
   noComment: 'No comment.',
+  /** `until` as the queue sends it: ISO-8601 or 'infinity'; shown in UTC like the sign-in refusal. */
   suspendedUntil: (until: string) => (until === 'infinity' ? 'Suspended for good' : `Suspended until ${suspensionEnd(until)}`),
   cannotAct: 'You cannot act on this account.',
   handled: (action: string, by: string | null) => `Handled: ${action}${by ? ` by @${by}` : ''}`,

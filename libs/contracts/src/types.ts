@@ -296,7 +296,6 @@ export const ALERT_TYPES: readonly AlertType[] = ['like', 'reply', 'repost', 'fo
  */
 export type TeamAlertType = 'warning' | 'report-handled';
 export type UserAlertType = AlertType | TeamAlertType;
-export const isTeamAlert = (type: UserAlertType): type is TeamAlertType => type === 'warning' || type === 'report-handled';
 
 export interface UserAlert {
   id: number;

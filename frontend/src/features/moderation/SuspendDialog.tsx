@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MODERATION_QUEUE_TEXT as T, REPORT_RULES, SUSPENSION_DAYS } from '@cloud9/contracts';
+import { MODERATION_QUEUE_TEXT as T, REPORT_RULES } from '@cloud9/contracts';
 import { Modal } from '../../components/ui/Modal';
 
 export interface SuspendChoice {
@@ -9,6 +9,9 @@ export interface SuspendChoice {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The lengths offered, in days; for good (the admin only) is offered apart. */
+const SUSPENSION_DAYS = [1, 7, 30] as const;
 
 /**
  * How long to suspend: 1, 7 or 30 days, and for good only when `forGoodAllowed` (the admin), with

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MODERATION_QUEUE_TEXT, type ModerationActionBody, type ModerationReport, type ReportReason, type ReportStatus } from '@cloud9/contracts';
+import { MODERATION_QUEUE_TEXT as T, type ModerationActionBody, type ModerationReport, type ReportReason, type ReportStatus } from '@cloud9/contracts';
 import { actOnReport, fetchModerationQueue } from '../../api/moderationQueue';
 import { errorMessage } from '../../api/client';
 import { notify, toast } from '../../components/notify';
@@ -18,7 +18,7 @@ export const useModerationQueue = (status: ReportStatus, reason: ReasonFilter) =
   usePagedQuery<ModerationReport>(
     moderationKeys.queue(status, reason),
     (cursor, signal) => fetchModerationQueue(status, reason === 'all' ? undefined : reason, cursor, signal),
-    MODERATION_QUEUE_TEXT.loadFailed,
+    T.loadFailed,
   );
 
 /** What a report is about (as the server's target key): one action settles every open report on it. */
@@ -34,7 +34,7 @@ export function useModerationAction() {
   return useMutation({
     mutationFn: ({ report, body }: { report: ModerationReport; body: ModerationActionBody }) => actOnReport(report.id, body),
     onSuccess: (_answer, { report, body }) => {
-      toast(MODERATION_QUEUE_TEXT.done[body.action], 'success');
+      toast(T.done[body.action], 'success');
       const settled = targetOf(report);
       const stays = (r: ModerationReport) => r.id !== report.id && targetOf(r) !== settled;
       queryClient.setQueriesData<PagedData<ModerationReport>>({ queryKey: moderationKeys.queues('open') }, (data) =>
@@ -42,6 +42,6 @@ export function useModerationAction() {
       );
       void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
     },
-    onError: (err) => notify(errorMessage(err, MODERATION_QUEUE_TEXT.failed), 'error'),
+    onError: (err) => notify(errorMessage(err, T.failed), 'error'),
   });
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { isTeamAlert, MESSAGES, type AlertGroup, type AlertType } from '@cloud9/contracts';
+import { MESSAGES, type AlertGroup, type AlertType } from '@cloud9/contracts';
 import { Avatar } from '../../components/ui/Avatar';
 import { PostTime } from '../../components/post/PostTime';
-import { firstLine, groupTarget, groupText } from './alertGroupText';
+import { firstLine, groupTarget, groupText, isTeamAlert } from './alertGroupText';
 import { TeamAlertRow } from './TeamAlertRow';
 
 const ICONS: Record<AlertType, string> = { like: '❤️', reply: '💬', repost: '🔁', follow: '👤', mention: '@' };

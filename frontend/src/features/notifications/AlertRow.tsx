@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { isTeamAlert, type AlertType, type UserAlert } from '@cloud9/contracts';
+import type { AlertType, UserAlert } from '@cloud9/contracts';
 import { Avatar } from '../../components/ui/Avatar';
 import { PostTime } from '../../components/post/PostTime';
+import { isTeamAlert } from './alertGroupText';
 import { TeamAlertRow } from './TeamAlertRow';
 
 const ICONS: Record<AlertType, string> = { like: '❤️', reply: '💬', repost: '🔁', follow: '👤', mention: '@' };

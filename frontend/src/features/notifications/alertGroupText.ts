@@ -1,4 +1,7 @@
-import { isTeamAlert, MESSAGES, type AlertGroup, type AlertGroupActor } from '@cloud9/contracts';
+import { MESSAGES, type AlertGroup, type AlertGroupActor, type TeamAlertType, type UserAlertType } from '@cloud9/contracts';
+
+/** An alert from the Cloud 9 team (no actor): drawn by TeamAlertRow. */
+export const isTeamAlert = (type: UserAlertType): type is TeamAlertType => type === 'warning' || type === 'report-handled';
 
 /** How an actor is named: their display name, else their username. */
 const actorName = (actor: AlertGroupActor): string => actor.name?.trim() || actor.username;
