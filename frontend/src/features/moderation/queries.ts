@@ -8,7 +8,7 @@ import { usePagedQuery } from '../../queries/usePagedQuery';
 
 export type ReasonFilter = ReportReason | 'all';
 
-export const moderationKeys = {
+const moderationKeys = {
   all: ['moderation'] as const,
   queues: (status: ReportStatus) => [...moderationKeys.all, 'queue', status] as const,
   queue: (status: ReportStatus, reason: ReasonFilter) => [...moderationKeys.queues(status), reason] as const,
