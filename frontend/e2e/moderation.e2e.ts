@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { GroupId, MESSAGES, MODERATION_QUEUE_TEXT as T, type Page as ApiPage, type UserAlert } from '@cloud9/contracts';
 import { axeViolations, scrollsSideways, serveAxe } from './a11y';
-import { answerConfirm, apiSession, baseUrl, DESKTOP, launchBrowser, PASSWORD, PHONE, registerViaApi, shot, signedInTab, uniqueName } from './support';
+import { answerConfirm, apiSession, baseUrl, DESKTOP, launchBrowser, loginViaUi, openTab, PASSWORD, PHONE, registerViaApi, shot, signedInTab, uniqueName } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,6 +103,17 @@ describe('the moderation queue', () => {
     await expectAccessible(page, 'moderation handled desktop');
     expect(staff.nativeDialogs).toEqual([]);
     await staff.context.close();
+
+    // The member, back in, reads the warning among their notifications (phone).
+    const back = await openTab(browser, undefined, PHONE);
+    await serveAxe(back.context);
+    await loginViaUi(back.page, offender.user.username);
+    await back.page.goto('/notifications');
+    await back.page.getByText(MESSAGES.teamAlerts.warning).waitFor();
+    await back.page.getByText('Please keep it civil.').waitFor();
+    await shot(back.page, 'phone-notifications-warning', false);
+    await expectAccessible(back.page, 'warning in notifications phone');
+    await back.context.close();
   });
 
   it('shows the queue on a phone, reached from the More sheet', async () => {
