@@ -157,6 +157,19 @@ describe('reports and the moderation queue', () => {
       expect(await teamAlerts(author.user.id)).toEqual([]);
     });
 
+    it('delete-post on a post already gone is refused (409) and gives every report it settled back to the queue, telling nobody', async () => {
+      const author = await signUp(t);
+      const [r1, r2] = [await signUp(t), await signUp(t)];
+      const postId = await post(author);
+      const id1 = (await report(r1, { targetType: 'post', targetId: postId, reason: 'spam' }).expect(201)).body.id;
+      const id2 = (await report(r2, { targetType: 'post', targetId: postId, reason: 'spam' }).expect(201)).body.id;
+      await author.agent.delete(`/api/posts/${postId}`).expect(200);
+      expect((await act(await staff(), id1, { action: 'delete-post' }).expect(409)).body.error).toBe(MODERATION_MESSAGES.postAlreadyGone);
+      expect(await reportRow(id1)).toEqual(expect.objectContaining({ status: 'open', action: null }));
+      expect(await reportRow(id2)).toEqual(expect.objectContaining({ status: 'open', action: null }));
+      expect([...(await teamAlerts(r1.user.id)), ...(await teamAlerts(r2.user.id))]).toEqual([]);
+    });
+
     it('follows who may act on whom: staff on members only, the admin on staff, nobody on themselves', async () => {
       const reporter = await signUp(t);
       const moderator = await staff();

@@ -78,21 +78,20 @@ export class ModerationRepository extends DomainRepository {
       .executeTakeFirst() as Promise<ClaimedReport | undefined>;
   }
 
-  /** Gives a claimed report back to the queue when its action failed. */
-  async reopen(id: number): Promise<void> {
-    await this.database.db.updateTable('reports').set({ status: 'open', action: null, action_text: null, handled_by: null, handled_at: null }).where('id', '=', id).execute();
+  /** Gives claimed reports back to the queue when their action failed. */
+  async reopen(ids: number[]): Promise<void> {
+    await this.database.db.updateTable('reports').set({ status: 'open', action: null, action_text: null, handled_by: null, handled_at: null }).where('id', 'in', ids).execute();
   }
 
-  /** The other open reports on the same target are settled by the same action; answers their reporters. */
-  async resolveOthers(trx: Db, targetKey: string, action: string, text: string | null, byId: number): Promise<number[]> {
-    const rows = await trx
+  /** The other open reports on the same target are settled by the same action; answers them (id and reporter). */
+  resolveOthers(trx: Db, targetKey: string, action: string, text: string | null, byId: number): Promise<{ id: number; reporter_id: number }[]> {
+    return trx
       .updateTable('reports')
       .set({ status: 'resolved', action, action_text: text, handled_by: byId, handled_at: sql`now()` })
       .where('target_key', '=', targetKey)
       .where('status', '=', 'open')
-      .returning('reporter_id')
+      .returning(['id', 'reporter_id'])
       .execute();
-    return rows.map((r) => r.reporter_id);
   }
 
   async suspend(trx: Db, userId: number, until: Date | 'infinity', byId: number, reason: string | null): Promise<void> {

@@ -92,7 +92,7 @@ export class ModerationService {
     if (dto.action === 'delete-post' && report.target_type !== 'post') throw new BadRequestException(MODERATION_MESSAGES.notAPostReport);
 
     let claimed: ClaimedReport | undefined;
-    let reporters: number[] = [];
+    let settled: { id: number; reporter_id: number }[] = [];
     let events: AlertEvent[] = [];
     let ended = false;
     try {
@@ -100,17 +100,19 @@ export class ModerationService {
         claimed = await this.moderation.claim(trx, reportId, dto.action, text, actor.id);
         if (!claimed) throw new ConflictException(MODERATION_MESSAGES.alreadyResolved);
         await this.applyInTransaction(trx, actor, claimed, dto.action, until, text);
-        reporters = [claimed.reporter_id, ...(await this.moderation.resolveOthers(trx, claimed.target_key, dto.action, text, actor.id))];
+        settled = [claimed, ...(await this.moderation.resolveOthers(trx, claimed.target_key, dto.action, text, actor.id))];
+        const reporters = settled.map((r) => r.reporter_id);
         // The deletion runs after this commit and may give the report back: its reporters are told once the post is gone.
         if (dto.action !== 'delete-post') events = await this.tell(trx, actor, claimed, dto.action, text, reporters);
       });
       if (dto.action === 'delete-post') {
         await this.deletePost(claimed!);
-        events = await this.moderation.transaction((trx) => this.tell(trx, actor, claimed!, dto.action, text, reporters));
+        events = await this.moderation.transaction((trx) => this.tell(trx, actor, claimed!, dto.action, text, settled.map((r) => r.reporter_id)));
       }
       if (dto.action === 'suspend') ended = true;
     } catch (error) {
-      if (claimed && dto.action === 'delete-post') await this.moderation.reopen(reportId);
+      // Every report the claim settled goes back to the queue, not only the one acted on.
+      if (claimed && dto.action === 'delete-post') await this.moderation.reopen(settled.map((r) => r.id));
       throw error;
     }
     // After the commit: the alerts go out live; a suspended member's sessions end (and their sockets, on every instance).
