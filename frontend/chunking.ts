@@ -58,12 +58,16 @@ function reachedStatically(id: string, meta: ManualChunkMeta, isRoot: (id: strin
  * of its own that the screens import. So do the rules and texts of hiding and reporting (the menus,
  * the report dialog and the Settings lists), which the sign-in page never uses.
  */
-const CATALOGUE = ['messages.ts', 'safety-ui-messages.ts', 'safety.ts', 'moderation.ts', 'rules/muted-words.ts'].map((file) => `/libs/contracts/src/${file}`);
+const CATALOGUE = ['messages.ts', 'safety-ui-messages.ts', 'safety.ts', 'rules/muted-words.ts'].map((file) => `/libs/contracts/src/${file}`);
+
+/** Reports and the moderation queue's rules and texts: for the staff's queue (and reporting) only, a file of its own for the same reason. */
+const MODERATION = '/libs/contracts/src/moderation.ts';
 
 export const manualChunks: GetManualChunk = (id, meta) => {
   const vendor = vendorChunk(id);
   if (vendor) return vendor;
   if (CATALOGUE.some((file) => id.endsWith(file))) return 'catalogue';
+  if (id.endsWith(MODERATION)) return 'moderation';
   if (QUERY_PARTS_FOR_SCREENS.test(id)) return 'shell';
   // What the entry imports is named too (`app`): rollup moves an unnamed module that a named chunk
   // imports into that chunk, and the shell would take the entry's code with it.

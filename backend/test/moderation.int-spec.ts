@@ -1,7 +1,7 @@
-import { GroupId, MESSAGES, MODERATION_MESSAGES, REPORT_RULES, type ModerationReport, type Page } from '@cloud9/contracts';
+import { GroupId, MESSAGES, MODERATION_MESSAGES, REPORT_RULES, type AlertGroup, type ModerationReport, type Page, type UserAlert } from '@cloud9/contracts';
 import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
 import { sessionCookieOf, type WatchedApp } from './support/harness';
-import { closed, SocketClients, startInstance } from './support/instances';
+import { closed, SocketClients, startInstance, type ClientSocket } from './support/instances';
 
 describe('reports and the moderation queue', () => {
   let t: TestApp;
@@ -17,6 +17,8 @@ describe('reports and the moderation queue', () => {
   const admin = () => signUp(t, { groupId: GroupId.Admin });
   const act = (who: SignedIn, id: number, body: object) => who.agent.post(`/api/moderation/reports/${id}/actions`).send(body);
   const reportRow = async (id: number) => (await t.db.query('SELECT status, action, action_text, handled_by FROM reports WHERE id = $1', [id]))[0];
+  const teamAlerts = (userId: number) =>
+    t.db.query(`SELECT type, actor_id, post_id, message FROM user_alerts WHERE recipient_id = $1 AND type IN ('warning', 'report-handled') ORDER BY id`, [userId]);
 
   describe('POST /api/reports', () => {
     it('files a report on a post or an account (201 {id}), once while it is open (409), again once handled', async () => {
@@ -150,6 +152,22 @@ describe('reports and the moderation queue', () => {
       expect(done.report.target.post).toBeNull();
       await t.agent().get(`/api/posts/${postId}`).expect(404);
       expect(await reportRow(userReport)).toEqual(expect.objectContaining({ status: 'open' }));
+      // Told once the post is gone; the report on the account is still open, so nothing for it yet.
+      expect(await teamAlerts(reporter.user.id)).toEqual([{ type: 'report-handled', actor_id: null, post_id: null, message: MESSAGES.alerts.reportHandled }]);
+      expect(await teamAlerts(author.user.id)).toEqual([]);
+    });
+
+    it('delete-post on a post already gone is refused (409) and gives every report it settled back to the queue, telling nobody', async () => {
+      const author = await signUp(t);
+      const [r1, r2] = [await signUp(t), await signUp(t)];
+      const postId = await post(author);
+      const id1 = (await report(r1, { targetType: 'post', targetId: postId, reason: 'spam' }).expect(201)).body.id;
+      const id2 = (await report(r2, { targetType: 'post', targetId: postId, reason: 'spam' }).expect(201)).body.id;
+      await author.agent.delete(`/api/posts/${postId}`).expect(200);
+      expect((await act(await staff(), id1, { action: 'delete-post' }).expect(409)).body.error).toBe(MODERATION_MESSAGES.postAlreadyGone);
+      expect(await reportRow(id1)).toEqual(expect.objectContaining({ status: 'open', action: null }));
+      expect(await reportRow(id2)).toEqual(expect.objectContaining({ status: 'open', action: null }));
+      expect([...(await teamAlerts(r1.user.id)), ...(await teamAlerts(r2.user.id))]).toEqual([]);
     });
 
     it('follows who may act on whom: staff on members only, the admin on staff, nobody on themselves', async () => {
@@ -181,7 +199,11 @@ describe('reports and the moderation queue', () => {
       expect((await act(moderator, id, { action: 'suspend', until: new Date(Date.now() - 60_000).toISOString() }).expect(400)).body.error).toBe(M.invalidUntil);
       expect((await act(moderator, id, { action: 'suspend' }).expect(403)).body.error).toBe(M.onlyAdminSuspendsForGood);
       expect((await act(moderator, id, { action: 'unsuspend' }).expect(409)).body.error).toBe(M.notSuspended);
+      expect((await act(moderator, id, { action: 'warn' }).expect(400)).body.error).toBe(M.warningTextRequired);
+      expect((await act(moderator, id, { action: 'warn', text: ' \n ' }).expect(400)).body.error).toBe(M.warningTextRequired);
       expect(await reportRow(id)).toEqual(expect.objectContaining({ status: 'open' }));
+      expect(await teamAlerts(target.user.id)).toEqual([]);
+      expect(await teamAlerts(reporter.user.id)).toEqual([]);
       expect((await t.db.query('SELECT count(*)::int AS n FROM suspensions WHERE user_id = $1', [target.user.id]))[0].n).toBe(0);
     });
   });
@@ -240,6 +262,51 @@ describe('suspensions across instances', () => {
     await a.request().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(200);
     const audit = await a.db.query(`SELECT action FROM audit_log WHERE target = $1 ORDER BY id`, [`user:${member.user.id}`]);
     expect(audit.map((r: { action: string }) => r.action)).toEqual(['moderation.suspend', 'moderation.unsuspend']);
+  });
+
+  it('warn: the member gets the staff text as a team alert, stored and pushed live on every instance; each reporter of the settled reports is told once; audited', async () => {
+    const loginOnB = async (username: string) => sessionCookieOf(await b.request().post('/api/login').send({ username, password: PASSWORD }).expect(200));
+    const nextAlert = (socket: ClientSocket) => new Promise<UserAlert>((resolve) => socket.once('alert:new', resolve));
+    const member = await signUp(a);
+    const [r1, r2] = [await signUp(a), await signUp(a)];
+    const moderator = await signUp(a, { groupId: GroupId.Staff3 });
+    const postId = (await member.agent.post('/api/posts').send({ content: 'rude words', category: 'General' }).expect(201)).body.id as number;
+    const id = (await r1.agent.post('/api/reports').send({ targetType: 'post', targetId: postId, reason: 'harassment', comment: 'so rude' }).expect(201)).body.id;
+    await r2.agent.post('/api/reports').send({ targetType: 'post', targetId: postId, reason: 'other' }).expect(201);
+    const onAccount = (await r2.agent.post('/api/reports').send({ targetType: 'user', targetId: member.user.id, reason: 'harassment' }).expect(201)).body.id;
+    // The sockets are on b, the action on a: the pushes cross the Redis adapter.
+    const [memberSocket, r1Socket, r2Socket] = await Promise.all([member, r1, r2].map(async (who) => clients.connect(b.url, await loginOnB(who.user.username))));
+    const pushed = Promise.all([nextAlert(memberSocket), nextAlert(r1Socket), nextAlert(r2Socket)]);
+
+    const text = 'Please keep it civil: name-calling is not allowed here.';
+    const done = (await moderator.agent.post(`/api/moderation/reports/${id}/actions`).send({ action: 'warn', text: `  ${text} ` }).expect(200)).body;
+    expect(done.report.resolution).toEqual({ action: 'warn', text, by: moderator.user.username, at: expect.any(String) });
+
+    const [warning, told1, told2] = await pushed;
+    expect(warning).toEqual({ id: expect.any(Number), type: 'warning', message: text, actor_name: null, actor_username: null, actor_thumbnail: null, post_id: null, createdAt: expect.any(String) });
+    for (const told of [told1, told2]) expect(told).toEqual(expect.objectContaining({ type: 'report-handled', message: MESSAGES.alerts.reportHandled, actor_username: null, post_id: null }));
+    // Stored: the plain list answers what was pushed; the grouped list shows it alone, with its text and no actor.
+    const listed = (await member.agent.get(`/api/notifications/user/${member.user.id}`).expect(200)).body as Page<UserAlert>;
+    expect(listed.items[0]).toEqual(warning);
+    const grouped = (await member.agent.get(`/api/notifications/user/${member.user.id}`).query({ grouped: '1' }).expect(200)).body as Page<AlertGroup>;
+    expect(grouped.items[0]).toEqual({ key: `warning:${warning.id}`, type: 'warning', text, actors: [], count: 0, latestAt: warning.createdAt, unread: true });
+    expect(JSON.stringify([listed, grouped])).not.toContain(moderator.user.username);
+    const r1Grouped = (await r1.agent.get(`/api/notifications/user/${r1.user.id}`).query({ grouped: '1' }).expect(200)).body as Page<AlertGroup>;
+    expect(r1Grouped.items[0]).toEqual(expect.objectContaining({ key: `report-handled:${told1.id}`, type: 'report-handled', text: MESSAGES.alerts.reportHandled, actors: [] }));
+    // One each for the post's reports; r2's report on the account is still open and told nothing yet.
+    const heldBy = async (userId: number) => (await a.db.query(`SELECT type FROM user_alerts WHERE recipient_id = $1 AND type IN ('warning', 'report-handled') ORDER BY id`, [userId])).map((r: { type: string }) => r.type);
+    expect(await heldBy(member.user.id)).toEqual(['warning']);
+    expect(await heldBy(r1.user.id)).toEqual(['report-handled']);
+    expect(await heldBy(r2.user.id)).toEqual(['report-handled']);
+    const audit = await a.db.query(`SELECT actor_username, details FROM audit_log WHERE action = 'moderation.warn' AND target = $1`, [`post:${postId}`]);
+    expect(audit).toEqual([{ actor_username: moderator.user.username, details: expect.objectContaining({ report: id, account: member.user.id, text }) }]);
+
+    // Settling the account report tells r2 a second time (once per report), and warns nobody.
+    const again = nextAlert(r2Socket);
+    await moderator.agent.post(`/api/moderation/reports/${onAccount}/actions`).send({ action: 'dismiss' }).expect(200);
+    expect(await again).toEqual(expect.objectContaining({ type: 'report-handled', message: MESSAGES.alerts.reportHandled }));
+    expect(await heldBy(r2.user.id)).toEqual(['report-handled', 'report-handled']);
+    expect(await heldBy(member.user.id)).toEqual(['warning']);
   });
 
   it('only the admin suspends for good; the message says so', async () => {

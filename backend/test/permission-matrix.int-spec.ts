@@ -302,6 +302,31 @@ describe('permission matrix: every route × anonymous, Basic, Silver, staff, adm
     expect({ statuses: actual, errors }).toEqual({ statuses: row.expected, errors: expect.anything() });
   });
 
+  // Who may act on whose report (canModerateAccount): staff on members only, the admin on staff too,
+  // nobody on themselves; members never reach the queue's actions. [actor, target, status]
+  // prettier-ignore
+  const ACTS_ON: [Exclude<Role, 'anonymous'>, 'member' | 'otherStaff' | 'admin' | 'self', number][] = [
+    ['basic', 'member', 403], ['silver', 'member', 403],
+    ['staff', 'member', 200], ['staff', 'otherStaff', 403], ['staff', 'admin', 403], ['staff', 'self', 403],
+    ['admin', 'member', 200], ['admin', 'otherStaff', 200], ['admin', 'self', 403],
+  ];
+
+  it.each(ACTS_ON)('moderation actions: %s on a report about %s answers %i', async (role, target, expected) => {
+    const otherStaff = async () => (await signUp(t, { groupId: GroupId.Staff3 })).user.id;
+    const targetId = { member: async () => other.id, otherStaff, admin: async () => actors.admin!.id, self: async () => actors[role]!.id }[target];
+    const account = await targetId();
+    // Filed by a fresh member, so each case has its own open report.
+    const reporter = (await signUp(t)).user.id;
+    const [{ id: reportId }] = await t.db.query(
+      `INSERT INTO reports (reporter_id, target_type, target_key, target_user_id, reason) VALUES ($1, 'user', 'user:' || $2::bigint, $2::bigint, 'harassment') RETURNING id`,
+      [reporter, account],
+    );
+    const res = await http().post(`/api/moderation/reports/${reportId}/actions`).set(AS_THE_APP).set('Cookie', cookies[role]!).send({ action: 'warn', text: 'matrix warning' });
+    expect({ role, target, status: res.status }).toEqual({ role, target, status: expected });
+    const [{ status }] = await t.db.query('SELECT status FROM reports WHERE id = $1', [reportId]);
+    expect(status).toBe(expected === 200 ? 'resolved' : 'open');
+  });
+
   it('the signed-in callers are still who they were (no row ended or changed their session or group)', async () => {
     for (const [role, groupId] of Object.entries(GROUP_OF) as [Exclude<Role, 'anonymous'>, number][]) {
       const me = await http().get('/api/me').set(AS_THE_APP).set('Cookie', cookies[role]!).expect(200);

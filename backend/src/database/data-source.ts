@@ -12,6 +12,7 @@ import { MediaAltText1732940000000 } from './migrations/1732940000000-MediaAltTe
 import { UserSafety1733000000000 } from './migrations/1733000000000-UserSafety';
 import { Bookmarks1732930000000 } from './migrations/1732930000000-Bookmarks';
 import { Moderation1733100000000 } from './migrations/1733100000000-Moderation';
+import { TeamAlerts1733300000000 } from './migrations/1733300000000-TeamAlerts';
 import { AlertSettings1732950000000 } from './migrations/1732950000000-AlertSettings';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   AlertSettings1732950000000,
   UserSafety1733000000000,
   Moderation1733100000000,
+  TeamAlerts1733300000000,
 ];
 
 /**

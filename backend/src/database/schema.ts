@@ -221,7 +221,7 @@ export interface SystemNotices {
 }
 
 export interface UserAlerts {
-  actor_id: number;
+  actor_id: number | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   message: string;

@@ -24,6 +24,7 @@ export function ScreenSkeleton({ pathname }: { pathname: string }) {
       return <PlansSkeleton />;
     case 'post':
     case 'bookmarks':
+    case 'moderation':
       return <ListSkeleton />;
     default:
       return <PlainSkeleton />;

@@ -18,6 +18,7 @@ const Cloud9Page = lazyScreen(screens.cloud9);
 const PostPage = lazyScreen(screens.post);
 const TagPage = lazyScreen(screens.tag);
 const BookmarksPage = lazyScreen(screens.bookmarks);
+const ModerationPage = lazyScreen(screens.moderation);
 const AdminToolsPage = lazyScreen(screens.adminTools);
 const AdminResetPage = lazyScreen(screens.adminReset);
 
@@ -60,6 +61,7 @@ export function SignedInRoutes() {
           <Route path="post/:postId" element={<Screen><PostPage /></Screen>} />
           <Route path="tag/:tag" element={<Screen><TagPage /></Screen>} />
           <Route path="bookmarks" element={<Screen><BookmarksPage /></Screen>} />
+          <Route path="moderation" element={<Screen><ModerationPage /></Screen>} />
           <Route path="admin-tools" element={<Screen><AdminToolsPage /></Screen>} />
           <Route path="admin-reset" element={<Screen><AdminResetPage /></Screen>} />
         </Route>

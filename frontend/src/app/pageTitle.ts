@@ -10,6 +10,7 @@ const TITLES: Record<ScreenName, string> = {
   post: 'Post',
   tag: 'Tag',
   bookmarks: 'Bookmarks',
+  moderation: 'Moderation queue',
   adminTools: 'Admin Tools',
   adminReset: 'Reset a password',
 };

@@ -12,6 +12,7 @@ export const screens = {
   post: () => import('../features/post/PostPage').then((m) => m.PostPage),
   tag: () => import('../features/tag/TagPage').then((m) => m.TagPage),
   bookmarks: () => import('../features/bookmarks/BookmarksPage').then((m) => m.BookmarksPage),
+  moderation: () => import('../features/moderation/ModerationPage').then((m) => m.ModerationPage),
   adminTools: () => import('../features/admin/AdminToolsPage').then((m) => m.AdminToolsPage),
   adminReset: () => import('../features/admin/AdminResetPage').then((m) => m.AdminResetPage),
 } as const;
@@ -35,6 +36,8 @@ export function screenAt(pathname: string): ScreenName | null {
       return 'cloud9';
     case 'bookmarks':
       return 'bookmarks';
+    case 'moderation':
+      return 'moderation';
     case 'admin-tools':
       return 'adminTools';
     case 'admin-reset':

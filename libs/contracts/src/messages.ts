@@ -137,6 +137,13 @@ export const MESSAGES = {
     repost: (actor: string) => `${actor} reposted your post`,
     follow: (actor: string) => `${actor} started following you`,
     mention: (actor: string) => `${actor} mentioned you`,
+    /** To each reporter once an action settled their report: that it was handled, never how. */
+    reportHandled: 'Your report was reviewed. Thank you for helping keep Cloud 9 safe.',
+  },
+  /** How the notifications screen heads alerts from the Cloud 9 team (no actor). */
+  teamAlerts: {
+    warning: 'Warning from the Cloud 9 team',
+    'report-handled': 'Cloud 9 team',
   },
   payment: {
     paypalError: 'An error occurred with PayPal.',

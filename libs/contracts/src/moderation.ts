@@ -12,7 +12,7 @@ export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** What staff can do with a report. */
-export const MODERATION_ACTIONS = ['dismiss', 'delete-post', 'suspend', 'unsuspend'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'delete-post', 'warn', 'suspend', 'unsuspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const REPORT_RULES = {
@@ -79,9 +79,6 @@ export interface ModerationQuery {
   limit?: number;
 }
 
-/** Groups 1–4 see the queue. */
-export const canModerate = (actor: Actor | null): boolean => !!actor && (isAdmin(actor.group_id) || isStaff(actor.group_id));
-
 /** Nobody acts on themselves; the admin acts on anyone else; staff only on members (groups 5–9). */
 export const canModerateAccount = (actor: Actor | null, target: Actor): boolean =>
   !!actor && actor.id !== target.id && (isAdmin(actor.group_id) || (isStaff(actor.group_id) && !isAdmin(target.group_id) && !isStaff(target.group_id)));
@@ -102,7 +99,8 @@ export const MODERATION_MESSAGES = {
   alreadyReported: 'You have already reported this. Our team will look at it.',
   reportNotFound: 'That report was not found.',
   invalidStatus: "status must be 'open' or 'resolved'.",
-  invalidAction: "action must be 'dismiss', 'delete-post', 'suspend' or 'unsuspend'.",
+  invalidAction: "action must be 'dismiss', 'delete-post', 'warn', 'suspend' or 'unsuspend'.",
+  warningTextRequired: 'A warning needs a text: tell the member what was wrong.',
   actionTextTooLong: `The text must be at most ${REPORT_RULES.actionTextMax} characters.`,
   invalidUntil: 'until must be a date and time in the future (ISO-8601).',
   notAllowedOnAccount: 'You cannot act on this account.',
@@ -115,4 +113,46 @@ export const MODERATION_MESSAGES = {
     const end = suspensionEnd(until);
     return end ? `Your account is suspended until ${end}.` : 'Your account is suspended permanently.';
   },
+} as const;
+
+/** Texts of the staff's moderation queue screen (this module is a chunk of its own in the client: see frontend/chunking.ts). */
+export const MODERATION_QUEUE_TEXT = {
+  title: 'Moderation queue',
+  intro: 'Reports from members, newest first. An action settles every open report about the same post or account.',
+  statusLabel: 'Status',
+  reasonLabel: 'Reason',
+  statuses: { open: 'Open', resolved: 'Handled' },
+  allReasons: 'All reasons',
+  reasons: { spam: 'Spam', harassment: 'Harassment', illegal: 'Illegal content', other: 'Other' },
+  listLabel: 'Reports',
+  emptyOpen: 'No open reports — all clear skies',
+  emptyResolved: 'No handled reports yet.',
+  loadFailed: 'Loading the moderation queue failed.',
+  loading: 'Loading reports',
+  forbidden: 'The moderation queue is for the Cloud 9 team.',
+  reportedBy: 'Reported by',
+  reportedPost: 'Reported post',
+  reportedAccount: 'Reported account',
+  postGone: 'The post has been deleted.',
+  otherPosts: 'Other posts pointed at',
+  noComment: 'No comment.',
+  /** `until` as the queue sends it: ISO-8601 or 'infinity'; shown in UTC like the sign-in refusal. */
+  suspendedUntil: (until: string) => (until === 'infinity' ? 'Suspended for good' : `Suspended until ${suspensionEnd(until)}`),
+  cannotAct: 'You cannot act on this account.',
+  handled: (action: string, by: string | null) => `Handled: ${action}${by ? ` by @${by}` : ''}`,
+  actionNames: { dismiss: 'dismissed', 'delete-post': 'post deleted', warn: 'warned', suspend: 'suspended', unsuspend: 'suspension lifted' },
+  actions: { dismiss: 'Dismiss', 'delete-post': 'Delete post', warn: 'Warn', suspend: 'Suspend', unsuspend: 'Lift suspension' },
+  actionsLabel: (username: string) => `Actions on the report about @${username}`,
+  confirmDismiss: 'Dismiss this report? The content stays up.',
+  confirmDelete: 'Delete this post for good? Its replies go with it.',
+  confirmUnsuspend: (username: string) => `Lift the suspension of @${username}?`,
+  warnPrompt: (username: string) => `Warning to @${username}: what was wrong? They will read this text.`,
+  sendWarning: 'Send warning',
+  suspendTitle: (username: string) => `Suspend @${username}`,
+  suspendLength: 'How long',
+  days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
+  forGood: 'For good',
+  suspendReason: 'Reason (kept with the report, not sent)',
+  done: { dismiss: 'Report dismissed.', 'delete-post': 'Post deleted.', warn: 'Warning sent.', suspend: 'Account suspended.', unsuspend: 'Suspension lifted.' },
+  failed: 'That action failed. Please try again.',
 } as const;

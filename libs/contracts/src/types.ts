@@ -292,12 +292,20 @@ export interface IsFollowingResult {
 export type AlertType = 'like' | 'reply' | 'repost' | 'follow' | 'mention';
 export const ALERT_TYPES: readonly AlertType[] = ['like', 'reply', 'repost', 'follow', 'mention'];
 
+/**
+ * Alerts from the Cloud 9 team rather than a member: a staff member's warning (its text is the
+ * message) and "your report was reviewed". They have no actor and cannot be turned off.
+ */
+export type TeamAlertType = 'warning' | 'report-handled';
+export type UserAlertType = AlertType | TeamAlertType;
+
 export interface UserAlert {
   id: number;
-  type: AlertType;
+  type: UserAlertType;
   message: string;
+  /** Null on a team alert. */
   actor_name: string | null;
-  actor_username: string;
+  actor_username: string | null;
   actor_thumbnail: string | null;
   post_id: number | null;
   createdAt: string;
@@ -317,7 +325,9 @@ export interface AlertGroupActor {
 export interface AlertGroup {
   /** Stable while the group lives ('like:12', 'follow:2026-11-23', 'reply:345'). */
   key: string;
-  type: AlertType;
+  type: UserAlertType;
+  /** A team alert's message (a warning's text); absent on members' alerts, whose sentence the client writes. */
+  text?: string;
   /** The post concerned (the reply or mentioning post for those); its text cut to its start. Absent for follows. */
   post?: { id: number; content: string };
   /** The most recent distinct actors, newest first (at most ALERT_GROUP_ACTORS). */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PostsModule } from '../posts/posts.module';
 import { ModerationController } from './moderation.controller';
 import { ModerationRepository } from './moderation.repository';
@@ -8,7 +9,7 @@ import { ModerationService } from './moderation.service';
 
 /** Reports, the moderation queue and suspensions: owns `reports` and `suspensions`. */
 @Module({
-  imports: [PostsModule, IdentityModule, AuditModule],
+  imports: [PostsModule, IdentityModule, AuditModule, NotificationsModule],
   controllers: [ModerationController],
   providers: [ModerationRepository, ModerationService],
   exports: [ModerationService],

@@ -24,6 +24,7 @@ export interface ClaimedReport {
   target_key: string;
   target_user_id: number;
   target_post_id: number | null;
+  reporter_id: number;
 }
 
 /** The only code that writes reports and suspensions. */
@@ -73,22 +74,23 @@ export class ModerationRepository extends DomainRepository {
       .set({ status: 'resolved', action, action_text: text, handled_by: byId, handled_at: sql`now()` })
       .where('id', '=', id)
       .where('status', '=', 'open')
-      .returning(['id', 'target_type', 'target_key', 'target_user_id', 'target_post_id'])
+      .returning(['id', 'target_type', 'target_key', 'target_user_id', 'target_post_id', 'reporter_id'])
       .executeTakeFirst() as Promise<ClaimedReport | undefined>;
   }
 
-  /** Gives a claimed report back to the queue when its action failed. */
-  async reopen(id: number): Promise<void> {
-    await this.database.db.updateTable('reports').set({ status: 'open', action: null, action_text: null, handled_by: null, handled_at: null }).where('id', '=', id).execute();
+  /** Gives claimed reports back to the queue when their action failed. */
+  async reopen(ids: number[]): Promise<void> {
+    await this.database.db.updateTable('reports').set({ status: 'open', action: null, action_text: null, handled_by: null, handled_at: null }).where('id', 'in', ids).execute();
   }
 
-  /** The other open reports on the same target are settled by the same action. */
-  async resolveOthers(trx: Db, targetKey: string, action: string, text: string | null, byId: number): Promise<void> {
-    await trx
+  /** The other open reports on the same target are settled by the same action; answers them (id and reporter). */
+  resolveOthers(trx: Db, targetKey: string, action: string, text: string | null, byId: number): Promise<{ id: number; reporter_id: number }[]> {
+    return trx
       .updateTable('reports')
       .set({ status: 'resolved', action, action_text: text, handled_by: byId, handled_at: sql`now()` })
       .where('target_key', '=', targetKey)
       .where('status', '=', 'open')
+      .returning(['id', 'reporter_id'])
       .execute();
   }
 

@@ -15,6 +15,7 @@ import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { AuditService } from '../audit/audit.service';
 import { SessionsService } from '../identity/sessions.service';
+import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { PostsService } from '../posts/posts.service';
 import type { SessionUser } from '../users/session-user';
 import type { ModerationActionDto, ReportDto } from './moderation.dto';
@@ -35,11 +36,12 @@ const toReport = (r: ReportRow): ModerationReport => ({
 
 /**
  * Reports and what staff do with them. A member reports a post or an account once while it is open;
- * staff (groups 1–4) see the queue and act: dismiss, delete the post, suspend (for a time; for good:
- * the admin only) or lift a suspension. Who may act on whom is canModerateAccount (staff on members,
- * the admin on anyone, nobody on themselves). An action settles every open report on the same target,
- * runs once however many staff press it at the same time (the report is claimed first), and is
- * written to the audit log.
+ * staff (groups 1–4) see the queue and act: dismiss, delete the post, warn (the member gets the staff
+ * member's text as an alert from the team), suspend (for a time; for good: the admin only) or lift a
+ * suspension. Who may act on whom is canModerateAccount (staff on members, the admin on anyone, nobody
+ * on themselves). An action settles every open report on the same target, runs once however many
+ * staff press it at the same time (the report is claimed first), tells each of their reporters that
+ * their report was reviewed, and is written to the audit log.
  */
 @Injectable()
 export class ModerationService {
@@ -48,6 +50,7 @@ export class ModerationService {
     private readonly posts: PostsService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly alerts: AlertsService,
   ) {}
 
   async report(user: SessionUser, dto: ReportDto): Promise<{ id: number }> {
@@ -80,6 +83,7 @@ export class ModerationService {
 
   async act(actor: SessionUser, reportId: number, dto: ModerationActionDto): Promise<{ success: true; report: ModerationReport }> {
     const text = dto.text?.trim() || null;
+    if (dto.action === 'warn' && !text) throw new BadRequestException(MODERATION_MESSAGES.warningTextRequired);
     const until = this.suspensionEnd(actor, dto);
     const report = await this.moderation.report(reportId);
     if (!report) throw new NotFoundException(MODERATION_MESSAGES.reportNotFound);
@@ -88,21 +92,31 @@ export class ModerationService {
     if (dto.action === 'delete-post' && report.target_type !== 'post') throw new BadRequestException(MODERATION_MESSAGES.notAPostReport);
 
     let claimed: ClaimedReport | undefined;
+    let settled: { id: number; reporter_id: number }[] = [];
+    let events: AlertEvent[] = [];
     let ended = false;
     try {
       await this.moderation.transaction(async (trx) => {
         claimed = await this.moderation.claim(trx, reportId, dto.action, text, actor.id);
         if (!claimed) throw new ConflictException(MODERATION_MESSAGES.alreadyResolved);
         await this.applyInTransaction(trx, actor, claimed, dto.action, until, text);
-        await this.moderation.resolveOthers(trx, claimed.target_key, dto.action, text, actor.id);
+        settled = [claimed, ...(await this.moderation.resolveOthers(trx, claimed.target_key, dto.action, text, actor.id))];
+        const reporters = settled.map((r) => r.reporter_id);
+        // The deletion runs after this commit and may give the report back: its reporters are told once the post is gone.
+        if (dto.action !== 'delete-post') events = await this.tell(trx, actor, claimed, dto.action, text, reporters);
       });
-      if (dto.action === 'delete-post') await this.deletePost(claimed!);
+      if (dto.action === 'delete-post') {
+        await this.deletePost(claimed!);
+        events = await this.moderation.transaction((trx) => this.tell(trx, actor, claimed!, dto.action, text, settled.map((r) => r.reporter_id)));
+      }
       if (dto.action === 'suspend') ended = true;
     } catch (error) {
-      if (claimed && dto.action === 'delete-post') await this.moderation.reopen(reportId);
+      // Every report the claim settled goes back to the queue, not only the one acted on.
+      if (claimed && dto.action === 'delete-post') await this.moderation.reopen(settled.map((r) => r.id));
       throw error;
     }
-    // After the commit: a suspended member's sessions end (and their sockets, on every instance).
+    // After the commit: the alerts go out live; a suspended member's sessions end (and their sockets, on every instance).
+    this.alerts.publish(events);
     if (ended) await this.sessions.endAllForUser(claimed!.target_user_id);
     await this.audit.record(actor, `moderation.${dto.action}`, claimed!.target_key, 'ok', {
       report: reportId,
@@ -111,6 +125,16 @@ export class ModerationService {
       ...(dto.action === 'suspend' ? { until: until === 'infinity' ? 'for good' : until!.toISOString() } : {}),
     });
     return { success: true, report: toReport((await this.moderation.report(reportId))!) };
+  }
+
+  /**
+   * The alerts an action raises: a warning's text to the reported account, and to every reporter of the
+   * settled reports (the acting staff member aside) that their report was reviewed, without saying how.
+   */
+  private async tell(trx: Db, actor: SessionUser, report: ClaimedReport, action: ModerationAction, text: string | null, reporterIds: number[]): Promise<AlertEvent[]> {
+    const warned = action === 'warn' ? await this.alerts.raiseFromTeam(trx, 'warning', [report.target_user_id], text!) : [];
+    const reporters = [...new Set(reporterIds)].filter((id) => id !== actor.id);
+    return [...warned, ...(await this.alerts.raiseFromTeam(trx, 'report-handled', reporters, MESSAGES.alerts.reportHandled))];
   }
 
   /** The suspension's end for a `suspend` action (its rules checked before anything is written); undefined otherwise. */

@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
-import { MESSAGES, type AlertGroup, type AlertType, type Page } from '@cloud9/contracts';
+import { MESSAGES, type AlertGroup, type AlertType, type Page, type UserAlertType } from '@cloud9/contracts';
 import { decodeSnapshotCursor, encodeCursor } from '../../common/db/cursor';
 import { toPage } from '../../common/db/page';
 import { limitLiteral, SqlParams } from '../../common/db/sql-params';
@@ -8,7 +8,7 @@ import type { AlertGroupRow } from './alert-groups.sql';
 import { NotificationsRepository } from './notifications.repository';
 
 /** Types whose alerts group by their post. */
-const BY_POST = new Set<AlertType>(['like', 'repost']);
+const BY_POST = new Set<UserAlertType>(['like', 'repost']);
 
 function keyOf(r: AlertGroupRow): string {
   if (BY_POST.has(r.type)) return `${r.type}:${r.post_id}`;
@@ -19,6 +19,7 @@ function keyOf(r: AlertGroupRow): string {
 const toWire = (r: AlertGroupRow): AlertGroup => ({
   key: keyOf(r),
   type: r.type,
+  ...(r.text !== null && { text: r.text }),
   ...(r.post_id !== null && { post: { id: r.post_id, content: r.post_content ?? '' } }),
   actors: r.actors,
   count: r.actor_count,

@@ -1,6 +1,6 @@
 /**
  * SQL of the grouped alert list. Likes of one post are one group, reposts of one post one group,
- * follows of one UTC day one group; any other alert (reply, mention) is a group of its own.
+ * follows of one UTC day one group; any other alert (reply, mention, a team alert) is a group of its own.
  *
  * A group is found through its head, its newest alert: the page walks the recipient's alerts newest
  * first (user_alerts_recipient, or user_alerts_recipient_type for one type) and keeps those with no
@@ -11,7 +11,7 @@
  * the list is read again from the top. Only alerts that show to the recipient count (alertShownSql):
  * a group's head is its newest shown alert, its actors and count are its shown ones.
  */
-import { ALERT_GROUP_ACTORS, type AlertGroupActor, type AlertType } from '@cloud9/contracts';
+import { ALERT_GROUP_ACTORS, type AlertGroupActor, type UserAlertType } from '@cloud9/contracts';
 import { timeKey } from '../../common/db/sql-snippets';
 import { alertShownSql } from './alert-wanted';
 
@@ -37,7 +37,8 @@ export function alertGroupPageSql(typeParam: string | null, cursor: GroupCursorP
     heads AS (
       -- A head: no newer alert of its group as of the snapshot (the keyset bounds later pages by
       -- itself; the as-of bound on a states the snapshot for the first page too).
-      SELECT a.id, a.type, a.post_id, a.created_at, s.as_of
+      SELECT a.id, a.type, a.post_id, a.created_at, s.as_of,
+             CASE WHEN a.type IN ('warning', 'report-handled') THEN a.message END AS text
         FROM snapshot s
         JOIN user_alerts a ON a.recipient_id = $1 AND a.created_at <= s.as_of
        WHERE ${alertShownSql('a', '$1')}
@@ -55,7 +56,7 @@ export function alertGroupPageSql(typeParam: string | null, cursor: GroupCursorP
        ORDER BY a.created_at DESC, a.id DESC
        LIMIT ${take}
     )
-    SELECT h.id, h.type, h.post_id, left(p.content, ${GROUP_POST_TEXT_CHARS}) AS post_content, h.created_at AS latest_at,
+    SELECT h.id, h.type, h.text, h.post_id, left(p.content, ${GROUP_POST_TEXT_CHARS}) AS post_content, h.created_at AS latest_at,
            h.created_at > coalesce(seen.alerts_seen_at, '-infinity'::timestamptz) AS unread,
            to_char(${dayOf('h.created_at')} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
            g.actor_count, coalesce(g.actors, '[]'::json) AS actors,
@@ -78,7 +79,8 @@ export function alertGroupPageSql(typeParam: string | null, cursor: GroupCursorP
          SELECT m.actor_id, m.created_at, m.id, m.post_id FROM user_alerts m
           WHERE h.type NOT IN ('like', 'repost', 'follow') AND m.id = h.id
        ),
-       per_actor AS (SELECT m.actor_id, max(m.created_at) AS last_at, max(m.id) AS last_id FROM members m WHERE ${alertShownSql('m', '$1')} GROUP BY m.actor_id)
+       -- A team alert (warning, report-handled) has no actor: its group counts none.
+       per_actor AS (SELECT m.actor_id, max(m.created_at) AS last_at, max(m.id) AS last_id FROM members m WHERE m.actor_id IS NOT NULL AND ${alertShownSql('m', '$1')} GROUP BY m.actor_id)
        SELECT (SELECT count(*) FROM per_actor) AS actor_count,
               (SELECT json_agg(json_build_object('username', u.username, 'name', u.name, 'thumbnail', u.thumbnail) ORDER BY r.last_at DESC, r.last_id DESC)
                  FROM (SELECT * FROM per_actor ORDER BY last_at DESC, last_id DESC LIMIT ${ALERT_GROUP_ACTORS}) r
@@ -89,7 +91,9 @@ export function alertGroupPageSql(typeParam: string | null, cursor: GroupCursorP
 
 export interface AlertGroupRow {
   id: number;
-  type: AlertType;
+  type: UserAlertType;
+  /** A team alert's message; null for members' alerts. */
+  text: string | null;
   post_id: number | null;
   post_content: string | null;
   latest_at: Date;

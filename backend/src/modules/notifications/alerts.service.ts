@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { MESSAGES, type AlertType, type Page, type UserAlert } from '@cloud9/contracts';
+import { MESSAGES, type AlertType, type Page, type TeamAlertType, type UserAlert } from '@cloud9/contracts';
 import type { Db } from '../../common/db/database';
 import { RealtimeService } from '../realtime/realtime.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
@@ -72,6 +72,19 @@ export class AlertsService {
     const removed = this.removed(await this.notifications.withdrawMentions(trx, postId, plan.withdraw));
     const rows = await this.notifications.raiseMentions(trx, actor.id, postId, plan.raise, this.message('mention', actor));
     return [...removed, ...this.created(rows, actor, 'mention', postId)];
+  }
+
+  /**
+   * Alerts from the Cloud 9 team, in the transaction of the staff action they belong to: a warning
+   * (its text is the message) or "your report was reviewed" to each of `recipientIds`.
+   */
+  async raiseFromTeam(trx: Db, type: TeamAlertType, recipientIds: number[], message: string): Promise<AlertEvent[]> {
+    const rows = await this.notifications.raiseTeamAlerts(trx, type, recipientIds, message);
+    return rows.map((r) => ({
+      kind: 'new',
+      recipientId: r.recipient_id,
+      alert: { id: r.id, type, message, actor_name: null, actor_username: null, actor_thumbnail: null, post_id: null, createdAt: r.created_at.toISOString() },
+    }));
   }
 
   async withdrawOnPost(trx: Db, actorId: number, type: PostAlertType, postId: number): Promise<AlertEvent[]> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
-import type { AlertType, NotificationSeenKind } from '@cloud9/contracts';
+import type { AlertType, NotificationSeenKind, TeamAlertType } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
@@ -94,6 +94,21 @@ export class NotificationsRepository extends DomainRepository {
        WHERE r.id <> ${actorId} AND ${recipientWants(sql.ref('r.id'), sql.val(actorId), 'mention')}
        ORDER BY r.n
       RETURNING id, recipient_id, created_at, ${sql.raw(SHOWN)} AS shown`.execute(trx);
+    return rows;
+  }
+
+  /**
+   * Team alerts (no actor) of one `type` to `recipientIds`, one each, in list order. They are not
+   * subject to alert settings: a member cannot turn off a warning or the answer to their report.
+   */
+  async raiseTeamAlerts(trx: Db, type: TeamAlertType, recipientIds: number[], message: string): Promise<RaisedAlert[]> {
+    if (!recipientIds.length) return [];
+    const { rows } = await sql<RaisedAlert>`
+      INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
+      SELECT r.id, NULL, ${type}, NULL, ${message}
+        FROM unnest(${recipientIds}::bigint[]) WITH ORDINALITY r(id, n)
+       ORDER BY r.n
+      RETURNING id, recipient_id, created_at`.execute(trx);
     return rows;
   }
 

@@ -3,7 +3,7 @@
  * columns plus the keyset (created_at as exact microsecond text, id); page sizes are literals.
  */
 import type { Selectable } from 'kysely';
-import type { AlertType } from '@cloud9/contracts';
+import type { UserAlertType } from '@cloud9/contracts';
 import type { Media, NotificationSeen, SystemNotices, UserAlerts, Users } from '../../database/schema';
 import { timeKey } from '../../common/db/sql-snippets';
 import { mediaColumns, posterJoin, type MediaColumns } from '../media/media-info';
@@ -26,12 +26,12 @@ export const ALERT_SYNC_SQL = {
 
 export type AlertSyncRow = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'> & { shown: boolean };
 
-/** A page of one recipient's alerts ($1) that show to them (alertShownSql), newest first; optional keyset ($2 time, $3 id), text filter and type. */
+/** A page of one recipient's alerts ($1) that show to them (alertShownSql), newest first; optional keyset ($2 time, $3 id), text filter and type. Team alerts have no actor. */
 export function alertPageSql(withCursor: boolean, filterParam: string | null, typeParam: string | null, take: string): string {
   return `
     SELECT a.id, a.type, a.message, u.name AS actor_name, u.username AS actor_username, u.thumbnail AS actor_thumbnail,
            a.post_id, a.created_at, ${timeKey('a.created_at')} AS cursor_time, a.id AS cursor_id
-      FROM user_alerts a JOIN users u ON u.id = a.actor_id
+      FROM user_alerts a LEFT JOIN users u ON u.id = a.actor_id
      WHERE a.recipient_id = $1 AND ${alertShownSql('a', '$1')}
        ${withCursor ? `AND (a.created_at, a.id) < ($2::timestamptz, $3::bigint)` : ''}
        ${filterParam ? `AND (a.message ILIKE ${filterParam} OR u.username ILIKE ${filterParam} OR u.name ILIKE ${filterParam})` : ''}
@@ -41,9 +41,9 @@ export function alertPageSql(withCursor: boolean, filterParam: string | null, ty
 }
 
 export type AlertRow = Pick<Selectable<UserAlerts>, 'id' | 'message' | 'post_id' | 'created_at'> & {
-  type: AlertType;
+  type: UserAlertType;
   actor_name: Selectable<Users>['name'];
-  actor_username: Selectable<Users>['username'];
+  actor_username: Selectable<Users>['username'] | null;
   actor_thumbnail: Selectable<Users>['thumbnail'];
   cursor_time: string;
   cursor_id: number;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SIDE_PANEL_FEEDS, canUseAdminTools, type FeedCategory } from '@cloud9/contracts';
+import { SIDE_PANEL_FEEDS, canModerate, canUseAdminTools, type FeedCategory } from '@cloud9/contracts';
 import { chooseFeedCategory } from '../../hooks/useFeedCategory';
 import { useDonationStore } from '../../stores/donation';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
@@ -34,7 +34,7 @@ function TopicCard({ title, topics, onChoose }: { title: string; topics: readonl
   );
 }
 
-/** The trending hashtags, the feeds, Gift Us and Admin Tools: the desktop side panel, and the More sheet elsewhere. */
+/** The trending hashtags, the feeds, Gift Us, the moderation queue (groups 1–4) and Admin Tools: the desktop side panel, and the More sheet elsewhere. */
 export function SideContent({ onDone }: SideContentProps) {
   const navigate = useNavigate();
   const user = useSessionStore(selectCurrentUser);
@@ -67,6 +67,11 @@ export function SideContent({ onDone }: SideContentProps) {
         >
           Gift Us
         </button>
+        {canModerate(user) && (
+          <Link to="/moderation" className="btn btn-ghost btn-block side-admin" onClick={onDone}>
+            Moderation queue
+          </Link>
+        )}
         {canUseAdminTools(user) && (
           <Link to="/admin-tools" className="btn btn-ghost btn-block side-admin" onClick={onDone}>
             Admin Tools

@@ -17,6 +17,18 @@ describe('SidePanel', () => {
     expect(screen.getByRole('link', { name: 'Admin Tools' })).toHaveAttribute('href', '/admin-tools');
   });
 
+  it.each([1, 2, 3, 4])('links the moderation queue for group %i', (group_id) => {
+    setSession(testUser({ group_id }));
+    renderAt(<SidePanel />);
+    expect(screen.getByRole('link', { name: 'Moderation queue' })).toHaveAttribute('href', '/moderation');
+  });
+
+  it.each([5, 6, 9])('shows no moderation queue link to group %i', (group_id) => {
+    setSession(testUser({ group_id }));
+    renderAt(<SidePanel />);
+    expect(screen.queryByRole('link', { name: 'Moderation queue' })).not.toBeInTheDocument();
+  });
+
   it('stores the chosen feed under selectedCategory and goes Home', async () => {
     setSession(testUser());
     const user = userEvent.setup();

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { MESSAGES, canUseAdminTools } from '@cloud9/contracts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { AdminBoostTool } from './AdminBoostTool';
@@ -30,6 +31,9 @@ export function AdminToolsPage() {
     <section aria-labelledby="admin-title">
       <div className="page-header">
         <h1 id="admin-title">Admin Panel</h1>
+        <Link to="/moderation" className="btn btn-ghost admin-moderation-link">
+          Moderation queue
+        </Link>
       </div>
       <div className="page-body admin-body">
         <AdminSection title="Members">

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { MESSAGES, type AlertGroup, type AlertType } from '@cloud9/contracts';
 import { Avatar } from '../../components/ui/Avatar';
 import { PostTime } from '../../components/post/PostTime';
-import { firstLine, groupTarget, groupText } from './alertGroupText';
+import { firstLine, groupTarget, groupText, isTeamAlert } from './alertGroupText';
+import { TeamAlertRow } from './TeamAlertRow';
 
 const ICONS: Record<AlertType, string> = { like: '❤️', reply: '💬', repost: '🔁', follow: '👤', mention: '@' };
 
@@ -12,6 +13,8 @@ const ICONS: Record<AlertType, string> = { like: '❤️', reply: '💬', repost
  * tinted and marked, and say "Unread" to screen readers.
  */
 export function AlertGroupRow({ group }: { group: AlertGroup }) {
+  if (isTeamAlert(group.type)) return <TeamAlertRow type={group.type} text={group.text ?? ''} at={group.latestAt} unread={group.unread} />;
+  const type = group.type;
   const line = firstLine(group.post?.content);
   return (
     <Link to={groupTarget(group)} className={`alert-row alert-group${group.unread ? ' alert-group-unread' : ''}`}>
@@ -19,7 +22,7 @@ export function AlertGroupRow({ group }: { group: AlertGroup }) {
         {group.actors.map((actor) => (
           <Avatar key={actor.username} path={actor.thumbnail} size={group.actors.length > 1 ? 28 : 44} />
         ))}
-        <span className="alert-row-icon">{ICONS[group.type] ?? '🔔'}</span>
+        <span className="alert-row-icon">{ICONS[type] ?? '🔔'}</span>
       </span>
       <span className="alert-row-text">
         {group.unread && <span className="visually-hidden">{MESSAGES.alertGroups.unread}: </span>}

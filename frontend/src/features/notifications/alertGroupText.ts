@@ -1,10 +1,14 @@
-import { MESSAGES, type AlertGroup, type AlertGroupActor } from '@cloud9/contracts';
+import { MESSAGES, type AlertGroup, type AlertGroupActor, type TeamAlertType, type UserAlertType } from '@cloud9/contracts';
+
+/** An alert from the Cloud 9 team (no actor): drawn by TeamAlertRow. */
+export const isTeamAlert = (type: UserAlertType): type is TeamAlertType => type === 'warning' || type === 'report-handled';
 
 /** How an actor is named: their display name, else their username. */
 const actorName = (actor: AlertGroupActor): string => actor.name?.trim() || actor.username;
 
 /** "Bob and 3 others liked your post": the newest actor by name, the rest counted. */
 export function groupText(group: AlertGroup): string {
+  if (isTeamAlert(group.type)) return MESSAGES.teamAlerts[group.type];
   const [newest] = group.actors;
   const who = MESSAGES.alertGroups.actors(newest ? actorName(newest) : '', Math.max(group.count - 1, 0));
   return `${who} ${MESSAGES.alertGroups[group.type]}`;

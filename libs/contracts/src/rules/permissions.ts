@@ -33,6 +33,9 @@ export const canManageNotice = (actor: Actor | null, noticeAuthorId: number): bo
 
 export const canUseAdminTools = (actor: Actor | null): boolean => !!actor && isAdmin(actor.group_id);
 
+/** Groups 1–4 see the moderation queue (here, not in moderation.ts, so the shell's link to it does not load that module). */
+export const canModerate = (actor: Actor | null): boolean => !!actor && (isAdmin(actor.group_id) || isStaff(actor.group_id));
+
 export const canFollow = (actor: Actor | null, targetUserId: number): boolean =>
   !!actor && actor.id !== targetUserId;
 
