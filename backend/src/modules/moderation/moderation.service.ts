@@ -9,6 +9,7 @@ import {
   type ReportReason,
   type ReportStatus,
   type ReportTargetType, MODERATION_MESSAGES } from '@cloud9/contracts';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
@@ -48,6 +49,7 @@ export class ModerationService {
     private readonly posts: PostsService,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly caches: InvalidationBus,
   ) {}
 
   async report(user: SessionUser, dto: ReportDto): Promise<{ id: number }> {
@@ -102,7 +104,9 @@ export class ModerationService {
       if (claimed && dto.action === 'delete-post') await this.moderation.reopen(reportId);
       throw error;
     }
-    // After the commit: a suspended member's sessions end (and their sockets, on every instance).
+    // After the commit: the account's posts leave (or come back to) every list on every instance,
+    // and a suspended member's sessions end (and their sockets).
+    if (dto.action === 'suspend' || dto.action === 'unsuspend') await this.caches.publish({ all: true, suspensions: true });
     if (ended) await this.sessions.endAllForUser(claimed!.target_user_id);
     await this.audit.record(actor, `moderation.${dto.action}`, claimed!.target_key, 'ok', {
       report: reportId,
