@@ -26,8 +26,6 @@ export function hidingOf(viewerId: number | null, authors: Iterable<number>, wor
 /** Hides nothing: a signed-out viewer while nobody is suspended. */
 export const NOTHING_HIDDEN: Hiding = hidingOf(null, []);
 
-export const hidesAnything = (h: Hiding): boolean => h.authors.length > 0 || h.words.length > 0 || h.notInterested;
-
 /**
  * The part of the rule for lists of one account or one conversation the viewer chose (a profile,
  * a thread, their bookmarks): accounts only. Muted words and Not interested clean the lists that
@@ -48,26 +46,17 @@ export function mutedWordsPattern(words: readonly string[]): string {
   return `(?<![[:alnum:]_])(?:${alternatives})(?![[:alnum:]_])`;
 }
 
-/** Where a list's SQL finds a post's author, id and text. */
-export interface PostColumns {
-  author: string;
-  post: string;
-  content: string;
-}
-
-export const POST_P: PostColumns = { author: 'p.user_id', post: 'p.id', content: 'p.content' };
-
 /**
- * The rule as SQL conditions on one post (none when it hides nothing, so such viewers run the
+ * The rule as SQL conditions on the post `p` (none when it hides nothing, so such viewers run the
  * statement as before): hidden authors as one bigint[] parameter, muted words as one regular
  * expression, Not interested as a probe of its primary key.
  */
-export function hiddenConditions(params: SqlParams, h: Hiding, cols: PostColumns = POST_P): string[] {
+export function hiddenConditions(params: SqlParams, h: Hiding): string[] {
   const where: string[] = [];
-  if (h.authors.length) where.push(`${cols.author} <> ALL(${params.add(h.authors)}::bigint[])`);
-  if (h.words.length) where.push(`${cols.content} !~* ${params.add(mutedWordsPattern(h.words))}`);
+  if (h.authors.length) where.push(`p.user_id <> ALL(${params.add(h.authors)}::bigint[])`);
+  if (h.words.length) where.push(`p.content !~* ${params.add(mutedWordsPattern(h.words))}`);
   if (h.notInterested && h.viewerId !== null) {
-    where.push(`NOT EXISTS (SELECT 1 FROM post_not_interested ni WHERE ni.user_id = ${params.add(h.viewerId)}::bigint AND ni.post_id = ${cols.post})`);
+    where.push(`NOT EXISTS (SELECT 1 FROM post_not_interested ni WHERE ni.user_id = ${params.add(h.viewerId)}::bigint AND ni.post_id = p.id)`);
   }
   return where;
 }
