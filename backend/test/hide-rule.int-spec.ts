@@ -116,6 +116,22 @@ describe('the hide rule: mutes, blocks, muted words, Not interested and suspensi
     expect(ids(await get(viewer, `/api/users/${reposter.user.username}/reposts`))).toEqual([s.posted.id]);
   });
 
+  it('a reply to a post of an account the viewer hides is listed without its original, as if it were gone', async () => {
+    const [viewer, author, replier] = [await signUp(t), await signUp(t), await signUp(t)];
+    const tag = unique('tag');
+    const original = await post(author, `the original ${unique()}`);
+    const answer = await reply(replier, original.id, `an answer #${tag}`);
+    await viewer.agent.post('/api/bookmarks').send({ postId: answer.id }).expect(200);
+    const shown = async (who: SignedIn | null, path: string, query: Record<string, unknown>) =>
+      (await get(who, path, query)).items.filter((p) => p.id === answer.id).map((p) => p.originalPost?.id ?? null);
+    const places = (who: SignedIn | null) =>
+      Promise.all([shown(who, '/api/posts', { tag }), shown(who, '/api/search/posts', { query: tag }), shown(who, `/api/users/${replier.user.username}/replies`, {}), ...(who ? [shown(who, '/api/bookmarks', {})] : [])]);
+    expect(await places(viewer)).toEqual([[original.id], [original.id], [original.id], [original.id]]);
+    await viewer.agent.post(`/api/mutes/${author.user.id}`).expect(200);
+    expect(await places(viewer)).toEqual([[null], [null], [null], [null]]);
+    expect(await places(null)).toEqual([[original.id], [original.id], [original.id]]);
+  });
+
   it('a block hides both ways: the blocked account’s posts from the blocker, and the blocker’s from the blocked', async () => {
     const [blocker, blocked, other] = [await signUp(t), await signUp(t), await signUp(t)];
     const theirs = await scene(blocker, blocked, other);

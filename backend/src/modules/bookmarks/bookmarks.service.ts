@@ -44,6 +44,6 @@ export class BookmarksService {
     const after = decodeTimeCursor(cursor);
     const hiding = accountsOnly((await this.feed.hidingOf(userId)).viewer);
     const page = toPage(await this.bookmarks.page(userId, after, limit + 1, hiding), limit, toPost, timeCursorOf);
-    return { items: await this.feed.attachOriginals(page.items, userId), nextCursor: page.nextCursor };
+    return { items: await this.feed.attachOriginals(page.items, userId, hiding), nextCursor: page.nextCursor };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit, type PostThread } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
-import { accountsOnly, hidesPost, type Hiding } from '../safety/hiding';
+import { accountsOnly, hidesPost, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
 import { HidingService } from '../safety/hiding.service';
 import type { FeedFilter, ListKind } from './feed.sql';
 import { SharedPageCache } from './shared-page-cache';
@@ -29,11 +29,14 @@ export class FeedService {
     private readonly hiding: HidingService,
   ) {}
 
-  /** Adds `originalPost` to replies, with one statement for all their parents. */
-  async attachOriginals(items: Post[], viewerId: number | null): Promise<Post[]> {
+  /**
+   * Adds `originalPost` to replies, with one statement for all their parents; an original by an
+   * account `hiding` leaves out is null, as a deleted one is.
+   */
+  async attachOriginals(items: Post[], viewerId: number | null, hiding: Hiding = NOTHING_HIDDEN): Promise<Post[]> {
     const parentIds = [...new Set(items.map((p) => p.parent_id).filter((id): id is number => id !== null))];
     if (!parentIds.length) return items;
-    const parents = new Map((await this.byIds(parentIds, viewerId)).map((p) => [p.id, p]));
+    const parents = new Map((await this.byIds(parentIds, viewerId)).filter((p) => !hiding.authorSet.has(p.user_id)).map((p) => [p.id, p]));
     return items.map((p) => (p.parent_id === null ? p : { ...p, originalPost: parents.get(p.parent_id) ?? null }));
   }
 
@@ -79,12 +82,12 @@ export class FeedService {
    * A page read for a signed-out viewer as `viewerId` sees it: copies of the posts (and replies'
    * originals) they liked, reposted or bookmarked, the others as they are; one statement. When
    * `hiding` takes a post off the page (its author or words, checked here; Not interested, probed
-   * by the same statement), the page is `read` for the viewer instead, so it stays full and its
-   * cursor exact.
+   * by the same statement) or a reply's original, the page is `read` for the viewer instead, so it
+   * stays full and its cursor exact.
    */
   async asSeenBy(page: Page<Post>, viewerId: number, hiding: Hiding, read: () => Promise<Page<Post>>): Promise<Page<Post>> {
     if (!page.items.length) return page;
-    if (page.items.some((p) => hidesPost(hiding, p))) return read();
+    if (page.items.some((p) => hidesPost(hiding, p) || (p.originalPost && hiding.authorSet.has(p.originalPost.user_id)))) return read();
     const flags = await this.posts.viewerFlags(viewerId, [...new Set(page.items.flatMap((p) => (p.originalPost ? [p.id, p.originalPost.id] : [p.id])))], hiding.notInterested);
     if (!flags.size) return page;
     if (page.items.some((p) => flags.get(p.id)?.not_interested)) return read();
@@ -133,7 +136,7 @@ export class FeedService {
     const hiding = await this.hidingOf(viewerId);
     const read = (viewer: number | null, rule: Hiding) => async () => {
       const page = toPage(await this.posts.tagPage(tag, viewer, after, limit + 1, rule), limit, toPost, timeCursorOf);
-      return { items: await this.attachOriginals(page.items, viewer), nextCursor: page.nextCursor };
+      return { items: await this.attachOriginals(page.items, viewer, rule), nextCursor: page.nextCursor };
     };
     const load = read(null, hiding.everyone);
     return this.pages.get('search', `tag:${tag}|${limit}|${cursor ?? ''}`, load, viewerId, (page, viewer) => this.asSeenBy(page, viewer, hiding.viewer, read(viewer, hiding.viewer)));
@@ -179,7 +182,7 @@ export class FeedService {
     const hiding = accountsOnly(await this.hiding.forViewer(viewerId));
     if (kind === 'reposts' && hiding.authorSet.has(ownerId)) return { items: [], nextCursor: null };
     const page = toPage(await this.posts.listPage(kind, ownerId, viewerId, after, limit + 1, hiding), limit, toPost, timeCursorOf);
-    return { items: await this.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
+    return { items: await this.attachOriginals(page.items, viewerId, hiding), nextCursor: page.nextCursor };
   }
 
   async counts(username: string): Promise<PostCounts> {

@@ -42,7 +42,7 @@ export class SearchService {
     const ids = await this.candidates(text);
     const rows = await this.search.rankedPage(ids, text, viewerId, after, limit + 1, hiding);
     const page = toPage(rows, limit, toPost, (last) => encodeCursor([last.cursor_rank, last.cursor_similarity, last.cursor_id]));
-    return { items: await this.feed.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
+    return { items: await this.feed.attachOriginals(page.items, viewerId, hiding), nextCursor: page.nextCursor };
   }
 
   /** The ids a post search ranks (search.sql.ts): the newest matches, plus older ones when those are few. */
