@@ -49,6 +49,14 @@ export class FollowsRepository extends DomainRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Holds both accounts' rows (in id order, as the follow counters' update takes them) for the rest of
+   * `trx`: a block and a follow between the same two accounts then run one after the other.
+   */
+  async lockPair(trx: Db, a: number, b: number): Promise<void> {
+    await sql`SELECT id FROM users WHERE id IN (${a}, ${b}) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
+  }
+
   /** Holds the follows table against follows and unfollows for the rest of `trx` (waiting at most 10 s for it). */
   async lockForRecount(trx: Db): Promise<void> {
     await sql.raw(SYNC_SQL.lockTimeout).execute(trx);

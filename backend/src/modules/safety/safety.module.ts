@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { FollowsModule } from '../follows/follows.module';
+import { BlockRuleGuard } from './block-rule.guard';
+import { BlockSteps } from './block-steps';
 import { HidingService } from './hiding.service';
 import { SafetyController } from './safety.controller';
 import { SafetyRepository } from './safety.repository';
@@ -7,7 +8,13 @@ import { SafetyService } from './safety.service';
 
 /**
  * Mutes, blocks, muted words and Not interested: owns user_mutes, user_blocks, muted_words and
- * post_not_interested; HidingService gives every list of posts what its viewer does not see.
+ * post_not_interested. Other modules register their block steps (BlockSteps) and put the block rule
+ * on their routes (BlockRule), so this module depends on none of them. HidingService gives every
+ * list of posts what its viewer does not see.
  */
-@Module({ imports: [FollowsModule], controllers: [SafetyController], providers: [HidingService, SafetyRepository, SafetyService], exports: [HidingService] })
+@Module({
+  controllers: [SafetyController],
+  providers: [HidingService, SafetyRepository, SafetyService, BlockSteps, BlockRuleGuard],
+  exports: [HidingService, SafetyService, BlockSteps, BlockRuleGuard],
+})
 export class SafetyModule {}

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import {
+  BLOCK_SQL,
   HIDDEN_BY_VIEWER_SQL,
   hiddenPageSql,
   RUNNING_SUSPENSIONS_SQL,
@@ -98,5 +99,17 @@ export class SafetyRepository extends DomainRepository {
   async unmarkNotInterested(userId: number, postId: number): Promise<boolean> {
     const rows = await this.database.db.deleteFrom('post_not_interested').where('user_id', '=', userId).where('post_id', '=', postId).returning('post_id').execute();
     return rows.length > 0;
+  }
+
+  /** Whether a block stands between `a` and `b`, either way, as `trx` sees it now. */
+  async blockedBetween(trx: Db, a: number, b: number): Promise<boolean> {
+    const { rows } = await trx.executeQuery(CompiledQuery.raw(BLOCK_SQL.user, [a, b]));
+    return (rows[0] as { blocked: boolean }).blocked;
+  }
+
+  /** Whether a block stands between `viewerId` and the account or post's author `value` names (BLOCK_SQL), either way. */
+  async blockedWith(viewerId: number, kind: keyof typeof BLOCK_SQL, value: number | string): Promise<boolean> {
+    const [row] = await this.sql.query<{ blocked: boolean }>(BLOCK_SQL[kind], [viewerId, value]);
+    return row.blocked;
   }
 }

@@ -10,6 +10,7 @@ import { ProfileSkeleton } from '../../components/skeletons/ScreenSkeletons';
 import { avatarUrl, bannerUrl } from '../../lib/images';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { DefaultBanner } from './DefaultBanner';
 import { FollowToggleButton } from './FollowToggleButton';
 import { ProfileFollowCounts } from './ProfileFollowCounts';
 import { useIsFollowing } from './follows';
@@ -80,7 +81,11 @@ export function ProfilePage() {
   return (
     <section className="profile" aria-labelledby="profile-name">
       <div className="profile-banner">
-        <ResponsiveImage src={bannerUrl(profile.background)} media={profile.background ? profile.backgroundMedia : undefined} sizes="(max-width: 700px) 100vw, 700px" alt="" eager />
+        {profile.background ? (
+          <ResponsiveImage src={bannerUrl(profile.background)} media={profile.backgroundMedia} sizes="(max-width: 700px) 100vw, 700px" alt="" eager />
+        ) : (
+          <DefaultBanner />
+        )}
       </div>
       <div className="profile-head">
         <ResponsiveImage
