@@ -69,8 +69,13 @@ describe('the hide rule: mutes, blocks, muted words, Not interested and suspensi
     if (has(await get(who, '/api/posts', { tag: s.tag }), s.posted.id)) found.push('tag');
     if (has(await get(who, '/api/posts', { search: s.word }), s.posted.id)) found.push('home search');
     if (has(await get(who, '/api/search/posts', { query: s.word }), s.posted.id)) found.push('search');
-    if (has(await get(who, '/api/posts', { username: s.author.user.username }), s.posted.id)) found.push('profile');
-    if (has(await get(who, `/api/users/${s.author.user.username}/replies`), s.reply.id)) found.push('profile replies');
+    // Between blocked accounts the profile routes answer 404 (the block rule): nothing shown either.
+    const profile = async (path: string, query: Record<string, unknown> = {}) => {
+      const res = await (who ? who.agent : t.agent()).get(path).query(query).expect((r) => expect([200, 404]).toContain(r.status));
+      return res.status === 404 ? { items: [], nextCursor: null } : (res.body as Page<Post>);
+    };
+    if (has(await profile('/api/posts', { username: s.author.user.username }), s.posted.id)) found.push('profile');
+    if (has(await profile(`/api/users/${s.author.user.username}/replies`), s.reply.id)) found.push('profile replies');
     const thread = (await (who ? who.agent : t.agent()).get(`/api/posts/${s.root.id}/thread`).expect(200)).body as PostThread;
     if (thread.replies.items.some((p) => p.id === s.reply.id)) found.push('thread');
     if (who) {
