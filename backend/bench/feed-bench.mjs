@@ -18,11 +18,15 @@ const { feedPageSql, pinnedCandidatesSql } = require('../dist/modules/posts/feed
 const { decodeTimeCursor } = require('../dist/common/db/cursor.js');
 const { olderMatchesSql, rankedPageSql, recentMatchesSql, SEARCH_CANDIDATES } = require('../dist/modules/search/search.sql.js');
 const { statementName } = require('../dist/common/db/sql.service.js');
+const { hidingOf } = require('../dist/modules/safety/hiding.js');
+const { HIDDEN_BY_VIEWER_SQL } = require('../dist/modules/safety/safety.sql.js');
 
 const DB = BENCH_DB;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const READER = 'bench_1';
+/** The viewer who hides: 100 mutes and 100 blocks (hidingViewer). */
+const HIDER = 'bench_7';
 
 /**
  * The statements the API runs for one page, built by the app's own SQL builders (the database
@@ -44,7 +48,8 @@ async function pageStatements(pool, { viewer, tab, cursor, search }) {
     statements.push(statement(rankedPageSql(ids, search, viewer.id, undefined, take)));
     return statements;
   }
-  const filter = feedFilterOf({ tab }, viewer);
+  // As FeedService reads a page for a viewer whose hide rule took posts off the shared page.
+  const filter = { ...feedFilterOf({ tab }, viewer), ...(viewer.hiding ? { hiding: viewer.hiding } : {}) };
   const statements = [];
   if (!cursor) statements.push(statement(pinnedCandidatesSql(filter)));
   statements.push(statement(feedPageSql(filter, decodeTimeCursor(cursor ?? undefined), [], take)));
@@ -82,6 +87,47 @@ async function startWriters(base, pool) {
   };
 }
 
+/**
+ * HIDER's mutes and blocks, written afresh on every run (so the same 100 + 100 whatever ran before):
+ * the mutes take in the authors of the 10 newest posts, so the shared first page always loses some
+ * and is read again for this viewer with their rule; the rest are spread over the accounts. Returns
+ * the viewer as the page statements need them, with their hide rule read as the app reads it.
+ */
+async function hidingViewer(pool, id) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('DELETE FROM user_mutes WHERE user_id = $1', [id]);
+    await client.query('DELETE FROM user_blocks WHERE user_id = $1', [id]);
+    await client.query(
+      `INSERT INTO user_mutes (user_id, target_id)
+       SELECT $1, x.user_id FROM (
+         SELECT c.user_id, min(c.o) AS o FROM (
+           SELECT n.user_id, 0 AS o FROM (SELECT user_id FROM posts WHERE parent_id IS NULL ORDER BY created_at DESC, id DESC LIMIT 10) n
+           UNION ALL SELECT u.id, 1 FROM users u WHERE u.id % 499 = 0) c
+          WHERE c.user_id <> $1 GROUP BY c.user_id) x
+        ORDER BY x.o, x.user_id LIMIT 100`,
+      [id],
+    );
+    await client.query(
+      `INSERT INTO user_blocks (user_id, target_id)
+       SELECT $1, u.id FROM users u
+        WHERE u.id % 500 = 1 AND u.id <> $1 AND NOT EXISTS (SELECT 1 FROM user_mutes m WHERE m.user_id = $1 AND m.target_id = u.id)
+        ORDER BY u.id LIMIT 100`,
+      [id],
+    );
+    await client.query('COMMIT');
+    const [row] = (await client.query(HIDDEN_BY_VIEWER_SQL, [id])).rows;
+    const [{ following_count: followingCount }] = (await client.query('SELECT following_count FROM users WHERE id = $1', [id])).rows;
+    return { id, following_count: followingCount, hiding: hidingOf(id, row.authors.map(Number), row.words, row.not_interested) };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 async function cannon(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx + result.errors };
@@ -98,6 +144,10 @@ async function main() {
     const [{ following_count: followingCount }] = (await setup.query('SELECT following_count FROM users WHERE id = $1', [me.id])).rows;
     await setup.end();
     const viewer = { id: me.id, following_count: followingCount };
+    const hider = await login(base, HIDER);
+    const seedPool = new pg.Pool({ connectionString: DB, max: 1 });
+    const hidingReader = await hidingViewer(seedPool, hider.user.id);
+    await seedPool.end();
 
     // A cursor 20,000 posts deep, reached the way a client would.
     let cursor = null;
@@ -108,6 +158,7 @@ async function main() {
     const searchWord = 'champion';
     const endpoints = [
       { name: 'feed, first page', path: '/api/posts', query: { viewer } },
+      { name: 'first page, signed in, 100 mutes + 100 blocks', path: '/api/posts', query: { viewer: hidingReader }, cookie: hider.cookie },
       { name: 'feed, first page (signed out)', path: '/api/posts', query: { viewer: { id: null } }, anonymous: true },
       { name: `feed, first page, under writes (${WRITERS} writers: likes, every 10th a post)`, path: '/api/posts', query: { viewer }, writes: true },
       { name: 'feed, deep cursor (20k)', path: `/api/posts?cursor=${encodeURIComponent(cursor)}`, query: { viewer, cursor } },
@@ -129,7 +180,7 @@ async function main() {
     const pool = new pg.Pool({ connectionString: DB, max: CONNECTIONS });
     const rows = [];
     for (const endpoint of endpoints) {
-      const requestHeaders = endpoint.anonymous ? {} : headers;
+      const requestHeaders = endpoint.anonymous ? {} : endpoint.cookie ? { cookie: endpoint.cookie } : headers;
       await cannon(`${base}${endpoint.path}`, requestHeaders); // warm-up
       const stopWriters = endpoint.writes ? await startWriters(base, pool) : undefined;
       const api = await cannon(`${base}${endpoint.path}`, requestHeaders);

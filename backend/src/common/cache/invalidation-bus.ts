@@ -12,10 +12,12 @@ export interface Invalidation {
   posts?: number[];
   /** A post's text changed, or a post or reply came or went: lists chosen by matching text (search) may differ anywhere. */
   matches?: boolean;
-  /** Viewers whose own flags on posts changed (a bookmark): only their copies of pages. */
+  /** Viewers whose own flags on posts, or whose hidden accounts, words or posts, changed: their copies of pages and what they hide. */
   viewers?: number[];
   /** Accounts whose row changed: profile, group, counters, password, deletion. */
   users?: number[];
+  /** An account was suspended or its suspension lifted: what everyone is hidden changed. */
+  suspensions?: boolean;
   /** Sessions written or ended (sign-out, password change, account deletion). */
   sessions?: string[];
 }

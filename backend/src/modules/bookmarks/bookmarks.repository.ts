@@ -4,6 +4,7 @@ import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import type { TimeCursor } from '../posts/feed.sql';
 import type { PagedPostRow } from '../posts/post-row';
+import type { Hiding } from '../safety/hiding';
 import { bookmarkPageSql } from './bookmarks.sql';
 
 /** The only code that writes bookmarks. */
@@ -33,8 +34,8 @@ export class BookmarksRepository extends DomainRepository {
     return rows.length > 0;
   }
 
-  page(userId: number, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {
-    const { sql, params } = bookmarkPageSql(userId, after, take);
+  page(userId: number, after: TimeCursor | undefined, take: number, hiding: Hiding): Promise<PagedPostRow[]> {
+    const { sql, params } = bookmarkPageSql(userId, after, take, hiding);
     return this.sql.reader(userId).query<PagedPostRow>(sql, params);
   }
 }

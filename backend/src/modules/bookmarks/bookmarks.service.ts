@@ -6,6 +6,7 @@ import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { FeedService } from '../posts/feed.service';
 import { toPost } from '../posts/post-row';
+import { accountsOnly } from '../safety/hiding';
 import { BookmarksRepository } from './bookmarks.repository';
 
 /**
@@ -38,10 +39,11 @@ export class BookmarksService {
     return { success: true, bookmarked: false };
   }
 
-  /** Newest bookmark first; replies carry their originals as in every list. */
+  /** Newest bookmark first, without posts of accounts the member does not see; replies carry their originals as in every list. */
   async list(userId: number, limit: number, cursor?: string): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);
-    const page = toPage(await this.bookmarks.page(userId, after, limit + 1), limit, toPost, timeCursorOf);
-    return { items: await this.feed.attachOriginals(page.items, userId), nextCursor: page.nextCursor };
+    const hiding = accountsOnly((await this.feed.hidingOf(userId)).viewer);
+    const page = toPage(await this.bookmarks.page(userId, after, limit + 1, hiding), limit, toPost, timeCursorOf);
+    return { items: await this.feed.attachOriginals(page.items, userId, hiding), nextCursor: page.nextCursor };
   }
 }

@@ -9,6 +9,7 @@ import {
   type ReportReason,
   type ReportStatus,
   type ReportTargetType, MODERATION_MESSAGES } from '@cloud9/contracts';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
@@ -51,6 +52,7 @@ export class ModerationService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly alerts: AlertsService,
+    private readonly caches: InvalidationBus,
   ) {}
 
   async report(user: SessionUser, dto: ReportDto): Promise<{ id: number }> {
@@ -115,8 +117,10 @@ export class ModerationService {
       if (claimed && dto.action === 'delete-post') await this.moderation.reopen(settled.map((r) => r.id));
       throw error;
     }
-    // After the commit: the alerts go out live; a suspended member's sessions end (and their sockets, on every instance).
+    // After the commit: the alerts go out live; the account's posts leave (or come back to) every list
+    // on every instance, and a suspended member's sessions end (and their sockets, on every instance).
     this.alerts.publish(events);
+    if (dto.action === 'suspend' || dto.action === 'unsuspend') await this.caches.publish({ all: true, suspensions: true });
     if (ended) await this.sessions.endAllForUser(claimed!.target_user_id);
     await this.audit.record(actor, `moderation.${dto.action}`, claimed!.target_key, 'ok', {
       report: reportId,

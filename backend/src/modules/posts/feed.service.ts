@@ -1,6 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit, type PostThread } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
+import { accountsOnly, hidesPost, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
+import { HidingService } from '../safety/hiding.service';
 import type { FeedFilter, ListKind } from './feed.sql';
 import { SharedPageCache } from './shared-page-cache';
 import { toPost } from './post-row';
@@ -24,13 +26,17 @@ export class FeedService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly pages: SharedPageCache,
+    private readonly hiding: HidingService,
   ) {}
 
-  /** Adds `originalPost` to replies, with one statement for all their parents. */
-  async attachOriginals(items: Post[], viewerId: number | null): Promise<Post[]> {
+  /**
+   * Adds `originalPost` to replies, with one statement for all their parents; an original by an
+   * account `hiding` leaves out is null, as a deleted one is.
+   */
+  async attachOriginals(items: Post[], viewerId: number | null, hiding: Hiding = NOTHING_HIDDEN): Promise<Post[]> {
     const parentIds = [...new Set(items.map((p) => p.parent_id).filter((id): id is number => id !== null))];
     if (!parentIds.length) return items;
-    const parents = new Map((await this.byIds(parentIds, viewerId)).map((p) => [p.id, p]));
+    const parents = new Map((await this.byIds(parentIds, viewerId)).filter((p) => !hiding.authorSet.has(p.user_id)).map((p) => [p.id, p]));
     return items.map((p) => (p.parent_id === null ? p : { ...p, originalPost: parents.get(p.parent_id) ?? null }));
   }
 
@@ -41,18 +47,24 @@ export class FeedService {
   /**
    * Home feeds: pinned boosts on the first page, then keyset pages by created_at; each post once
    * (pinned ids are left out of the keyset part of every page). `pinBoosts` false gives plain recency.
-   * The pages every viewer shares (no search, author or following filter) come from SharedPageCache,
-   * with the viewer's own flags added by asSeenBy; a viewer's following pages are kept for them.
+   * What the viewer hides is left out in SQL (one account's posts, `authors`, by account only).
+   * The pages every viewer shares (no search, author or following filter) come from SharedPageCache
+   * as everyone sees them, with the viewer's own flags added by asSeenBy, which reads the page
+   * again for the viewer when their hide rule takes anything off it; a viewer's following pages
+   * are kept for them.
    */
   async feed(filter: FeedFilter, limit: number, cursor?: string, pinBoosts = true): Promise<Page<Post>> {
+    const hidden = await this.hiding.forViewer(filter.viewerId);
+    const own: FeedFilter = { ...filter, hiding: filter.authors.length ? accountsOnly(hidden) : hidden };
     if (filter.following && filter.viewerId !== null && pinBoosts && !filter.text && !filter.authors.length) {
       const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
-      return this.pages.getOwn('following', filter.viewerId, key, () => this.load(filter, limit, cursor, true));
+      return this.pages.getOwn('following', filter.viewerId, key, () => this.load(own, limit, cursor, true));
     }
-    if (!pinBoosts || filter.following || filter.text || filter.authors.length) return this.load(filter, limit, cursor, pinBoosts);
+    if (!pinBoosts || filter.following || filter.text || filter.authors.length) return this.load(own, limit, cursor, pinBoosts);
     const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
-    const load = () => this.load({ ...filter, viewerId: null }, limit, cursor, true);
-    return this.pages.get('feed', key, load, filter.viewerId, (page, viewerId) => this.asSeenBy(page, viewerId));
+    const everyone = filter.viewerId === null ? hidden : await this.hiding.forEveryone();
+    const load = () => this.load({ ...filter, viewerId: null, hiding: everyone }, limit, cursor, true);
+    return this.pages.get('feed', key, load, filter.viewerId, (page, viewerId) => this.asSeenBy(page, viewerId, hidden, () => this.load(own, limit, cursor, true)));
   }
 
   private async load(filter: FeedFilter, limit: number, cursor: string | undefined, pinBoosts: boolean): Promise<Page<Post>> {
@@ -68,12 +80,17 @@ export class FeedService {
 
   /**
    * A page read for a signed-out viewer as `viewerId` sees it: copies of the posts (and replies'
-   * originals) they liked, reposted or bookmarked, the others as they are; one statement.
+   * originals) they liked, reposted or bookmarked, the others as they are; one statement. When
+   * `hiding` takes a post off the page (its author or words, checked here; Not interested, probed
+   * by the same statement) or a reply's original, the page is `read` for the viewer instead, so it
+   * stays full and its cursor exact.
    */
-  async asSeenBy(page: Page<Post>, viewerId: number): Promise<Page<Post>> {
+  async asSeenBy(page: Page<Post>, viewerId: number, hiding: Hiding, read: () => Promise<Page<Post>>): Promise<Page<Post>> {
     if (!page.items.length) return page;
-    const flags = await this.posts.viewerFlags(viewerId, [...new Set(page.items.flatMap((p) => (p.originalPost ? [p.id, p.originalPost.id] : [p.id])))]);
+    if (page.items.some((p) => hidesPost(hiding, p) || (p.originalPost && hiding.authorSet.has(p.originalPost.user_id)))) return read();
+    const flags = await this.posts.viewerFlags(viewerId, [...new Set(page.items.flatMap((p) => (p.originalPost ? [p.id, p.originalPost.id] : [p.id])))], hiding.notInterested);
     if (!flags.size) return page;
+    if (page.items.some((p) => flags.get(p.id)?.not_interested)) return read();
     const seen = (p: Post): Post => {
       const mine = flags.get(p.id);
       const original = p.originalPost ? seen(p.originalPost) : p.originalPost;
@@ -82,6 +99,12 @@ export class FeedService {
       return { ...p, ...own, ...(original !== undefined ? { originalPost: original } : {}) };
     };
     return { items: page.items.map(seen), nextCursor: page.nextCursor };
+  }
+
+  /** What `viewerId` does not see, and what nobody sees (the shared pages' rule). */
+  async hidingOf(viewerId: number | null): Promise<{ viewer: Hiding; everyone: Hiding }> {
+    const viewer = await this.hiding.forViewer(viewerId);
+    return { viewer, everyone: viewerId === null ? viewer : await this.hiding.forEveryone() };
   }
 
   async post(id: number, viewerId: number | null): Promise<Post> {
@@ -110,11 +133,13 @@ export class FeedService {
    */
   async byTag(tag: string, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);
-    const load = async () => {
-      const page = toPage(await this.posts.tagPage(tag, null, after, limit + 1), limit, toPost, timeCursorOf);
-      return { items: await this.attachOriginals(page.items, null), nextCursor: page.nextCursor };
+    const hiding = await this.hidingOf(viewerId);
+    const read = (viewer: number | null, rule: Hiding) => async () => {
+      const page = toPage(await this.posts.tagPage(tag, viewer, after, limit + 1, rule), limit, toPost, timeCursorOf);
+      return { items: await this.attachOriginals(page.items, viewer, rule), nextCursor: page.nextCursor };
     };
-    return this.pages.get('search', `tag:${tag}|${limit}|${cursor ?? ''}`, load, viewerId, (page, viewer) => this.asSeenBy(page, viewer));
+    const load = read(null, hiding.everyone);
+    return this.pages.get('search', `tag:${tag}|${limit}|${cursor ?? ''}`, load, viewerId, (page, viewer) => this.asSeenBy(page, viewer, hiding.viewer, read(viewer, hiding.viewer)));
   }
 
   /** A post's replies, oldest first, each with the post as originalPost. */
@@ -141,16 +166,23 @@ export class FeedService {
     return { ancestors, post, replies: { items: page.items.map((reply) => ({ ...reply, originalPost: bare })), nextCursor: page.nextCursor } };
   }
 
+  /** Replies by accounts the viewer does not see are left out. */
   private async replyPage(postId: number, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
-    return toPage(await this.posts.listPage('thread', postId, viewerId, decodeTimeCursor(cursor), limit + 1), limit, toPost, timeCursorOf);
+    const hiding = accountsOnly(await this.hiding.forViewer(viewerId));
+    return toPage(await this.posts.listPage('thread', postId, viewerId, decodeTimeCursor(cursor), limit + 1, hiding), limit, toPost, timeCursorOf);
   }
 
-  /** A profile's replies, liked posts, reposts or media, newest first. */
+  /**
+   * A profile's replies, liked posts, reposts or media, newest first, without the posts of accounts
+   * the viewer does not see; the reposts of such a profile are theirs too, so none are listed.
+   */
   async profileList(kind: Exclude<ListKind, 'thread'>, username: string, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);
     const ownerId = await this.userId(username);
-    const page = toPage(await this.posts.listPage(kind, ownerId, viewerId, after, limit + 1), limit, toPost, timeCursorOf);
-    return { items: await this.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
+    const hiding = accountsOnly(await this.hiding.forViewer(viewerId));
+    if (kind === 'reposts' && hiding.authorSet.has(ownerId)) return { items: [], nextCursor: null };
+    const page = toPage(await this.posts.listPage(kind, ownerId, viewerId, after, limit + 1, hiding), limit, toPost, timeCursorOf);
+    return { items: await this.attachOriginals(page.items, viewerId, hiding), nextCursor: page.nextCursor };
   }
 
   async counts(username: string): Promise<PostCounts> {

@@ -1,6 +1,7 @@
 import type { FeedCategory } from '@cloud9/contracts';
 import { hydratePage, POST_JOINS, postColumns } from './posts.sql';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
+import { hiddenConditions, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
 
 /** What a home feed shows; every part narrows it; all filtering is done here, in SQL. */
 export interface FeedFilter {
@@ -14,6 +15,8 @@ export interface FeedFilter {
   following: boolean;
   /** How many accounts the viewer follows (picks the following feed's plan; unknown: the LATERAL plan). */
   followingCount?: number;
+  /** What the viewer does not see (the hide rule); nothing when absent. */
+  hiding?: Hiding;
 }
 
 /** From this many followed accounts on, the following feed walks the global feed index first. */
@@ -36,9 +39,9 @@ function textCondition(params: SqlParams, text: string, alias = 'p'): string {
            OR ${alias}.content ILIKE ${params.add(containsPattern(text))})`;
 }
 
-/** Conditions on `p` shared by the pinned and the keyset part, so pinned posts obey the same filters. */
+/** Conditions on `p` shared by the pinned and the keyset part, so pinned posts obey the same filters (the hide rule too). */
 function conditions(f: FeedFilter, params: SqlParams, viewer: string, includeFollowing: boolean): string[] {
-  const where = ['p.parent_id IS NULL'];
+  const where = ['p.parent_id IS NULL', ...hiddenConditions(params, f.hiding ?? NOTHING_HIDDEN)];
   for (const author of f.authors) where.push(`p.user_id = (SELECT id FROM users WHERE username = ${params.add(author)})`);
   if (f.category) where.push(`p.category = ${params.add(f.category)}`);
   if (f.text) where.push(textCondition(params, f.text));
@@ -131,26 +134,35 @@ export type ListKind = 'replies' | 'liked' | 'reposts' | 'media' | 'thread';
 /**
  * `ownerId` is the profile's user (or, for 'thread', the parent post). Replies of a thread read
  * oldest first (posts_replies); the profile lists newest first (posts_author, likes_user_recent,
- * reposts_user_recent).
+ * reposts_user_recent). `hiding` leaves out what the viewer does not see (liked and reposted posts
+ * are then joined to their posts in the walk).
  */
-export function listPageSql(kind: ListKind, ownerId: number, viewerId: number | null, cursor: TimeCursor | undefined, take: number): { sql: string; params: unknown[] } {
+export function listPageSql(
+  kind: ListKind,
+  ownerId: number,
+  viewerId: number | null,
+  cursor: TimeCursor | undefined,
+  take: number,
+  hiding: Hiding = NOTHING_HIDDEN,
+): { sql: string; params: unknown[] } {
   const params = new SqlParams();
   const viewer = params.add(viewerId);
   const owner = params.add(ownerId);
+  const hidden = hiddenConditions(params, hiding).map((c) => `AND ${c}`).join(' ');
   const after = (time: string, id: string, op: '<' | '>') =>
     cursor ? `AND (${time}, ${id}) ${op} (${params.add(cursor.time)}::timestamptz, ${params.add(cursor.id)}::bigint)` : '';
   let inner: string;
   switch (kind) {
     case 'thread':
       inner = `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
-                WHERE p.parent_id = ${owner} ${after('p.created_at', 'p.id', '>')}
+                WHERE p.parent_id = ${owner} ${hidden} ${after('p.created_at', 'p.id', '>')}
                 ORDER BY p.created_at, p.id LIMIT ${limitLiteral(take)}`;
       return { sql: hydratePage(inner, viewer, 'ASC'), params: params.values };
     case 'liked':
     case 'reposts': {
       const table = kind === 'liked' ? 'likes' : 'reposts';
-      inner = `SELECT x.post_id AS id, x.created_at AS k1, x.post_id AS k2 FROM ${table} x
-                WHERE x.user_id = ${owner} ${after('x.created_at', 'x.post_id', '<')}
+      inner = `SELECT x.post_id AS id, x.created_at AS k1, x.post_id AS k2 FROM ${table} x ${hidden ? 'JOIN posts p ON p.id = x.post_id' : ''}
+                WHERE x.user_id = ${owner} ${hidden} ${after('x.created_at', 'x.post_id', '<')}
                 ORDER BY x.created_at DESC, x.post_id DESC LIMIT ${limitLiteral(take)}`;
       break;
     }
@@ -158,7 +170,7 @@ export function listPageSql(kind: ListKind, ownerId: number, viewerId: number | 
     case 'media': {
       const which = kind === 'replies' ? 'p.parent_id IS NOT NULL' : '(p.media_url IS NOT NULL OR p.gif_url IS NOT NULL)';
       inner = `SELECT p.id, p.created_at AS k1, p.id AS k2 FROM posts p
-                WHERE p.user_id = ${owner} AND ${which} ${after('p.created_at', 'p.id', '<')}
+                WHERE p.user_id = ${owner} AND ${which} ${hidden} ${after('p.created_at', 'p.id', '<')}
                 ORDER BY p.created_at DESC, p.id DESC LIMIT ${limitLiteral(take)}`;
       break;
     }
@@ -168,14 +180,16 @@ export function listPageSql(kind: ListKind, ownerId: number, viewerId: number | 
 
 /**
  * One keyset page of the posts and replies carrying `tag` (normalised), newest first by (created_at,
- * id) like the feeds, along post_tags_feed; only the page's rows are joined to posts.
+ * id) like the feeds, along post_tags_feed; only the page's rows are joined to posts, unless the
+ * viewer hides something (the walk then reads each post to judge it).
  */
-export function tagPageSql(tag: string, viewerId: number | null, cursor: TimeCursor | undefined, take: number): { sql: string; params: unknown[] } {
+export function tagPageSql(tag: string, viewerId: number | null, cursor: TimeCursor | undefined, take: number, hiding: Hiding = NOTHING_HIDDEN): { sql: string; params: unknown[] } {
   const params = new SqlParams();
   const viewer = params.add(viewerId);
+  const hidden = hiddenConditions(params, hiding).map((c) => `AND ${c}`).join(' ');
   const after = cursor ? `AND (t.created_at, t.post_id) < (${params.add(cursor.time)}::timestamptz, ${params.add(cursor.id)}::bigint)` : '';
-  const inner = `SELECT t.post_id AS id, t.created_at AS k1, t.post_id AS k2 FROM post_tags t
-                  WHERE t.tag = ${params.add(tag)} ${after}
+  const inner = `SELECT t.post_id AS id, t.created_at AS k1, t.post_id AS k2 FROM post_tags t ${hidden ? 'JOIN posts p ON p.id = t.post_id' : ''}
+                  WHERE t.tag = ${params.add(tag)} ${hidden} ${after}
                   ORDER BY t.created_at DESC, t.post_id DESC LIMIT ${limitLiteral(take)}`;
   return { sql: hydratePage(inner, viewer, 'DESC'), params: params.values };
 }

@@ -7,7 +7,8 @@ import { SqlService } from '../../common/db/sql.service';
 import type { PostEdits, Posts } from '../../database/schema';
 import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandidatesSql, tagPageSql, type TimeCursor } from './feed.sql';
 import type { PagedPostRow, PostRow } from './post-row';
-import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL, THREAD_CHAIN } from './posts.sql';
+import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL, THREAD_CHAIN, viewerFlagsSql } from './posts.sql';
+import type { Hiding } from '../safety/hiding';
 
 export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'media_alt' | 'gif_url'> & RichTextFacts;
 /** What a post's text refers to: the mentioned accounts' ids and the tags, in text order. */
@@ -15,7 +16,7 @@ export type RichTextFacts = Pick<Selectable<Posts>, 'mention_ids' | 'tags'>;
 export type LockedPost = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'content' | 'created_at'>;
 export type PostRef = Pick<Selectable<Posts>, 'id' | 'parent_id' | 'reposts_count'>;
 export type PostFile = Pick<Selectable<Posts>, 'media_id'> & { media_url: string };
-export type ViewerFlags = Pick<PostRow, 'liked_by_me' | 'reposted_by_me' | 'bookmarked_by_me'>;
+export type ViewerFlags = Pick<PostRow, 'liked_by_me' | 'reposted_by_me' | 'bookmarked_by_me'> & { not_interested: boolean };
 export type ReactionTable = 'likes' | 'reposts';
 export type ReactionCounter = 'likes_count' | 'reposts_count';
 
@@ -61,19 +62,19 @@ export class PostsRepository extends DomainRepository {
     return this.sql.reader(filter.viewerId).query<PagedPostRow>(text, params, { prepare });
   }
 
-  /** The posts among `ids` that the viewer liked, reposted or bookmarked, with which. */
-  async viewerFlags(viewerId: number, ids: number[]): Promise<Map<number, ViewerFlags>> {
-    const rows = await this.sql.reader(viewerId).query<ViewerFlags & { id: number }>(READ_SQL.viewerFlags, [viewerId, ids]);
+  /** The posts among `ids` that the viewer liked, reposted, bookmarked or (`notInterested`: probed) marked Not interested, with which. */
+  async viewerFlags(viewerId: number, ids: number[], notInterested: boolean): Promise<Map<number, ViewerFlags>> {
+    const rows = await this.sql.reader(viewerId).query<ViewerFlags & { id: number }>(viewerFlagsSql(notInterested), [viewerId, ids]);
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  listPage(kind: ListKind, ownerId: number, viewerId: number | null, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {
-    const { sql: text, params } = listPageSql(kind, ownerId, viewerId, after, take);
+  listPage(kind: ListKind, ownerId: number, viewerId: number | null, after: TimeCursor | undefined, take: number, hiding: Hiding): Promise<PagedPostRow[]> {
+    const { sql: text, params } = listPageSql(kind, ownerId, viewerId, after, take, hiding);
     return this.sql.reader(viewerId).query<PagedPostRow>(text, params);
   }
 
-  tagPage(tag: string, viewerId: number | null, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {
-    const { sql: text, params } = tagPageSql(tag, viewerId, after, take);
+  tagPage(tag: string, viewerId: number | null, after: TimeCursor | undefined, take: number, hiding: Hiding): Promise<PagedPostRow[]> {
+    const { sql: text, params } = tagPageSql(tag, viewerId, after, take, hiding);
     return this.sql.reader(viewerId).query<PagedPostRow>(text, params);
   }
 

@@ -71,17 +71,22 @@ export const hydratePage = (
     FROM page JOIN posts p ON p.id = page.id ${POST_JOINS}
    ORDER BY ${keys.map((k) => `page.${k} ${direction}`).join(', ')}`;
 
+/**
+ * Of the posts $2 (bigint[]), those the viewer $1 liked, reposted or bookmarked, with which
+ * (primary-key probes); with `notInterested` (the viewer marked some posts) also those marked so.
+ */
+export const viewerFlagsSql = (notInterested: boolean) => `
+  SELECT f.* FROM (
+    SELECT x.id, EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::bigint AND l.post_id = x.id) AS liked_by_me,
+           EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::bigint AND r.post_id = x.id) AS reposted_by_me,
+           EXISTS (SELECT 1 FROM bookmarks bm WHERE bm.user_id = $1::bigint AND bm.post_id = x.id) AS bookmarked_by_me,
+           ${notInterested ? 'EXISTS (SELECT 1 FROM post_not_interested ni WHERE ni.user_id = $1::bigint AND ni.post_id = x.id)' : 'false'} AS not_interested
+      FROM unnest($2::bigint[]) AS x(id)) f
+   WHERE f.liked_by_me OR f.reposted_by_me OR f.bookmarked_by_me OR f.not_interested`;
+
 export const READ_SQL = {
   exists: `SELECT id, parent_id, reposts_count FROM posts WHERE id = $1`,
   history: `SELECT content, edited_at FROM post_edits WHERE post_id = $1 ORDER BY edited_at DESC, id DESC`,
-  /** Of the posts $2 (bigint[]), those the viewer $1 liked, reposted or bookmarked, with which (primary-key probes). */
-  viewerFlags: `
-    SELECT f.* FROM (
-      SELECT x.id, EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $1::bigint AND l.post_id = x.id) AS liked_by_me,
-             EXISTS (SELECT 1 FROM reposts r WHERE r.user_id = $1::bigint AND r.post_id = x.id) AS reposted_by_me,
-             EXISTS (SELECT 1 FROM bookmarks bm WHERE bm.user_id = $1::bigint AND bm.post_id = x.id) AS bookmarked_by_me
-        FROM unnest($2::bigint[]) AS x(id)) f
-     WHERE f.liked_by_me OR f.reposted_by_me OR f.bookmarked_by_me`,
   userByName: `SELECT id FROM users WHERE username = $1`,
   counts: `
     SELECT (SELECT count(*) FROM posts WHERE user_id = $1 AND parent_id IS NULL)::int AS posts,

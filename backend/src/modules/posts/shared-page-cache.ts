@@ -82,6 +82,13 @@ export class SharedPageCache {
     if (entry && this.version === version && this.entries.get(id) === entry) {
       if (entry.viewers.size >= MAX_VIEWERS_PER_PAGE) entry.viewers.delete(entry.viewers.keys().next().value!);
       entry.viewers.set(viewerId, answerAsIs(seen));
+      // A copy read again for its viewer's hide rule may show posts the page does not: their changes drop it too.
+      if (seen.items !== page.items) {
+        for (const p of shownPosts(seen)) {
+          entry.postIds.add(p.id);
+          entry.authorIds.add(p.user_id);
+        }
+      }
     }
     return seen;
   }

@@ -3,7 +3,17 @@ import { CompiledQuery, sql } from 'kysely';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
-import { BLOCK_SQL, hiddenPageSql, type HiddenAccountRow, type HideTable, type MutedWordRow } from './safety.sql';
+import {
+  BLOCK_SQL,
+  HIDDEN_BY_VIEWER_SQL,
+  hiddenPageSql,
+  RUNNING_SUSPENSIONS_SQL,
+  type HiddenAccountRow,
+  type HiddenByViewerRow,
+  type HideTable,
+  type MutedWordRow,
+  type RunningSuspensionRow,
+} from './safety.sql';
 
 /** The only code that writes user_mutes, user_blocks, muted_words and post_not_interested. */
 @Injectable()
@@ -30,6 +40,17 @@ export class SafetyRepository extends DomainRepository {
   /** $1 owner, then the keyset when given. */
   hiddenPage(table: HideTable, values: unknown[], withCursor: boolean, take: string): Promise<HiddenAccountRow[]> {
     return this.sql.query<HiddenAccountRow>(hiddenPageSql(table, withCursor, take), values);
+  }
+
+  /** Everything `viewerId` hides, in one prepared statement (read on the feeds' path). */
+  async hiddenBy(viewerId: number): Promise<HiddenByViewerRow> {
+    const [row] = await this.sql.query<HiddenByViewerRow>(HIDDEN_BY_VIEWER_SQL, [viewerId]);
+    return row;
+  }
+
+  /** The suspensions running now; `suspensions` is the moderation module's, read here for the hide rule. */
+  runningSuspensions(): Promise<RunningSuspensionRow[]> {
+    return this.sql.query<RunningSuspensionRow>(RUNNING_SUSPENSIONS_SQL);
   }
 
   async mutedWords(userId: number): Promise<MutedWordRow[]> {

@@ -9,6 +9,7 @@ import {
   type MuteResult,
   type NotInterestedResult,
   type Page, SAFETY_MESSAGES } from '@cloud9/contracts';
+import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
@@ -50,34 +51,42 @@ export class SafetyService {
   constructor(
     private readonly safety: SafetyRepository,
     private readonly blockSteps: BlockSteps,
+    private readonly caches: InvalidationBus,
   ) {}
+
+  /** After a change of what `viewers` hide has committed: their hidden sets and page copies, on every instance. */
+  private async changed(changed: boolean, ...viewers: number[]): Promise<void> {
+    if (changed) await this.caches.publish({ viewers });
+  }
 
   async mute(user: SessionUser, targetId: number): Promise<MuteResult> {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotMuteSelf);
-    await orNotFound(this.safety.hide('user_mutes', user.id, targetId), MESSAGES.profile.userNotFound);
+    await this.changed(await orNotFound(this.safety.hide('user_mutes', user.id, targetId), MESSAGES.profile.userNotFound), user.id);
     return { success: true, muted: true };
   }
 
   async unmute(user: SessionUser, targetId: number): Promise<MuteResult> {
-    await this.safety.unhide('user_mutes', user.id, targetId);
+    await this.changed(await this.safety.unhide('user_mutes', user.id, targetId), user.id);
     return { success: true, muted: false };
   }
 
   async block(user: SessionUser, targetId: number): Promise<BlockResult> {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotBlockSelf);
-    const after = await orNotFound(
-      this.safety.transaction(async (trx): Promise<AfterBlock[]> => {
+    const { added, after } = await orNotFound(
+      this.safety.transaction(async (trx): Promise<{ added: boolean; after: AfterBlock[] }> => {
         const added = await this.safety.hide('user_blocks', user.id, targetId, trx);
-        return added ? this.blockSteps.run(trx, user.id, targetId) : [];
+        return { added, after: added ? await this.blockSteps.run(trx, user.id, targetId) : [] };
       }),
       MESSAGES.profile.userNotFound,
     );
+    // A block hides both ways: both accounts' hidden sets change.
+    await this.changed(added, user.id, targetId);
     for (const announce of after) await announce();
     return { success: true, blocked: true };
   }
 
   async unblock(user: SessionUser, targetId: number): Promise<BlockResult> {
-    await this.safety.unhide('user_blocks', user.id, targetId);
+    await this.changed(await this.safety.unhide('user_blocks', user.id, targetId), user.id, targetId);
     return { success: true, blocked: false };
   }
 
@@ -104,21 +113,25 @@ export class SafetyService {
       if ((await this.safety.countMutedWords(trx, user.id)) >= SAFETY_RULES.mutedWordsMax) throw new ConflictException(SAFETY_MESSAGES.tooManyMutedWords);
       const added = await this.safety.addMutedWord(trx, user.id, word);
       return { word: toMutedWord(added!), created: true };
+    }).then(async (result) => {
+      await this.changed(result.created, user.id);
+      return result;
     });
   }
 
   async removeMutedWord(user: SessionUser, id: number): Promise<{ success: true }> {
     if (!(await this.safety.removeMutedWord(user.id, id))) throw new NotFoundException(SAFETY_MESSAGES.mutedWordNotFound);
+    await this.changed(true, user.id);
     return { success: true };
   }
 
   async notInterested(user: SessionUser, postId: number): Promise<NotInterestedResult> {
-    await orNotFound(this.safety.markNotInterested(user.id, postId), MESSAGES.post.notFoundOrDeleted);
+    await this.changed(await orNotFound(this.safety.markNotInterested(user.id, postId), MESSAGES.post.notFoundOrDeleted), user.id);
     return { success: true, notInterested: true };
   }
 
   async interestedAgain(user: SessionUser, postId: number): Promise<NotInterestedResult> {
-    await this.safety.unmarkNotInterested(user.id, postId);
+    await this.changed(await this.safety.unmarkNotInterested(user.id, postId), user.id);
     return { success: true, notInterested: false };
   }
 

@@ -37,6 +37,33 @@ export interface MutedWordRow {
 }
 
 /**
+ * What $1 hides, in one read along primary keys and user_blocks_target: the accounts they mute,
+ * block or are blocked by, their muted words, and whether they marked any post Not interested.
+ */
+export const HIDDEN_BY_VIEWER_SQL = `
+  SELECT ARRAY(SELECT target_id FROM user_mutes WHERE user_id = $1
+               UNION SELECT target_id FROM user_blocks WHERE user_id = $1
+               UNION SELECT user_id FROM user_blocks WHERE target_id = $1) AS authors,
+         ARRAY(SELECT word FROM muted_words WHERE user_id = $1 ORDER BY id) AS words,
+         EXISTS (SELECT 1 FROM post_not_interested WHERE user_id = $1) AS not_interested`;
+
+/** The running suspensions (few), each with its end in epoch milliseconds (NULL for good). */
+export const RUNNING_SUSPENSIONS_SQL = `
+  SELECT user_id, CASE WHEN until = 'infinity' THEN NULL ELSE (extract(epoch FROM until) * 1000)::float8 END AS until_ms
+    FROM suspensions WHERE until > now()`;
+
+export interface HiddenByViewerRow {
+  authors: (number | string)[];
+  words: string[];
+  not_interested: boolean;
+}
+
+export interface RunningSuspensionRow {
+  user_id: number;
+  until_ms: number | null;
+}
+
+/**
  * Whether a block stands between accounts `a` and `b`, either way: two primary-key probes. `a` and
  * `b` are SQL expressions (a column, a parameter); the snippet is for statements that must leave
  * out what passes between two blocked accounts (alerts, the block rule's lookups).

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserSearchResult } from '@cloud9/contracts';
 import { SqlService } from '../../common/db/sql.service';
 import type { RankedPostRow } from '../posts/post-row';
+import type { Hiding } from '../safety/hiding';
 import { olderMatchesSql, type RankCursor, rankedPageSql, recentMatchesSql, searchUsersSql } from './search.sql';
 
 /**
@@ -24,8 +25,8 @@ export class SearchRepository {
     return (await this.sql.reader(null).query<{ id: number }>(sql, params, { prepare: false })).map((r) => r.id);
   }
 
-  rankedPage(candidateIds: number[], text: string, viewerId: number | null, cursor: RankCursor | undefined, take: number): Promise<RankedPostRow[]> {
-    const { sql, params } = rankedPageSql(candidateIds, text, viewerId, cursor, take);
+  rankedPage(candidateIds: number[], text: string, viewerId: number | null, cursor: RankCursor | undefined, take: number, hiding: Hiding): Promise<RankedPostRow[]> {
+    const { sql, params } = rankedPageSql(candidateIds, text, viewerId, cursor, take, hiding);
     return this.sql.reader(viewerId).query<RankedPostRow>(sql, params);
   }
 

@@ -4,6 +4,7 @@ import { decodeRankCursor, encodeCursor } from '../../common/db/cursor';
 import { FeedService } from '../posts/feed.service';
 import { toPost } from '../posts/post-row';
 import { SharedPageCache } from '../posts/shared-page-cache';
+import type { Hiding } from '../safety/hiding';
 import { SEARCH_CANDIDATES, type RankCursor } from './search.sql';
 import { SearchRepository } from './search.repository';
 import { toPage } from '../../common/db/page';
@@ -23,19 +24,25 @@ export class SearchService {
     private readonly pages: SharedPageCache,
   ) {}
 
-  /** Every viewer shares one ranked page (SharedPageCache), with their own flags added. */
+  /**
+   * Every viewer shares one ranked page (SharedPageCache) as everyone sees it, with their own flags
+   * added; it is ranked again for a viewer whose hide rule takes anything off it.
+   */
   async posts(query: string | undefined, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
     const text = required(query);
     const after = decodeRankCursor(cursor);
-    const load = () => this.rankedPage(text, after, limit);
-    return this.pages.get('search', `${limit}|${cursor ?? ''}|${text}`, load, viewerId, (page, viewer) => this.feed.asSeenBy(page, viewer));
+    const hiding = await this.feed.hidingOf(viewerId);
+    const load = () => this.rankedPage(text, after, limit, null, hiding.everyone);
+    return this.pages.get('search', `${limit}|${cursor ?? ''}|${text}`, load, viewerId, (page, viewer) =>
+      this.feed.asSeenBy(page, viewer, hiding.viewer, () => this.rankedPage(text, after, limit, viewer, hiding.viewer)),
+    );
   }
 
-  private async rankedPage(text: string, after: RankCursor | undefined, limit: number): Promise<Page<Post>> {
+  private async rankedPage(text: string, after: RankCursor | undefined, limit: number, viewerId: number | null, hiding: Hiding): Promise<Page<Post>> {
     const ids = await this.candidates(text);
-    const rows = await this.search.rankedPage(ids, text, null, after, limit + 1);
+    const rows = await this.search.rankedPage(ids, text, viewerId, after, limit + 1, hiding);
     const page = toPage(rows, limit, toPost, (last) => encodeCursor([last.cursor_rank, last.cursor_similarity, last.cursor_id]));
-    return { items: await this.feed.attachOriginals(page.items, null), nextCursor: page.nextCursor };
+    return { items: await this.feed.attachOriginals(page.items, viewerId, hiding), nextCursor: page.nextCursor };
   }
 
   /** The ids a post search ranks (search.sql.ts): the newest matches, plus older ones when those are few. */

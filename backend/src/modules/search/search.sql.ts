@@ -1,5 +1,6 @@
 import { hydratePage } from '../posts/posts.sql';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
+import { hiddenConditions, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
 
 /** The search ranks at most this many of the newest matches (more only when those are few, see below). */
 export const SEARCH_CANDIDATES = 200;
@@ -67,10 +68,19 @@ export function olderMatchesSql(text: string): { sql: string; params: unknown[] 
   return { sql, params: params.values };
 }
 
-export function rankedPageSql(candidateIds: number[], text: string, viewerId: number | null, cursor: RankCursor | undefined, take: number): { sql: string; params: unknown[] } {
+/** `hiding` leaves out the candidates the viewer does not see. */
+export function rankedPageSql(
+  candidateIds: number[],
+  text: string,
+  viewerId: number | null,
+  cursor: RankCursor | undefined,
+  take: number,
+  hiding: Hiding = NOTHING_HIDDEN,
+): { sql: string; params: unknown[] } {
   const params = new SqlParams();
   const viewer = params.add(viewerId);
   const ids = params.add(candidateIds);
+  const hidden = hiddenConditions(params, hiding).map((c) => `AND ${c}`).join(' ');
   const tsquery = tsqueryOf(params.add(text));
   const raw = params.add(text);
   // Similarity orders only what full-text does not find; equally ranked full-text matches go newest
@@ -82,7 +92,7 @@ export function rankedPageSql(candidateIds: number[], text: string, viewerId: nu
   const inner = `
     WITH scored AS (
       SELECT p.id, ts_rank(p.search_vector, ${tsquery})::float8 AS r, (${similarity})::float8 AS s
-        FROM posts p WHERE p.id = ANY(${ids}::bigint[])
+        FROM posts p WHERE p.id = ANY(${ids}::bigint[]) ${hidden}
     )
     SELECT id, r, s FROM scored ${after} ORDER BY r DESC, s DESC, id DESC LIMIT ${limitLiteral(take)}`;
   const sql = hydratePage(inner, viewer, 'DESC', ['r', 's', 'id'], 'page.r AS cursor_rank, page.s AS cursor_similarity, page.id AS cursor_id');

@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InvalidationBus, type Invalidation } from '../../common/cache/invalidation-bus';
+import { SETTINGS } from '../../config/settings.module';
+import { Settings } from '../../config/settings';
+import { hidingOf, NOTHING_HIDDEN, type Hiding } from './hiding';
+import { SafetyRepository } from './safety.repository';
+import type { RunningSuspensionRow } from './safety.sql';
+
+/** At most this many viewers' lists are kept; the one kept longest goes first. */
+const MAX_VIEWERS = 10_000;
+
+interface Suspended {
+  hiding: Hiding;
+  /** Until the cache's bound or the first running suspension's end, whichever is sooner. */
+  validUntil: number;
+}
+
+/**
+ * The one hide rule's inputs for a viewer: what they mute and block (both ways), their muted words,
+ * whether they marked anything Not interested, and the accounts suspended now (hidden from everyone).
+ *
+ * Both are kept in this process and dropped on every instance the moment they change
+ * (InvalidationBus): a mute, block, muted word or Not-interested mark announces its viewers (a block
+ * both accounts), a suspension or its lifting `suspensions`. So a block made between two pages of a
+ * feed leaves the blocked account out of the second, whichever instance serves it. Entries also end
+ * after SESSION_USER_CACHE_MS (a Redis gone silent), a suspended set at the first suspension's end;
+ * nothing is kept while the bus is not live, and 0 turns the cache off (read on every request).
+ */
+@Injectable()
+export class HidingService {
+  private readonly viewers = new Map<number, { hiding: Hiding; expiresAt: number }>();
+  private suspended?: Suspended;
+  /** Move on the changes each holds: a read made across one is answered but not kept. */
+  private viewersVersion = 0;
+  private suspendedVersion = 0;
+
+  constructor(
+    private readonly safety: SafetyRepository,
+    private readonly bus: InvalidationBus,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {
+    bus.listen((change) => this.apply(change));
+  }
+
+  private get caching(): boolean {
+    return this.settings.sessionUserCacheMs > 0 && this.bus.live;
+  }
+
+  /** What everyone, signed out too, does not see: the posts of accounts suspended now. */
+  async forEveryone(): Promise<Hiding> {
+    const kept = this.suspended;
+    if (kept && kept.validUntil > Date.now() && this.caching) return kept.hiding;
+    const version = this.suspendedVersion;
+    const rows = await this.safety.runningSuspensions();
+    const now = Date.now();
+    const running = rows.filter((r) => r.until_ms === null || r.until_ms > now);
+    const hiding = running.length ? hidingOf(null, running.map((r) => Number(r.user_id))) : NOTHING_HIDDEN;
+    if (version === this.suspendedVersion && this.caching) this.suspended = { hiding, validUntil: Math.min(now + this.settings.sessionUserCacheMs, firstEnd(running)) };
+    return hiding;
+  }
+
+  /** What `viewerId` does not see (signed out: what nobody sees). */
+  async forViewer(viewerId: number | null): Promise<Hiding> {
+    if (viewerId === null) return this.forEveryone();
+    const [everyone, own] = await Promise.all([this.forEveryone(), this.own(viewerId)]);
+    if (!everyone.authors.length) return own;
+    return hidingOf(viewerId, [...own.authors, ...everyone.authors], own.words, own.notInterested);
+  }
+
+  private async own(viewerId: number): Promise<Hiding> {
+    const entry = this.viewers.get(viewerId);
+    if (entry && entry.expiresAt > Date.now() && this.caching) return entry.hiding;
+    const version = this.viewersVersion;
+    const row = await this.safety.hiddenBy(viewerId);
+    const hiding = hidingOf(viewerId, row.authors.map(Number), row.words, row.not_interested);
+    if (version === this.viewersVersion && this.caching) {
+      this.viewers.delete(viewerId);
+      if (this.viewers.size >= MAX_VIEWERS) this.viewers.delete(this.viewers.keys().next().value!);
+      this.viewers.set(viewerId, { hiding, expiresAt: Date.now() + this.settings.sessionUserCacheMs });
+    }
+    return hiding;
+  }
+
+  private apply(change: Invalidation): void {
+    if (change.all || change.suspensions) {
+      this.suspendedVersion += 1;
+      this.suspended = undefined;
+    }
+    if (change.all) {
+      this.viewersVersion += 1;
+      this.viewers.clear();
+    } else if (change.viewers?.length) {
+      this.viewersVersion += 1;
+      for (const id of change.viewers) this.viewers.delete(id);
+    }
+  }
+}
+
+const firstEnd = (running: RunningSuspensionRow[]): number => Math.min(Infinity, ...running.map((r) => r.until_ms ?? Infinity));

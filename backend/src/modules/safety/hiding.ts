@@ -1,0 +1,66 @@
+import { matchesMutedWords } from '@cloud9/contracts';
+import type { SqlParams } from '../../common/db/sql-params';
+
+/**
+ * What one viewer does not see (the one hide rule; see HidingService). Every list of posts applies
+ * it in its SQL (hiddenConditions); the shared cached pages check it in process (hidesPost) and
+ * are read again in SQL for a viewer when it takes anything off them.
+ */
+export interface Hiding {
+  /** Signed in or not: the Not-interested probe needs the viewer. */
+  viewerId: number | null;
+  /** Accounts whose posts, replies and reposts are left out: muted, blocked either way, suspended. */
+  authors: readonly number[];
+  authorSet: ReadonlySet<number>;
+  /** Muted words and phrases (as kept), matched as matchesMutedWords does. */
+  words: readonly string[];
+  /** Whether the viewer marked any post Not interested (else the probe is left out of the SQL). */
+  notInterested: boolean;
+}
+
+export function hidingOf(viewerId: number | null, authors: Iterable<number>, words: readonly string[] = [], notInterested = false): Hiding {
+  const authorSet = new Set(authors);
+  return { viewerId, authors: [...authorSet], authorSet, words, notInterested };
+}
+
+/** Hides nothing: a signed-out viewer while nobody is suspended. */
+export const NOTHING_HIDDEN: Hiding = hidingOf(null, []);
+
+/**
+ * The part of the rule for lists of one account or one conversation the viewer chose (a profile,
+ * a thread, their bookmarks): accounts only. Muted words and Not interested clean the lists that
+ * find posts for them (the feeds and search).
+ */
+export const accountsOnly = (h: Hiding): Hiding => (h.words.length || h.notInterested ? { ...h, words: [], notInterested: false } : h);
+
+/** PostgreSQL ARE specials (the same set matchesMutedWords escapes for JavaScript). */
+const escapeAre = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * matchesMutedWords as a PostgreSQL regular expression for `~*` (case-insensitive): the words as
+ * alternatives, a space matching any run of whitespace, and no letter, digit or underscore on
+ * either side ([[:alnum:]] is Unicode-aware in the database's UTF-8 locale).
+ */
+export function mutedWordsPattern(words: readonly string[]): string {
+  const alternatives = words.map((w) => escapeAre(w.normalize('NFC')).replace(/ /g, '\\s+')).join('|');
+  return `(?<![[:alnum:]_])(?:${alternatives})(?![[:alnum:]_])`;
+}
+
+/**
+ * The rule as SQL conditions on the post `p` (none when it hides nothing, so such viewers run the
+ * statement as before): hidden authors as one bigint[] parameter, muted words as one regular
+ * expression, Not interested as a probe of its primary key.
+ */
+export function hiddenConditions(params: SqlParams, h: Hiding): string[] {
+  const where: string[] = [];
+  if (h.authors.length) where.push(`p.user_id <> ALL(${params.add(h.authors)}::bigint[])`);
+  if (h.words.length) where.push(`p.content !~* ${params.add(mutedWordsPattern(h.words))}`);
+  if (h.notInterested && h.viewerId !== null) {
+    where.push(`NOT EXISTS (SELECT 1 FROM post_not_interested ni WHERE ni.user_id = ${params.add(h.viewerId)}::bigint AND ni.post_id = p.id)`);
+  }
+  return where;
+}
+
+/** The rule's accounts and words for a post already read (Not interested needs the database: viewerFlags). */
+export const hidesPost = (h: Hiding, post: { user_id: number; content: string }): boolean =>
+  h.authorSet.has(post.user_id) || (h.words.length > 0 && matchesMutedWords(post.content, h.words));
