@@ -5,20 +5,23 @@ import sharp from 'sharp';
 import { MESSAGES, VIDEO_POSTER, type Post, type SystemNotice } from '@cloud9/contracts';
 import { signUp, SignedIn } from './support/app';
 import { gradientImage } from './support/images';
-import { bootWatched, countRows, eventually, filesUnder, WatchedApp } from './support/harness';
+import { bootWatched, countRows, eventually, WatchedApp } from './support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures/media', name));
 const VIDEO_WEBM = fixture('video.webm');
 const VIDEO_MP4 = fixture('video.mp4');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-describe('video poster frames: drawn by the browser, sent beside the video, judged and stored as a WebP of their own', () => {
+describe.each(DRIVERS)('video poster frames: drawn by the browser, sent beside the video, judged and stored as a WebP of their own (%s storage)', (driver) => {
+  let store: StoreUnderTest;
   let t: WatchedApp;
   let alice: SignedIn;
   let bob: SignedIn;
   let staff: SignedIn;
 
   const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
+  const filesUnder = (dir: string) => store.files(dir);
   const postVideo = (who: SignedIn, video: Buffer, poster?: { bytes: Buffer; name: string; type: string }, name = 'clip.webm') => {
     const req = who.agent.post('/api/posts').field('content', 'my clip').attach('file', video, { filename: name, contentType: 'video/webm' });
     return poster ? req.attach(VIDEO_POSTER.part, poster.bytes, { filename: poster.name, contentType: poster.type }) : req;
@@ -37,12 +40,16 @@ describe('video poster frames: drawn by the browser, sent beside the video, judg
   });
 
   beforeAll(async () => {
-    t = await bootWatched({ RATE_LIMIT_UPLOADS: '0/1m', RATE_LIMIT_POSTS: '0/1m' });
+    store = await storeUnderTest(driver);
+    t = await bootWatched({ ...store.env, RATE_LIMIT_UPLOADS: '0/1m', RATE_LIMIT_POSTS: '0/1m' });
     alice = await signUp(t, { groupId: 7 });
     bob = await signUp(t, { groupId: 7 });
     staff = await signUp(t, { groupId: 3 });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
 
   it('a video with a poster: the post records the video\'s size and the poster (a WebP under its own SHA-256, served immutable), in every read', async () => {
     const res = await postVideo(alice, VIDEO_WEBM, await jpeg(320, 240)).expect(201);
@@ -178,7 +185,7 @@ describe('video poster frames: drawn by the browser, sent beside the video, judg
   });
 
   it('a poster does not count as an upload of its own against the uploads rate limit', async () => {
-    const limited = await bootWatched({ RATE_LIMIT_UPLOADS: '1/1m', RATE_LIMIT_POSTS: '0/1m' });
+    const limited = await bootWatched({ ...store.env, RATE_LIMIT_UPLOADS: '1/1m', RATE_LIMIT_POSTS: '0/1m' });
     try {
       const carol = await signUp(limited, { groupId: 7 });
       await carol.agent.post('/api/posts').field('content', 'one upload').attach('file', VIDEO_WEBM, { filename: 'v.webm', contentType: 'video/webm' })

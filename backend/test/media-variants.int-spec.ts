@@ -1,22 +1,25 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES, type MediaInfo, type Post, type SystemNotice, type UserProfile } from '@cloud9/contracts';
 import { MediaService } from '../src/modules/media/media.service';
 import { signUp, SignedIn } from './support/app';
 import { gradientImage } from './support/images';
-import { bootWatched, countRows, eventually, filesUnder, pngClaiming, WatchedApp } from './support/harness';
+import { bootWatched, countRows, eventually, pngClaiming, WatchedApp } from './support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-describe('media sized for screens: content-addressed originals, dimensions, previews and variants', () => {
+describe.each(DRIVERS)('media sized for screens: content-addressed originals, dimensions, previews and variants (%s storage)', (driver) => {
+  let store: StoreUnderTest;
   let t: WatchedApp;
   let alice: SignedIn;
   let bob: SignedIn;
 
   const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
-  const storedPath = (url: string) => path.join(t.settings.uploadDir, keyOf(url));
+  const storedBytes = async (url: string) => store.read(t.settings.uploadDir, keyOf(url));
+  const filesUnder = (dir: string) => store.files(dir);
   const postImage = async (who: SignedIn, bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') =>
     (await who.agent.post('/api/posts').field('content', 'a picture').attach('file', bytes, { filename, contentType }).expect(201)).body as Post;
   const getPost = async (id: number) => (await alice.agent.get(`/api/posts/${id}`).expect(200)).body as Post;
@@ -33,11 +36,15 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   const variantFiles = async (url: string) => (await filesUnder(t.settings.uploadDir)).filter((f) => f.startsWith(`${keyOf(url)}.w`));
 
   beforeAll(async () => {
-    t = await bootWatched();
+    store = await storeUnderTest(driver);
+    t = await bootWatched(store.env);
     alice = await signUp(t, { groupId: 7 });
     bob = await signUp(t, { groupId: 7 });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
 
   it('a 3000×1800 photo is stored as a 2048×1229 original under the SHA-256 of its stored bytes, served immutable, with size and preview in the post', async () => {
     const post = await postImage(alice, await gradientImage(3000, 1800));
@@ -72,7 +79,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
       const meta = await sharp(res.body as Buffer).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', variant.width, variant.height]);
     }
-    expect((await sharp(storedPath(post.media_url!)).metadata()).width).toBe(1600);
+    expect((await sharp((await storedBytes(post.media_url!))!).metadata()).width).toBe(1600);
     // Variants are not orphans while their original is used.
     const names = [keyOf(post.media_url!), ...(await variantFiles(post.media_url!))];
     expect(names).toHaveLength(4);
@@ -131,7 +138,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
     await t.request().get(url).expect(200);
     await Promise.all([bob.agent.delete(`/api/posts/${posts[3].id}`).expect(200), bob.agent.delete(`/api/posts/${fifth.id}`).expect(200)]);
     expect(await countRows(t, 'media', 'storage_key = $1', [keyOf(url)])).toBe(0);
-    expect(existsSync(storedPath(url))).toBe(false);
+    expect(await storedBytes(url)).toBeNull();
   });
 
   it('a profile image gets 96/192 variants and a banner 640/1280 at once, shown in the profile', async () => {
@@ -202,7 +209,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
       const post = await postImage(alice, await gradientImage(120, 80), 'looks-like.png', 'image/png');
       expect(post.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
       expect(post.media_mime).toBe('image/jpeg');
-      expect(existsSync(storedPath(post.media_url!))).toBe(true);
+      expect(await storedBytes(post.media_url!)).not.toBeNull();
     });
   });
 });

@@ -136,7 +136,8 @@ export class S3Storage extends MediaStorage {
     let token: string | undefined;
     do {
       const page = await this.send('list', () => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token })));
-      const objects = (page.Contents ?? []).filter((o) => o.Key).map((o) => ({ key: o.Key!, bytes: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) }));
+      // A key no upload could have (a dot-name, like the local store's .incoming) is not ours to judge.
+      const objects = (page.Contents ?? []).filter((o) => o.Key && isStorableKey(o.Key)).map((o) => ({ key: o.Key!, bytes: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) }));
       if (objects.length) yield objects;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
