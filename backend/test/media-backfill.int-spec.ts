@@ -10,12 +10,13 @@ import { signUp, SignedIn } from './support/app';
 import { ensureBackendBuilt } from './support/build';
 import { gradientImage } from './support/images';
 import { bootWatched, eventually, WatchedApp } from './support/harness';
-import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
+import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from './support/storage-drivers';
 
 const CLI = path.resolve(__dirname, '../dist/cli.js');
 
 describe.each(DRIVERS)('npm run media:backfill: uploads from before sizes and variants were recorded get them through the variants job (%s storage)', (driver) => {
   let store: StoreUnderTest;
+  const image = (width: number, height: number, format?: Parameters<typeof gradientImage>[2], shade?: number) => gradientImage(width, height, format, shade, TONE[driver]);
   let t: WatchedApp;
   let alice: SignedIn;
   let bob: SignedIn;
@@ -58,13 +59,13 @@ describe.each(DRIVERS)('npm run media:backfill: uploads from before sizes and va
   });
 
   it('queues each image lacking its size or a variant once, by what it is shown as; the job records them; a second run queues none of them', async () => {
-    const wide = await postImage(await gradientImage(900, 600, 'jpeg', 11));
+    const wide = await postImage(await image(900, 600, 'jpeg', 11));
     await settled(() => mediaOf(wide.id), [320, 640]);
-    const small = await postImage(await gradientImage(250, 200, 'jpeg', 12));
-    const complete = await postImage(await gradientImage(700, 400, 'jpeg', 13));
+    const small = await postImage(await image(250, 200, 'jpeg', 12));
+    const complete = await postImage(await image(700, 400, 'jpeg', 13));
     await settled(() => mediaOf(complete.id), [320, 640]);
     const gif = await postImage(readFileSync(path.join(__dirname, 'fixtures/media/animated.gif')), 'a.gif', 'image/gif');
-    const avatar = (await bob.agent.put(`/api/users/${bob.user.username}`).attach('thumbnail', await gradientImage(400, 400, 'png', 14), 'me.png').expect(200)).body.thumbnail as string;
+    const avatar = (await bob.agent.put(`/api/users/${bob.user.username}`).attach('thumbnail', await image(400, 400, 'png', 14), 'me.png').expect(200)).body.thumbnail as string;
     for (const url of [wide.media_url!, small.media_url!, gif.media_url!, avatar]) await makeOld(keyOf(url));
     expect(await mediaOf(wide.id)).toEqual({ width: null, height: null, placeholder: null, variants: [] });
     expect(await variantFiles(keyOf(wide.media_url!))).toEqual([]);
@@ -97,7 +98,7 @@ describe.each(DRIVERS)('npm run media:backfill: uploads from before sizes and va
 
   it('the command queues through the same job and prints its counts; a bad batch size is refused with the usage', async () => {
     ensureBackendBuilt();
-    const old = await postImage(await gradientImage(800, 500, 'jpeg', 21));
+    const old = await postImage(await image(800, 500, 'jpeg', 21));
     await settled(() => mediaOf(old.id), [320, 640]);
     await makeOld(keyOf(old.media_url!));
 

@@ -6,7 +6,7 @@ import { MESSAGES, VIDEO_POSTER, type Post, type SystemNotice } from '@cloud9/co
 import { signUp, SignedIn } from './support/app';
 import { gradientImage } from './support/images';
 import { bootWatched, countRows, eventually, WatchedApp } from './support/harness';
-import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
+import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from './support/storage-drivers';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures/media', name));
 const VIDEO_WEBM = fixture('video.webm');
@@ -15,6 +15,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 describe.each(DRIVERS)('video poster frames: drawn by the browser, sent beside the video, judged and stored as a WebP of their own (%s storage)', (driver) => {
   let store: StoreUnderTest;
+  const image = (width: number, height: number, format?: Parameters<typeof gradientImage>[2], shade?: number) => gradientImage(width, height, format, shade, TONE[driver]);
   let t: WatchedApp;
   let alice: SignedIn;
   let bob: SignedIn;
@@ -26,7 +27,7 @@ describe.each(DRIVERS)('video poster frames: drawn by the browser, sent beside t
     const req = who.agent.post('/api/posts').field('content', 'my clip').attach('file', video, { filename: name, contentType: 'video/webm' });
     return poster ? req.attach(VIDEO_POSTER.part, poster.bytes, { filename: poster.name, contentType: poster.type }) : req;
   };
-  const jpeg = async (width: number, height: number, shade = 0) => ({ bytes: await gradientImage(width, height, 'jpeg', shade), name: 'poster.jpg', type: 'image/jpeg' });
+  const jpeg = async (width: number, height: number, shade = 0) => ({ bytes: await image(width, height, 'jpeg', shade), name: 'poster.jpg', type: 'image/jpeg' });
   const download = async (url: string) => {
     const res = await t.request().get(url).expect(200);
     return { body: res.body as Buffer, headers: res.headers };
@@ -128,11 +129,11 @@ describe.each(DRIVERS)('video poster frames: drawn by the browser, sent beside t
 
   describe('a bad poster is a 400 from the catalogue, and nothing is written: no file, no row, no post', () => {
     it.each([
-      ['beside an image', async () => ({ file: await gradientImage(100, 80, 'png'), name: 'p.png', type: 'image/png', poster: await jpeg(100, 80) }), MESSAGES.http.posterNeedsVideo],
+      ['beside an image', async () => ({ file: await image(100, 80, 'png'), name: 'p.png', type: 'image/png', poster: await jpeg(100, 80) }), MESSAGES.http.posterNeedsVideo],
       ['beside audio', async () => ({ file: fixture('audio.ogg'), name: 'a.ogg', type: 'audio/ogg', poster: await jpeg(100, 80) }), MESSAGES.http.posterNeedsVideo],
       ['that is HTML', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: Buffer.from('<!doctype html><script>alert(1)</script>'), name: 'p.jpg', type: 'image/jpeg' } }), MESSAGES.http.posterInvalid],
-      ['that is a truncated JPEG', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: (await gradientImage(300, 200)).subarray(0, 900), name: 'p.jpg', type: 'image/jpeg' } }), MESSAGES.http.posterInvalid],
-      ['that is a GIF', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: await gradientImage(50, 40, 'gif'), name: 'p.gif', type: 'image/gif' } }), MESSAGES.http.posterInvalid],
+      ['that is a truncated JPEG', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: (await image(300, 200)).subarray(0, 900), name: 'p.jpg', type: 'image/jpeg' } }), MESSAGES.http.posterInvalid],
+      ['that is a GIF', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: await image(50, 40, 'gif'), name: 'p.gif', type: 'image/gif' } }), MESSAGES.http.posterInvalid],
       ['that is a video', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: VIDEO_MP4, name: 'p.mp4', type: 'video/mp4' } }), MESSAGES.http.posterInvalid],
       ['over 2 MB', async () => ({ file: VIDEO_WEBM, name: 'v.webm', type: 'video/webm', poster: { bytes: await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 90 } } }).png({ compressionLevel: 0 }).toBuffer(), name: 'p.png', type: 'image/png' } }), MESSAGES.http.posterInvalid],
     ])('a poster %s', async (what, make, message) => {

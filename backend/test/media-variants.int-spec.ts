@@ -7,12 +7,13 @@ import { MediaService } from '../src/modules/media/media.service';
 import { signUp, SignedIn } from './support/app';
 import { gradientImage } from './support/images';
 import { bootWatched, countRows, eventually, pngClaiming, WatchedApp } from './support/harness';
-import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
+import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from './support/storage-drivers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 describe.each(DRIVERS)('media sized for screens: content-addressed originals, dimensions, previews and variants (%s storage)', (driver) => {
   let store: StoreUnderTest;
+  const image = (width: number, height: number, format?: Parameters<typeof gradientImage>[2], shade?: number) => gradientImage(width, height, format, shade, TONE[driver]);
   let t: WatchedApp;
   let alice: SignedIn;
   let bob: SignedIn;
@@ -47,7 +48,7 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
   });
 
   it('a 3000×1800 photo is stored as a 2048×1229 original under the SHA-256 of its stored bytes, served immutable, with size and preview in the post', async () => {
-    const post = await postImage(alice, await gradientImage(3000, 1800));
+    const post = await postImage(alice, await image(3000, 1800));
     expect(post.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
     expect(post.media).toEqual({ width: 2048, height: 1229, placeholder: expect.stringMatching(/^data:image\/webp;base64,/), variants: expect.any(Array) });
 
@@ -68,7 +69,7 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
   });
 
   it('the variants job adds WebP variants 320/640/1280 wide, each served immutable; the original stays as it was', async () => {
-    const post = await postImage(alice, await gradientImage(1600, 1000, 'png'), 'wide.png', 'image/png');
+    const post = await postImage(alice, await image(1600, 1000, 'png'), 'wide.png', 'image/png');
     const media = await variantsOf(post.id, 3);
     expect(media.variants.map((v) => [v.width, v.height])).toEqual([[320, 200], [640, 400], [1280, 800]]);
     for (const variant of media.variants) {
@@ -87,19 +88,19 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
   });
 
   it('never upscales: a 500 px image gets only the 320 variant, a 200 px one none', async () => {
-    const mid = await postImage(alice, await gradientImage(500, 300, 'webp'), 'mid.webp', 'image/webp');
+    const mid = await postImage(alice, await image(500, 300, 'webp'), 'mid.webp', 'image/webp');
     expect(mid.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
     const media = await variantsOf(mid.id, 1);
     expect(media.variants.map((v) => v.width)).toEqual([320]);
     expect(await variantFiles(mid.media_url!)).toEqual([`${keyOf(mid.media_url!)}.w320.webp`]);
 
-    const small = await postImage(alice, await gradientImage(200, 100));
+    const small = await postImage(alice, await image(200, 100));
     expect(small.media).toEqual({ width: 200, height: 100, placeholder: expect.any(String), variants: [] });
     expect(await variantFiles(small.media_url!)).toEqual([]);
   });
 
   it('the same bytes posted twice share one file; deleting one post keeps it, deleting the last removes it and its variants', async () => {
-    const bytes = await gradientImage(900, 600, 'jpeg', 77);
+    const bytes = await image(900, 600, 'jpeg', 77);
     const first = await postImage(alice, bytes);
     const second = await postImage(bob, bytes);
     expect(second.media_url).toBe(first.media_url);
@@ -122,7 +123,7 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
   });
 
   it('uploads and deletions of the same bytes at the same time never take a file that is still used', async () => {
-    const bytes = await gradientImage(240, 160, 'png', 201);
+    const bytes = await image(240, 160, 'png', 201);
     const posts = await Promise.all([alice, bob, alice, bob].map((who) => postImage(who, bytes, 'same.png', 'image/png')));
     const url = posts[0].media_url!;
     expect(new Set(posts.map((p) => p.media_url))).toEqual(new Set([url]));
@@ -144,8 +145,8 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
   it('a profile image gets 96/192 variants and a banner 640/1280 at once, shown in the profile', async () => {
     const res = await alice.agent
       .put(`/api/users/${alice.user.username}`)
-      .attach('thumbnail', await gradientImage(800, 800, 'png'), 'me.png')
-      .attach('background', await gradientImage(2400, 600), 'banner.jpg')
+      .attach('thumbnail', await image(800, 800, 'png'), 'me.png')
+      .attach('background', await image(2400, 600), 'banner.jpg')
       .expect(200);
     const profile = (await t.request().get(`/api/profile/${alice.user.username}`).expect(200)).body as UserProfile;
     expect(profile.thumbnail).toBe(res.body.thumbnail);
@@ -171,7 +172,7 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
   it('a notice image carries its size and preview, and its variants once made', async () => {
     const staff = await signUp(t, { groupId: 3 });
     const res = await staff.agent.post('/api/notifications/posts').field('message', 'with a picture')
-      .attach('file', await gradientImage(700, 350, 'png', 9), { filename: 'n.png', contentType: 'image/png' }).expect(201);
+      .attach('file', await image(700, 350, 'png', 9), { filename: 'n.png', contentType: 'image/png' }).expect(201);
     const notice = res.body.notice as SystemNotice;
     expect(notice.media).toEqual({ width: 700, height: 350, placeholder: expect.any(String), variants: expect.any(Array) });
     expect(await eventually(async () => {
@@ -193,7 +194,7 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
 
   describe('hostile images get a 4xx from the catalogue and leave nothing behind', () => {
     it.each([
-      ['a truncated JPEG', async () => (await gradientImage(400, 300)).subarray(0, 900), MESSAGES.http.unreadableMedia],
+      ['a truncated JPEG', async () => (await image(400, 300)).subarray(0, 900), MESSAGES.http.unreadableMedia],
       ['a PNG header claiming 50000×50000 (a decompression bomb)', async () => pngClaiming(50_000, 50_000), MESSAGES.http.unreadableMedia],
       ['text named photo.jpg', async () => Buffer.from('not an image at all, only words'), MESSAGES.http.unsupportedMedia],
     ])('%s', async (_name, make, message) => {
@@ -206,7 +207,7 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
     });
 
     it('a JPEG named .png and declared image/png is judged by its bytes and stored as .jpg', async () => {
-      const post = await postImage(alice, await gradientImage(120, 80), 'looks-like.png', 'image/png');
+      const post = await postImage(alice, await image(120, 80), 'looks-like.png', 'image/png');
       expect(post.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
       expect(post.media_mime).toBe('image/jpeg');
       expect(await storedBytes(post.media_url!)).not.toBeNull();
