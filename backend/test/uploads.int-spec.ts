@@ -184,6 +184,26 @@ describe.each(DRIVERS)('profile images (judged by their bytes, limited by plan; 
     });
   });
 
+  it('serves a stored file in ranges (video seeking), its size to a HEAD, 416 past its end and 304 to its ETag', async () => {
+    const me = await signUp(t);
+    const url = (await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 'r.png').expect(200)).body.thumbnail as string;
+    const whole = (await t.request().get(url).expect(200)).body as Buffer;
+    expect(whole).toEqual(await store.read(uploadDir(), url.replace(/^\/uploads\//, '')));
+    const part = await t.request().get(url).set('Range', 'bytes=2-9').expect(206);
+    expect([part.headers['content-range'], part.headers['content-length']]).toEqual([`bytes 2-9/${whole.length}`, '8']);
+    expect(part.body).toEqual(whole.subarray(2, 10));
+    const tail = await t.request().get(url).set('Range', 'bytes=-4').expect(206);
+    expect([tail.headers['content-range'], tail.body]).toEqual([`bytes ${whole.length - 4}-${whole.length - 1}/${whole.length}`, whole.subarray(-4)]);
+    const head = await t.request().head(url).expect(200);
+    expect([head.headers['content-length'], head.headers['content-type'], head.headers['cache-control']]).toEqual([String(whole.length), 'image/png', 'public, max-age=31536000, immutable']);
+    await t.request().get(url).set('Range', `bytes=${whole.length + 10}-`).expect(416);
+    const etag = (await t.request().get(url).expect(200)).headers.etag as string;
+    expect(etag).toBeTruthy();
+    await t.request().get(url).set('If-None-Match', etag).expect(304);
+    // Scratch and dot-names are never served.
+    await t.request().get('/uploads/.incoming/anything').expect(404);
+  });
+
   it('never sent a password field or an argon2 hash in any response', () => {
     expect(t.inspected()).toBeGreaterThan(15);
     expect(t.leaks).toEqual([]);
@@ -224,5 +244,26 @@ describe('with the bucket away (s3 storage)', () => {
     expect((await store.files(t.settings.uploadDir)).filter((f) => f.startsWith('.incoming'))).toEqual([]);
     const again = await user.agent.put(`/api/users/${user.user.username}`).attach('thumbnail', uniquePng(), 'c.png').expect(200);
     await t.request().get(again.body.thumbnail).expect(200);
+  });
+});
+
+describe('with a CDN in front (MEDIA_PUBLIC_URL)', () => {
+  let t: WatchedApp;
+
+  beforeAll(async () => {
+    t = await bootWatched({ MEDIA_PUBLIC_URL: 'https://media.example.com/c9/' });
+  });
+  afterAll(() => t?.close());
+
+  it('posts keep /uploads/ URLs, which answer a lasting redirect to the CDN; the pages may load media from it', async () => {
+    const me = await signUp(t);
+    const url = (await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 'c.png').expect(200)).body.thumbnail as string;
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+    const res = await t.request().get(url).expect(301);
+    expect([res.headers.location, res.headers['cache-control']]).toEqual([`https://media.example.com/c9${url.slice('/uploads'.length)}`, 'public, max-age=31536000, immutable']);
+    await t.request().get('/uploads/.incoming/anything').expect(404);
+    const csp = (await t.request().get('/')).headers['content-security-policy'] as string;
+    expect(csp).toMatch(/img-src [^;]*https:\/\/media\.example\.com/);
+    expect(csp).toMatch(/media-src [^;]*https:\/\/media\.example\.com/);
   });
 });

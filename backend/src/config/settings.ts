@@ -129,7 +129,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-export interface StorageSettings {
+interface StorageSettings {
   driver: 'local' | 's3';
   /** Only with driver 's3'. */
   s3: S3Settings | null;

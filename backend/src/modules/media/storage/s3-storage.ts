@@ -16,8 +16,8 @@ const DELETE_BATCH = 1000;
 const PART_BYTES = 8 * 1024 * 1024;
 
 /** Time to connect, and the longest silence on a connection, before the request fails (and answers 503). */
-export const S3_CONNECT_TIMEOUT_MS = 2000;
-export const S3_IDLE_TIMEOUT_MS = 15_000;
+const S3_CONNECT_TIMEOUT_MS = 2000;
+const S3_IDLE_TIMEOUT_MS = 15_000;
 
 const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 const isNotFound = (error: unknown) => statusOf(error) === 404 || ['NoSuchKey', 'NotFound'].includes((error as Error).name);
@@ -28,7 +28,7 @@ function unavailable(error: unknown, what: string): StorageUnavailableError {
   return new StorageUnavailableError(`S3 ${what}: ${(error as Error).name}${status ? ` (HTTP ${status})` : ''}: ${(error as Error).message}`, { cause: error });
 }
 
-const rangeHeader = (range: ByteRange): string => ('suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end ?? ''}`);
+const rangeHeader = (range: { start: number; end: number | null }): string => `bytes=${range.start}-${range.end ?? ''}`;
 
 /** The media as objects of one bucket (AWS S3, MinIO, s3rver), streamed both ways. */
 export class S3Storage extends MediaStorage {
@@ -89,8 +89,15 @@ export class S3Storage extends MediaStorage {
   }
 
   async read(key: string, range?: ByteRange): Promise<ObjectRead | null> {
+    if (range && 'suffix' in range) {
+      // Not every S3-compatible service answers "the last n bytes" (s3rver reads it as 0-n): asked as from-to.
+      const head = await this.head(key);
+      if (!head) return null;
+      if (range.suffix === 0 || head.bytes === 0) throw new RangeNotSatisfiableError(head.bytes);
+      return this.read(key, { start: Math.max(0, head.bytes - range.suffix), end: head.bytes - 1 });
+    }
     try {
-      const got = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range && rangeHeader(range) }));
+      const got = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range && !('suffix' in range) ? rangeHeader(range) : undefined }));
       const bytes = got.ContentLength ?? 0;
       // "bytes 0-99/1234" when a range was answered.
       const span = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(got.ContentRange ?? '');
