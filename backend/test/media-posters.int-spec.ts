@@ -185,15 +185,18 @@ describe.each(DRIVERS)('video poster frames: drawn by the browser, sent beside t
     });
   });
 
-  it('a poster does not count as an upload of its own against the uploads rate limit', async () => {
-    const limited = await bootWatched({ ...store.env, RATE_LIMIT_UPLOADS: '1/1m', RATE_LIMIT_POSTS: '0/1m' });
-    try {
-      const carol = await signUp(limited, { groupId: 7 });
-      await carol.agent.post('/api/posts').field('content', 'one upload').attach('file', VIDEO_WEBM, { filename: 'v.webm', contentType: 'video/webm' })
-        .attach(VIDEO_POSTER.part, (await jpeg(64, 48)).bytes, { filename: 'p.jpg', contentType: 'image/jpeg' }).expect(201);
-      await carol.agent.post('/api/posts').field('content', 'a second upload').attach('file', VIDEO_WEBM, { filename: 'v.webm', contentType: 'video/webm' }).expect(429);
-    } finally {
-      await limited.close();
-    }
-  });
+  // Counting is the store's business nowhere: once, on the local store (it boots an app of its own).
+  if (driver === 'local') {
+    it('a poster does not count as an upload of its own against the uploads rate limit', async () => {
+      const limited = await bootWatched({ RATE_LIMIT_UPLOADS: '1/1m', RATE_LIMIT_POSTS: '0/1m' });
+      try {
+        const carol = await signUp(limited, { groupId: 7 });
+        await carol.agent.post('/api/posts').field('content', 'one upload').attach('file', VIDEO_WEBM, { filename: 'v.webm', contentType: 'video/webm' })
+          .attach(VIDEO_POSTER.part, (await jpeg(64, 48)).bytes, { filename: 'p.jpg', contentType: 'image/jpeg' }).expect(201);
+        await carol.agent.post('/api/posts').field('content', 'a second upload').attach('file', VIDEO_WEBM, { filename: 'v.webm', contentType: 'video/webm' }).expect(429);
+      } finally {
+        await limited.close();
+      }
+    });
+  }
 });

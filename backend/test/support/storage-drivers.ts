@@ -1,8 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import S3rver from 's3rver';
 import { filesUnder } from './harness';
 
 /** The media stores every media suite runs against (describe.each). */
@@ -70,6 +68,9 @@ function localStore(): StoreUnderTest {
 }
 
 async function s3Store(): Promise<StoreUnderTest> {
+  // Loaded here, not at the top: a suite's local-store half (and every other suite) needs neither.
+  const { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { default: S3rver } = await import('s3rver');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'c9-s3rver-'));
   const data = path.join(dir, 'data');
   await fs.mkdir(data);
@@ -106,9 +107,6 @@ async function s3Store(): Promise<StoreUnderTest> {
       S3_ACCESS_KEY_ID: KEY_ID,
       S3_SECRET_ACCESS_KEY: SECRET,
       S3_FORCE_PATH_STYLE: 'true',
-      // The SDK's notice that its 2027 releases need Node 22 (see decisions.md) would be the only line on
-      // stderr of a command a suite spawns with these settings, which must be empty.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       // Scratch only: an upload being received. Nothing else may appear here.
       UPLOAD_DIR: path.join(dir, 'scratch'),
       // Queues of its own: another suite's app (another store) must not take this one's media jobs.

@@ -7,11 +7,18 @@ import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
 import { LocalStorage } from './storage/local-storage';
 import { MediaStorage } from './storage/media-storage';
-import { S3Storage } from './storage/s3-storage';
+import type { S3Storage } from './storage/s3-storage';
 
-/** STORAGE_DRIVER picks the store; both hold the same keys, so switching is copying the files over. */
-const storageFor = (settings: Settings): MediaStorage =>
-  settings.storage.driver === 's3' ? new S3Storage(settings.storage.s3!, settings.s3SecretAccessKey) : new LocalStorage(settings.uploadDir);
+/**
+ * STORAGE_DRIVER picks the store; both hold the same keys, so switching is copying the files over.
+ * The AWS SDK is loaded only for s3: it is half a second of start-up every local instance (and test app) would pay.
+ */
+async function storageFor(settings: Settings): Promise<MediaStorage> {
+  if (settings.storage.driver === 'local') return new LocalStorage(settings.uploadDir);
+  const { S3Storage } = await import('./storage/s3-storage');
+  return new S3Storage(settings.storage.s3!, settings.s3SecretAccessKey);
+}
+const isS3 = (storage: MediaStorage): storage is S3Storage => storage.driver === 's3';
 
 @Module({
   providers: [
@@ -31,7 +38,7 @@ export class MediaModule implements OnApplicationShutdown {
 
   /** The probe's worker threads and the bucket's sockets end with the app. */
   async onApplicationShutdown(): Promise<void> {
-    if (this.storage instanceof S3Storage) this.storage.close();
+    if (isS3(this.storage)) this.storage.close();
     await this.probe.close();
   }
 }
