@@ -39,14 +39,6 @@ export class RangeNotSatisfiableError extends Error {
 }
 
 /**
- * The media store did not answer (down, unreachable, silent, refusing our credentials): the
- * request answers 503 like for PostgreSQL or Redis being away (see isDependencyUnavailable).
- */
-export class StorageUnavailableError extends Error {
-  override readonly name = 'StorageUnavailableError';
-}
-
-/**
  * Where uploaded media is kept: the local disk (UPLOAD_DIR) or an S3 bucket. Uploads are received
  * and judged on the local disk either way (UPLOAD_DIR/.incoming); this holds the accepted files,
  * under their content-addressed keys. A missing file is never an error: reads answer null and

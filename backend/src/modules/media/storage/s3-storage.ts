@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Settings } from '../../../config/settings';
-import { type ByteRange, isStorableKey, type LocalCopy, MediaStorage, type ObjectRead, RangeNotSatisfiableError, StorageUnavailableError, type StoredObject } from './media-storage';
+import { type ByteRange, isStorableKey, type LocalCopy, MediaStorage, type ObjectRead, RangeNotSatisfiableError, type StoredObject } from './media-storage';
+import { StorageUnavailableError } from '../../../common/dependency-errors';
 
 /** A stored key's bytes never change (content address): caches (a CDN, the browser) may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -2,7 +2,8 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { pipeline } from 'node:stream/promises';
 import { MESSAGES, type ApiError } from '@cloud9/contracts';
 import type { Settings } from '../../../config/settings';
-import { type ByteRange, isStorableKey, MediaStorage, RangeNotSatisfiableError, StorageUnavailableError } from './media-storage';
+import { type ByteRange, isStorableKey, MediaStorage, RangeNotSatisfiableError } from './media-storage';
+import { StorageUnavailableError } from '../../../common/dependency-errors';
 
 /** A name is its content's SHA-256 (older uploads: a random name never reused), so a URL's bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
