@@ -48,10 +48,10 @@ export interface EndedUse {
 }
 
 /**
- * Owns the stored media (through MediaStorage: UPLOAD_DIR or a bucket) and the `media` table;
- * uploads arrive and are judged in UPLOAD_DIR/.incoming either way. Accepts uploads judged by their bytes, stores each under
- * its content's address (the SHA-256 of the stored bytes, so equal uploads share one file and its
- * name never changes meaning), makes images' variants, and removes a file with its last use.
+ * Owns the stored media (through MediaStorage: UPLOAD_DIR or a bucket) and the `media` table:
+ * accepts uploads judged by their bytes (in UPLOAD_DIR/.incoming, whatever the store), stores each
+ * under its content's address (the SHA-256 of the stored bytes, so equal uploads share one file and
+ * its name never changes meaning), makes images' variants, and removes a file with its last use.
  */
 @Injectable()
 export class MediaService {
