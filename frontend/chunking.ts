@@ -55,14 +55,15 @@ function reachedStatically(id: string, meta: ManualChunkMeta, isRoot: (id: strin
  * The message catalogue: every contracts module is reached from the entry through the package's
  * index, so by imports alone the whole catalogue looks like part of the first load. The sign-in page
  * uses only its auth and http parts (auth-messages.ts, http-messages.ts); the rest travels as a file
- * of its own that the screens import.
+ * of its own that the screens import. So do the rules and texts of hiding and reporting (the menus,
+ * the report dialog and the Settings lists), which the sign-in page never uses.
  */
-const CATALOGUE = '/libs/contracts/src/messages.ts';
+const CATALOGUE = ['messages.ts', 'safety-ui-messages.ts', 'safety.ts', 'moderation.ts', 'rules/muted-words.ts'].map((file) => `/libs/contracts/src/${file}`);
 
 export const manualChunks: GetManualChunk = (id, meta) => {
   const vendor = vendorChunk(id);
   if (vendor) return vendor;
-  if (id.endsWith(CATALOGUE)) return 'catalogue';
+  if (CATALOGUE.some((file) => id.endsWith(file))) return 'catalogue';
   if (QUERY_PARTS_FOR_SCREENS.test(id)) return 'shell';
   // What the entry imports is named too (`app`): rollup moves an unnamed module that a named chunk
   // imports into that chunk, and the shell would take the entry's code with it.

@@ -1,4 +1,4 @@
-import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
@@ -47,7 +47,9 @@ export class AppModule {
       imports: [
         SettingsModule.forRoot(settings),
         // Nest's Logger through pino; the request log itself is mounted first in app.setup (useExisting).
-        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }] }),
+        // No per-request binding (forRoutes: []): it runs each request in an AsyncLocalStorage, which
+        // makes Node track every promise; the few lines written during a request name its id themselves.
+        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
         MetricsModule,
         RedisModule.forRoot(redis),
         TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl, settings.databaseConnectTimeoutMs)),

@@ -28,6 +28,7 @@ import { serveMedia } from './modules/media/storage/serve-media';
 import { sessionWhenSent } from './common/auth/session-when-sent';
 import { CachedSessionStore } from './common/auth/cached-session-store';
 import { InvalidationBus } from './common/cache/invalidation-bus';
+import { ReadReplica } from './common/db/read-replica';
 import { renewSessionDaily } from './common/auth/session-renewal';
 import { sessionCookieName } from './common/auth/session-cookie';
 import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
@@ -142,6 +143,10 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
   app.use(API_EXCEPT_HEALTH, apiRateLimit(app.get(RateLimitsService)));
   app.use('/api', originGuard(settings));
   app.use('/api', parseBodies());
+  // With a read replica: a writer's requests read the primary (after the body parsers, whose stream
+  // callbacks would leave the request's async context).
+  const reads = app.get(ReadReplica);
+  if (reads.enabled) app.use('/api', reads.routeRequests());
   // Bull Board (group 1 only), before the SPA fallback and Nest's routes.
   mountQueueDashboard(app);
   app.use('/uploads', serveMedia(settings, app.get(MediaStorage)));

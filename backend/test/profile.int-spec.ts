@@ -74,6 +74,25 @@ describe('profiles', () => {
       for (const key of PRIVATE_KEYS) expect(res.body).not.toHaveProperty(key);
     });
 
+    it("tells a signed-in viewer whether they mute or block the account (viewer flags), and nobody else", async () => {
+      const viewer = await signUp(t);
+      const target = await signUp(t);
+      const flags = async () => (await viewer.agent.get(`/api/profile/${target.user.username}`).expect(200)).body.viewer;
+      expect(await flags()).toEqual({ muted: false, blocked: false });
+      await viewer.agent.post(`/api/mutes/${target.user.id}`).expect(200);
+      expect(await flags()).toEqual({ muted: true, blocked: false });
+      await viewer.agent.post(`/api/blocks/${target.user.id}`).expect(200);
+      expect(await flags()).toEqual({ muted: true, blocked: true });
+      // Only the viewer's own lists count: the other side, a stranger, a visitor and the owner see no such flags.
+      expect((await target.agent.get(`/api/profile/${viewer.user.username}`).expect(200)).body.viewer).toEqual({ muted: false, blocked: false });
+      expect((await stranger.agent.get(`/api/profile/${target.user.username}`).expect(200)).body.viewer).toEqual({ muted: false, blocked: false });
+      expect((await t.request().get(`/api/profile/${target.user.username}`).expect(200)).body).not.toHaveProperty('viewer');
+      expect((await target.agent.get(`/api/profile/${target.user.username}`).expect(200)).body).not.toHaveProperty('viewer');
+      await viewer.agent.delete(`/api/mutes/${target.user.id}`).expect(200);
+      await viewer.agent.delete(`/api/blocks/${target.user.id}`).expect(200);
+      expect(await flags()).toEqual({ muted: false, blocked: false });
+    });
+
     it('answers 404 for an unknown user', async () => {
       const res = await t.request().get(`/api/profile/${uniqueName('nobody')}`).expect(404);
       expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.profile.userNotFound }));

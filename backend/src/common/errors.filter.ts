@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { MulterError } from 'multer';
 import { MESSAGES, type ApiError } from '@cloud9/contracts';
 import { PG_ERROR, pgErrorCode } from './db/pg-errors';
@@ -45,7 +45,7 @@ export class ErrorsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const [statusCode, error] = this.describe(exception);
-    if (isDependencyUnavailable(exception)) this.logUnavailable(exception);
+    if (isDependencyUnavailable(exception)) this.logUnavailable(exception, host.switchToHttp().getRequest<Request>().id);
     else if (statusCode >= 500 && !(exception instanceof HttpException)) markUnexpected(res, exception);
     if (res.headersSent) return;
     if (exception instanceof RateLimitedException) res.set(exception.headers);
@@ -54,10 +54,11 @@ export class ErrorsFilter implements ExceptionFilter {
   }
 
   /** One line per 10 s while a dependency is away, not one per request. */
-  private logUnavailable(exception: unknown): void {
+  private logUnavailable(exception: unknown, requestId: Request['id']): void {
     if (Date.now() - this.unavailableLoggedAt < 10_000) return;
     this.unavailableLoggedAt = Date.now();
-    this.logger.warn(`503, PostgreSQL, Redis or the media store is unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    const msg = `503, PostgreSQL, Redis or the media store is unavailable: ${exception instanceof Error ? exception.message : String(exception)}`;
+    this.logger.warn({ requestId, msg });
   }
 
   private describe(exception: unknown): [number, string] {

@@ -11,12 +11,13 @@ import { Readiness } from './readiness';
 const DRAIN_SHARE = 0.4;
 
 /**
- * The HTTP side of a shutdown (app.close(), which main.ts runs on SIGTERM). First (onModuleDestroy,
- * alongside RealtimeGateway closing the sockets) the server stops accepting connections and closes
- * its idle keep-alive ones, and a busy connection closes after its response (`Connection: close`).
- * Then (beforeApplicationShutdown, before the hooks that close jobs, Redis and the database, which
- * those requests still need) requests in flight get part of SHUTDOWN_TIMEOUT_MS to finish, and every
- * connection still open is cut.
+ * The HTTP side of a shutdown (app.close(), which main.ts runs on SIGTERM). The moment the instance
+ * is marked draining (the signal handler does it before anything closes; onModuleDestroy for a close
+ * without a signal) the server stops accepting connections and closes its idle keep-alive ones, and
+ * a busy connection closes after its response (`Connection: close`): a load balancer's next try is
+ * refused at once and goes to another instance. Then (beforeApplicationShutdown, before the hooks
+ * that close jobs, Redis and the database, which those requests still need) requests in flight get
+ * part of SHUTDOWN_TIMEOUT_MS to finish, and every connection still open is cut.
  */
 @Injectable()
 export class HttpDrain implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
@@ -40,10 +41,16 @@ export class HttpDrain implements OnModuleInit, OnModuleDestroy, BeforeApplicati
       this.inFlight.add(res);
       res.once('close', () => this.inFlight.delete(res));
     });
+    void this.readiness.drained.then(() => this.stopAccepting());
   }
 
   onModuleDestroy(): void {
     this.readiness.drain();
+    this.stopAccepting();
+  }
+
+  private stopAccepting(): void {
+    if (this.draining) return;
     this.draining = true;
     this.server.close();
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');

@@ -49,6 +49,10 @@ export class RedisKeys {
   get trending() {
     return `${this.settings.redisPrefix}trending`;
   }
+  /** Present for a few seconds after a member's write: their reads go to the primary, not the replica (ReadReplica). */
+  readPin(userId: number) {
+    return `${this.settings.redisPrefix}read-primary:${userId}`;
+  }
   /** A cached GIF provider answer for one normalised request (see GifsService). */
   gifCache(request: string) {
     return `${this.settings.redisPrefix}gif:${request}`;

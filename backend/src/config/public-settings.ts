@@ -12,6 +12,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   role: 'keep',
   port: 'keep',
   databaseUrl: 'url',
+  databaseReadUrl: 'url',
   redisUrl: 'url',
   redisPrefix: 'keep',
   redisCommandTimeoutMs: 'keep',

@@ -8,6 +8,7 @@ describe('settings', () => {
     expect(s.port).toBe(3000);
     expect(s.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/cloud9');
     expect(s.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(s.databaseReadUrl).toBeNull();
     expect(s.publicUrl).toBe('http://localhost:3000');
   });
   it('has the anti-automation defaults, each overridable', () => {
@@ -72,6 +73,9 @@ describe('settings', () => {
   it('refuses bad values with a message naming the setting', () => {
     expect(() => load({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => load({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => load({ DATABASE_READ_URL: 'redis://x' })).toThrow(/DATABASE_READ_URL/);
+    expect(() => load({ DATABASE_READ_URL: 'not a url' })).toThrow(/DATABASE_READ_URL/);
+    expect(load({ DATABASE_READ_URL: 'postgres://reader@replica:5432/cloud9/' }).databaseReadUrl).toBe('postgres://reader@replica:5432/cloud9');
     expect(() => load({ ROLE: 'boss' })).toThrow(/ROLE/);
     expect(() => load({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });

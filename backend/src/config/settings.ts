@@ -40,6 +40,8 @@ export interface Settings {
   role: Role;
   port: number;
   databaseUrl: string;
+  /** A streaming replica that takes feed, search, profile and list reads (null: everything reads the primary). */
+  databaseReadUrl: string | null;
   redisUrl: string;
   redisPrefix: string;
   /** Longest wait for one Redis command before it fails (and the request answers 503): a silent Redis must not hang requests. */
@@ -264,6 +266,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     role,
     port,
     databaseUrl: urlSetting(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cloud9', ['postgres:', 'postgresql:']),
+    databaseReadUrl: optional(env, 'DATABASE_READ_URL') && urlSetting(env, 'DATABASE_READ_URL', '', ['postgres:', 'postgresql:']),
     redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     redisPrefix: (env.REDIS_PREFIX ?? '').trim() || 'c9:',
     redisCommandTimeoutMs: intSetting(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50, 60_000),

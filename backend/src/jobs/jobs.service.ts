@@ -1,4 +1,4 @@
-import { HttpException, Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
+import { BeforeApplicationShutdown, HttpException, Inject, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
 import { isNotConnectionError, Job, Processor, Queue, QueueEvents, Worker, type JobsOptions } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type AdminJobStatus, type AdminQueueCounts } from '@cloud9/contracts';
@@ -6,6 +6,7 @@ import Redis from 'ioredis';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
 import { withTimeout } from '../common/with-timeout';
+import { Readiness } from '../common/readiness';
 import { AppMetrics, type QueueCounts } from '../common/metrics/app-metrics';
 import { JobFailedError, parseFailedReason } from './job-errors';
 import { DECLARED_JOBS, type EmptyDataJobName, type JobData, type JobName, type JobResult, type QueueJob, type QueueName } from './job-map';
@@ -21,6 +22,9 @@ const PRODUCER_TIMEOUT_MS = 800;
  */
 const SHUTDOWN_GRACE_MS = 500;
 
+/** The share of SHUTDOWN_TIMEOUT_MS that active jobs get to finish at shutdown before they are handed back. */
+const FINISH_SHARE = 0.25;
+
 /** What enqueue-and-wait gives back: the job's result, or null when it is still running after the wait. */
 export interface JobRun<R> {
   jobId: string;
@@ -34,25 +38,30 @@ const JOB_STATES: readonly AdminJobStatus['state'][] = ['waiting', 'active', 'co
  * The one BullMQ setup: queues, queue events and workers on connections made from REDIS_URL, keys
  * under REDIS_PREFIX + 'bull'. Workers start only when ROLE is 'all' (default) or 'worker'; with
  * ROLE=api this instance only produces. Retries, locks and stall detection follow job-policy.ts;
- * repeating schedules are kept registered by a ScheduleKeeper. Shutdown never waits for a job or
- * for a dead Redis: workers stop first (their active job's lock lapses and another worker takes it
- * over), then every connection is cut.
+ * repeating schedules are kept registered by a ScheduleKeeper. Shutdown never waits long for a job or
+ * for a dead Redis: workers stop taking jobs first, an active job gets a moment to finish and is
+ * otherwise handed back to the queue (another worker starts it at once), then every connection is cut.
  */
 @Injectable()
-export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
+export class JobsService implements OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly queues = new Map<string, Queue>();
   private readonly events = new Map<string, QueueEvents>();
   private readonly workers: Worker[] = [];
+  /** The jobs this instance's workers are running, with the lock token that lets it hand them back. */
+  private readonly active = new Map<Job, string>();
   private readonly connections: Redis[] = [];
   private producer: Redis | null = null;
   private readonly schedules = new ScheduleKeeper((name) => this.queue(name));
+  /** The workers' closing, begun at shutdown, awaited before the connections go. */
+  private closingWorkers: Promise<void> = Promise.resolve();
   /** Redis is unreachable: reported once, not by every queue, worker and reconnect attempt. */
   private redisAway = false;
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly metrics: AppMetrics,
+    private readonly readiness: Readiness,
   ) {
     metrics.countQueuesWith(() => this.countsForMetrics());
   }
@@ -119,18 +128,24 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
     return worker;
   }
 
-  /** The processor, timed into bullmq_job_duration_seconds by job name (names outside the job map count as one). */
+  /**
+   * The processor, timed into bullmq_job_duration_seconds by job name (names outside the job map
+   * count as one), and its job kept in `active` while it runs (to be handed back at shutdown).
+   */
   private timed(queue: QueueName, processor: Processor): Processor {
     const known = DECLARED_JOBS[queue] as Record<string, true>;
-    return async (job: Job, ...rest) => {
+    return async (job: Job, token?: string, ...rest) => {
       const end = this.metrics.jobDuration.startTimer({ queue, job: known[job.name] ? job.name : '(unknown)' });
+      if (token) this.active.set(job, token);
       try {
-        const result: unknown = await processor(job, ...rest);
+        const result: unknown = await processor(job, token, ...rest);
         end({ outcome: 'completed' });
         return result;
       } catch (error) {
         end({ outcome: 'failed' });
         throw error;
+      } finally {
+        this.active.delete(job);
       }
     };
   }
@@ -188,9 +203,11 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
     const events = await this.readyEvents(queueName);
     const job = await this.add(queueName, jobName, data, opts);
     const jobId = String(job.id);
-    if (waitMs <= 0) return { jobId, queue: queueName, result: null };
+    if (waitMs <= 0 || this.readiness.draining) return { jobId, queue: queueName, result: null };
     try {
-      return { jobId, queue: queueName, result: await job.waitUntilFinished(events, waitMs) };
+      // A draining instance stops waiting (the request would be cut): the caller answers 202 and the client polls another instance.
+      const drained = this.readiness.drained.then(() => Promise.reject(new Error('draining')));
+      return { jobId, queue: queueName, result: await Promise.race([job.waitUntilFinished(events, waitMs), drained]) };
     } catch {
       // The wait ended without the job's result (ran out, or broke off): its state in Redis says how it stands.
       return { jobId, queue: queueName, result: await this.outcome(job) };
@@ -283,13 +300,32 @@ export class JobsService implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   /**
-   * First step of shutdown: take no more jobs. Force-closing does not wait for the active job; its
-   * lock lapses and another worker takes it over through stall detection (job-policy.ts), which is
-   * quicker and safer than holding a SIGTERM for a backup that may take minutes.
+   * First step of shutdown: take no more jobs, and give the active ones a part of
+   * SHUTDOWN_TIMEOUT_MS to finish, alongside the rest of the shutdown (the sockets and HTTP
+   * connections close meanwhile). Those still running are handed back (moved to wait under their
+   * lock token, no attempt spent) so another worker starts them at once instead of after the lock
+   * lapses (stall detection, job-policy.ts; still the path after a SIGKILL), and their processors
+   * are told to stop (the abort signal). A job that finishes here after all is refused by its lost
+   * lock; running twice is safe (every job is idempotent). Never holds a SIGTERM for a backup that
+   * may take minutes.
    */
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     this.stopKeepingSchedules();
-    await this.settle(this.workers.map((w) => w.close(true)));
+    this.closingWorkers = this.closeWorkers();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.closingWorkers;
+  }
+
+  private async closeWorkers(): Promise<void> {
+    const finished = Promise.allSettled(this.workers.map((w) => w.close()));
+    await withTimeout(finished, this.settings.shutdownTimeoutMs * FINISH_SHARE).catch(() => undefined);
+    const running = [...this.active];
+    if (running.length === 0) return;
+    this.logger.log(`handing back ${running.length} running job(s): ${running.map(([job]) => `${job.queueName}/${job.name}#${job.id}`).join(', ')}`);
+    await this.settle(running.map(([job, token]) => job.moveToWait(token)));
+    for (const worker of this.workers) worker.cancelAllJobs('shutdown');
   }
 
   /** Last step: queue events and queues closed, then every connection cut (no QUIT to a Redis that may be dead). */

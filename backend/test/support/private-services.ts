@@ -124,11 +124,12 @@ const pgReady = async (port: number) => {
  * A PostgreSQL cluster of the test's own (pg_createcluster, run as root), trust auth on 127.0.0.1,
  * started on a free port. A few seconds to create; drop() removes it.
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(config: string[] = []): Promise<PrivatePostgres> {
   const port = await freePort();
   const version = pgVersion();
   const name = `c9fault${process.pid}${Date.now().toString(36)}`;
-  await run('pg_createcluster', [version, name, '--port', String(port), '--', '--auth=trust', '--username=postgres']);
+  // --no-sync: a throwaway cluster need not wait for its files to reach the disk.
+  await run('pg_createcluster', [version, name, '--port', String(port), ...config.flatMap((c) => ['-o', c]), '--', '--auth=trust', '--username=postgres', '--no-sync']);
   const ctl = (action: string, ...extra: string[]) => run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, action, ...extra]);
   const pg: PrivatePostgres = {
     port,
@@ -155,4 +156,82 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
   await pg.start();
   return pg;
+}
+
+export interface ReplicaPair {
+  primary: PrivatePostgres;
+  /** A hot standby streaming from `primary` (pg_basebackup -R). */
+  replica: PrivatePostgres;
+  /** Waits until the replica has replayed everything the primary has written so far. */
+  caughtUp(): Promise<void>;
+  /** Stops / resumes the replica's replay: what the primary writes meanwhile is absent from the replica. */
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/** Test clusters trade durability for speed: nothing here must survive a crash of the machine. */
+const FAST = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+
+const psql = (port: number, query: string) => run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-Atc', query], { timeout: 5000 });
+
+/**
+ * A primary and a streaming replica of the test's own (PostgreSQL clusters on free ports, as root):
+ * the replica is a pg_basebackup of the primary with its standby settings (-R), so it streams every
+ * change and answers reads. A few seconds to make; drop() removes both.
+ */
+export async function startReplicaPair(): Promise<ReplicaPair> {
+  const port = await freePort();
+  const version = pgVersion();
+  const name = `c9replica${process.pid}${Date.now().toString(36)}`;
+  // The replica's cluster is made (its files replaced below) while the primary starts.
+  const made = run('pg_createcluster', [version, name, '--port', String(port), ...FAST.flatMap((c) => ['-o', c]), '--', '--auth=trust', '--username=postgres', '--no-sync']);
+  const [primary] = await Promise.all([startPrivatePostgres(FAST), made.catch(() => undefined)]);
+  try {
+    await made;
+    // The cluster's own data folder (owned by postgres), emptied, then filled by the base backup as postgres.
+    const dataDir = `/var/lib/postgresql/${version}/${name}`;
+    for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    await run('runuser', ['-u', 'postgres', '--', 'pg_basebackup', '-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast']);
+  } catch (error) {
+    await run('pg_dropcluster', [version, name, '--stop']).catch(() => undefined);
+    await primary.drop();
+    throw error;
+  }
+  const ctl = (action: string, ...extra: string[]) => run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, action, ...extra]);
+  const replica: PrivatePostgres = {
+    port,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async start() {
+      if (!(await pgReady(port))) await ctl('start');
+      await waitFor(() => pgReady(port), `replica on ${port}`, 30_000);
+    },
+    async stop() {
+      await ctl('stop', '-m', 'immediate').catch(() => undefined);
+      await waitFor(async () => !(await pgReady(port)), `replica on ${port} stop`);
+    },
+    async drop() {
+      await run('pg_dropcluster', [version, name, '--stop']).catch(() => undefined);
+    },
+  };
+  await replica.start();
+  const pair: ReplicaPair = {
+    primary,
+    replica,
+    async caughtUp() {
+      const target = (await psql(primary.port, 'SELECT pg_current_wal_lsn()')).stdout.trim();
+      await waitFor(async () => (await psql(port, `SELECT pg_last_wal_replay_lsn() >= '${target}'::pg_lsn`)).stdout.trim() === 't', 'replica replay');
+    },
+    async pauseReplay() {
+      await psql(port, 'SELECT pg_wal_replay_pause()');
+      await waitFor(async () => (await psql(port, 'SELECT pg_get_wal_replay_pause_state()')).stdout.trim() === 'paused', 'replay pause');
+    },
+    async resumeReplay() {
+      await psql(port, 'SELECT pg_wal_replay_resume()');
+    },
+    async drop() {
+      await Promise.all([replica.drop(), primary.drop()]);
+    },
+  };
+  return pair;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, UserProfile } from '@cloud9/contracts';
+import type { FollowListKind } from '../api/follows';
 import { updateUser } from '../api/users';
 import { useSessionStore } from '../stores/session';
 
@@ -9,6 +10,14 @@ export const profileKeys = {
   details: () => [...profileKeys.all, 'detail'] as const,
   byUsername: (username: string) => [...profileKeys.details(), username.toLowerCase()] as const,
   postCounts: (username: string) => [...profileKeys.all, 'post-counts', username.toLowerCase()] as const,
+};
+
+/** Who follows whom (a block ends follows both ways, so the safety changes read these again too). */
+export const followsKeys = {
+  all: ['follows'] as const,
+  isFollowing: (viewerId: number, targetId: number) => [...followsKeys.all, 'is-following', viewerId, targetId] as const,
+  lists: () => [...followsKeys.all, 'list'] as const,
+  list: (kind: FollowListKind, userId: number) => [...followsKeys.lists(), kind, userId] as const,
 };
 
 /**

@@ -142,6 +142,27 @@ describe('realtime connection', () => {
     expect(statusCalls(calls).length).toBe(afterConnect + 1);
   });
 
+  it('server:draining (a deploy) drops the connection and reconnects without the back-off once, then catches up on the status', async () => {
+    const forwarded: unknown[] = [];
+    subscribeRealtime('server:draining', () => forwarded.push('server:draining'));
+    renderAt(<RealtimeConnection />);
+    act(() => socket.serverConnect());
+    await flush();
+    const afterConnect = statusCalls(calls).length;
+    act(() => void socket.emit('server:draining'));
+    expect(socket.io.engine.close).toHaveBeenCalledTimes(1);
+    expect(socket.connected).toBe(false);
+    expect(socket.io.delay).toBe(0);
+    // A failed first attempt backs off as usual again.
+    act(() => socket.reconnectAttempt());
+    expect(socket.io.delay).toBe(1000);
+    act(() => socket.serverConnect());
+    await flush();
+    expect(statusCalls(calls).length).toBe(afterConnect + 1);
+    // About the connection only: the screens are not told.
+    expect(forwarded).toEqual([]);
+  });
+
   it('polls every 5 s only while the socket is down and the tab visible, and stops when it reconnects', async () => {
     renderAt(<RealtimeConnection />);
     // Signing in checks at once (the socket is still connecting), and the connect checks once more.

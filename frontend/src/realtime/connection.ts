@@ -21,6 +21,9 @@ const STORE_EFFECTS: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[
 /** `alert:sync` is handled below: it reaches the store and the bus only when it brings news. */
 const FORWARDED = Object.values(SocketEvents).filter((event) => event !== SocketEvents.alertSync);
 
+/** Socket.IO's own first reconnect delay (jittered ±50 %), put back once a drain's quick reconnect has started. */
+const RECONNECT_DELAY_MS = 1000;
+
 type AnyHandler = (...args: unknown[]) => void;
 type LooseEmitter = (event: string, handler: AnyHandler) => void;
 
@@ -29,7 +32,10 @@ type LooseEmitter = (event: string, handler: AnyHandler) => void;
  * the store and the bus; every (re)connect fetches the status once (to catch what was missed);
  * while the socket is down and the tab visible, the fallback poller fetches it every 5 s; and an
  * `alert:sync` newer than anything known (a push lost while the socket stayed up) lights the dot,
- * fetches the status and tells the bus (the cached alert lists reload).
+ * fetches the status and tells the bus (the cached alert lists reload). When the server says it is
+ * draining (a deploy), the socket reconnects at once, to another instance, instead of after its
+ * back-off; the instance it reaches replays what was missed, and the status fetched on connect
+ * catches up on the rest.
  * Returns the function that closes it all (sign-out, 401).
  */
 export function startRealtime(): () => void {
@@ -68,6 +74,13 @@ export function startRealtime(): () => void {
     fetchStatus();
   });
   on('disconnect', () => poller.setSocketConnected(false));
+  on('server:draining' satisfies keyof ServerToClientEvents, () => {
+    // One attempt without delay; later ones (if that one fails) back off as usual.
+    socket.io.reconnectionDelay(0);
+    socket.io.once('reconnect_attempt', () => socket.io.reconnectionDelay(RECONNECT_DELAY_MS));
+    // Closing our end (not socket.disconnect()) keeps it a dropped connection, which reconnects and recovers.
+    socket.io.engine.close();
+  });
   on('connect_error', (err) => {
     if (err instanceof Error && err.message === SocketErrors.unauthorized) refused = true;
     poller.setSocketConnected(false);

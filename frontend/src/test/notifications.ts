@@ -54,6 +54,20 @@ export class FakeSocket {
   connected = false;
   active = false;
   private listeners = new Map<string, Set<Listener>>();
+  private managerListeners = new Map<string, Listener[]>();
+  /** The Manager's reconnect delay as last set, and its one-shot listeners; closing the engine drops the connection. */
+  readonly io = {
+    delay: 1000,
+    reconnectionDelay: vi.fn((ms: number) => {
+      this.io.delay = ms;
+      return this.io;
+    }),
+    once: vi.fn((event: string, listener: Listener) => {
+      this.managerListeners.set(event, [...(this.managerListeners.get(event) ?? []), listener]);
+      return this.io;
+    }),
+    engine: { close: vi.fn(() => this.drop()) },
+  };
   connect = vi.fn(() => {
     this.active = true;
     return this;
@@ -96,6 +110,13 @@ export class FakeSocket {
   drop() {
     this.connected = false;
     this.emit('disconnect', 'transport close');
+  }
+
+  /** The Manager starts a reconnect attempt (after its delay). */
+  reconnectAttempt() {
+    const listeners = this.managerListeners.get('reconnect_attempt') ?? [];
+    this.managerListeners.delete('reconnect_attempt');
+    for (const listener of listeners) listener(1);
   }
 
   /** The server's middleware refused the handshake; the real client then stops retrying. */

@@ -10,6 +10,7 @@ export * from './gif-messages';
 export * from './alt-text-messages';
 export * from './safety';
 export * from './moderation';
+export * from './safety-ui-messages';
 export * from './storage-keys';
 export * from './types';
 export * from './socket-events';

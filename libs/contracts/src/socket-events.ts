@@ -43,6 +43,14 @@ export interface ServerToClientEvents {
   'boosts:changed': (payload: { at: string }) => void;
   /** The account's group changed (a subscription began or ended, an admin moved it): limits follow at once. */
   'account:updated': (payload: { group_id: number }) => void;
+  /**
+   * This instance is shutting down (a deploy): the client should reconnect at once, without its
+   * back-off, and will reach another instance. Sent only to the instance's own sockets, just before
+   * it closes them; a client that misses it reconnects after its usual back-off. Not in SocketEvents
+   * (whose values the client forwards to the screens, and which every page's first chunk carries):
+   * only the realtime connection, loaded after sign-in, listens for it.
+   */
+  'server:draining': () => void;
 }
 
 /**

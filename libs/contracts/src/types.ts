@@ -57,6 +57,8 @@ export interface UserProfile {
   email?: string;
   phone?: string | null;
   birthdate?: string | null;
+  /** Only for a signed-in viewer on someone else's profile: whether the viewer mutes or blocks this account. */
+  viewer?: { muted: boolean; blocked: boolean };
 }
 
 /** One responsive rendition of an uploaded image: a WebP `width` pixels wide (never wider than the original). */

@@ -1,4 +1,5 @@
 import type { Database, Db } from './database';
+import { onPrimary } from './read-replica';
 
 /**
  * What every domain repository shares: its service runs a unit of work in one transaction through
@@ -7,8 +8,8 @@ import type { Database, Db } from './database';
 export abstract class DomainRepository {
   protected constructor(protected readonly database: Database) {}
 
-  /** Runs `work` in one transaction. */
+  /** Runs `work` in one transaction; any read it makes through a reader goes to the primary too. */
   transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.database.db.transaction().execute(work);
+    return onPrimary(() => this.database.db.transaction().execute(work));
   }
 }

@@ -1,10 +1,13 @@
 import type { DataSource } from 'typeorm';
+import type { Settings } from '../../config/settings';
+import { ReadReplica } from './read-replica';
 import { MAX_PREPARED_STATEMENTS, SqlService, statementName } from './sql.service';
 
 describe('SqlService', () => {
   const calls: { name?: string; text: string; values: unknown[] }[] = [];
   const pool = { query: async (config: { name?: string; text: string; values: unknown[] }) => (calls.push(config), { rows: [{ n: 1 }] }) };
-  const service = new SqlService({ driver: { master: pool } } as unknown as DataSource);
+  const noReplica = new ReadReplica({ databaseReadUrl: null } as Settings, null as never, null as never);
+  const service = new SqlService({ driver: { master: pool } } as unknown as DataSource, noReplica);
 
   beforeEach(() => (calls.length = 0));
 

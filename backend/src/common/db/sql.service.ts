@@ -4,6 +4,7 @@ import type { CompiledQuery } from 'kysely';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { ReadReplica } from './read-replica';
 
 /** At most this many distinct statement texts are prepared; any further text runs unnamed. */
 export const MAX_PREPARED_STATEMENTS = 500;
@@ -15,6 +16,16 @@ export const MAX_PREPARED_STATEMENTS = 500;
  */
 export const statementName = (text: string): string => `c9_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
+interface QueryOptions {
+  prepare?: boolean;
+}
+
+/** Reads that may go to the replica (see ReadReplica): the same two calls as SqlService's. */
+export interface SqlReader {
+  query<T>(text: string, values?: unknown[], options?: QueryOptions): Promise<T[]>;
+  run<T>(query: CompiledQuery<T>, options?: QueryOptions): Promise<T[]>;
+}
+
 /**
  * Hot reads as named prepared statements on TypeORM's own pg pool: each pooled connection parses
  * and plans a statement once (PostgreSQL then reuses the plan, generic after 5 runs when it is no
@@ -25,7 +36,10 @@ export const statementName = (text: string): string => `c9_${createHash('sha1').
 export class SqlService {
   private readonly names = new Map<string, string>();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly replica: ReadReplica,
+  ) {}
 
   private get pool(): Pool {
     return (this.db.driver as PostgresDriver).master as Pool;
@@ -45,13 +59,37 @@ export class SqlService {
    * Rows of a read statement (SELECT or WITH ... SELECT). `prepare: false` for a statement whose
    * best plan depends on its values (a search word): it is then planned for them on every run.
    */
-  async query<T>(text: string, values: unknown[] = [], { prepare = true }: { prepare?: boolean } = {}): Promise<T[]> {
+  async query<T>(text: string, values: unknown[] = [], { prepare = true }: QueryOptions = {}): Promise<T[]> {
     const result = await this.pool.query({ name: prepare ? this.nameOf(text) : undefined, text, values });
     return result.rows as T[];
   }
 
   /** Rows of a read built with Kysely, as a named prepared statement like any other. */
-  run<T>(query: CompiledQuery<T>, options?: { prepare?: boolean }): Promise<T[]> {
+  run<T>(query: CompiledQuery<T>, options?: QueryOptions): Promise<T[]> {
     return this.query<T>(query.sql, [...query.parameters], options);
+  }
+
+  /**
+   * The same reads, on the read replica when there is one and `viewerId` (null: signed out) may read
+   * there (ReadReplica says when); a replica that fails answers from the primary instead.
+   */
+  reader(viewerId: number | null): SqlReader {
+    return {
+      query: (text, values = [], options = {}) => this.read(viewerId, text, values, options),
+      run: (query, options = {}) => this.read(viewerId, query.sql, [...query.parameters], options),
+    };
+  }
+
+  private async read<T>(viewerId: number | null, text: string, values: unknown[], options: QueryOptions): Promise<T[]> {
+    const replica = this.replica.enabled ? await this.replica.poolFor(viewerId) : null;
+    if (!replica) return this.query<T>(text, values, options);
+    try {
+      const result = await replica.query({ name: options.prepare === false ? undefined : this.nameOf(text), text, values });
+      this.replica.answered();
+      return result.rows as T[];
+    } catch (error) {
+      if (!this.replica.failed(error)) throw error;
+      return this.query<T>(text, values, options);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Level, Logger } from 'pino';
-// The request's id, logger and unexpected error (req.id, req.log, res.err) as pino-http types them for nestjs-pino.
+// The request's id and unexpected error (req.id, res.err) as pino-http types them.
 import type {} from 'pino-http';
 import { routeLabel } from '../metrics/route-label';
 import { loggableUrl, REDACTED, REQUEST_REDACT_PATHS } from './redaction';
@@ -42,14 +42,13 @@ function describe(req: Request, res: Response, route: string, durationMs: number
 
 /**
  * The request log, mounted first: every request gets an id (kept from a sane X-Request-Id, else
- * new), answered in X-Request-Id and carried by every line logged while it runs (req.log, which
- * nestjs-pino hands to the code the request runs); one line when it ends. No headers or bodies are
- * written (cookies, tokens and passwords never reach the log).
+ * new), answered in X-Request-Id and written in its line when it ends (and by the errors filter in
+ * its warnings); one line per request. No headers or bodies are written (cookies, tokens and
+ * passwords never reach the log).
  *
  * Written by hand rather than with pino-http, which did the same with a response wrapper, start-time
- * symbols and serializers per request: logging cost a fifth of a cached feed page's CPU. Both loggers
- * here redact by REQUEST_REDACT_PATHS, explicit paths with no wildcards, since pino redacts a child's
- * bindings as it makes it, once per request.
+ * symbols, serializers and a child logger per request: logging cost a fifth of a cached feed page's
+ * CPU. The line is redacted by REQUEST_REDACT_PATHS, explicit paths with no wildcards.
  */
 export function logRequests(logger: Logger) {
   const requestLogger = logger.child({}, { redact: { paths: REQUEST_REDACT_PATHS, censor: REDACTED } });
@@ -58,7 +57,6 @@ export function logRequests(logger: Logger) {
     const id = requestIdFrom(req.headers[REQUEST_ID_HEADER.toLowerCase()]);
     res.setHeader(REQUEST_ID_HEADER, id);
     req.id = id;
-    req.log = requestLogger.child({ requestId: id });
     res.once('close', () => {
       const unexpected = !!res.err;
       const route = routeLabel(req);

@@ -4,6 +4,7 @@ import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import { IdParam } from '../../common/validation';
 import type { SessionUser } from '../users/session-user';
+import { BlockRule } from '../safety/block-rule.guard';
 import { BookmarkDto } from './bookmarks.dto';
 import { BookmarksService } from './bookmarks.service';
 
@@ -21,6 +22,7 @@ export class BookmarksController {
   /** 200 whether it was new or already there: the same answer for the same state. */
   @Post()
   @Auth()
+  @BlockRule({ kind: 'post', from: 'body', key: 'postId' })
   @HttpCode(200)
   add(@AuthUser() user: SessionUser, @Body() dto: BookmarkDto): Promise<BookmarkResult> {
     return this.bookmarks.add(user.id, dto.postId);

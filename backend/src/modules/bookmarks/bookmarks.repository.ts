@@ -35,6 +35,6 @@ export class BookmarksRepository extends DomainRepository {
 
   page(userId: number, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {
     const { sql, params } = bookmarkPageSql(userId, after, take);
-    return this.sql.query<PagedPostRow>(sql, params);
+    return this.sql.reader(userId).query<PagedPostRow>(sql, params);
   }
 }

@@ -5,6 +5,7 @@ import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import type { SessionUser } from '../users/session-user';
+import { BlockRule } from '../safety/block-rule.guard';
 import { FollowPairDto } from './follows.dto';
 import { FollowsService } from './follows.service';
 
@@ -16,6 +17,7 @@ export class FollowsController {
   @Post('follow')
   @Auth()
   @RateLimit('follows')
+  @BlockRule({ kind: 'user', from: 'body', key: 'followedId' })
   @HttpCode(200)
   follow(@AuthUser() user: SessionUser, @Body() dto: FollowPairDto): Promise<FollowResult> {
     return this.follows.follow(user, dto);
@@ -24,17 +26,20 @@ export class FollowsController {
   @Post('unfollow')
   @Auth()
   @RateLimit('follows')
+  @BlockRule({ kind: 'user', from: 'body', key: 'followedId' })
   @HttpCode(200)
   unfollow(@AuthUser() user: SessionUser, @Body() dto: FollowPairDto): Promise<FollowResult> {
     return this.follows.unfollow(user, dto);
   }
 
   @Get('followers/:userId')
+  @BlockRule({ kind: 'user', from: 'params', key: 'userId' })
   followers(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
     return this.follows.list('followers', userId, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
   @Get('following/:userId')
+  @BlockRule({ kind: 'user', from: 'params', key: 'userId' })
   following(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
     return this.follows.list('following', userId, viewer?.id ?? null, limitOf(q), q.cursor);
   }

@@ -19,17 +19,17 @@ export class FollowsRepository extends DomainRepository {
   }
 
   async isFollowing(followerId: number, followedId: number): Promise<boolean> {
-    const [row] = await this.sql.query<{ is_following: boolean }>(FOLLOW_SQL.isFollowing, [followerId, followedId]);
+    const [row] = await this.sql.reader(followerId).query<{ is_following: boolean }>(FOLLOW_SQL.isFollowing, [followerId, followedId]);
     return row.is_following;
   }
 
   async userExists(userId: number): Promise<boolean> {
-    return (await this.sql.query(FOLLOW_SQL.userExists, [userId])).length > 0;
+    return (await this.sql.reader(null).query(FOLLOW_SQL.userExists, [userId])).length > 0;
   }
 
   /** $1 user, $2 viewer, then the keyset when given. */
   page(direction: 'followers' | 'following', values: unknown[], withCursor: boolean, take: string): Promise<FollowPageRow[]> {
-    return this.sql.query<FollowPageRow>(followPageSql(direction, withCursor, take), values);
+    return this.sql.reader(values[1] as number | null).query<FollowPageRow>(followPageSql(direction, withCursor, take), values);
   }
 
   /** False when the follow was already there. */
@@ -47,6 +47,14 @@ export class FollowsRepository extends DomainRepository {
   async remove(trx: Db, followerId: number, followedId: number): Promise<boolean> {
     const rows = await trx.deleteFrom('follows').where('follower_id', '=', followerId).where('followed_id', '=', followedId).returning('created_at').execute();
     return rows.length > 0;
+  }
+
+  /**
+   * Holds both accounts' rows (in id order, as the follow counters' update takes them) for the rest of
+   * `trx`: a block and a follow between the same two accounts then run one after the other.
+   */
+  async lockPair(trx: Db, a: number, b: number): Promise<void> {
+    await sql`SELECT id FROM users WHERE id IN (${a}, ${b}) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
   }
 
   /** Holds the follows table against follows and unfollows for the rest of `trx` (waiting at most 10 s for it). */

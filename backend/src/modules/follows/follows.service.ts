@@ -8,6 +8,7 @@ import { decodeTimeCursor } from '../../common/db/cursor';
 import { limitLiteral } from '../../common/db/sql-params';
 import { AccountsService } from '../users/accounts.service';
 import type { SessionUser } from '../users/session-user';
+import { SafetyService } from '../safety/safety.service';
 import type { FollowPairDto } from './follows.dto';
 import { FollowsRepository } from './follows.repository';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
@@ -31,6 +32,7 @@ export class FollowsService {
     private readonly alerts: AlertsService,
     private readonly accounts: AccountsService,
     private readonly caches: InvalidationBus,
+    private readonly safety: SafetyService,
   ) {}
 
   follow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
@@ -66,6 +68,8 @@ export class FollowsService {
    */
   async severBetween(trx: Db, a: number, b: number): Promise<SeveredFollows> {
     const severed: SeveredFollows = { events: [], userIds: [] };
+    // A follow between them that is still in flight waits for this block, or this block for it (change).
+    await this.follows.lockPair(trx, a, b);
     for (const [follower, followed] of [[a, b], [b, a]]) {
       if (!(await this.follows.remove(trx, follower, followed))) continue;
       severed.events.push(...(await this.alerts.withdrawOnUser(trx, follower, 'follow', followed)));
@@ -108,6 +112,9 @@ export class FollowsService {
         const rows = changed
           ? await this.accounts.adjustFollowCounts(trx, user.id, followedId, on ? 1 : -1)
           : await this.accounts.followCounts(trx, user.id, followedId);
+        // The counters' update holds both accounts' rows, as a block does before it ends their follows:
+        // a block committed meanwhile is seen here, and refuses the new follow (the block rule's 404).
+        if (changed && on && (await this.safety.blockedBetween(user.id, followedId, trx))) throw new NotFoundException(MESSAGES.profile.userNotFound);
         const followed = rows.find((r) => r.id === followedId);
         const follower = rows.find((r) => r.id === user.id);
         if (!followed) throw new NotFoundException(MESSAGES.profile.userNotFound);

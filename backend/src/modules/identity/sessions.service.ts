@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import Redis from 'ioredis';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { ReadReplica } from '../../common/db/read-replica';
 import { RealtimeService } from '../realtime/realtime.service';
 
 const promisify = (fn: (cb: (err: unknown) => void) => void) =>
@@ -16,12 +17,15 @@ export class SessionsService {
     private readonly keys: RedisKeys,
     private readonly realtime: RealtimeService,
     private readonly bus: InvalidationBus,
+    private readonly reads: ReadReplica,
   ) {}
 
   /** A fresh session id on sign-in (no fixation), bound to the user. */
   async establish(req: Request, userId: number): Promise<void> {
     await promisify((cb) => req.session.regenerate(cb));
     req.session.userId = userId;
+    // The account may be seconds old (just registered): its first pages read the primary.
+    await this.reads.pin(userId);
     await promisify((cb) => req.session.save(cb));
     await this.redis.sadd(this.keys.userSessions(userId), req.sessionID);
   }

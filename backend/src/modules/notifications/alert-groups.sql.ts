@@ -8,10 +8,12 @@
  * so groups come in the order of their newest alert, each exactly once, keyed by its head's
  * (created_at, id). Everything is read as of one time (`as_of`: the first page's now(), carried by
  * the cursor): an alert raised after the first page moves no group between pages, and shows when
- * the list is read again from the top.
+ * the list is read again from the top. Only alerts that show to the recipient count (alertShownSql):
+ * a group's head is its newest shown alert, its actors and count are its shown ones.
  */
 import { ALERT_GROUP_ACTORS, type AlertGroupActor, type AlertType } from '@cloud9/contracts';
 import { timeKey } from '../../common/db/sql-snippets';
+import { alertShownSql } from './alert-wanted';
 
 /** The text of a group's post that travels with it: enough for its first line. */
 const GROUP_POST_TEXT_CHARS = 280;
@@ -38,18 +40,18 @@ export function alertGroupPageSql(typeParam: string | null, cursor: GroupCursorP
       SELECT a.id, a.type, a.post_id, a.created_at, s.as_of
         FROM snapshot s
         JOIN user_alerts a ON a.recipient_id = $1 AND a.created_at <= s.as_of
-       WHERE TRUE
+       WHERE ${alertShownSql('a', '$1')}
          ${typeParam ? `AND a.type = ${typeParam}` : ''}
          ${cursor ? `AND (a.created_at, a.id) < (${cursor.time}::timestamptz, ${cursor.id}::bigint)` : ''}
          AND NOT (a.type IN ('like', 'repost') AND EXISTS (
                SELECT 1 FROM user_alerts n
                 WHERE n.post_id = a.post_id AND n.type = a.type AND n.recipient_id = $1
-                  AND (n.created_at, n.id) > (a.created_at, a.id) AND n.created_at <= s.as_of))
+                  AND (n.created_at, n.id) > (a.created_at, a.id) AND n.created_at <= s.as_of AND ${alertShownSql('n', '$1')}))
          AND NOT (a.type = 'follow' AND EXISTS (
                SELECT 1 FROM user_alerts n
                 WHERE n.recipient_id = $1 AND n.type = 'follow'
                   AND (n.created_at, n.id) > (a.created_at, a.id)
-                  AND n.created_at < ${dayOf('a.created_at')} + interval '1 day' AND n.created_at <= s.as_of))
+                  AND n.created_at < ${dayOf('a.created_at')} + interval '1 day' AND n.created_at <= s.as_of AND ${alertShownSql('n', '$1')}))
        ORDER BY a.created_at DESC, a.id DESC
        LIMIT ${take}
     )
@@ -65,18 +67,18 @@ export function alertGroupPageSql(typeParam: string | null, cursor: GroupCursorP
        -- The group's alerts: all of them are at or before its head (the head is the newest as of
        -- the snapshot, so this bound also keeps later alerts out of the counts).
        WITH members AS (
-         SELECT m.actor_id, m.created_at, m.id FROM user_alerts m
+         SELECT m.actor_id, m.created_at, m.id, m.post_id FROM user_alerts m
           WHERE h.type IN ('like', 'repost') AND m.post_id = h.post_id AND m.type = h.type AND m.recipient_id = $1
             AND m.created_at <= h.created_at
          UNION ALL
-         SELECT m.actor_id, m.created_at, m.id FROM user_alerts m
+         SELECT m.actor_id, m.created_at, m.id, m.post_id FROM user_alerts m
           WHERE h.type = 'follow' AND m.recipient_id = $1 AND m.type = 'follow'
             AND m.created_at >= ${dayOf('h.created_at')} AND m.created_at <= h.created_at
          UNION ALL
-         SELECT m.actor_id, m.created_at, m.id FROM user_alerts m
+         SELECT m.actor_id, m.created_at, m.id, m.post_id FROM user_alerts m
           WHERE h.type NOT IN ('like', 'repost', 'follow') AND m.id = h.id
        ),
-       per_actor AS (SELECT actor_id, max(created_at) AS last_at, max(id) AS last_id FROM members GROUP BY actor_id)
+       per_actor AS (SELECT m.actor_id, max(m.created_at) AS last_at, max(m.id) AS last_id FROM members m WHERE ${alertShownSql('m', '$1')} GROUP BY m.actor_id)
        SELECT (SELECT count(*) FROM per_actor) AS actor_count,
               (SELECT json_agg(json_build_object('username', u.username, 'name', u.name, 'thumbnail', u.thumbnail) ORDER BY r.last_at DESC, r.last_id DESC)
                  FROM (SELECT * FROM per_actor ORDER BY last_at DESC, last_id DESC LIMIT ${ALERT_GROUP_ACTORS}) r

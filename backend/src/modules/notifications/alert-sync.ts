@@ -89,7 +89,8 @@ export class AlertSyncService implements OnApplicationBootstrap, OnModuleDestroy
     }
     const rows = await this.notifications.alertsSince(this.lastId, [...this.gaps.keys()], SWEEP_ROWS);
     this.track(rows);
-    for (const [recipientId, sync] of newestPerRecipient(rows)) this.realtime.toLocalUser(recipientId, SocketEvents.alertSync, sync);
+    // An alert its recipient does not see (alertShownSql) is no news to them.
+    for (const [recipientId, sync] of newestPerRecipient(rows.filter((r) => r.shown))) this.realtime.toLocalUser(recipientId, SocketEvents.alertSync, sync);
   }
 
   /** Moves lastId past the new rows and remembers the ids skipped on the way (still uncommitted). */

@@ -43,27 +43,27 @@ export class AlertsService {
   /** An alert to the author of `postId` (none when the actor wrote it). */
   async raiseOnPost(trx: Db, actor: SessionUser, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
     const rows = await this.notifications.raiseOnPost(trx, actor.id, type, postId, postId, this.message(type, actor));
-    return rows.map((r) => this.created(r, actor, type, postId));
+    return this.created(rows, actor, type, postId);
   }
 
   /** A reply alert to the author of `parentId` (none on one's own post); its post_id is the reply. */
   async raiseOnReply(trx: Db, actor: SessionUser, parentId: number, replyId: number): Promise<AlertEvent[]> {
     const rows = await this.notifications.raiseOnPost(trx, actor.id, 'reply', parentId, replyId, this.message('reply', actor));
-    return rows.map((r) => this.created(r, actor, 'reply', replyId));
+    return this.created(rows, actor, 'reply', replyId);
   }
 
   /** A follow alert to `recipientId` (none to oneself). */
   async raiseOnUser(trx: Db, actor: SessionUser, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
     if (recipientId === actor.id) return [];
     const rows = await this.notifications.raiseOnUser(trx, actor.id, type, recipientId, this.message(type, actor));
-    return rows.map((r) => this.created(r, actor, type, null));
+    return this.created(rows, actor, type, null);
   }
 
   /** Mention alerts for a new post or reply `postId` (planMentionAlerts); `mentionedIds` in text order. */
   async raiseOnMentions(trx: Db, actor: SessionUser, postId: number, mentionedIds: number[]): Promise<AlertEvent[]> {
     const { raise } = planMentionAlerts(actor.id, mentionedIds);
     const rows = await this.notifications.raiseMentions(trx, actor.id, postId, raise, this.message('mention', actor));
-    return rows.map((r) => this.created(r, actor, 'mention', postId));
+    return this.created(rows, actor, 'mention', postId);
   }
 
   /** After the author edited `postId`: unmentioned accounts lose their alert, newly mentioned ones get one within the cap. */
@@ -71,7 +71,7 @@ export class AlertsService {
     const plan = planMentionAlerts(actor.id, mentionedIds, await this.notifications.mentionRecipients(trx, postId));
     const removed = this.removed(await this.notifications.withdrawMentions(trx, postId, plan.withdraw));
     const rows = await this.notifications.raiseMentions(trx, actor.id, postId, plan.raise, this.message('mention', actor));
-    return [...removed, ...rows.map((r) => this.created(r, actor, 'mention', postId))];
+    return [...removed, ...this.created(rows, actor, 'mention', postId)];
   }
 
   async withdrawOnPost(trx: Db, actorId: number, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
@@ -116,7 +116,12 @@ export class AlertsService {
     return MESSAGES.alerts[type](actor.name?.trim() || actor.username);
   }
 
-  private created(r: RaisedAlert, actor: SessionUser, type: AlertType, postId: number | null): AlertEvent {
+  /** The pushes of new alerts; none for one its recipient does not see (its post holds one of their muted words). */
+  private created(rows: RaisedAlert[], actor: SessionUser, type: AlertType, postId: number | null): AlertEvent[] {
+    return rows.filter((r) => r.shown).map((r) => this.createdOne(r, actor, type, postId));
+  }
+
+  private createdOne(r: RaisedAlert, actor: SessionUser, type: AlertType, postId: number | null): AlertEvent {
     return {
       kind: 'new',
       recipientId: r.recipient_id,

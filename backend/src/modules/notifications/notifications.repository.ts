@@ -10,9 +10,13 @@ import {
   type StatusRow,
 } from './notifications.sql';
 import { alertGroupPageSql, type AlertGroupRow, type GroupCursorParams } from './alert-groups.sql';
-import { recipientWants } from './alert-wanted';
+import { alertShownSql, recipientWants } from './alert-wanted';
 
-export type RaisedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'>;
+/** `shown`: whether it shows to its recipient now (alertShownSql): an alert hidden by a muted word is stored but not pushed. */
+export type RaisedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'> & { shown: boolean };
+
+/** Whether a new row shows to its recipient, in a raise's RETURNING (where the table's own name is the alias). */
+const SHOWN = alertShownSql('user_alerts', 'user_alerts.recipient_id');
 export type RemovedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id'>;
 export type LockedNotice = Pick<Selectable<SystemNotices>, 'id' | 'user_id' | 'media_id' | 'media_url'>;
 
@@ -49,13 +53,13 @@ export class NotificationsRepository extends DomainRepository {
           ])
           .where('p.id', '=', postId)
           .where('p.user_id', '<>', actorId)
-          .where(recipientWants(sql.ref('p.user_id'), type)),
+          .where(recipientWants(sql.ref('p.user_id'), sql.val(actorId), type)),
       )
-      .returning(['id', 'recipient_id', 'created_at'])
+      .returning(['id', 'recipient_id', 'created_at', sql<boolean>`${sql.raw(SHOWN)}`.as('shown')])
       .execute();
   }
 
-  /** To `recipientId` unless they turned `type` off. */
+  /** To `recipientId` unless recipientWants says no. */
   raiseOnUser(trx: Db, actorId: number, type: AlertType, recipientId: number, message: string): Promise<RaisedAlert[]> {
     return trx
       .insertInto('user_alerts')
@@ -71,9 +75,9 @@ export class NotificationsRepository extends DomainRepository {
             eb.val(message).as('message'),
           ])
           .where('r.id', '=', recipientId)
-          .where(recipientWants(sql.ref('r.id'), type)),
+          .where(recipientWants(sql.ref('r.id'), sql.val(actorId), type)),
       )
-      .returning(['id', 'recipient_id', 'created_at'])
+      .returning(['id', 'recipient_id', 'created_at', sql<boolean>`${sql.raw(SHOWN)}`.as('shown')])
       .execute();
   }
 
@@ -87,9 +91,9 @@ export class NotificationsRepository extends DomainRepository {
       INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
       SELECT r.id, ${actorId}, 'mention', ${postId}, ${message}
         FROM unnest(${recipientIds}::bigint[]) WITH ORDINALITY r(id, n)
-       WHERE r.id <> ${actorId} AND ${recipientWants(sql.ref('r.id'), 'mention')}
+       WHERE r.id <> ${actorId} AND ${recipientWants(sql.ref('r.id'), sql.val(actorId), 'mention')}
        ORDER BY r.n
-      RETURNING id, recipient_id, created_at`.execute(trx);
+      RETURNING id, recipient_id, created_at, ${sql.raw(SHOWN)} AS shown`.execute(trx);
     return rows;
   }
 

@@ -7,30 +7,32 @@ import type { AlertType } from '@cloud9/contracts';
 import type { Media, NotificationSeen, SystemNotices, UserAlerts, Users } from '../../database/schema';
 import { timeKey } from '../../common/db/sql-snippets';
 import { mediaColumns, posterJoin, type MediaColumns } from '../media/media-info';
+import { alertShownSql } from './alert-wanted';
 
 /**
  * Alerts committed since the last sweep of AlertSync: ids above the highest seen ($1), and the ids
  * below it that were missing then ($2: taken by transactions not yet committed), in id order
- * along the primary key; at most $3.
+ * along the primary key; at most $3. `shown`: whether the recipient sees it (alertShownSql); a hidden
+ * one is tracked like any other but not announced.
  */
 export const ALERT_SYNC_SQL = {
   newest: `SELECT coalesce(max(id), 0) AS id FROM user_alerts`,
   since: `
-    SELECT id, recipient_id, created_at FROM user_alerts
-     WHERE id > $1 OR id = ANY($2::bigint[])
-     ORDER BY id
+    SELECT a.id, a.recipient_id, a.created_at, ${alertShownSql('a', 'a.recipient_id')} AS shown FROM user_alerts a
+     WHERE a.id > $1 OR a.id = ANY($2::bigint[])
+     ORDER BY a.id
      LIMIT $3`,
 };
 
-export type AlertSyncRow = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'>;
+export type AlertSyncRow = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | 'created_at'> & { shown: boolean };
 
-/** A page of one recipient's alerts ($1), newest first; optional keyset ($2 time, $3 id), text filter and type. */
+/** A page of one recipient's alerts ($1) that show to them (alertShownSql), newest first; optional keyset ($2 time, $3 id), text filter and type. */
 export function alertPageSql(withCursor: boolean, filterParam: string | null, typeParam: string | null, take: string): string {
   return `
     SELECT a.id, a.type, a.message, u.name AS actor_name, u.username AS actor_username, u.thumbnail AS actor_thumbnail,
            a.post_id, a.created_at, ${timeKey('a.created_at')} AS cursor_time, a.id AS cursor_id
       FROM user_alerts a JOIN users u ON u.id = a.actor_id
-     WHERE a.recipient_id = $1
+     WHERE a.recipient_id = $1 AND ${alertShownSql('a', '$1')}
        ${withCursor ? `AND (a.created_at, a.id) < ($2::timestamptz, $3::bigint)` : ''}
        ${filterParam ? `AND (a.message ILIKE ${filterParam} OR u.username ILIKE ${filterParam} OR u.name ILIKE ${filterParam})` : ''}
        ${typeParam ? `AND a.type = ${typeParam}` : ''}
@@ -76,13 +78,14 @@ export const NOTICE_SQL = {
 };
 
 /**
- * The unseen state of one user ($1): the newest alert (user_alerts_recipient, one index probe),
+ * The unseen state of one user ($1): the newest alert that shows to them (user_alerts_recipient, walked
+ * past hidden ones),
  * the newest notice time counting edits (system_notices_updated), and the last-seen times. Notices
  * posted before the account existed are not news to it: until it has seen any, its notices
  * baseline is its sign-up time.
  */
 export const STATUS_SQL = `
-  SELECT (SELECT a.created_at FROM user_alerts a WHERE a.recipient_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 1) AS latest_alert,
+  SELECT (SELECT a.created_at FROM user_alerts a WHERE a.recipient_id = $1 AND ${alertShownSql('a', '$1')} ORDER BY a.created_at DESC, a.id DESC LIMIT 1) AS latest_alert,
          (SELECT n.updated_at FROM system_notices n ORDER BY n.updated_at DESC LIMIT 1) AS latest_notice,
          s.alerts_seen_at, coalesce(s.notices_seen_at, u.created_at) AS notices_seen_at
     FROM users u LEFT JOIN notification_seen s ON s.user_id = u.id

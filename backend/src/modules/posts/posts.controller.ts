@@ -16,8 +16,12 @@ import { limitOf } from '../../common/paging/page-query';
 import { FeedService } from './feed.service';
 import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, ReplyDto } from './posts.dto';
 import { PageQueryDto } from '../../common/paging/page-query';
+import { BlockRule } from '../safety/block-rule.guard';
 import { PostsService } from './posts.service';
 import { ReactionsService } from './reactions.service';
+
+/** The route's `:id` is a post: hidden from, and closed to, anyone with a block between them and its author. */
+const POST_ID = { kind: 'post', from: 'params', key: 'id' } as const;
 
 /** Posts and reactions. Reads are public; writes take the actor from the session. */
 @Controller()
@@ -30,6 +34,7 @@ export class PostsController {
 
   @Get('posts')
   @RateLimit('search', { when: isFeedSearch })
+  @BlockRule({ kind: 'username', from: 'query', key: 'username' })
   list(@Query() query: FeedQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     const tag = tagOf(query);
     if (tag) return this.feed.byTag(tag, viewer?.id ?? null, limitOf(query), query.cursor);
@@ -54,32 +59,38 @@ export class PostsController {
   }
 
   @Get('posts/:id')
+  @BlockRule(POST_ID)
   one(@Param('id', IdParam()) id: number, @AuthUser() viewer?: SessionUser): Promise<PostWire> {
     return this.feed.post(id, viewer?.id ?? null);
   }
 
   @Get('posts/:id/replies')
+  @BlockRule(POST_ID)
   replies(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     return this.feed.replies(id, viewer?.id ?? null, limitOf(query), query.cursor);
   }
 
   @Get('posts/:id/thread')
+  @BlockRule(POST_ID)
   thread(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<PostThread> {
     return this.feed.thread(id, viewer?.id ?? null, limitOf(query), query.cursor);
   }
 
   @Get('posts/:id/history')
+  @BlockRule(POST_ID)
   history(@Param('id', IdParam()) id: number): Promise<{ items: PostEdit[] }> {
     return this.feed.history(id);
   }
 
   @Get('reposts/count/:id')
+  @BlockRule(POST_ID)
   repostCount(@Param('id', IdParam()) id: number): Promise<{ count: number }> {
     return this.feed.repostCount(id);
   }
 
   @Post('posts/:id/like')
   @Auth()
+  @BlockRule(POST_ID)
   @HttpCode(200)
   like(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ActorDto): Promise<LikeResult> {
     assertActor(user, dto);
@@ -88,6 +99,7 @@ export class PostsController {
 
   @Post('posts/:id/repost')
   @Auth()
+  @BlockRule(POST_ID)
   @RateLimit('posts')
   @HttpCode(200)
   repost(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ActorDto): Promise<RepostResult> {
@@ -97,6 +109,7 @@ export class PostsController {
 
   @Post('posts/:id/reply')
   @Auth()
+  @BlockRule(POST_ID)
   @RateLimit('posts')
   @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
   reply(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ReplyDto, @Req() req: Request): Promise<PostWire> {

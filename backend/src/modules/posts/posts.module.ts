@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { SafetyModule } from '../safety/safety.module';
 import { UsersModule } from '../users/users.module';
 import { FeedService } from './feed.service';
 import { SharedPageCache } from './shared-page-cache';
@@ -13,7 +14,7 @@ import { ReactionsService } from './reactions.service';
 
 /** Posts, replies, reactions, feeds and profile lists. */
 @Module({
-  imports: [MediaModule, NotificationsModule, UsersModule],
+  imports: [MediaModule, NotificationsModule, SafetyModule, UsersModule],
   controllers: [PostsController, ProfilePostsController],
   providers: [FeedService, SharedPageCache, PostCountersOnAccountDeletion, PostsRepository, PostsService, ReactionsService],
   exports: [FeedService, PostsService, SharedPageCache],

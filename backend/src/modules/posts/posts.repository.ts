@@ -21,8 +21,9 @@ export type ReactionCounter = 'likes_count' | 'reposts_count';
 
 /**
  * The only code that runs the SQL of posts, post_edits, likes and reposts. Reads of posts are the
- * hand-tuned statements of posts.sql.ts / feed.sql.ts, run as prepared statements; writes are built
- * with Kysely and take part in the caller's transaction.
+ * hand-tuned statements of posts.sql.ts / feed.sql.ts, run as prepared statements (feeds, pages and
+ * profiles through a reader: the read replica when one is set); writes are built with Kysely and
+ * take part in the caller's transaction.
  */
 @Injectable()
 export class PostsRepository extends DomainRepository {
@@ -41,39 +42,39 @@ export class PostsRepository extends DomainRepository {
   // Reads
 
   byIds(ids: number[], viewerId: number | null): Promise<PostRow[]> {
-    return this.sql.query<PostRow>(POSTS_BY_IDS, [viewerId, ids]);
+    return this.sql.reader(viewerId).query<PostRow>(POSTS_BY_IDS, [viewerId, ids]);
   }
 
   /** The post (last) under its ancestors (root first, at most THREAD.ancestorsMax); empty when there is no such post. */
   threadChain(id: number, viewerId: number | null): Promise<PostRow[]> {
-    return this.sql.query<PostRow>(THREAD_CHAIN, [viewerId, id]);
+    return this.sql.reader(viewerId).query<PostRow>(THREAD_CHAIN, [viewerId, id]);
   }
 
   /** `prepare` false for a text filter: its best plan depends on the word. */
   pinnedCandidates(filter: FeedFilter, prepare: boolean): Promise<PostRow[]> {
     const { sql: text, params } = pinnedCandidatesSql(filter);
-    return this.sql.query<PostRow>(text, params, { prepare });
+    return this.sql.reader(filter.viewerId).query<PostRow>(text, params, { prepare });
   }
 
   feedPage(filter: FeedFilter, after: TimeCursor | undefined, pinnedIds: number[], take: number, prepare: boolean): Promise<PagedPostRow[]> {
     const { sql: text, params } = feedPageSql(filter, after, pinnedIds, take);
-    return this.sql.query<PagedPostRow>(text, params, { prepare });
+    return this.sql.reader(filter.viewerId).query<PagedPostRow>(text, params, { prepare });
   }
 
   /** The posts among `ids` that the viewer liked, reposted or bookmarked, with which. */
   async viewerFlags(viewerId: number, ids: number[]): Promise<Map<number, ViewerFlags>> {
-    const rows = await this.sql.query<ViewerFlags & { id: number }>(READ_SQL.viewerFlags, [viewerId, ids]);
+    const rows = await this.sql.reader(viewerId).query<ViewerFlags & { id: number }>(READ_SQL.viewerFlags, [viewerId, ids]);
     return new Map(rows.map((r) => [r.id, r]));
   }
 
   listPage(kind: ListKind, ownerId: number, viewerId: number | null, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {
     const { sql: text, params } = listPageSql(kind, ownerId, viewerId, after, take);
-    return this.sql.query<PagedPostRow>(text, params);
+    return this.sql.reader(viewerId).query<PagedPostRow>(text, params);
   }
 
   tagPage(tag: string, viewerId: number | null, after: TimeCursor | undefined, take: number): Promise<PagedPostRow[]> {
     const { sql: text, params } = tagPageSql(tag, viewerId, after, take);
-    return this.sql.query<PagedPostRow>(text, params);
+    return this.sql.reader(viewerId).query<PagedPostRow>(text, params);
   }
 
   async ref(id: number): Promise<PostRef | undefined> {
@@ -82,12 +83,12 @@ export class PostsRepository extends DomainRepository {
   }
 
   async userIdByName(username: string): Promise<number | undefined> {
-    const [row] = await this.sql.query<{ id: number }>(READ_SQL.userByName, [username]);
+    const [row] = await this.sql.reader(null).query<{ id: number }>(READ_SQL.userByName, [username]);
     return row?.id;
   }
 
   async counts(userId: number): Promise<PostCounts> {
-    const [row] = await this.sql.query<PostCounts>(READ_SQL.counts, [userId]);
+    const [row] = await this.sql.reader(null).query<PostCounts>(READ_SQL.counts, [userId]);
     return row;
   }
 

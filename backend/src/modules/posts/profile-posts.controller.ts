@@ -2,11 +2,13 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, PostCounts } from '@cloud9/contracts';
 import { AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/session-user';
+import { BlockRule } from '../safety/block-rule.guard';
 import { FeedService } from './feed.service';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 
 /** The profile filter lists (Posts/Likes/Replies/Reposts/Media); here so users never depends on posts. */
 @Controller('users/:username')
+@BlockRule({ kind: 'username', from: 'params', key: 'username' })
 export class ProfilePostsController {
   constructor(private readonly feed: FeedService) {}
 

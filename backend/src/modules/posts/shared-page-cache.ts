@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Page, Post } from '@cloud9/contracts';
 import { InvalidationBus, type Invalidation } from '../../common/cache/invalidation-bus';
+import { readsOnPrimary } from '../../common/db/read-replica';
 import { answerAsIs } from '../../common/prepared-json';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -46,6 +47,8 @@ const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.or
  * every search page, since they change what matches; an account change the pages showing its posts
  * and its own following pages; a viewer's bookmark only that viewer's copies and own pages. Entries also end after FEED_CACHE_MS, which bounds what no event
  * announces (a boost running out) and a Redis that has gone silent. 0 turns the cache off.
+ * A member who just wrote reads past the cache, from the primary (ReadReplica): a page another
+ * viewer loaded from a replica that had not yet replayed the write is never theirs.
  */
 @Injectable()
 export class SharedPageCache {
@@ -66,7 +69,7 @@ export class SharedPageCache {
    * flags, each kept while nothing changed meanwhile.
    */
   async get(kind: Exclude<PageKind, 'following'>, key: string, load: () => Promise<Page<Post>>, viewerId: number | null, seenBy: SeenBy): Promise<Page<Post>> {
-    if (this.settings.feedCacheMs === 0 || !this.bus.live) return viewerId === null ? load() : seenBy(await load(), viewerId);
+    if (this.settings.feedCacheMs === 0 || !this.bus.live || readsOnPrimary()) return viewerId === null ? load() : seenBy(await load(), viewerId);
     const id = `${kind}:${key}`;
     const page = await this.shared(id, kind, load);
     if (viewerId === null) return page;
@@ -85,7 +88,7 @@ export class SharedPageCache {
 
   /** One viewer's own page (the following feed), read with their flags: kept until a change it shows, or theirs. */
   async getOwn(kind: 'following', owner: number, key: string, load: () => Promise<Page<Post>>): Promise<Page<Post>> {
-    if (this.settings.feedCacheMs === 0 || !this.bus.live) return load();
+    if (this.settings.feedCacheMs === 0 || !this.bus.live || readsOnPrimary()) return load();
     return this.shared(`${kind}:${owner}:${key}`, kind, load, owner);
   }
 

@@ -1,4 +1,5 @@
 import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import Redis from 'ioredis';
 import { SocketErrors, SocketRooms } from '@cloud9/contracts';
@@ -8,9 +9,13 @@ import { Settings } from '../../config/settings';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
 import { sessionCookieName } from '../../common/auth/session-cookie';
 import { SessionUserSource } from '../../common/auth/session-user-source';
+import { Readiness } from '../../common/readiness';
 import { sessionIdFromCookie, userIdOfSession } from './socket-auth';
 
 class SocketRefused extends Error {}
+
+/** How long a shutdown lets its sockets leave on their own after `server:draining`, before it closes the rest. */
+const DRAIN_NOTICE_MS = 150;
 
 /**
  * Sockets at SOCKET_PATH (server options in RealtimeIoAdapter). The handshake is authenticated from
@@ -29,6 +34,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly readiness: Readiness,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -46,11 +52,24 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   /**
-   * First thing at shutdown (as HttpDrain stops accepting), this instance's socket connections are
-   * closed (not told to go away), so their clients reconnect at once, to another instance.
+   * First thing at shutdown, once the instance is draining (so HttpDrain has stopped accepting and
+   * a reconnect cannot land here again), this instance's sockets are told
+   * `server:draining` (the web client then drops its connection and reconnects at once, skipping its
+   * back-off, to another instance), and whatever is still connected shortly after is closed (not told
+   * to go away: 'transport close'), so those clients reconnect too. Either way the server keeps their
+   * session state, so the instance they reach next replays what they missed.
    */
-  onModuleDestroy(): void {
-    this.server?.engine.close();
+  async onModuleDestroy(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.readiness.drain();
+    await this.readiness.drained;
+    if (server.engine.clientsCount > 0) {
+      server.local.emit('server:draining');
+      const until = Date.now() + DRAIN_NOTICE_MS;
+      while (server.engine.clientsCount > 0 && Date.now() < until) await sleep(10);
+    }
+    server.engine.close();
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {

@@ -4,7 +4,8 @@ import type { BlockResult, HiddenAccount, MutedWord, MuteResult, NotInterestedRe
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import { IdParam } from '../../common/validation';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../../common/auth/session.types';
+import { BlockRule } from './block-rule.guard';
 import { MutedWordDto } from './safety.dto';
 import { SafetyService } from './safety.service';
 
@@ -65,6 +66,7 @@ export class SafetyController {
   }
 
   @Post('posts/:id/not-interested')
+  @BlockRule({ kind: 'post', from: 'params', key: 'id' })
   @HttpCode(200)
   notInterested(@AuthUser() user: SessionUser, @Param('id', IdParam()) postId: number): Promise<NotInterestedResult> {
     return this.safety.notInterested(user, postId);

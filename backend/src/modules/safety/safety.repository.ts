@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
-import { hiddenPageSql, type HiddenAccountRow, type HideTable, type MutedWordRow } from './safety.sql';
+import { BLOCK_SQL, hiddenPageSql, type HiddenAccountRow, type HideTable, type MutedWordRow } from './safety.sql';
 
 /** The only code that writes user_mutes, user_blocks, muted_words and post_not_interested. */
 @Injectable()
@@ -78,5 +78,17 @@ export class SafetyRepository extends DomainRepository {
   async unmarkNotInterested(userId: number, postId: number): Promise<boolean> {
     const rows = await this.database.db.deleteFrom('post_not_interested').where('user_id', '=', userId).where('post_id', '=', postId).returning('post_id').execute();
     return rows.length > 0;
+  }
+
+  /** Whether a block stands between `a` and `b`, either way, as `trx` sees it now. */
+  async blockedBetween(trx: Db, a: number, b: number): Promise<boolean> {
+    const { rows } = await trx.executeQuery(CompiledQuery.raw(BLOCK_SQL.user, [a, b]));
+    return (rows[0] as { blocked: boolean }).blocked;
+  }
+
+  /** Whether a block stands between `viewerId` and the account or post's author `value` names (BLOCK_SQL), either way. */
+  async blockedWith(viewerId: number, kind: keyof typeof BLOCK_SQL, value: number | string): Promise<boolean> {
+    const [row] = await this.sql.query<{ blocked: boolean }>(BLOCK_SQL[kind], [viewerId, value]);
+    return row.blocked;
   }
 }

@@ -13,10 +13,19 @@ import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { limitLiteral } from '../../common/db/sql-params';
-import { FollowsService, type SeveredFollows } from '../follows/follows.service';
-import type { SessionUser } from '../users/session-user';
+import type { Db } from '../../common/db/database';
+import type { SessionUser } from '../../common/auth/session.types';
+import { BlockSteps, type AfterBlock } from './block-steps';
 import { SafetyRepository } from './safety.repository';
 import type { HideTable, MutedWordRow } from './safety.sql';
+
+/** What a route names: an account by id or username, or a post (its author). */
+export type BlockTargetKind = 'user' | 'username' | 'post';
+
+const idOf = (value: unknown): number | null => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,18}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
 
 const toMutedWord = (r: MutedWordRow): MutedWord => ({ id: r.id, word: r.word, createdAt: r.created_at.toISOString() });
 
@@ -32,14 +41,15 @@ async function orNotFound<T>(work: Promise<T>, message: string): Promise<T> {
 
 /**
  * What a member hides: accounts they mute or block, words and phrases, posts they are not interested
- * in. Every change is idempotent and acts for the session's user only; a block also ends the follows
- * between the two accounts, both ways, in its own transaction (counters and follow alerts with them).
+ * in. Every change is idempotent and acts for the session's user only; a block also runs the steps
+ * other modules registered (BlockSteps: the follows end both ways, counters and follow alerts with
+ * them) in its own transaction. `blockedWith` is the block rule's lookup (BlockRuleGuard).
  */
 @Injectable()
 export class SafetyService {
   constructor(
     private readonly safety: SafetyRepository,
-    private readonly follows: FollowsService,
+    private readonly blockSteps: BlockSteps,
   ) {}
 
   async mute(user: SessionUser, targetId: number): Promise<MuteResult> {
@@ -55,14 +65,14 @@ export class SafetyService {
 
   async block(user: SessionUser, targetId: number): Promise<BlockResult> {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotBlockSelf);
-    const severed = await orNotFound(
-      this.safety.transaction(async (trx): Promise<SeveredFollows | null> => {
+    const after = await orNotFound(
+      this.safety.transaction(async (trx): Promise<AfterBlock[]> => {
         const added = await this.safety.hide('user_blocks', user.id, targetId, trx);
-        return added ? this.follows.severBetween(trx, user.id, targetId) : null;
+        return added ? this.blockSteps.run(trx, user.id, targetId) : [];
       }),
       MESSAGES.profile.userNotFound,
     );
-    if (severed) await this.follows.announceSevered(severed);
+    for (const announce of after) await announce();
     return { success: true, blocked: true };
   }
 
@@ -110,5 +120,24 @@ export class SafetyService {
   async interestedAgain(user: SessionUser, postId: number): Promise<NotInterestedResult> {
     await this.safety.unmarkNotInterested(user.id, postId);
     return { success: true, notInterested: false };
+  }
+
+  /**
+   * Whether a block stands between `a` and `b`, either way; in `trx` when given, for a write that must
+   * not outlive a block committed meanwhile (see FollowsService.change).
+   */
+  blockedBetween(a: number, b: number, trx?: Db): Promise<boolean> {
+    return trx ? this.safety.blockedBetween(trx, a, b) : this.safety.blockedWith(a, 'user', b);
+  }
+
+  /**
+   * Whether a block stands between `viewerId` and what `value` names (an account's id or username, or
+   * a post's author), either way; false for a value that names nothing or is malformed (the caller's
+   * own validation answers those).
+   */
+  async blockedWith(viewerId: number, kind: BlockTargetKind, value: unknown): Promise<boolean> {
+    if (kind === 'username') return typeof value === 'string' && value.length > 0 && value.length <= 100 && this.safety.blockedWith(viewerId, kind, value);
+    const id = idOf(value);
+    return id !== null && this.safety.blockedWith(viewerId, kind, id);
   }
 }

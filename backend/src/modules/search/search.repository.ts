@@ -4,7 +4,10 @@ import { SqlService } from '../../common/db/sql.service';
 import type { RankedPostRow } from '../posts/post-row';
 import { olderMatchesSql, type RankCursor, rankedPageSql, recentMatchesSql, searchUsersSql } from './search.sql';
 
-/** The search reads (search.sql.ts), as prepared statements except where the best plan depends on the word. */
+/**
+ * The search reads (search.sql.ts), as prepared statements except where the best plan depends on the
+ * word; through a reader (the read replica when one is set and the request may use it).
+ */
 @Injectable()
 export class SearchRepository {
   constructor(private readonly sql: SqlService) {}
@@ -12,23 +15,23 @@ export class SearchRepository {
   /** The newest matches among the newest posts: one plan for every word, so prepared. */
   async recentMatchIds(text: string): Promise<number[]> {
     const { sql, params } = recentMatchesSql(text);
-    return (await this.sql.query<{ id: number }>(sql, params)).map((r) => r.id);
+    return (await this.sql.reader(null).query<{ id: number }>(sql, params)).map((r) => r.id);
   }
 
   /** Older matches through the GIN indexes: planned for the word each time. */
   async olderMatchIds(text: string): Promise<number[]> {
     const { sql, params } = olderMatchesSql(text);
-    return (await this.sql.query<{ id: number }>(sql, params, { prepare: false })).map((r) => r.id);
+    return (await this.sql.reader(null).query<{ id: number }>(sql, params, { prepare: false })).map((r) => r.id);
   }
 
   rankedPage(candidateIds: number[], text: string, viewerId: number | null, cursor: RankCursor | undefined, take: number): Promise<RankedPostRow[]> {
     const { sql, params } = rankedPageSql(candidateIds, text, viewerId, cursor, take);
-    return this.sql.query<RankedPostRow>(sql, params);
+    return this.sql.reader(viewerId).query<RankedPostRow>(sql, params);
   }
 
   /** Planned for the pattern each time. */
   users(name: string): Promise<UserSearchResult[]> {
     const { sql, params } = searchUsersSql(name);
-    return this.sql.query<UserSearchResult>(sql, params, { prepare: false });
+    return this.sql.reader(null).query<UserSearchResult>(sql, params, { prepare: false });
   }
 }

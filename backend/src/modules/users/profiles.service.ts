@@ -39,13 +39,16 @@ export class ProfilesService {
   }
 
   async getProfile(username: string, viewer: SessionUser | undefined): Promise<UserProfile> {
-    const user = await this.users.findByUsername(username);
+    const user = await this.users.findProfile(username, viewer?.id ?? null);
     if (!user) throw new NotFoundException(MESSAGES.profile.userNotFound);
     const profile = this.toProfile(user, viewer);
-    const media = await this.media.infoByUrls([user.thumbnail, user.background]);
+    const [media, hides] = await Promise.all([
+      this.media.infoByUrls([user.thumbnail, user.background]),
+      viewer && viewer.id !== user.id ? this.users.viewerHides(viewer.id, user.id) : undefined,
+    ]);
     const thumbnailMedia = user.thumbnail ? media.get(user.thumbnail) : undefined;
     const backgroundMedia = user.background ? media.get(user.background) : undefined;
-    return { ...profile, ...(thumbnailMedia && { thumbnailMedia }), ...(backgroundMedia && { backgroundMedia }) };
+    return { ...profile, ...(thumbnailMedia && { thumbnailMedia }), ...(backgroundMedia && { backgroundMedia }), ...(hides && { viewer: hides }) };
   }
 
   /**

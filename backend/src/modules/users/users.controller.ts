@@ -8,6 +8,7 @@ import { AuditService } from '../audit/audit.service';
 import { auditResult } from '../audit/audit.interceptor';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
+import { BlockRule } from '../safety/block-rule.guard';
 import { ProfileOwnerGuard } from './profile-owner.guard';
 import type { SessionUser } from './session-user';
 import { RegisterDto, UpdateProfileDto, UsernameSuggestQueryDto } from './users.dto';
@@ -40,6 +41,7 @@ export class UsersController {
   }
 
   @Get('profile/:username')
+  @BlockRule({ kind: 'username', from: 'params', key: 'username' })
   profile(@Param('username') username: string, @AuthUser() viewer?: SessionUser): Promise<UserProfile> {
     return this.profiles.getProfile(username, viewer);
   }

@@ -65,9 +65,29 @@ export class UsersRepository extends DomainRepository {
     return row ? toSessionUser(row) : null;
   }
 
+  /**
+   * Whether `viewerId` mutes or blocks `targetId`, for the viewer's own profile flags. The safety
+   * module owns these tables; this only reads them, on their primary keys.
+   */
+  async viewerHides(viewerId: number, targetId: number): Promise<{ muted: boolean; blocked: boolean }> {
+    const row = await this.database.db
+      .selectNoFrom((eb) => [
+        eb.exists(eb.selectFrom('user_mutes').select(eb.lit(1).as('one')).where('user_id', '=', viewerId).where('target_id', '=', targetId)).as('muted'),
+        eb.exists(eb.selectFrom('user_blocks').select(eb.lit(1).as('one')).where('user_id', '=', viewerId).where('target_id', '=', targetId)).as('blocked'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { muted: Boolean(row.muted), blocked: Boolean(row.blocked) };
+  }
+
   /** Case-insensitive (citext). */
   async findByUsername(username: string): Promise<SessionUser | null> {
     const row = await this.sessionUsers().where('u.username', '=', username).executeTakeFirst();
+    return row ? toSessionUser(row) : null;
+  }
+
+  /** A profile being viewed (case-insensitive), read where `viewerId`'s reads go (the read replica when one is set). */
+  async findProfile(username: string, viewerId: number | null): Promise<SessionUser | null> {
+    const [row] = await this.sql.reader(viewerId).run(this.sessionUsers().where('u.username', '=', username).compile());
     return row ? toSessionUser(row) : null;
   }
 

@@ -127,28 +127,32 @@ describe('PostCard menu per role', () => {
     expect(entryNames(await openMenu(user))).toEqual(['Edit', 'Delete']);
   });
 
-  it("an admin on another's post sees Admin Delete and disabled Block and Warn", async () => {
+  it("an admin on another's post sees Admin Delete, Block and Warn", async () => {
     setSession(testUser({ id: 7, group_id: 1 }));
     stubFetch(() => jsonResponse(plan));
     const user = userEvent.setup();
     renderAt(<PostCard post={makePost({ user_id: 8 })} />);
     const menu = await openMenu(user);
-    expect(entryNames(menu)).toEqual(['Admin Delete', 'Block', 'Warn']);
-    expect(within(menu).getByRole('menuitem', { name: 'Admin Delete' })).toBeEnabled();
-    expect(within(menu).getByRole('menuitem', { name: 'Block' })).toBeDisabled();
-    expect(within(menu).getByRole('menuitem', { name: 'Warn' })).toBeDisabled();
+    expect(entryNames(menu)).toEqual(['Admin Delete', 'Block @other', 'Warn @other']);
+    within(menu)
+      .getAllByRole('menuitem')
+      .forEach((item) => expect(item).toBeEnabled());
   });
 
-  it('everyone else sees disabled Not interested, Mute, Report, Block', async () => {
+  it('everyone else signed in sees Not interested, Mute, Report and Block', async () => {
     setSession(testUser({ id: 7, group_id: 3 }));
     stubFetch(() => jsonResponse(plan));
     const user = userEvent.setup();
     renderAt(<PostCard post={makePost({ user_id: 8 })} />);
     const menu = await openMenu(user);
-    expect(entryNames(menu)).toEqual(['Not interested', 'Mute', 'Report', 'Block']);
-    within(menu)
-      .getAllByRole('menuitem')
-      .forEach((item) => expect(item).toBeDisabled());
+    expect(entryNames(menu)).toEqual(['Not interested', 'Mute @other', 'Report post', 'Block @other']);
+  });
+
+  it('a visitor gets no menu: there is nothing to choose signed out', () => {
+    setSession(null);
+    stubFetch(() => jsonResponse(plan));
+    renderAt(<PostCard post={makePost({ user_id: 8 })} />);
+    expect(screen.queryByRole('button', { name: 'Post options' })).not.toBeInTheDocument();
   });
 });
 

@@ -4,6 +4,7 @@ import { useDeletePost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { confirmAction } from '../confirm';
 import { notify, toast } from '../notify';
+import { LazyReportDialog } from '../safety/lazyReportDialog';
 import { Modal } from '../ui/Modal';
 import { BoostButton } from './BoostButton';
 import { EditPostDialog, PostHistoryDialog, ReplyDialog } from './lazyPostDialogs';
@@ -23,9 +24,9 @@ export interface PostCardProps {
   expand?: 'modal' | 'inline';
 }
 
-type Dialog = 'full' | 'reply' | 'edit' | 'history' | null;
+type Dialog = 'full' | 'reply' | 'edit' | 'history' | 'report' | null;
 
-/** A post in a list: optimistic like/repost/bookmark, share, reply, edit (with history) and delete, each offered only where the viewer's role allows it. */
+/** A post in a list: optimistic like/repost/bookmark, share, reply, edit (with history), delete, hide and report, each offered only where the viewer's role allows it. */
 export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.feedTruncate, expand = 'modal' }: PostCardProps) {
   const { post, setPost, toggleLike, toggleRepost, toggleBookmark } = usePostState(initial);
   const user = useSessionStore(selectCurrentUser);
@@ -65,7 +66,7 @@ export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.
   if (deleted) return null;
 
   const actions = readOnly ? undefined : { onLike: toggleLike, onReply: openReply, onRepost: toggleRepost, onBookmark: toggleBookmark };
-  const menu = readOnly ? undefined : <PostMenu post={post} user={user} onEdit={openEdit} onDelete={remove} />;
+  const menu = readOnly || !user ? undefined : <PostMenu post={post} user={user} onEdit={openEdit} onDelete={remove} onReport={() => setDialog('report')} />;
   const showHistory = () => setDialog('history');
   const mayBoost = !readOnly && post.parent_id === null && !post.isBoosted && !post.isAdminBoosted && canRequestBoost(user, post.user_id);
 
@@ -94,6 +95,7 @@ export function PostCard({ post: initial, readOnly = false, truncateAt = LIMITS.
         )}
         {dialog === 'edit' && <EditPostDialog post={post} onClose={close} onSaved={(saved) => setPost((p) => ({ ...p, ...saved }))} />}
         {dialog === 'history' && <PostHistoryDialog post={post} onClose={close} />}
+        {dialog === 'report' && <LazyReportDialog target={{ type: 'post', post }} onClose={close} />}
       </Suspense>
     </>
   );

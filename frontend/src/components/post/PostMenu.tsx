@@ -1,111 +1,52 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { GroupId, MESSAGES, canEditPost, editDeadline, type CurrentUser, type Post } from '@cloud9/contracts';
 import { minutesLeft } from '../../lib/relativeTime';
+import { useSafetyActions } from '../safety/useSafetyActions';
+import { ActionMenu, type MenuEntry } from '../ui/ActionMenu';
 
 interface PostMenuProps {
   post: Post;
   user: CurrentUser | null;
   onEdit: () => void;
   onDelete: () => void;
+  onReport: () => void;
 }
 
-interface Entry {
-  label: string;
-  onSelect?: () => void;
-  danger?: boolean;
-}
+type SafetyActions = ReturnType<typeof useSafetyActions>;
 
-/** The author edits (within the plan's window) and deletes; groups 1–2 may Admin Delete. */
-function entriesFor(post: Post, user: CurrentUser | null, onEdit: () => void, onDelete: () => void): Entry[] {
+/**
+ * The author edits (within the plan's window) and deletes, and hides nothing of their own; groups
+ * 1–2 may Admin Delete, block and warn; everyone else signed in may hide the post, mute, report or
+ * block its author.
+ */
+function entriesFor(post: Post, user: CurrentUser | null, props: PostMenuProps, safety: SafetyActions): MenuEntry[] {
   if (user && user.id === post.user_id) {
-    const entries: Entry[] = [];
+    const entries: MenuEntry[] = [];
     if (canEditPost(user, post)) {
       const deadline = editDeadline(user.group_id, post.createdAt);
-      entries.push({ label: deadline ? `Edit (${minutesLeft(deadline)} min left)` : 'Edit', onSelect: onEdit });
+      entries.push({ label: deadline ? `Edit (${minutesLeft(deadline)} min left)` : 'Edit', onSelect: props.onEdit });
     }
-    entries.push({ label: 'Delete', onSelect: onDelete, danger: true });
+    entries.push({ label: 'Delete', onSelect: props.onDelete, danger: true });
     return entries;
   }
+  const author = { id: post.user_id, username: post.username };
+  const block = { label: `Block @${post.username}`, onSelect: () => void safety.block(author), danger: true };
   if (user && (user.group_id === GroupId.Admin || user.group_id === GroupId.Staff2)) {
-    return [{ label: MESSAGES.post.adminDelete, onSelect: onDelete, danger: true }, { label: 'Block' }, { label: 'Warn' }];
+    return [
+      { label: MESSAGES.post.adminDelete, onSelect: props.onDelete, danger: true },
+      block,
+      { label: `Warn @${post.username}`, onSelect: () => void safety.warn(post) },
+    ];
   }
-  return [{ label: 'Not interested' }, { label: 'Mute' }, { label: 'Report' }, { label: 'Block' }];
+  return [
+    { label: 'Not interested', onSelect: () => void safety.notInterested(post) },
+    { label: `Mute @${post.username}`, onSelect: () => void safety.mute(author) },
+    { label: 'Report post', onSelect: props.onReport },
+    block,
+  ];
 }
 
-/** The '⋯' menu of a post card. Entries without an action are shown disabled. */
-export function PostMenu({ post, user, onEdit, onDelete }: PostMenuProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const first = menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([disabled])');
-    (first ?? menu.current)?.focus();
-    const onDown = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    trigger.current?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' || event.key === 'Tab') {
-      if (event.key === 'Escape') event.preventDefault();
-      close();
-      return;
-    }
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    const items = Array.from(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ?? []);
-    if (items.length === 0) return;
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
-    const next = event.key === 'ArrowDown' ? (index + 1) % items.length : (index - 1 + items.length) % items.length;
-    items[next].focus();
-  };
-
-  const entries = open ? entriesFor(post, user, onEdit, onDelete) : [];
-
-  return (
-    <div className="post-menu" ref={wrapper}>
-      <button
-        ref={trigger}
-        type="button"
-        className="post-menu-trigger"
-        aria-label="Post options"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span aria-hidden="true">⋯</span>
-      </button>
-      {open && (
-        <div id={menuId} ref={menu} className="post-menu-list" role="menu" aria-label="Post options" tabIndex={-1} onKeyDown={onKeyDown}>
-          {entries.map((entry) => (
-            <button
-              key={entry.label}
-              type="button"
-              role="menuitem"
-              className={`post-menu-item${entry.danger ? ' post-menu-item-danger' : ''}`}
-              disabled={!entry.onSelect}
-              onClick={() => {
-                setOpen(false);
-                entry.onSelect?.();
-              }}
-            >
-              {entry.label}
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
-  );
+/** The '⋯' menu of a post card (signed in only: a visitor has nothing to choose). */
+export function PostMenu(props: PostMenuProps) {
+  const safety = useSafetyActions();
+  return <ActionMenu label="Post options" className="post-menu" entries={() => entriesFor(props.post, props.user, props, safety)} />;
 }

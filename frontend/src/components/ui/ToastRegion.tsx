@@ -17,6 +17,11 @@ export function ToastRegion() {
           <span className="toast-message" role={kind === 'alert' ? 'alert' : undefined}>
             {t.message}
           </span>
+          {t.action && (
+            <button type="button" className="toast-action" onClick={t.action.onSelect}>
+              {t.action.label}
+            </button>
+          )}
           <button type="button" className="toast-close" onClick={() => dismiss(t.id)} aria-label="Dismiss message">
             ×
           </button>

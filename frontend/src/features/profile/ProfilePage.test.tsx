@@ -44,6 +44,21 @@ describe('ProfilePage', () => {
     expect(screen.queryByPlaceholderText('Search your posts...')).not.toBeInTheDocument();
   });
 
+  it('draws the default banner inline (no image to fetch) and shows an own banner as an image', async () => {
+    stubProfileApi();
+    const { container, unmount } = renderProfile('/profile/other');
+    await screen.findByRole('heading', { name: 'Other Person' });
+    expect(container.querySelector('.profile-banner svg.profile-banner-default')).not.toBeNull();
+    expect(container.querySelector('.profile-banner img')).toBeNull();
+    unmount();
+
+    stubProfileApi({}, { background: '/uploads/banner.png' });
+    const own = renderProfile('/profile/other');
+    await screen.findByRole('heading', { name: 'Other Person' });
+    expect(own.container.querySelector('.profile-banner img')?.getAttribute('src')).toMatch(/\/uploads\/banner\.png$/);
+    expect(own.container.querySelector('.profile-banner-default')).toBeNull();
+  });
+
   it('Edit Profile opens the modal; Cancel closes it', async () => {
     stubProfileApi();
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { LIMITS, MESSAGES, canEditProfile, canFollow, type PostCounts, type UserProfile } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, SAFETY_UI_MESSAGES, canEditProfile, canFollow, type PostCounts, type UserProfile } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
 import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -10,10 +10,12 @@ import { ProfileSkeleton } from '../../components/skeletons/ScreenSkeletons';
 import { avatarUrl, bannerUrl } from '../../lib/images';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { DefaultBanner } from './DefaultBanner';
 import { FollowToggleButton } from './FollowToggleButton';
 import { ProfileFollowCounts } from './ProfileFollowCounts';
 import { useIsFollowing } from './follows';
 import { ProfilePosts } from './ProfilePosts';
+import { ProfileSafetyMenu } from './ProfileSafetyMenu';
 import { PROFILE_FILTERS, usePostCounts, useProfile, type ProfileFilter } from './queries';
 import './profile.css';
 
@@ -57,7 +59,8 @@ export function ProfilePage() {
   const { data: loaded, error, isPending, isFetching, refetch } = useProfile(username);
   const counts = usePostCounts(username);
   const profile = error ? undefined : loaded;
-  const mayFollow = !!profile && canFollow(currentUser, profile.id);
+  const blocked = profile?.viewer?.blocked ?? false;
+  const mayFollow = !!profile && !blocked && canFollow(currentUser, profile.id);
   const isFollowing = useIsFollowing(currentUser?.id ?? null, profile?.id ?? 0, mayFollow);
 
   if (isPending || (error && isFetching)) return <ProfileSkeleton label={MESSAGES.profile.loading} />;
@@ -80,7 +83,11 @@ export function ProfilePage() {
   return (
     <section className="profile" aria-labelledby="profile-name">
       <div className="profile-banner">
-        <ResponsiveImage src={bannerUrl(profile.background)} media={profile.background ? profile.backgroundMedia : undefined} sizes="(max-width: 700px) 100vw, 700px" alt="" eager />
+        {profile.background ? (
+          <ResponsiveImage src={bannerUrl(profile.background)} media={profile.backgroundMedia} sizes="(max-width: 700px) 100vw, 700px" alt="" eager />
+        ) : (
+          <DefaultBanner />
+        )}
       </div>
       <div className="profile-head">
         <ResponsiveImage
@@ -96,14 +103,19 @@ export function ProfilePage() {
             Edit Profile
           </button>
         )}
-        {mayFollow && currentUser && isFollowing !== null && (
-          <FollowToggleButton
-            key={profile.id}
-            viewerId={currentUser.id}
-            targetId={profile.id}
-            initialFollowing={isFollowing}
-            className="profile-edit"
-          />
+        {currentUser && !isOwn && (
+          <div className="profile-head-actions">
+            {mayFollow && isFollowing !== null && (
+              <FollowToggleButton
+                key={`${profile.id}-${isFollowing}`}
+                viewerId={currentUser.id}
+                targetId={profile.id}
+                initialFollowing={isFollowing}
+                className="profile-edit"
+              />
+            )}
+            <ProfileSafetyMenu profile={profile} />
+          </div>
         )}
       </div>
       <div className="profile-info">
@@ -121,16 +133,24 @@ export function ProfilePage() {
           <SearchBox label="Search your posts" placeholder="Search your posts..." value={search} onChange={setSearch} />
         </div>
       )}
-      <div className="profile-filters" role="group" aria-label="Show">
-        {PROFILE_FILTERS.map((f) => (
-          <button key={f} type="button" className="profile-filter" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-            {f} <span className="profile-filter-count">{counts[COUNT_OF[f]]}</span>
-          </button>
-        ))}
-      </div>
-      <div className="profile-posts">
-        <ProfilePosts username={profile.username} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
-      </div>
+      {blocked ? (
+        <p className="profile-blocked" role="status">
+          {SAFETY_UI_MESSAGES.blockedProfile(profile.username)}
+        </p>
+      ) : (
+        <>
+          <div className="profile-filters" role="group" aria-label="Show">
+            {PROFILE_FILTERS.map((f) => (
+              <button key={f} type="button" className="profile-filter" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+                {f} <span className="profile-filter-count">{counts[COUNT_OF[f]]}</span>
+              </button>
+            ))}
+          </div>
+          <div className="profile-posts">
+            <ProfilePosts username={profile.username} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
+          </div>
+        </>
+      )}
       {editing && currentUser && (
         <EditProfileModal user={currentUser} onClose={() => setEditing(false)} />
       )}

@@ -4,14 +4,7 @@ import type { FollowUser } from '@cloud9/contracts';
 import { fetchFollowList, fetchIsFollowing, followUser, unfollowUser, type FollowListKind } from '../../api/follows';
 import { mapPages, type PagedData, type PagedQuery } from '../../queries/paging';
 import { usePagedQuery } from '../../queries/usePagedQuery';
-import { moveFollowCounts } from '../../queries/profiles';
-
-const followsKeys = {
-  all: ['follows'] as const,
-  isFollowing: (viewerId: number, targetId: number) => [...followsKeys.all, 'is-following', viewerId, targetId] as const,
-  lists: () => [...followsKeys.all, 'list'] as const,
-  list: (kind: FollowListKind, userId: number) => [...followsKeys.lists(), kind, userId] as const,
-};
+import { followsKeys, moveFollowCounts } from '../../queries/profiles';
 
 /** Whether `viewerId` follows `targetId`: null until known (or when there is nothing to ask). */
 export function useIsFollowing(viewerId: number | null, targetId: number, enabled: boolean): boolean | null {

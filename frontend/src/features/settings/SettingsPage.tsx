@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@cloud9/contracts';
+import { MESSAGES, SAFETY_UI_MESSAGES } from '@cloud9/contracts';
 import { deleteUser } from '../../api/users';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
@@ -12,6 +12,7 @@ import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { EmojiSettingsForm } from './EmojiSettingsForm';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
+import { HiddenAccountsList, MutedWordsForm } from './SafetySettings';
 import { SubscriptionDetails } from './SubscriptionDetails';
 import './settings.css';
 
@@ -104,6 +105,39 @@ export function SettingsPage() {
       title: MESSAGES.notificationSettings.title,
       keywords: 'notifications alerts likes replies reposts follows mentions switch off on',
       body: currentUser ? <NotificationSettingsForm userId={currentUser.id} /> : null,
+    },
+    {
+      id: 'muted',
+      title: SAFETY_UI_MESSAGES.mutedAccountsTitle,
+      keywords: 'mute muted unmute accounts people users hide privacy safety',
+      body: (
+        <>
+          <p className="hint">{SAFETY_UI_MESSAGES.mutedAccountsHint}</p>
+          <HiddenAccountsList kind="mute" />
+        </>
+      ),
+    },
+    {
+      id: 'blocked',
+      title: SAFETY_UI_MESSAGES.blockedAccountsTitle,
+      keywords: 'block blocked unblock accounts people users privacy safety',
+      body: (
+        <>
+          <p className="hint">{SAFETY_UI_MESSAGES.blockedAccountsHint}</p>
+          <HiddenAccountsList kind="block" />
+        </>
+      ),
+    },
+    {
+      id: 'muted-words',
+      title: SAFETY_UI_MESSAGES.mutedWordsTitle,
+      keywords: 'mute muted words phrases filter hide keywords safety',
+      body: (
+        <>
+          <p className="hint">{SAFETY_UI_MESSAGES.mutedWordsHint}</p>
+          <MutedWordsForm />
+        </>
+      ),
     },
     {
       id: 'emoji',

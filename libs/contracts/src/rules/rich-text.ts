@@ -23,8 +23,12 @@ export const RICH_TEXT_RULES = {
 // A mention or tag starts a word: not after a letter, digit, `_`, `@`, `#`, `&` (an HTML entity) or `/` (part of a path).
 // Mentions follow the username rule (3 to 30 of A-Z, a-z, 0-9, _) and must not run on into more name
 // characters or another `@` (an email or a fediverse handle is not a mention of ours).
+// No `i` flag (the scheme spells its own cases): case-folding these Unicode classes made the first
+// match compile for 25 ms, a 100 ms task on a phone's first page of posts.
 const TOKENS =
-  /(?<![\p{L}\p{M}\p{N}_])(?<url>https?:\/\/[^\s<>"'`]+)|(?<![\p{L}\p{M}\p{N}_@#&/])(?:@(?<mention>[A-Za-z0-9_]{3,30})(?![\p{L}\p{M}\p{N}_@])|#(?<tag>[\p{L}\p{M}\p{N}_]+))/giu;
+  /(?<![\p{L}\p{M}\p{N}_])(?<url>[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s<>"'`]+)|(?<![\p{L}\p{M}\p{N}_@#&/])(?:@(?<mention>[A-Za-z0-9_]{3,30})(?![\p{L}\p{M}\p{N}_@])|#(?<tag>[\p{L}\p{M}\p{N}_]+))/gu;
+/** Text without any of these holds no token: most posts skip TOKENS altogether. */
+const MAY_HOLD_TOKEN = /[@#]|https?:\/\//i;
 
 const TRAILING_PUNCTUATION = /[.,;:!?'"…]$/u;
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
@@ -57,7 +61,7 @@ function count(text: string, char: string): number {
 function isWebAddress(url: string): boolean {
   const authority = /^https?:\/\/([^/?#]*)/i.exec(url)?.[1] ?? '';
   const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
-  return /^(?:[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.?|\[[0-9a-f:.]+\])$/iu.test(host);
+  return /^(?:[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.?|\[[0-9A-Fa-f:.]+\])$/u.test(host);
 }
 
 /** A link as shown: without `https://` and `www.`, cut at `linkDisplayMax` characters (code points) with an ellipsis. */
@@ -77,6 +81,7 @@ export function normalizeTag(raw: string): string | null {
 /** Splits text into plain, link, mention and tag segments; joined (links by their `href`), they give the input back. */
 export function parseRichText(input: string): RichSegment[] {
   const text = input ?? '';
+  if (!MAY_HOLD_TOKEN.test(text)) return text ? [{ kind: 'text', text }] : [];
   const segments: RichSegment[] = [];
   let plainFrom = 0;
   const pushPlain = (end: number) => {

@@ -1,0 +1,19 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { BlockSteps } from '../safety/block-steps';
+import { FollowsService } from './follows.service';
+
+/** A block ends the follows between the two accounts, both ways, in the block's transaction. */
+@Injectable()
+export class FollowsOnBlock implements OnModuleInit {
+  constructor(
+    private readonly steps: BlockSteps,
+    private readonly follows: FollowsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.steps.register(async (trx, blockerId, blockedId) => {
+      const severed = await this.follows.severBetween(trx, blockerId, blockedId);
+      return () => this.follows.announceSevered(severed);
+    });
+  }
+}
