@@ -2,7 +2,6 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import RedisStore from 'connect-redis';
-import express from 'express';
 import session, { type Store } from 'express-session';
 import { once } from 'node:events';
 import { promises as fs } from 'node:fs';
@@ -24,6 +23,8 @@ import { appValidationPipe } from './common/validation';
 import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard';
+import { MediaStorage } from './modules/media/storage/media-storage';
+import { serveMedia } from './modules/media/storage/serve-media';
 import { sessionWhenSent } from './common/auth/session-when-sent';
 import { CachedSessionStore } from './common/auth/cached-session-store';
 import { InvalidationBus } from './common/cache/invalidation-bus';
@@ -148,17 +149,7 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
   if (reads.enabled) app.use('/api', reads.routeRequests());
   // Bull Board (group 1 only), before the SPA fallback and Nest's routes.
   mountQueueDashboard(app);
-  app.use(
-    '/uploads',
-    express.static(settings.uploadDir, {
-      index: false,
-      dotfiles: 'deny',
-      // A name is its content's SHA-256 (older uploads: a random name never reused), so a URL's bytes never change.
-      immutable: true,
-      maxAge: '1y',
-      setHeaders: (res) => res.setHeader('Content-Security-Policy', "default-src 'none'; media-src 'self'; img-src 'self'; sandbox"),
-    }),
-  );
+  app.use('/uploads', serveMedia(settings, app.get(MediaStorage)));
   app.use(metricsOnMainPort(app.get(AppMetrics), settings.metricsToken));
   app.use(serveFrontend(settings));
   app.setGlobalPrefix('api');

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 import type Redis from 'ioredis';
 import { MESSAGES } from '@cloud9/contracts';
 import { REDIS } from '../src/common/redis.module';
 import { PASSWORD, signUp, SignedIn } from './support/app';
 import { bootWatched, countRows, sessionIdOf, uniquePng, WatchedApp } from './support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
 
 describe('DELETE /api/users/:id', () => {
   let t: WatchedApp;
@@ -41,7 +40,7 @@ describe('DELETE /api/users/:id', () => {
     expect(await exists(target.user.id)).toBe(true);
   });
 
-  it('deletes one’s own account: session ended, login refused, profile gone, files gone', async () => {
+  it('deletes one’s own account: session ended, login refused, profile and its images gone', async () => {
     const me = await signUp(t);
     const other = t.agent();
     await other.post('/api/login').send({ username: me.user.username, password: PASSWORD }).expect(200);
@@ -50,8 +49,6 @@ describe('DELETE /api/users/:id', () => {
       .attach('thumbnail', uniquePng(), 't.png')
       .attach('background', uniquePng(), 'b.png')
       .expect(200);
-    const files = [up.body.thumbnail, up.body.background].map((url: string) => path.join(t.settings.uploadDir, url.replace(/^\/uploads\//, '')));
-    for (const f of files) expect(existsSync(f)).toBe(true);
     const redis: Redis = t.app.get(REDIS);
     const sessionsBefore = await redis.smembers(`${t.settings.redisPrefix}user-sessions:${me.user.id}`);
     expect(sessionsBefore).toHaveLength(2);
@@ -67,7 +64,6 @@ describe('DELETE /api/users/:id', () => {
     const login = await t.request().post('/api/login').send({ username: me.user.username, password: PASSWORD }).expect(401);
     expect(login.body.error).toBe(MESSAGES.auth.invalidCredentials);
     await t.request().get(`/api/profile/${me.user.username}`).expect(404);
-    for (const f of files) expect(existsSync(f)).toBe(false);
     await t.request().get(up.body.thumbnail).expect(404);
     expect(await countRows(t, 'media', 'owner_id = $1', [me.user.id])).toBe(0);
     expect(await exists(me.user.id)).toBe(false);
@@ -173,5 +169,41 @@ describe('DELETE /api/users/:id', () => {
   it('never sent a password field or an argon2 hash in any response', () => {
     expect(t.inspected()).toBeGreaterThan(15);
     expect(t.leaks).toEqual([]);
+  });
+});
+
+describe.each(DRIVERS)('DELETE /api/users/:id removes the account’s files (%s storage)', (driver) => {
+  let store: StoreUnderTest;
+  let t: WatchedApp;
+
+  beforeAll(async () => {
+    store = await storeUnderTest(driver);
+    t = await bootWatched(store.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
+
+  it('its profile images and a post’s file go with it (variants included); a file another account also uses stays', async () => {
+    const me = await signUp(t, { groupId: 7 });
+    const other = await signUp(t);
+    const shared = uniquePng();
+    const up = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 't.png').attach('background', uniquePng(), 'b.png').expect(200);
+    const post = await me.agent.post('/api/posts').field('content', 'mine').attach('file', uniquePng(), { filename: 'p.png', contentType: 'image/png' }).expect(201);
+    await me.agent.post('/api/posts').field('content', 'shared').attach('file', shared, { filename: 's.png', contentType: 'image/png' }).expect(201);
+    const kept = await other.agent.post('/api/posts').field('content', 'also shared').attach('file', shared, { filename: 's.png', contentType: 'image/png' }).expect(201);
+    const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
+    const gone = [up.body.thumbnail, up.body.background, post.body.media_url].map(keyOf);
+    const stored = async () => store.keys(t.settings.uploadDir);
+    expect(await stored()).toEqual(expect.arrayContaining([...gone, keyOf(kept.body.media_url)]));
+
+    await me.agent.delete(`/api/users/${me.user.id}`).expect(200);
+    expect(await countRows(t, 'media', 'owner_id = $1', [me.user.id])).toBe(0);
+    const after = await stored();
+    expect(after.filter((k) => gone.some((g) => k.startsWith(g)))).toEqual([]);
+    expect(after).toContain(keyOf(kept.body.media_url));
+    await t.request().get(up.body.thumbnail).expect(404);
+    await t.request().get(kept.body.media_url).expect(200);
   });
 });

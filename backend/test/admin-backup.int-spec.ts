@@ -8,6 +8,8 @@ import { APP_CLIENT_HEADER, ADMIN_JOB, ADMIN_QUEUE, MESSAGES, type AdminAppBacku
 import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
 import { tableSnapshot, tinyPng } from './support/harness';
+import { DRIVERS, S3RVER_SECRET, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
+import { INVENTORY } from '../src/modules/admin/backup.service';
 
 /**
  * A restore replaces the WHOLE database the app points at: this suite runs on its own database
@@ -215,44 +217,71 @@ describe('admin database backup, restore and app backup (own database)', () => {
     }
   }, 60_000);
 
-  it('app backup: a .tar.gz of the uploads and settings.json, with no secret anywhere in it', async () => {
-    const alice = await signUp(t);
-    const post = (await alice.agent.post('/api/posts').field('content', 'with a photo').attach('file', tinyPng(), { filename: 'p.png', contentType: 'image/png' }).expect(201)).body as Post;
-    const key = post.media_url!.replace(/^\/uploads\//, '');
-    await fs.mkdir(path.join(dir, 'uploads', '.incoming'), { recursive: true });
-    await fs.writeFile(path.join(dir, 'uploads', '.incoming', 'half-received'), 'x');
+  describe.each(DRIVERS)('app backup (%s storage)', (driver) => {
+    let store: StoreUnderTest;
+    let app: TestApp;
+    let agent: ReturnType<TestApp['agent']>;
 
-    const res = await admin.agent.get('/api/admin/app-backup').expect(200);
-    const body = res.body as AdminAppBackupResult;
-    expect(body).toEqual({
-      success: true,
-      message: MESSAGES.admin.appBackupWritten(body.file),
-      file: expect.stringMatching(/^cloud9-app-\d{8}-\d{6}-\d{3}\.tar\.gz$/),
-      bytes: expect.any(Number),
-      files: expect.any(Number),
-      jobId: expect.any(String),
+    beforeAll(async () => {
+      store = await storeUnderTest(driver);
+      // The local store is the suite's own app; the bucket gets an app of its own on the same database.
+      app = driver === 'local' ? t : await boot(store.env);
+      agent = app.agent().set(APP_CLIENT_HEADER.name, APP_CLIENT_HEADER.value);
+      await agent.post('/api/login').send({ username: admin.user.username, password: PASSWORD }).expect(200);
     });
-    const archive = path.join(backupDir, body.file);
-    expect(existsSync(archive)).toBe(true);
-    expect(body.bytes).toBe((await fs.stat(archive)).size);
+    afterAll(async () => {
+      if (app !== t) await app?.close();
+      await store?.close();
+    });
 
-    const entries: string[] = [];
-    await tar.t({ file: archive, onReadEntry: (e) => void entries.push(e.path) });
-    expect(entries).toEqual(expect.arrayContaining(['settings.json', `uploads/${key}`]));
-    expect(entries.filter((e) => e.includes('.incoming'))).toEqual([]);
+    it('a .tar.gz of the media (the files, or the bucket\'s inventory) and settings.json, with no secret anywhere in it', async () => {
+      const alice = await signUp(app);
+      const png = tinyPng();
+      const post = (await alice.agent.post('/api/posts').field('content', 'with a photo').attach('file', png, { filename: 'p.png', contentType: 'image/png' }).expect(201)).body as Post;
+      const key = post.media_url!.replace(/^\/uploads\//, '');
+      const stored = (await store.read(app.settings.uploadDir, key))!;
+      await fs.mkdir(path.join(app.settings.uploadDir, '.incoming'), { recursive: true });
+      await fs.writeFile(path.join(app.settings.uploadDir, '.incoming', 'half-received'), 'x');
 
-    const out = path.join(dir, 'extracted');
-    await fs.mkdir(out);
-    await tar.x({ file: archive, cwd: out });
-    expect(await fs.readFile(path.join(out, 'uploads', key))).toEqual(await fs.readFile(path.join(dir, 'uploads', key)));
-    const settings = JSON.parse(await fs.readFile(path.join(out, 'settings.json'), 'utf8'));
-    expect(settings.settings).toEqual(
-      expect.objectContaining({ sessionSecretSet: true, paypalClientSecretSet: true, giphyApiKeySet: true, backupKeep: 2, paypalClientId: 'paypal-client-id' }),
-    );
-    expect(settings.settings.databaseUrl).toMatch(/^postgres:\/\/127\.0\.0\.1:5432\/cloud9_test_.*_restore$/);
-    const everything = gunzipSync(await fs.readFile(archive)).toString('latin1');
-    for (const secret of Object.values(SECRETS)) expect(everything).not.toContain(secret);
-    expect(everything).not.toContain('integration-test-session-secret');
-    expect(ADMIN_JOB.appBackup).toBe('app-backup');
-  }, 60_000);
+      const res = await agent.get('/api/admin/app-backup').expect(200);
+      const body = res.body as AdminAppBackupResult;
+      expect(body).toEqual({
+        success: true,
+        message: MESSAGES.admin.appBackupWritten(body.file),
+        file: expect.stringMatching(/^cloud9-app-\d{8}-\d{6}-\d{3}\.tar\.gz$/),
+        bytes: expect.any(Number),
+        files: (await store.keys(app.settings.uploadDir)).length,
+        jobId: expect.any(String),
+      });
+      const archive = path.join(backupDir, body.file);
+      expect(existsSync(archive)).toBe(true);
+      expect(body.bytes).toBe((await fs.stat(archive)).size);
+
+      const entries: string[] = [];
+      await tar.t({ file: archive, onReadEntry: (e) => void entries.push(e.path) });
+      expect(entries.filter((e) => e.includes('.incoming'))).toEqual([]);
+      const out = await fs.mkdtemp(path.join(dir, 'extracted-'));
+      await tar.x({ file: archive, cwd: out });
+      if (driver === 'local') {
+        expect(entries).toEqual(expect.arrayContaining(['settings.json', `uploads/${key}`]));
+        expect(await fs.readFile(path.join(out, 'uploads', key))).toEqual(stored);
+      } else {
+        // The bytes stay in the (versioned) bucket; the backup says what was there.
+        expect(entries.sort()).toEqual(['settings.json', INVENTORY]);
+        const inventory = (await fs.readFile(path.join(out, INVENTORY), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+        expect(inventory.map((o: { key: string }) => o.key).sort()).toEqual(await store.keys(app.settings.uploadDir));
+        expect(inventory.find((o: { key: string }) => o.key === key)).toEqual({ key, bytes: stored.length, modifiedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
+      }
+      const settings = JSON.parse(await fs.readFile(path.join(out, 'settings.json'), 'utf8'));
+      expect(settings.settings).toEqual(
+        expect.objectContaining({ sessionSecretSet: true, paypalClientSecretSet: true, giphyApiKeySet: true, backupKeep: 2, paypalClientId: 'paypal-client-id', s3SecretAccessKeySet: driver === 's3' }),
+      );
+      expect(settings.settings.storage.driver).toBe(driver);
+      expect(settings.settings.databaseUrl).toMatch(/^postgres:\/\/127\.0\.0\.1:5432\/cloud9_test_.*_restore$/);
+      const everything = gunzipSync(await fs.readFile(archive)).toString('latin1');
+      for (const secret of [...Object.values(SECRETS), S3RVER_SECRET]) expect(everything).not.toContain(secret);
+      expect(everything).not.toContain('integration-test-session-secret');
+      expect(ADMIN_JOB.appBackup).toBe('app-backup');
+    }, 60_000);
+  });
 });

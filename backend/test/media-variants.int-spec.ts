@@ -1,22 +1,26 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES, type MediaInfo, type Post, type SystemNotice, type UserProfile } from '@cloud9/contracts';
 import { MediaService } from '../src/modules/media/media.service';
 import { signUp, SignedIn } from './support/app';
 import { gradientImage } from './support/images';
-import { bootWatched, countRows, eventually, filesUnder, pngClaiming, WatchedApp } from './support/harness';
+import { bootWatched, countRows, eventually, pngClaiming, WatchedApp } from './support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from './support/storage-drivers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-describe('media sized for screens: content-addressed originals, dimensions, previews and variants', () => {
+describe.each(DRIVERS)('media sized for screens: content-addressed originals, dimensions, previews and variants (%s storage)', (driver) => {
+  let store: StoreUnderTest;
+  const image = (width: number, height: number, format?: Parameters<typeof gradientImage>[2], shade?: number) => gradientImage(width, height, format, shade, TONE[driver]);
   let t: WatchedApp;
   let alice: SignedIn;
   let bob: SignedIn;
 
   const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
-  const storedPath = (url: string) => path.join(t.settings.uploadDir, keyOf(url));
+  const storedBytes = async (url: string) => store.read(t.settings.uploadDir, keyOf(url));
+  const filesUnder = (dir: string) => store.files(dir);
   const postImage = async (who: SignedIn, bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') =>
     (await who.agent.post('/api/posts').field('content', 'a picture').attach('file', bytes, { filename, contentType }).expect(201)).body as Post;
   const getPost = async (id: number) => (await alice.agent.get(`/api/posts/${id}`).expect(200)).body as Post;
@@ -33,14 +37,18 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   const variantFiles = async (url: string) => (await filesUnder(t.settings.uploadDir)).filter((f) => f.startsWith(`${keyOf(url)}.w`));
 
   beforeAll(async () => {
-    t = await bootWatched();
+    store = await storeUnderTest(driver);
+    t = await bootWatched(store.env);
     alice = await signUp(t, { groupId: 7 });
     bob = await signUp(t, { groupId: 7 });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
 
   it('a 3000×1800 photo is stored as a 2048×1229 original under the SHA-256 of its stored bytes, served immutable, with size and preview in the post', async () => {
-    const post = await postImage(alice, await gradientImage(3000, 1800));
+    const post = await postImage(alice, await image(3000, 1800));
     expect(post.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
     expect(post.media).toEqual({ width: 2048, height: 1229, placeholder: expect.stringMatching(/^data:image\/webp;base64,/), variants: expect.any(Array) });
 
@@ -61,7 +69,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   });
 
   it('the variants job adds WebP variants 320/640/1280 wide, each served immutable; the original stays as it was', async () => {
-    const post = await postImage(alice, await gradientImage(1600, 1000, 'png'), 'wide.png', 'image/png');
+    const post = await postImage(alice, await image(1600, 1000, 'png'), 'wide.png', 'image/png');
     const media = await variantsOf(post.id, 3);
     expect(media.variants.map((v) => [v.width, v.height])).toEqual([[320, 200], [640, 400], [1280, 800]]);
     for (const variant of media.variants) {
@@ -72,7 +80,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
       const meta = await sharp(res.body as Buffer).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', variant.width, variant.height]);
     }
-    expect((await sharp(storedPath(post.media_url!)).metadata()).width).toBe(1600);
+    expect((await sharp((await storedBytes(post.media_url!))!).metadata()).width).toBe(1600);
     // Variants are not orphans while their original is used.
     const names = [keyOf(post.media_url!), ...(await variantFiles(post.media_url!))];
     expect(names).toHaveLength(4);
@@ -80,19 +88,19 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   });
 
   it('never upscales: a 500 px image gets only the 320 variant, a 200 px one none', async () => {
-    const mid = await postImage(alice, await gradientImage(500, 300, 'webp'), 'mid.webp', 'image/webp');
+    const mid = await postImage(alice, await image(500, 300, 'webp'), 'mid.webp', 'image/webp');
     expect(mid.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
     const media = await variantsOf(mid.id, 1);
     expect(media.variants.map((v) => v.width)).toEqual([320]);
     expect(await variantFiles(mid.media_url!)).toEqual([`${keyOf(mid.media_url!)}.w320.webp`]);
 
-    const small = await postImage(alice, await gradientImage(200, 100));
+    const small = await postImage(alice, await image(200, 100));
     expect(small.media).toEqual({ width: 200, height: 100, placeholder: expect.any(String), variants: [] });
     expect(await variantFiles(small.media_url!)).toEqual([]);
   });
 
   it('the same bytes posted twice share one file; deleting one post keeps it, deleting the last removes it and its variants', async () => {
-    const bytes = await gradientImage(900, 600, 'jpeg', 77);
+    const bytes = await image(900, 600, 'jpeg', 77);
     const first = await postImage(alice, bytes);
     const second = await postImage(bob, bytes);
     expect(second.media_url).toBe(first.media_url);
@@ -115,7 +123,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   });
 
   it('uploads and deletions of the same bytes at the same time never take a file that is still used', async () => {
-    const bytes = await gradientImage(240, 160, 'png', 201);
+    const bytes = await image(240, 160, 'png', 201);
     const posts = await Promise.all([alice, bob, alice, bob].map((who) => postImage(who, bytes, 'same.png', 'image/png')));
     const url = posts[0].media_url!;
     expect(new Set(posts.map((p) => p.media_url))).toEqual(new Set([url]));
@@ -131,14 +139,14 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
     await t.request().get(url).expect(200);
     await Promise.all([bob.agent.delete(`/api/posts/${posts[3].id}`).expect(200), bob.agent.delete(`/api/posts/${fifth.id}`).expect(200)]);
     expect(await countRows(t, 'media', 'storage_key = $1', [keyOf(url)])).toBe(0);
-    expect(existsSync(storedPath(url))).toBe(false);
+    expect(await storedBytes(url)).toBeNull();
   });
 
   it('a profile image gets 96/192 variants and a banner 640/1280 at once, shown in the profile', async () => {
     const res = await alice.agent
       .put(`/api/users/${alice.user.username}`)
-      .attach('thumbnail', await gradientImage(800, 800, 'png'), 'me.png')
-      .attach('background', await gradientImage(2400, 600), 'banner.jpg')
+      .attach('thumbnail', await image(800, 800, 'png'), 'me.png')
+      .attach('background', await image(2400, 600), 'banner.jpg')
       .expect(200);
     const profile = (await t.request().get(`/api/profile/${alice.user.username}`).expect(200)).body as UserProfile;
     expect(profile.thumbnail).toBe(res.body.thumbnail);
@@ -164,7 +172,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
   it('a notice image carries its size and preview, and its variants once made', async () => {
     const staff = await signUp(t, { groupId: 3 });
     const res = await staff.agent.post('/api/notifications/posts').field('message', 'with a picture')
-      .attach('file', await gradientImage(700, 350, 'png', 9), { filename: 'n.png', contentType: 'image/png' }).expect(201);
+      .attach('file', await image(700, 350, 'png', 9), { filename: 'n.png', contentType: 'image/png' }).expect(201);
     const notice = res.body.notice as SystemNotice;
     expect(notice.media).toEqual({ width: 700, height: 350, placeholder: expect.any(String), variants: expect.any(Array) });
     expect(await eventually(async () => {
@@ -186,7 +194,7 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
 
   describe('hostile images get a 4xx from the catalogue and leave nothing behind', () => {
     it.each([
-      ['a truncated JPEG', async () => (await gradientImage(400, 300)).subarray(0, 900), MESSAGES.http.unreadableMedia],
+      ['a truncated JPEG', async () => (await image(400, 300)).subarray(0, 900), MESSAGES.http.unreadableMedia],
       ['a PNG header claiming 50000×50000 (a decompression bomb)', async () => pngClaiming(50_000, 50_000), MESSAGES.http.unreadableMedia],
       ['text named photo.jpg', async () => Buffer.from('not an image at all, only words'), MESSAGES.http.unsupportedMedia],
     ])('%s', async (_name, make, message) => {
@@ -199,10 +207,10 @@ describe('media sized for screens: content-addressed originals, dimensions, prev
     });
 
     it('a JPEG named .png and declared image/png is judged by its bytes and stored as .jpg', async () => {
-      const post = await postImage(alice, await gradientImage(120, 80), 'looks-like.png', 'image/png');
+      const post = await postImage(alice, await image(120, 80), 'looks-like.png', 'image/png');
       expect(post.media_url).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
       expect(post.media_mime).toBe('image/jpeg');
-      expect(existsSync(storedPath(post.media_url!))).toBe(true);
+      expect(await storedBytes(post.media_url!)).not.toBeNull();
     });
   });
 });

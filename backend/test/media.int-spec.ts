@@ -1,10 +1,9 @@
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { MESSAGES } from '@cloud9/contracts';
 import { fakeGifBytes } from './fakes/giphy-server';
 import { signUp, SignedIn } from './support/app';
-import { bootWatched, countRows, filesUnder, tinyPng, WatchedApp } from './support/harness';
+import { bootWatched, countRows, tinyPng, WatchedApp } from './support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
 
 /** EXIF a phone writes: camera make and a GPS position (IFD3 is the GPS directory). */
 const LOCATION_EXIF = { IFD0: { Make: 'SecretCam', Model: 'Phone 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } };
@@ -16,21 +15,26 @@ function noise(width: number, height: number): Sharp {
   return sharp(raw, { raw: { width, height, channels: 3 } });
 }
 
-describe('uploaded images lose their metadata (location) and must decode', () => {
+describe.each(DRIVERS)('uploaded images lose their metadata (location) and must decode (%s storage)', (driver) => {
+  let store: StoreUnderTest;
   let t: WatchedApp;
   let user: SignedIn;
 
   const upload = (who: SignedIn, bytes: Buffer, filename: string) => who.agent.put(`/api/users/${who.user.username}`).attach('thumbnail', bytes, { filename, contentType: 'image/jpeg' });
-  const storedPath = (url: string) => path.join(t.settings.uploadDir, url.replace(/^\/uploads\//, ''));
+  const storedBytes = async (url: string) => (await store.read(t.settings.uploadDir, url.replace(/^\/uploads\//, '')))!;
   const mediaRow = async (url: string): Promise<{ bytes: number; mime: string }> =>
     (await t.db.query('SELECT bytes, mime FROM media WHERE storage_key = $1', [url.replace(/^\/uploads\//, '')]))[0];
   const thumbnailOf = async (id: number): Promise<string | null> => (await t.db.query('SELECT thumbnail FROM users WHERE id = $1', [id]))[0].thumbnail;
 
   beforeAll(async () => {
-    t = await bootWatched();
+    store = await storeUnderTest(driver);
+    t = await bootWatched(store.env);
     user = await signUp(t);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
 
   it.each([
     ['jpeg', 'jpg', 'image/jpeg', 'jpeg'],
@@ -58,7 +62,7 @@ describe('uploaded images lose their metadata (location) and must decode', () =>
     // The row records the stored (re-encoded) size, not the uploaded one.
     const row = await mediaRow(res.body.thumbnail);
     expect(row.mime).toBe(mime);
-    expect(row.bytes).toBe((await fs.stat(storedPath(res.body.thumbnail))).size);
+    expect(row.bytes).toBe((await storedBytes(res.body.thumbnail)).length);
     expect(row.bytes).toBe(stored.length);
     expect(row.bytes).not.toBe(original.length);
   });
@@ -118,12 +122,12 @@ describe('uploaded images lose their metadata (location) and must decode', () =>
     it.each(cases)('%s', async (_name, make) => {
       const me = await signUp(t);
       const first = await upload(me, tinyPng([1, 1, 1, 255]), 'first.png').expect(200);
-      const filesBefore = await filesUnder(t.settings.uploadDir);
+      const filesBefore = await store.files(t.settings.uploadDir);
       const mediaBefore = await countRows(t, 'media');
 
       const res = await upload(me, await make(), 'bad.png').expect(415);
       expect(res.body).toEqual({ success: false, statusCode: 415, error: MESSAGES.http.unreadableMedia });
-      expect(await filesUnder(t.settings.uploadDir)).toEqual(filesBefore); // .incoming included
+      expect(await store.files(t.settings.uploadDir)).toEqual(filesBefore); // .incoming included
       expect(await countRows(t, 'media')).toBe(mediaBefore);
       expect(await thumbnailOf(me.user.id)).toBe(first.body.thumbnail);
     });

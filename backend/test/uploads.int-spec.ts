@@ -1,28 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES } from '@cloud9/contracts';
 import { signUp, SignedIn } from './support/app';
-import { bigPngLike, bootWatched, countRows, eventually, filesUnder, tinyPng, uniquePng, WatchedApp } from './support/harness';
+import { bigPngLike, bootWatched, countRows, eventually, tinyPng, uniquePng, WatchedApp } from './support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
 const OVER_BASIC = Math.round(2.2 * 1024 * 1024); // > 2048 KB (Basic), < 8192 KB (Gold)
 
-describe('profile images (judged by their bytes, limited by plan)', () => {
+describe.each(DRIVERS)('profile images (judged by their bytes, limited by plan; %s storage)', (driver) => {
+  let store: StoreUnderTest;
   let t: WatchedApp;
   let user: SignedIn;
 
   const uploadDir = () => t.settings.uploadDir;
-  const storedPath = (url: string) => path.join(uploadDir(), url.replace(/^\/uploads\//, ''));
+  const filesUnder = (dir: string) => store.files(dir);
+  const isStored = async (url: string) => (await store.read(uploadDir(), url.replace(/^\/uploads\//, ''))) !== null;
   const thumbnailOf = async (id: number): Promise<string | null> => (await t.db.query('SELECT thumbnail FROM users WHERE id = $1', [id]))[0].thumbnail;
 
   beforeAll(async () => {
-    t = await bootWatched();
+    store = await storeUnderTest(driver);
+    t = await bootWatched(store.env);
     user = await signUp(t);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
 
   it('accepts a real PNG as thumbnail and serves it as image/png with nosniff', async () => {
     const png = tinyPng();
@@ -52,7 +59,7 @@ describe('profile images (judged by their bytes, limited by plan)', () => {
     expect(served.headers['content-type']).toMatch(/^image\/png/);
   });
 
-  it('refuses HTML named x.png and declared image/png with 415, leaving the thumbnail and UPLOAD_DIR unchanged', async () => {
+  it('refuses HTML named x.png and declared image/png with 415, leaving the thumbnail and the stored files unchanged', async () => {
     const before = await thumbnailOf(user.user.id);
     expect(before).toMatch(/^\/uploads\//);
     const filesBefore = await filesUnder(uploadDir());
@@ -95,20 +102,19 @@ describe('profile images (judged by their bytes, limited by plan)', () => {
     expect(big.length).toBeGreaterThan(OVER_BASIC);
     const res = await gold.agent.put(`/api/users/${gold.user.username}`).attach('thumbnail', big, { filename: 'big.png', contentType: 'image/png' }).expect(200);
     expect(res.body.thumbnail).toMatch(/^\/uploads\/[^/]+\.png$/);
-    expect(existsSync(storedPath(res.body.thumbnail))).toBe(true);
+    expect(await isStored(res.body.thumbnail)).toBe(true);
     const [media] = await t.db.query('SELECT bytes FROM media WHERE owner_id = $1', [gold.user.id]);
     expect(media.bytes).toBeGreaterThan(OVER_BASIC);
   });
 
-  it('replacing the thumbnail removes the old file from UPLOAD_DIR and its media row', async () => {
+  it('replacing the thumbnail removes the old file from the store and its media row', async () => {
     const me = await signUp(t);
     const first = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 'a.png').expect(200);
-    const oldFile = storedPath(first.body.thumbnail);
-    expect(existsSync(oldFile)).toBe(true);
+    expect(await isStored(first.body.thumbnail)).toBe(true);
     const second = await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 'b.png').expect(200);
     expect(second.body.thumbnail).not.toBe(first.body.thumbnail);
-    expect(existsSync(oldFile)).toBe(false);
-    expect(existsSync(storedPath(second.body.thumbnail))).toBe(true);
+    expect(await isStored(first.body.thumbnail)).toBe(false);
+    expect(await isStored(second.body.thumbnail)).toBe(true);
     await t.request().get(first.body.thumbnail).expect(404);
     expect(await countRows(t, 'media', 'owner_id = $1', [me.user.id])).toBe(1);
   });
@@ -178,8 +184,86 @@ describe('profile images (judged by their bytes, limited by plan)', () => {
     });
   });
 
+  it('serves a stored file in ranges (video seeking), its size to a HEAD, 416 past its end and 304 to its ETag', async () => {
+    const me = await signUp(t);
+    const url = (await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 'r.png').expect(200)).body.thumbnail as string;
+    const whole = (await t.request().get(url).expect(200)).body as Buffer;
+    expect(whole).toEqual(await store.read(uploadDir(), url.replace(/^\/uploads\//, '')));
+    const part = await t.request().get(url).set('Range', 'bytes=2-9').expect(206);
+    expect([part.headers['content-range'], part.headers['content-length']]).toEqual([`bytes 2-9/${whole.length}`, '8']);
+    expect(part.body).toEqual(whole.subarray(2, 10));
+    const tail = await t.request().get(url).set('Range', 'bytes=-4').expect(206);
+    expect([tail.headers['content-range'], tail.body]).toEqual([`bytes ${whole.length - 4}-${whole.length - 1}/${whole.length}`, whole.subarray(-4)]);
+    const head = await t.request().head(url).expect(200);
+    expect([head.headers['content-length'], head.headers['content-type'], head.headers['cache-control']]).toEqual([String(whole.length), 'image/png', 'public, max-age=31536000, immutable']);
+    await t.request().get(url).set('Range', `bytes=${whole.length + 10}-`).expect(416);
+    const etag = (await t.request().get(url).expect(200)).headers.etag as string;
+    expect(etag).toBeTruthy();
+    await t.request().get(url).set('If-None-Match', etag).expect(304);
+    // Scratch and dot-names are never served.
+    await t.request().get('/uploads/.incoming/anything').expect(404);
+  });
+
   it('never sent a password field or an argon2 hash in any response', () => {
     expect(t.inspected()).toBeGreaterThan(15);
     expect(t.leaks).toEqual([]);
+  });
+});
+
+describe('with the bucket away (s3 storage)', () => {
+  let store: StoreUnderTest;
+  let t: WatchedApp;
+  let user: SignedIn;
+
+  beforeAll(async () => {
+    store = await storeUnderTest('s3');
+    t = await bootWatched(store.env);
+    user = await signUp(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+  });
+
+  it('an upload answers a fast 503 with the catalogue message and keeps nothing; a stored file answers 503; both work again once it is back', async () => {
+    const stored = (await user.agent.put(`/api/users/${user.user.username}`).attach('thumbnail', uniquePng(), 'a.png').expect(200)).body.thumbnail as string;
+    const mediaBefore = await countRows(t, 'media');
+    await store.stop();
+    try {
+      const started = Date.now();
+      const res = await user.agent.put(`/api/users/${user.user.username}`).attach('thumbnail', uniquePng(), 'b.png');
+      expect({ status: res.status, body: res.body }).toEqual({ status: 503, body: { success: false, statusCode: 503, error: MESSAGES.http.serviceUnavailable } });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(await countRows(t, 'media')).toBe(mediaBefore);
+      const served = await t.request().get(stored);
+      expect({ status: served.status, body: served.body }).toEqual({ status: 503, body: { success: false, statusCode: 503, error: MESSAGES.http.serviceUnavailable } });
+    } finally {
+      await store.start();
+    }
+    // Nothing of the refused upload was left in the scratch folder.
+    expect((await store.files(t.settings.uploadDir)).filter((f) => f.startsWith('.incoming'))).toEqual([]);
+    const again = await user.agent.put(`/api/users/${user.user.username}`).attach('thumbnail', uniquePng(), 'c.png').expect(200);
+    await t.request().get(again.body.thumbnail).expect(200);
+  });
+});
+
+describe('with a CDN in front (MEDIA_PUBLIC_URL)', () => {
+  let t: WatchedApp;
+
+  beforeAll(async () => {
+    t = await bootWatched({ MEDIA_PUBLIC_URL: 'https://media.example.com/c9/' });
+  });
+  afterAll(() => t?.close());
+
+  it('posts keep /uploads/ URLs, which answer a lasting redirect to the CDN; the pages may load media from it', async () => {
+    const me = await signUp(t);
+    const url = (await me.agent.put(`/api/users/${me.user.username}`).attach('thumbnail', uniquePng(), 'c.png').expect(200)).body.thumbnail as string;
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+    const res = await t.request().get(url).expect(301);
+    expect([res.headers.location, res.headers['cache-control']]).toEqual([`https://media.example.com/c9${url.slice('/uploads'.length)}`, 'public, max-age=31536000, immutable']);
+    await t.request().get('/uploads/.incoming/anything').expect(404);
+    const csp = (await t.request().get('/')).headers['content-security-policy'] as string;
+    expect(csp).toMatch(/img-src [^;]*https:\/\/media\.example\.com/);
+    expect(csp).toMatch(/media-src [^;]*https:\/\/media\.example\.com/);
   });
 });

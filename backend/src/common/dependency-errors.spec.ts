@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { createServer } from 'node:net';
 import { Client, DatabaseError } from 'pg';
 import { QueryFailedError } from 'typeorm';
-import { isDependencyUnavailable } from './dependency-errors';
+import { isDependencyUnavailable, StorageUnavailableError } from './dependency-errors';
 
 /** A loopback port nothing listens on. */
 const closedPort = () =>
@@ -52,6 +52,7 @@ describe('isDependencyUnavailable', () => {
       expect([message, isDependencyUnavailable(new Error(message))]).toEqual([message, true]);
     }
     expect(isDependencyUnavailable(Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' }))).toBe(true);
+    expect(isDependencyUnavailable(new StorageUnavailableError('S3 upload of a.png: TimeoutError'))).toBe(true);
   });
 
   it('leaves bugs and bad requests alone', () => {

@@ -1,3 +1,11 @@
+/**
+ * The media store (modules/media/storage) did not answer: down, unreachable, silent, refusing our
+ * credentials. The request answers 503 like for PostgreSQL or Redis being away.
+ */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+}
+
 /** The connection failed or dropped (either service). */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -22,7 +30,7 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
- * Whether an error means PostgreSQL or Redis is away (down, restarting, unreachable or silent), as
+ * Whether an error means PostgreSQL, Redis or the media store is away (down, restarting, unreachable or silent), as
  * opposed to a bug or a bad request: the request then answers 503 'The service is temporarily
  * unavailable.' and the client may retry. Errors arrive raw (ioredis, pg, a socket) or wrapped
  * (TypeORM's QueryFailedError keeps the driver's error in `driverError`, Node's AggregateError lists
@@ -39,7 +47,8 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
     errors?: unknown;
   };
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || isPostgresUnavailable(code))) return true;
-  if (name === 'MaxRetriesPerRequestError') return true;
+  // ioredis gave up; the media store did not answer.
+  if (name === 'MaxRetriesPerRequestError' || error instanceof StorageUnavailableError) return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
   const inner = [driverError, cause, ...(Array.isArray(errors) ? errors : [])];
   return inner.some((e) => isDependencyUnavailable(e, depth + 1));

@@ -57,7 +57,7 @@ export class ErrorsFilter implements ExceptionFilter {
   private logUnavailable(exception: unknown, requestId: Request['id']): void {
     if (Date.now() - this.unavailableLoggedAt < 10_000) return;
     this.unavailableLoggedAt = Date.now();
-    const msg = `503, PostgreSQL or Redis is unavailable: ${exception instanceof Error ? exception.message : String(exception)}`;
+    const msg = `503, PostgreSQL, Redis or the media store is unavailable: ${exception instanceof Error ? exception.message : String(exception)}`;
     this.logger.warn({ requestId, msg });
   }
 

@@ -16,7 +16,7 @@ const isPayPal = (host: string) => host === 'paypal.com' || host.endsWith('.payp
  * - styles allow 'unsafe-inline': emoji-picker-react and PayPal's SDK insert <style> elements at run
  *   time (a nonce would make index.html a per-request template; CSS cannot run script, and img-src /
  *   connect-src below limit where injected CSS could send anything);
- * - GIFs from GIPHY_MEDIA_HOSTS (scheme-less: they follow the page's scheme), emoji images from the
+ * - uploads from the app, or the CDN of MEDIA_PUBLIC_URL; GIFs from GIPHY_MEDIA_HOSTS (scheme-less: they follow the page's scheme), emoji images from the
  *   origin of EMOJI_CDN_URL, previews of chosen files from blob:, small inlined images (the emoji
  *   picker's icons) from data:;
  * - calls to the app (Socket.IO over ws/wss of PUBLIC_URL too) and the PayPal SDK's origin; frames only
@@ -29,13 +29,15 @@ function appShellDirectives(settings: Settings): Record<string, string[]> {
   const socket = `${publicUrl.protocol === 'https:' ? 'wss' : 'ws'}://${publicUrl.host}`;
   const gifHosts = settings.giphyMediaHosts.filter((host) => CSP_HOST.test(host));
   const emojiCdn = new URL(settings.emojiCdnUrl).origin;
+  // /uploads/… redirects there when MEDIA_PUBLIC_URL is set, and a redirect's target must be allowed too.
+  const mediaCdn = settings.storage.mediaPublicUrl ? [new URL(settings.storage.mediaPublicUrl).origin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", sdk.origin],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...gifHosts, emojiCdn, ...paypal],
-    'media-src': ["'self'", 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...mediaCdn, ...gifHosts, emojiCdn, ...paypal],
+    'media-src': ["'self'", 'blob:', ...mediaCdn],
     'font-src': ["'self'"],
     'connect-src': ["'self'", socket, ...paypal],
     'frame-src': paypal,

@@ -21,6 +21,8 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   sessionSecret: 'presence',
   sessionMaxAgeDays: 'keep',
   uploadDir: 'keep',
+  storage: 'keep',
+  s3SecretAccessKey: 'presence',
   frontendDist: 'keep',
   publicUrl: 'url',
   allowedOrigins: 'keep',

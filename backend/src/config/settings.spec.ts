@@ -101,4 +101,26 @@ describe('settings', () => {
       expect(() => load({ TRENDING_REFRESH_SECONDS: bad })).toThrow(new SettingsError(`TRENDING_REFRESH_SECONDS must be a whole number between 10 and 86400, got "${bad}"`));
     }
   });
+  it('keeps media on the local disk by default; STORAGE_DRIVER=s3 needs a bucket and checks the S3 settings at start', () => {
+    expect(load({}).storage).toEqual({ driver: 'local', s3: null, mediaPublicUrl: null });
+    const s3 = { STORAGE_DRIVER: 'S3', S3_BUCKET: 'cloud9-media', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' };
+    const s = load({ ...s3, MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/' });
+    expect(s.storage).toEqual({
+      driver: 's3',
+      s3: { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'cloud9-media', accessKeyId: 'key', forcePathStyle: true },
+      mediaPublicUrl: 'https://cdn.example.com/media',
+    });
+    expect(s.s3SecretAccessKey).toBe('secret');
+    // AWS itself: no endpoint, the SDK's own credentials, virtual-hosted URLs.
+    expect(load({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media.example', S3_REGION: 'eu-west-1' }).storage.s3).toEqual({
+      endpoint: null, region: 'eu-west-1', bucket: 'media.example', accessKeyId: null, forcePathStyle: false,
+    });
+    expect(() => load({ STORAGE_DRIVER: 'ftp' })).toThrow(new SettingsError('STORAGE_DRIVER must be one of local, s3, got "ftp"'));
+    expect(() => load({ STORAGE_DRIVER: 's3' })).toThrow(/^S3_BUCKET must be a bucket name/);
+    expect(() => load({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(/^S3_BUCKET must be a bucket name/);
+    expect(() => load({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(new SettingsError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'));
+    expect(() => load({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must/);
+    expect(() => load({ ...s3, S3_FORCE_PATH_STYLE: 'sometimes' })).toThrow(new SettingsError('S3_FORCE_PATH_STYLE must be true or false, got "sometimes"'));
+    expect(() => load({ MEDIA_PUBLIC_URL: 'cdn.example.com' })).toThrow(/MEDIA_PUBLIC_URL must be a URL/);
+  });
 });

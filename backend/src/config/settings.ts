@@ -52,7 +52,12 @@ export interface Settings {
   shutdownTimeoutMs: number;
   sessionSecret: string;
   sessionMaxAgeDays: number;
+  /** Local scratch for uploads being received and judged (.incoming), and with the local driver the files themselves. */
   uploadDir: string;
+  /** Where stored media lives (see modules/media/storage). */
+  storage: StorageSettings;
+  /** Apart from `storage`, so the app backup's settings file shows only whether it is set. */
+  s3SecretAccessKey: string | null;
   frontendDist: string;
   publicUrl: string;
   allowedOrigins: string[];
@@ -116,6 +121,24 @@ export interface Settings {
 
 export class SettingsError extends Error {}
 
+/** S3 (or an S3-compatible service: MinIO, s3rver) holding the media. */
+export interface S3Settings {
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string | null;
+  /** Path-style URLs (endpoint/bucket/key), which MinIO and s3rver need; AWS itself takes virtual-hosted ones. */
+  forcePathStyle: boolean;
+}
+
+interface StorageSettings {
+  driver: 'local' | 's3';
+  /** Only with driver 's3'. */
+  s3: S3Settings | null;
+  /** A CDN in front of the files: /uploads/<key> answers a redirect to `<mediaPublicUrl>/<key>` (null: the app answers the file). */
+  mediaPublicUrl: string | null;
+}
+
 const DEFAULT_GIPHY_MEDIA_HOSTS = 'giphy.com,media.giphy.com,media0.giphy.com,media1.giphy.com,media2.giphy.com,media3.giphy.com,media4.giphy.com,i.giphy.com';
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
@@ -169,6 +192,41 @@ function choiceSetting<T extends string>(env: NodeJS.ProcessEnv, name: string, c
   return raw as T;
 }
 
+const flagSetting = (env: NodeJS.ProcessEnv, name: string): boolean => {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no'].includes(raw)) return false;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  throw new SettingsError(`${name} must be true or false, got "${env[name]}"`);
+};
+
+/** STORAGE_DRIVER and, for s3, the S3_* settings (all checked here, so a typo stops the start, not the first upload); MEDIA_PUBLIC_URL. */
+function storageSettings(env: NodeJS.ProcessEnv): Pick<Settings, 'storage' | 's3SecretAccessKey'> {
+  const driver = choiceSetting(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local');
+  const mediaPublicUrl = optional(env, 'MEDIA_PUBLIC_URL') && urlSetting(env, 'MEDIA_PUBLIC_URL', '', ['http:', 'https:']);
+  if (driver === 'local') return { storage: { driver, s3: null, mediaPublicUrl }, s3SecretAccessKey: null };
+  const bucket = optional(env, 'S3_BUCKET');
+  // S3's bucket naming rules: 3–63 lower-case letters, digits, dots and hyphens.
+  if (!bucket || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new SettingsError(`S3_BUCKET must be a bucket name (3–63 of a-z 0-9 . -) with STORAGE_DRIVER=s3, got "${bucket ?? ''}"`);
+  const accessKeyId = optional(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = optional(env, 'S3_SECRET_ACCESS_KEY');
+  // Both or neither: without them the SDK's own chain (instance role, AWS_* variables, profile) is used.
+  if (!accessKeyId !== !secretAccessKey) throw new SettingsError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return {
+    storage: {
+      driver,
+      s3: {
+        endpoint: optional(env, 'S3_ENDPOINT') && urlSetting(env, 'S3_ENDPOINT', '', ['http:', 'https:']),
+        region: optional(env, 'S3_REGION') ?? 'us-east-1',
+        bucket,
+        accessKeyId,
+        forcePathStyle: flagSetting(env, 'S3_FORCE_PATH_STYLE'),
+      },
+      mediaPublicUrl,
+    },
+    s3SecretAccessKey: secretAccessKey,
+  };
+}
+
 /** METRICS_PORT (off when unset or 0), METRICS_HOST and METRICS_TOKEN. */
 function metricsSettings(env: NodeJS.ProcessEnv, port: number): Pick<Settings, 'metricsPort' | 'metricsHost' | 'metricsToken'> {
   const metricsPort = intSetting(env, 'METRICS_PORT', 0, 0, 65535) || null;
@@ -217,6 +275,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
     sessionMaxAgeDays: intSetting(env, 'SESSION_MAX_AGE_DAYS', 14, 1, 365),
     uploadDir: path.resolve(optional(env, 'UPLOAD_DIR') ?? path.join(repoRoot, 'uploads')),
+    ...storageSettings(env),
     frontendDist: path.resolve(optional(env, 'FRONTEND_DIST') ?? path.join(repoRoot, 'frontend/dist')),
     publicUrl,
     allowedOrigins,

@@ -15,6 +15,7 @@ import { JobRefusal } from '../../jobs/job-errors';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, jobPartialName, pruneBackups, removeJobPartials, stampedAt } from './backup-files';
 import { AuditService } from '../audit/audit.service';
+import { MediaStorage } from '../media/storage/media-storage';
 import { AdminRepository } from './admin.repository';
 import { pgConnection } from './pg-connection';
 import { restorePlan, STAGING_SCHEMA } from './restore-list';
@@ -36,10 +37,12 @@ const LOCK_ATTEMPTS = 20;
 const UNUSABLE_DIR = new Set(['ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS']);
 const AUDIT_MARGIN_MS = 3600 * 1000;
 const EXTENSION_NAME = /^[a-z_][a-z0-9_]*$/;
+/** The app backup's list of the bucket's objects (STORAGE_DRIVER=s3). */
+export const INVENTORY = 'uploads-inventory.ndjson';
 
 /**
  * Database backup and restore (pg_dump / pg_restore against DATABASE_URL) and the app backup
- * (UPLOAD_DIR + settings without secrets), all into BACKUP_DIR. Run by the admin queue's worker.
+ * (UPLOAD_DIR, or an inventory of the bucket, + settings without secrets), all into BACKUP_DIR. Run by the admin queue's worker.
  */
 @Injectable()
 export class BackupService {
@@ -50,6 +53,7 @@ export class BackupService {
     private readonly repository: AdminRepository,
     private readonly audit: AuditService,
     private readonly caches: InvalidationBus,
+    private readonly storage: MediaStorage,
   ) {}
 
   private get dir(): string {
@@ -196,41 +200,25 @@ export class BackupService {
   }
 
   /**
-   * A .tar.gz of UPLOAD_DIR (as uploads/…, without half-received uploads) and settings.json (every
-   * setting but the secrets, which appear only as "…Set": true/false); keeps the newest BACKUP_KEEP.
+   * A .tar.gz of the media and settings.json (every setting but the secrets, which appear only as
+   * "…Set": true/false); keeps the newest BACKUP_KEEP. With the local store the media are UPLOAD_DIR
+   * itself (as uploads/…, without half-received uploads); with a bucket, whose objects may be far
+   * more than a backup folder holds, `uploads-inventory.ndjson` lists each object (key, bytes,
+   * modifiedAt), and the bucket's own versioning keeps the bytes (README). `files` counts either.
    */
   @JobHandler(ADMIN_QUEUE, ADMIN_JOB.appBackup)
   async appBackup(job: JobHandle<unknown>): Promise<AppBackupOutcome> {
     await this.takeOver(job);
-    const uploads = this.settings.uploadDir;
-    await fs.mkdir(uploads, { recursive: true });
     const name = await freshBackupName(this.dir, 'cloud9-app', '.tar.gz');
     const partial = path.join(this.dir, jobPartialName(job.id, name));
     const settingsFile = path.join(this.dir, jobPartialName(job.id, 'settings.json'));
+    const inventoryFile = path.join(this.dir, jobPartialName(job.id, INVENTORY));
     const target = path.join(this.dir, name);
     const settingsJson = { app: 'cloud9-social', writtenAt: new Date().toISOString(), settings: publicSettings(this.settings) };
     await fs.writeFile(settingsFile, JSON.stringify(settingsJson, null, 2) + '\n', { mode: 0o600 });
-    const top = (await fs.readdir(uploads)).filter((n) => n !== '.incoming').sort();
-    let files = 0;
     await job.updateProgress(5);
     try {
-      await tar.c(
-        {
-          gzip: true,
-          file: partial,
-          cwd: uploads,
-          portable: true,
-          filter: (p) => !/(^|\/)\.incoming(\/|$)/.test(p),
-          onWriteEntry: (entry) => {
-            if (entry.absolute === settingsFile) entry.path = 'settings.json';
-            else {
-              entry.path = `uploads/${entry.path}`;
-              if (entry.type === 'File') files++;
-            }
-          },
-        },
-        [...top, settingsFile],
-      );
+      const files = this.storage.driver === 'local' ? await this.archiveUploads(partial, settingsFile) : await this.archiveInventory(partial, settingsFile, inventoryFile);
       await job.updateProgress(90);
       await fs.rename(partial, target);
       const { size } = await fs.stat(target);
@@ -238,8 +226,60 @@ export class BackupService {
       await job.updateProgress(100);
       return { file: name, bytes: size, files };
     } finally {
-      await fs.rm(partial, { force: true });
-      await fs.rm(settingsFile, { force: true });
+      await Promise.all([partial, settingsFile, inventoryFile].map((f) => fs.rm(f, { force: true })));
     }
+  }
+
+  /** settings.json and UPLOAD_DIR as uploads/… into `archive`; the number of files archived. */
+  private async archiveUploads(archive: string, settingsFile: string): Promise<number> {
+    const uploads = this.settings.uploadDir;
+    await fs.mkdir(uploads, { recursive: true });
+    const top = (await fs.readdir(uploads)).filter((n) => n !== '.incoming').sort();
+    let files = 0;
+    await tar.c(
+      {
+        gzip: true,
+        file: archive,
+        cwd: uploads,
+        portable: true,
+        filter: (p) => !/(^|\/)\.incoming(\/|$)/.test(p),
+        onWriteEntry: (entry) => {
+          if (entry.absolute === settingsFile) entry.path = 'settings.json';
+          else {
+            entry.path = `uploads/${entry.path}`;
+            if (entry.type === 'File') files++;
+          }
+        },
+      },
+      [...top, settingsFile],
+    );
+    return files;
+  }
+
+  /** settings.json and the bucket's inventory (one JSON line per object, written as listed) into `archive`; the objects listed. */
+  private async archiveInventory(archive: string, settingsFile: string, inventoryFile: string): Promise<number> {
+    const out = await fs.open(inventoryFile, 'wx', 0o600);
+    let objects = 0;
+    try {
+      for await (const page of this.storage.list()) {
+        await out.write(page.map((o) => JSON.stringify({ key: o.key, bytes: o.bytes, modifiedAt: o.modifiedAt.toISOString() }) + '\n').join(''));
+        objects += page.length;
+      }
+    } finally {
+      await out.close();
+    }
+    await tar.c(
+      {
+        gzip: true,
+        file: archive,
+        cwd: this.dir,
+        portable: true,
+        onWriteEntry: (entry) => {
+          entry.path = entry.absolute === settingsFile ? 'settings.json' : INVENTORY;
+        },
+      },
+      [path.basename(settingsFile), path.basename(inventoryFile)],
+    );
+    return objects;
   }
 }

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import sharp from 'sharp';
 
 /** What an image is shown as: each gets variants of its own widths. */
@@ -35,7 +32,7 @@ export interface ImageFacts {
   animated: boolean;
 }
 
-/** The name of a stored file's variant of `width` (beside it in UPLOAD_DIR). */
+/** The name of a stored file's variant of `width` (beside it in the media store). */
 export const variantKey = (storageKey: string, width: number): string => `${storageKey}.w${width}.webp`;
 
 /** Every variant name a stored file may have (to remove them with it). */
@@ -74,17 +71,8 @@ export async function describeImage(file: string): Promise<ImageFacts> {
   };
 }
 
-/**
- * Writes the WebP variant of `source` `width` pixels wide as `target` (through a temp file in
- * `scratchDir`, so a reader never sees half a file); its size.
- */
-export async function writeVariant(source: string, target: string, width: number, scratchDir: string): Promise<StoredVariant> {
-  const temp = path.join(scratchDir, `${randomUUID()}.webp`);
-  try {
-    const info = await sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(temp);
-    await fs.rename(temp, target);
-    return { width: info.width, height: info.height };
-  } finally {
-    await fs.rm(temp, { force: true });
-  }
+/** Writes the WebP variant of `source` `width` pixels wide as `output` (a scratch file the caller stores); its size. */
+export async function writeVariant(source: string, output: string, width: number): Promise<StoredVariant> {
+  const info = await sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(output);
+  return { width: info.width, height: info.height };
 }

@@ -1,5 +1,5 @@
 import { BadRequestException, HttpStatus, HttpException, Inject, Injectable, Logger, UnsupportedMediaTypeException } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,7 @@ import { needsSanitizing, sanitizeImage, UndecodableImageError } from './image-s
 import { toMediaInfo } from './media-info';
 import { MediaRepository } from './media.repository';
 import { PosterRefusedError, writePoster } from './video-poster';
+import { MediaStorage } from './storage/media-storage';
 
 const UPLOAD_URL_PREFIX = '/uploads/';
 
@@ -47,9 +48,10 @@ export interface EndedUse {
 }
 
 /**
- * Owns UPLOAD_DIR and the `media` table: accepts uploads judged by their bytes, stores each under
- * its content's address (the SHA-256 of the stored bytes, so equal uploads share one file and its
- * name never changes meaning), makes images' variants, and removes a file with its last use.
+ * Owns the stored media (through MediaStorage: UPLOAD_DIR or a bucket) and the `media` table:
+ * accepts uploads judged by their bytes (in UPLOAD_DIR/.incoming, whatever the store), stores each
+ * under its content's address (the SHA-256 of the stored bytes, so equal uploads share one file and
+ * its name never changes meaning), makes images' variants, and removes a file with its last use.
  */
 @Injectable()
 export class MediaService {
@@ -60,6 +62,7 @@ export class MediaService {
     private readonly mediaRows: MediaRepository,
     private readonly probe: ContainerProbe,
     private readonly jobs: JobsService,
+    private readonly storage: MediaStorage,
   ) {}
 
   get incomingDir(): string {
@@ -97,7 +100,7 @@ export class MediaService {
   }
 
   /**
-   * Moves an uploaded temp file into UPLOAD_DIR under its content address if its bytes are one
+   * Moves an uploaded temp file into the media store under its content address if its bytes are one
    * of `kinds`; otherwise deletes it and answers 415. JPEG, PNG, WebP and AVIF are first
    * re-encoded upright, within MAX_ORIGINAL_SIDE and without metadata (no EXIF/GPS location
    * leaves the server) and a GIF is cut to its frames; audio and video must be a whole container
@@ -170,15 +173,15 @@ export class MediaService {
       storageKey = `${await sha256Of(source)}.${signature.ext}`;
       if (frame) posterKey = `${await sha256Of(frame.path)}.webp`;
       const { size: bytes } = await fs.stat(source);
+      const posterBytes = frame ? (await fs.stat(frame.path)).size : 0;
       stored = await this.mediaRows.withKeysLocked(posterKey ? [storageKey, posterKey] : [storageKey], async (trx) => {
         let posterId: number | null = null;
         if (frame && posterKey) {
-          await this.place(frame.path, posterKey);
-          const { size: posterBytes } = await fs.stat(path.join(this.settings.uploadDir, posterKey));
+          await this.place(frame.path, posterKey, 'image/webp');
           const { width, height, placeholder } = frame.facts;
           ({ id: posterId } = await this.mediaRows.insert(trx, { owner_id: ownerId, storage_key: posterKey, mime: 'image/webp', kind: 'image', bytes: posterBytes, width, height, placeholder }));
         }
-        await this.place(source, storageKey);
+        await this.place(source, storageKey, signature.mime);
         return this.mediaRows.insert(trx, {
           owner_id: ownerId, storage_key: storageKey, mime: signature.mime, kind: signature.kind, bytes,
           width: size?.width ?? null, height: size?.height ?? null, placeholder: facts?.placeholder ?? null, poster_id: posterId,
@@ -205,14 +208,12 @@ export class MediaService {
   }
 
   /**
-   * Under the key's lock: moves `source` into UPLOAD_DIR as `storageKey`, or drops it when that
+   * Under the key's lock: moves `source` into the store as `storageKey`, or drops it when that
    * name is already there (same content, same name).
    */
-  private async place(source: string, storageKey: string): Promise<void> {
-    const target = path.join(this.settings.uploadDir, storageKey);
-    const exists = await fs.stat(target).then(() => true, () => false);
-    if (exists) await fs.rm(source, { force: true });
-    else await fs.rename(source, target);
+  private async place(source: string, storageKey: string, mime: string): Promise<void> {
+    if (await this.storage.head(storageKey)) await fs.rm(source, { force: true });
+    else await this.storage.putFile(storageKey, source, mime);
   }
 
   /** Asks the variants job for these widths of a stored image. */
@@ -236,31 +237,36 @@ export class MediaService {
    * removed again.
    */
   async makeVariants(storageKey: string, widths: readonly number[]): Promise<StoredVariant[]> {
-    const source = path.join(this.settings.uploadDir, path.basename(storageKey));
     const [known] = await this.mediaRows.factsByKeys([storageKey]);
     if (!known) return [];
-    let width = known.width;
+    await this.ensureDirs();
+    // The image tools read a file: the original itself (local store) or a copy (bucket).
+    const source = await this.storage.localCopy(storageKey, this.incomingDir);
+    if (!source) return []; // removed meanwhile
+    const made: StoredVariant[] = [];
     try {
+      let width = known.width;
       if (width === null) {
-        const facts = await describeImage(source);
+        const facts = await describeImage(source.path);
         await this.mediaRows.withKeysLocked([storageKey], (trx) => this.mediaRows.setSize(trx, storageKey, facts));
         if (facts.animated) return known.variants;
         width = facts.width;
-      } else if (await isAnimated(source)) return known.variants;
-    } catch (error) {
-      if (!(await fs.stat(source).catch(() => null))) return []; // removed meanwhile
-      throw error;
-    }
-    await this.ensureDirs();
-    const made: StoredVariant[] = [];
-    for (const w of widths) {
-      if (w >= width || known.variants.some((v) => v.width === w)) continue;
-      try {
-        made.push(await writeVariant(source, path.join(this.settings.uploadDir, variantKey(storageKey, w)), w, this.incomingDir));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || !(await fs.stat(source).catch(() => null))) return []; // removed meanwhile
-        throw error;
+      } else if (await isAnimated(source.path)) return known.variants;
+      for (const w of widths) {
+        if (w >= width || known.variants.some((v) => v.width === w)) continue;
+        const scratch = path.join(this.incomingDir, `${randomUUID()}.webp`);
+        try {
+          made.push(await writeVariant(source.path, scratch, w));
+          await this.storage.putFile(variantKey(storageKey, w), scratch, 'image/webp');
+        } finally {
+          await fs.rm(scratch, { force: true });
+        }
       }
+    } catch (error) {
+      if (!(await this.storage.head(storageKey).catch(() => null))) return []; // removed meanwhile
+      throw error;
+    } finally {
+      await source.release();
     }
     return this.mediaRows.withKeysLocked([storageKey], async (trx) => {
       if (!(await this.mediaRows.isKnown(trx, storageKey))) {
@@ -326,7 +332,7 @@ export class MediaService {
   }
 
   /**
-   * Of these names under UPLOAD_DIR, the files nothing uses, not even a media row (orphans),
+   * Of these names in the media store, the files nothing uses, not even a media row (orphans),
    * sorted. A variant is an orphan when the file it was made from is.
    */
   async unusedFiles(names: string[]): Promise<string[]> {
@@ -335,13 +341,18 @@ export class MediaService {
     return names.filter((n) => unused.has(baseOf.get(n)!)).sort();
   }
 
-  /** Deletes stored files (and their variants) by key; a missing file is not an error. */
+  /**
+   * Deletes stored files (and their variants) by key; a missing file is not an error, and one the
+   * store could not delete is left for the orphan scan (its rows are gone: it is an orphan now).
+   */
   private async removeFiles(storageKeys: string[]): Promise<void> {
-    await Promise.all(
-      storageKeys.flatMap((key) => [key, ...variantKeysOf(key)]).map((key) =>
-        fs.rm(path.join(this.settings.uploadDir, path.basename(key)), { force: true }).catch((error) => this.logger.warn(`could not remove ${key}: ${error}`)),
-      ),
-    );
+    const keys = storageKeys.flatMap((key) => [key, ...variantKeysOf(key)]);
+    await this.storage.delete(keys).catch((error: Error) => this.logger.warn(`could not remove ${storageKeys.join(', ')}: ${error.message}`));
+  }
+
+  /** Deletes stored files by name, as they are (the orphan delete). */
+  async deleteStored(names: string[]): Promise<void> {
+    await this.storage.delete(names);
   }
 
   /** Rejects a request whose file went past the plan's limit while streaming. */
