@@ -16,20 +16,20 @@ const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /**
- * Storage settings the deploy files already set, read by the app once the S3 storage lands in
- * settings.ts. Reconcile at merge: when settings.ts reads them, delete this list (the test says so).
+ * Every environment name loadSettings reads, found by watching it read: once with nothing set, once
+ * with the S3 driver chosen (its settings are read only then).
  */
-const PENDING_STORAGE_SETTINGS = ['STORAGE_DRIVER', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'MEDIA_PUBLIC_URL'];
-
-/** Every environment name loadSettings reads, found by watching it read. */
 function settingNames(): Set<string> {
   const names = new Set<string>();
-  loadSettings(new Proxy({}, { get: (_, key) => (typeof key === 'string' && names.add(key), undefined) }) as NodeJS.ProcessEnv, false);
+  const watching = (values: Record<string, string>) =>
+    new Proxy(values, { get: (target, key) => (typeof key === 'string' ? (names.add(key), target[key]) : undefined) }) as NodeJS.ProcessEnv;
+  loadSettings(watching({}), false);
+  loadSettings(watching({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }), false);
   return names;
 }
 
 const settings = settingNames();
-const known = new Set([...settings, ...PENDING_STORAGE_SETTINGS]);
+
 /** Credentials, and addresses that carry them: the Secret's, never the ConfigMap's (RATE_LIMIT_PASSWORD is a limit). */
 const isSecret = (name: string) => !name.startsWith('RATE_LIMIT_') && /SECRET|PASSWORD|TOKEN|API_KEY|ACCESS_KEY|DATABASE_URL|DATABASE_READ_URL|REDIS_URL|WEBHOOK/.test(name);
 const defaultPort = loadSettings({} as NodeJS.ProcessEnv, false).port;
@@ -39,12 +39,10 @@ const interpolated = (env: Record<string, unknown>) =>
 const largestUploadKb = Math.max(...PLANS.map((p) => p.mediaLimit));
 
 describe('deploy files', () => {
-  it('knows every setting name the app reads, and the pending storage names are still pending', () => {
+  it('knows every setting name the app reads', () => {
     expect(settings.size).toBeGreaterThan(50);
-    for (const name of ['DATABASE_READ_URL', 'METRICS_PORT', 'METRICS_TOKEN', 'LOG_FORMAT', 'LOG_LEVEL']) expect(settings).toContain(name);
-    const landed = PENDING_STORAGE_SETTINGS.filter((name) => settings.has(name));
-    // Once settings.ts reads them, this list has done its job: delete it.
-    expect(landed).toEqual([]);
+    const scaling = ['DATABASE_READ_URL', 'METRICS_PORT', 'METRICS_TOKEN', 'LOG_FORMAT', 'LOG_LEVEL', 'STORAGE_DRIVER', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'MEDIA_PUBLIC_URL'];
+    for (const name of scaling) expect(settings).toContain(name);
   });
 
   describe('Dockerfile', () => {
@@ -72,7 +70,7 @@ describe('deploy files', () => {
       const check = runtime.find((l) => l.startsWith('HEALTHCHECK '));
       expect(check).toContain(ROUTES.health.live.path);
       const envNames = runtime.filter((l) => l.startsWith('ENV ')).flatMap((l) => [...l.matchAll(/([A-Z_]+)=/g)].map((m) => m[1]));
-      for (const name of envNames) expect(known).toContain(name);
+      for (const name of envNames) expect(settings).toContain(name);
     });
   });
 
@@ -96,7 +94,7 @@ describe('deploy files', () => {
     it('sets only settings the app reads, with values it accepts', () => {
       for (const [, service] of appServices) {
         const env = interpolated(service.environment);
-        for (const name of Object.keys(env)) expect(known).toContain(name);
+        for (const name of Object.keys(env)) expect(settings).toContain(name);
         const parsed = loadSettings(env as NodeJS.ProcessEnv, false);
         expect(parsed.port).toBe(defaultPort);
         expect(parsed.metricsPort).toBe(9464);
@@ -146,8 +144,8 @@ describe('deploy files', () => {
     it('names every setting in the ConfigMap, the Secret or the Deployments, and nothing else', () => {
       const deploymentEnv = Object.keys(deployments).flatMap((name) => (container(name).env ?? []).map((e: { name: string }) => e.name));
       const named = new Set([...Object.keys(configMap), ...Object.keys(secret), ...deploymentEnv]);
-      expect([...named].filter((n) => !known.has(n))).toEqual([]);
-      expect([...known].filter((n) => !named.has(n))).toEqual([]);
+      expect([...named].filter((n) => !settings.has(n))).toEqual([]);
+      expect([...settings].filter((n) => !named.has(n))).toEqual([]);
       expect(Object.keys(configMap).filter(isSecret)).toEqual([]);
       expect(Object.keys(secret).filter((n) => !isSecret(n))).toEqual([]);
     });
