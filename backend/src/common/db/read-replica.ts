@@ -17,9 +17,15 @@ const REPLICA_RETRY_MS = 5000;
  * each transaction (`onPrimary`). Work outside both (jobs, sockets) decides per read by its viewer.
  */
 const readScope = new AsyncLocalStorage<{ primary: boolean }>();
+/**
+ * Whether a replica is set (ReadReplica turns it on). Without one every read is on the primary, and
+ * the scope is never entered: on Node 20 the first AsyncLocalStorage.run turns on promise hooks for
+ * the whole process, which every await of every request then pays for (a fifth of a cached page).
+ */
+let scoped = false;
 
 /** Runs `work` with every read it makes (through SqlService.reader) on the primary. */
-export const onPrimary = <T>(work: () => T): T => readScope.run({ primary: true }, work);
+export const onPrimary = <T>(work: () => T): T => (scoped ? readScope.run({ primary: true }, work) : work());
 
 /** True when the work under way reads the primary whatever its reads' viewer (a writer's request, a transaction). */
 export const readsOnPrimary = (): boolean => readScope.getStore()?.primary === true;
@@ -64,6 +70,7 @@ export class ReadReplica implements OnApplicationShutdown {
       : null;
     // A connection that breaks while idle emits 'error' on the pool; unheard, it would end the process.
     this.pool?.on('error', () => undefined);
+    if (this.pool) scoped = true;
   }
 
   /** The replica's pool for this read now, or null for the primary; `viewerId` counts only outside a request. */
