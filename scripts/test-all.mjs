@@ -69,7 +69,9 @@ await Promise.all([
     await check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent'], true);
   })(),
 ]);
-await suite('integration (backend, PostgreSQL + Redis)', 'npx', ['jest', '-c', 'jest.config.js', '--selectProjects', 'backend-int', '--runInBand', '--json', `--outputFile=${report('int')}`], report('int'));
+// --forceExit: the suites start and kill servers of their own (PostgreSQL clusters, Redis, s3rver,
+// app processes); a socket one of them leaves half-open must not keep the run waiting after its report.
+await suite('integration (backend, PostgreSQL + Redis)', 'npx', ['jest', '-c', 'jest.config.js', '--selectProjects', 'backend-int', '--runInBand', '--forceExit', '--json', `--outputFile=${report('int')}`], report('int'));
 await suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend'));
 if (built) {
   await suite('browser (playwright + chromium)', 'npx', ['jest', '-c', 'frontend/e2e/jest.config.cjs', '--runInBand', '--json', `--outputFile=${report('e2e')}`], report('e2e'));
