@@ -25,3 +25,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /** Whether the page scrolls sideways at its current width. */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** A screen anyone can use: axe at 0 violations, no sideways scroll and, with `oneHeading`, exactly one h1. */
+export async function expectUsableScreen(page: Page, screen: string, { oneHeading = false } = {}): Promise<void> {
+  expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
+  if (oneHeading) expect({ screen, h1: await page.locator('h1').count() }).toEqual({ screen, h1: 1 });
+  expect({ screen, sideways: await scrollsSideways(page) }).toEqual({ screen, sideways: false });
+}

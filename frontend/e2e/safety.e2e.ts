@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { SAFETY_UI_MESSAGES, type HiddenAccount, type ModerationReport, type MutedWord, type Page as ListPage } from '@cloud9/contracts';
-import { axeViolations, scrollsSideways, serveAxe } from './a11y';
-import { answerConfirm, apiSession, DESKTOP, E2E_ADMIN, launchBrowser, PHONE, registerViaApi, shot, signedInTab, uniqueName, type Viewport } from './support';
+import { expectUsableScreen, serveAxe } from './a11y';
+import { answerConfirm, apiSession, E2E_ADMIN, launchBrowser, PHONE_AND_DESKTOP, registerViaApi, shot, signedInTab, uniqueName } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,16 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SIZES: [string, Viewport][] = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-];
-
-async function checkScreen(page: Page, screen: string) {
-  expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
-  expect({ screen, sideways: await scrollsSideways(page) }).toEqual({ screen, sideways: false });
-}
-
 const card = (page: Page, text: string) => page.locator('article', { hasText: text });
 
 async function choose(page: Page, text: string, entry: string) {
@@ -28,7 +18,7 @@ async function choose(page: Page, text: string, entry: string) {
   await page.getByRole('menuitem', { name: entry, exact: true }).click();
 }
 
-describe.each(SIZES)('mute, block and report at %s size', (size, viewport) => {
+describe.each(PHONE_AND_DESKTOP)('mute, block and report at %s size', (size, viewport) => {
   it('reports a post, mutes one author and blocks another from their posts, and undoes a mute in Settings; the server holds each change', async () => {
     // Two authors post under one new hashtag, so the tag's page shows exactly their posts.
     const tag = uniqueName('sf').toLowerCase();
@@ -55,7 +45,7 @@ describe.each(SIZES)('mute, block and report at %s size', (size, viewport) => {
     await dialog.getByRole('radio', { name: 'Harassment or bullying' }).check();
     await dialog.getByLabel(SAFETY_UI_MESSAGES.commentLabel).fill('Insults in every reply');
     await dialog.getByText(SAFETY_UI_MESSAGES.commentCounter(22)).waitFor();
-    await checkScreen(page, `report-dialog-${size}`);
+    await expectUsableScreen(page, `report-dialog-${size}`);
     if (size === 'phone') await shot(page, 'phone-report-dialog', false);
     await dialog.getByRole('button', { name: SAFETY_UI_MESSAGES.sendReport }).click();
     await dialog.getByRole('status').getByText(SAFETY_UI_MESSAGES.reportThanks).waitFor();
@@ -97,7 +87,7 @@ describe.each(SIZES)('mute, block and report at %s size', (size, viewport) => {
     await words.getByText(`spoiler ${size}`, { exact: true }).waitFor();
     expect((await me.call<{ items: MutedWord[] }>('GET', '/api/muted-words')).items.map((w) => w.word)).toEqual([`spoiler ${size}`]);
     await muted.scrollIntoViewIfNeeded();
-    await checkScreen(page, `settings-safety-${size}`);
+    await expectUsableScreen(page, `settings-safety-${size}`);
     // The lists at the top of the shot, below whatever header stays on screen.
     await page.evaluate(() => {
       document.querySelector('section.settings-block-muted')?.scrollIntoView({ block: 'start' });
@@ -118,7 +108,7 @@ describe.each(SIZES)('mute, block and report at %s size', (size, viewport) => {
     await page.getByRole('button', { name: `Options for @${loud}` }).click();
     const menu = page.getByRole('menu', { name: `Options for @${loud}` });
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([`Mute @${loud}`, `Block @${loud}`, `Report @${loud}`]);
-    await checkScreen(page, `profile-menu-${size}`);
+    await expectUsableScreen(page, `profile-menu-${size}`);
     await shot(page, `${size}-profile-menu`, false);
     expect(nativeDialogs).toEqual([]);
     await context.close();

@@ -63,6 +63,11 @@ export const takeCspViolations = (): string[] => cspViolations.splice(0);
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 export type Viewport = { width: number; height: number };
+/** The two sizes every screen is checked at. */
+export const PHONE_AND_DESKTOP: [string, Viewport][] = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+];
 
 const ALERT_BINDING = '__e2eAppAlert';
 /** The app's alert surface: the alert toasts' texts and the confirmation dialogs. */

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@cloud9/contracts';
-import { axeViolations, scrollsSideways, serveAxe } from './a11y';
-import { apiSession, baseUrl, DESKTOP, launchBrowser, openTab, PHONE, registerViaApi, shot, signedInTab, uniqueName, waitFor, type Viewport } from './support';
+import { expectUsableScreen, serveAxe } from './a11y';
+import { apiSession, baseUrl, launchBrowser, openTab, PHONE_AND_DESKTOP, registerViaApi, shot, signedInTab, uniqueName, waitFor } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,19 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SIZES: [string, Viewport][] = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-];
-
-/** axe at 0 violations, one h1, no sideways scroll. */
-async function checkScreen(page: Page, screen: string) {
-  expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
-  expect({ screen, h1: await page.locator('h1').count() }).toEqual({ screen, h1: 1 });
-  expect({ screen, sideways: await scrollsSideways(page) }).toEqual({ screen, sideways: false });
-}
-
-describe.each(SIZES)('threads, share and bookmarks at %s size', (size, viewport) => {
+describe.each(PHONE_AND_DESKTOP)('threads, share and bookmarks at %s size', (size, viewport) => {
   it('opens a post from its time, shows its ancestors and replies, shares its link, and saves it to /bookmarks and back', async () => {
     // A thread by someone else: root → middle → the post → a reply under it.
     const author = uniqueName('thr');
@@ -66,7 +54,7 @@ describe.each(SIZES)('threads, share and bookmarks at %s size', (size, viewport)
     const post = page.locator('.thread-focus article');
     await post.getByText(`The post in focus ${tag}`).waitFor();
     await replies.getByText(`A reply under it ${tag}`).waitFor();
-    await checkScreen(page, `thread-${size}`);
+    await expectUsableScreen(page, `thread-${size}`, { oneHeading: true });
     await shot(page, `thread-${size}`, size !== 'phone');
 
     // Share: the sheet on phones, the clipboard and a toast elsewhere.
@@ -93,11 +81,11 @@ describe.each(SIZES)('threads, share and bookmarks at %s size', (size, viewport)
     const saved = page.getByRole('list', { name: 'Bookmarks' }).locator('article', { hasText: `The post in focus ${tag}` });
     await saved.waitFor();
     expect(await page.title()).toBe('Bookmarks · Cloud 9 Social');
-    await checkScreen(page, `bookmarks-${size}`);
+    await expectUsableScreen(page, `bookmarks-${size}`, { oneHeading: true });
     await shot(page, `bookmarks-${size}`, size !== 'phone');
     await saved.getByRole('button', { name: 'Bookmark' }).click();
     await page.getByText(MESSAGES.bookmarks.emptyTitle).waitFor();
-    await checkScreen(page, `bookmarks-empty-${size}`);
+    await expectUsableScreen(page, `bookmarks-empty-${size}`, { oneHeading: true });
     if (size === 'desktop') await shot(page, 'bookmarks-empty-desktop', false);
     expect(await (await page.request.get('/api/bookmarks')).json()).toEqual({ items: [], nextCursor: null });
     await context.close();
@@ -111,7 +99,7 @@ describe.each(SIZES)('threads, share and bookmarks at %s size', (size, viewport)
     expect(await guest.page.getByRole('button', { name: /^(Bookmark|Share|Like|Post options)/ }).count()).toBe(0);
     expect(await guest.page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(await guest.page.title()).toBe('Post · Cloud 9 Social');
-    await checkScreen(guest.page, `thread-signed-out-${size}`);
+    await expectUsableScreen(guest.page, `thread-signed-out-${size}`, { oneHeading: true });
     if (size === 'phone') await shot(guest.page, 'thread-signed-out-phone', false);
     await guest.context.close();
   });
