@@ -144,17 +144,18 @@ describe('rolling restarts and failover behind a load balancer', () => {
     return { id: user.id, username, cookie: res.headers.getSetCookie()[0].split(';')[0] };
   };
 
-  /** The author's like alerts over REST (the newest 100), as `${post_id}:${actor_username}`. */
+  /** Every like alert the author has over REST, page by page, as `${post_id}:${actor_username}`. */
   const storedAlerts = async (actor: Actor): Promise<string[]> => {
-    const { status, json } = await call(actor, 'GET', `/api/notifications/user/${actor.id}?limit=50&type=like`);
-    expect(status).toBe(200);
-    const page = json as { items: UserAlert[]; nextCursor: string | null };
-    let items = page.items;
-    if (page.nextCursor) {
-      const more = await call(actor, 'GET', `/api/notifications/user/${actor.id}?limit=50&type=like&cursor=${encodeURIComponent(page.nextCursor)}`);
-      items = [...items, ...(more.json as { items: UserAlert[] }).items];
-    }
-    return items.map((a) => `${a.post_id}:${a.actor_username}`);
+    const keys: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const { status, json } = await call(actor, 'GET', `/api/notifications/user/${actor.id}?limit=50&type=like${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(status).toBe(200);
+      const page = json as { items: UserAlert[]; nextCursor: string | null };
+      keys.push(...page.items.map((a) => `${a.post_id}:${a.actor_username}`));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return keys;
   };
 
   /** A Socket.IO client through the balancer that does what frontend/src/realtime/connection.ts does. */
