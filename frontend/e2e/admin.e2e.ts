@@ -74,7 +74,11 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 /** Waits for the next alert after index `after` that is not a confirmation question, and returns it. */
 async function nextAlert(tab: AdminTab, after = tab.alerts.length, timeoutMs = 30_000): Promise<string> {
   const pending = () => tab.alerts.slice(after).filter((text) => !tab.questions.has(text));
-  await waitFor(() => pending().length > 0, timeoutMs);
+  await waitFor(() => pending().length > 0, timeoutMs).catch(async (error: Error) => {
+    // What the page showed instead is the first clue when an alert never comes.
+    const body = (await tab.page.locator('main').innerText().catch(() => '')).slice(0, 500);
+    throw new Error(`${error.message}: no alert on ${tab.page.url()}; the page read: ${body}`);
+  });
   // Out of the way of the buttons the next step clicks (desktop toasts sit in the bottom right corner).
   for (const dismiss of await tab.page.getByRole('button', { name: 'Dismiss message' }).all()) await dismiss.click().catch(() => undefined);
   return pending()[0];
@@ -482,8 +486,11 @@ describe('admin reset', () => {
     const { page } = tab;
     await page.getByRole('link', { name: 'Open reset form' }).click();
     await page.waitForURL((url) => url.pathname === '/admin-reset');
+    // The form shows once the admin's rights are confirmed; typing before that would be lost.
+    await page.getByRole('heading', { name: 'Reset a password' }).waitFor();
     await page.getByLabel('Username').fill(member);
     await page.getByLabel('New Password').fill('a-fresh-password-9');
+    expect(await page.getByLabel('Username').inputValue()).toBe(member);
     const message = await clickForAlert(tab, button(page, 'Reset Password'));
     expect(message).not.toMatch(/^Error: /);
     await page.locator('form').getByText(message).waitFor();
