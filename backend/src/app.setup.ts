@@ -36,9 +36,10 @@ import { parseBodies } from './common/body-parsers';
 import { limitRequestBodies } from './common/request-limits';
 import { refuseMalformedUrls } from './common/url-rules.middleware';
 import { createLogger } from './common/logging/logger';
-import { logRequests } from './common/logging/request-log';
+import { requestLine } from './common/logging/request-log';
+import { observeRequests } from './common/observe-requests';
 import { AppMetrics } from './common/metrics/app-metrics';
-import { recordHttpMetrics } from './common/metrics/http-metrics';
+import { httpMetric } from './common/metrics/http-metrics';
 import { metricsOnMainPort } from './common/metrics/metrics-endpoint';
 
 /**
@@ -98,10 +99,7 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
   app.useLogger(app.get(PinoNestLogger));
   // Out with the held lines now, and no holding after (else they wait for listen(), which a worker never calls).
   app.flushLogs();
-  // First: every answer carries its request id, and every request is logged and timed, the ones
-  // refused at the edge and the app's files included.
-  app.use(logRequests(logger));
-  app.use(recordHttpMetrics(app.get(AppMetrics)));
+  app.use(observeRequests(requestLine(logger), httpMetric(app.get(AppMetrics))));
   app.set('trust proxy', settings.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(securityHeaders(settings));

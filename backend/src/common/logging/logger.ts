@@ -20,6 +20,8 @@ export function createLogger(settings: Pick<Settings, 'logFormat' | 'logLevel' |
   if (settings.logFormat === 'pretty') {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,role' } } });
   }
-  // Synchronous writes: the lines of a shutdown are out before the process exits.
-  return pino(options, pino.destination({ dest: 1, sync: true }));
+  // Asynchronous writes: a request never waits on stdout (a full pipe to a log shipper would stall
+  // the event loop), and lines written meanwhile go out together. pino flushes what is left
+  // synchronously when the process exits, so the lines of a shutdown are not lost.
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }

@@ -2,9 +2,7 @@ import type { Request, Response } from 'express';
 import type { Level, Logger } from 'pino';
 // The request's id and unexpected error (req.id, res.err) as pino-http types them.
 import type {} from 'pino-http';
-import { routeLabel } from '../metrics/route-label';
 import { loggableUrl, REDACTED, REQUEST_REDACT_PATHS } from './redaction';
-import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 
 /** Probes and scrapes that succeed are polled every few seconds: written only at debug level. */
 const POLLED_ROUTES = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
@@ -40,31 +38,24 @@ function describe(req: Request, res: Response, route: string, durationMs: number
   };
 }
 
+/** Writes a finished request's one line (who, what, how it ended, how long it took) at its level. */
+export type RequestLine = (req: Request, res: Response, id: string, route: string, durationMs: number) => void;
+
 /**
- * The request log, mounted first: every request gets an id (kept from a sane X-Request-Id, else
- * new), answered in X-Request-Id and written in its line when it ends (and by the errors filter in
- * its warnings); one line per request. No headers or bodies are written (cookies, tokens and
- * passwords never reach the log).
+ * The request log's writer. No headers or bodies are written (cookies, tokens and passwords never
+ * reach the log); the line is redacted by REQUEST_REDACT_PATHS, explicit paths with no wildcards.
  *
  * Written by hand rather than with pino-http, which did the same with a response wrapper, start-time
  * symbols, serializers and a child logger per request: logging cost a fifth of a cached feed page's
- * CPU. The line is redacted by REQUEST_REDACT_PATHS, explicit paths with no wildcards.
+ * CPU.
  */
-export function logRequests(logger: Logger) {
+export function requestLine(logger: Logger): RequestLine {
   const requestLogger = logger.child({}, { redact: { paths: REQUEST_REDACT_PATHS, censor: REDACTED } });
-  return (req: Request, res: Response, next: () => void) => {
-    const started = performance.now();
-    const id = requestIdFrom(req.headers[REQUEST_ID_HEADER.toLowerCase()]);
-    res.setHeader(REQUEST_ID_HEADER, id);
-    req.id = id;
-    res.once('close', () => {
-      const unexpected = !!res.err;
-      const route = routeLabel(req);
-      const level = requestLogLevel(res.statusCode, unexpected, route);
-      if (!requestLogger.isLevelEnabled(level)) return;
-      const line = { requestId: id, ...describe(req, res, route, Math.round(performance.now() - started)) };
-      requestLogger[level](unexpected ? { ...line, err: res.err } : line, `${req.method} ${route} ${res.statusCode}`);
-    });
-    next();
+  return (req, res, id, route, durationMs) => {
+    const unexpected = !!res.err;
+    const level = requestLogLevel(res.statusCode, unexpected, route);
+    if (!requestLogger.isLevelEnabled(level)) return;
+    const line = { requestId: id, ...describe(req, res, route, Math.round(durationMs)) };
+    requestLogger[level](unexpected ? { ...line, err: res.err } : line, `${req.method} ${route} ${res.statusCode}`);
   };
 }
