@@ -22,7 +22,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { ensureDatabaseExists, runMigrations } = require('../dist/database/database-bootstrap.js');
-const { sessionCookieFor } = require('../dist/modules/realtime/socket-auth.js');
+const { sessionCookieFor } = require('../dist/common/auth/signed-session-cookie.js');
 const { sessionCookieName } = require('../dist/common/auth/session-cookie.js');
 
 const DB = process.env.BENCH_RT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench_rt';

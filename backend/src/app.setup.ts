@@ -41,6 +41,10 @@ import { observeRequests } from './common/observe-requests';
 import { AppMetrics } from './common/metrics/app-metrics';
 import { httpMetric } from './common/metrics/http-metrics';
 import { metricsOnMainPort } from './common/metrics/metrics-endpoint';
+import { answerHotReads } from './common/hot-reads/answer-hot-reads';
+import { HotReads } from './common/hot-reads/hot-reads';
+import { SessionPeek } from './common/auth/session-peek';
+import { SessionUserCache } from './common/auth/session-user-cache';
 
 /**
  * /api except the health probes (/api/health, /live, /ready): they report on Redis, so they must not
@@ -103,6 +107,27 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
   app.set('trust proxy', settings.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(securityHeaders(settings));
+  // Signed-in reads find their session in memory; requests that may write read it from Redis.
+  const sessions = new CachedSessionStore(
+    new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:`, disableTouch: true }),
+    app.get(InvalidationBus),
+    settings.sessionUserCacheMs,
+  );
+  const sessionMaxAgeMs = settings.sessionMaxAgeDays * 24 * 3600 * 1000;
+  // The feed's pages take the lighter path when it can answer them exactly (else they go on below).
+  if (settings.hotReads) {
+    app.use(
+      answerHotReads({
+        reads: app.get(HotReads),
+        sessions: new SessionPeek(sessions, { name: sessionCookieName(settings), secret: settings.sessionSecret }, sessionMaxAgeMs),
+        users: app.get(SessionUserCache),
+        limits: app.get(RateLimitsService),
+        replica: app.get(ReadReplica),
+        metrics: app.get(AppMetrics),
+        settings,
+      }),
+    );
+  }
   // Text answers are compressed (brotli or gzip) once they pass 1 KB; the built app's files come pre-compressed.
   app.use(compressResponses());
   // Hostile input is refused here, before sessions or routing: oversized bodies (on every path: no page,
@@ -111,12 +136,6 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
   app.use('/api', refuseMalformedUrls);
   // API answers are private (no cache keeps them) unless a route marks itself public; before the session.
   app.use('/api', privateByDefault);
-  // Signed-in reads find their session in memory; requests that may write read it from Redis.
-  const sessions = new CachedSessionStore(
-    new RedisStore({ client: redis, prefix: `${settings.redisPrefix}sess:`, disableTouch: true }),
-    app.get(InvalidationBus),
-    settings.sessionUserCacheMs,
-  );
   const sessionOn = (store: Store) =>
     session({
       name: sessionCookieName(settings),
@@ -133,11 +152,11 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
         httpOnly: true,
         sameSite: 'lax',
         secure: isSecureDeployment(settings),
-        maxAge: settings.sessionMaxAgeDays * 24 * 3600 * 1000,
+        maxAge: sessionMaxAgeMs,
       },
     });
   app.use(API_EXCEPT_HEALTH, sessionWhenSent({ reads: sessionOn(sessions), writes: sessionOn(sessions.forWrites()) }, sessionCookieName(settings)));
-  app.use('/api', renewSessionDaily(settings.sessionMaxAgeDays * 24 * 3600 * 1000));
+  app.use('/api', renewSessionDaily(sessionMaxAgeMs));
   app.use(API_EXCEPT_HEALTH, apiRateLimit(app.get(RateLimitsService)));
   app.use('/api', originGuard(settings));
   app.use('/api', parseBodies());

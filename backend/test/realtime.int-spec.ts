@@ -6,7 +6,7 @@ import { SOCKET_PATH, SocketErrors, SocketRooms, type ServerToClientEvents } fro
 import { REDIS } from '../src/common/redis.module';
 import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { sessionCookieName } from '../src/common/auth/session-cookie';
-import { sessionCookieFor } from '../src/modules/realtime/socket-auth';
+import { sessionCookieFor } from '../src/common/auth/signed-session-cookie';
 import { bootApp, PASSWORD, TestApp, uniqueName } from './support/app';
 import { eventually, sessionCookieOf, sessionIdOf } from './support/harness';
 

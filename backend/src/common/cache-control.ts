@@ -11,6 +11,11 @@ const PRIVATE_ANSWER = 'private, no-store';
  */
 const PUBLIC_ANSWER = 'public, no-cache';
 
+/** An answer no cache may keep (what privateByDefault gives every /api answer first). */
+export const markPrivate = (res: Response): void => {
+  res.setHeader('Cache-Control', PRIVATE_ANSWER);
+};
+
 /**
  * Every /api answer is private unless its route says otherwise with `@PublicAnswer()`. And whatever the
  * route says, an answer that sets a cookie (a session renewed on a public GET) is made private before
@@ -19,7 +24,7 @@ const PUBLIC_ANSWER = 'public, no-cache';
  * the reverse order they were added) and sees the cookie.
  */
 export function privateByDefault(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Cache-Control', PRIVATE_ANSWER);
+  markPrivate(res);
   onHeaders(res, () => {
     if (res.getHeader('Set-Cookie') !== undefined) res.setHeader('Cache-Control', PRIVATE_ANSWER);
   });

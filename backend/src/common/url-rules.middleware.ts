@@ -4,7 +4,7 @@ import { MESSAGES } from '@cloud9/contracts';
 import { decodeComponent } from './text-rules';
 
 /** True when every path segment and every query key and value decodes to allowed text. */
-function isCleanUrl(url: string): boolean {
+export function isCleanUrl(url: string): boolean {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   const query = q === -1 ? '' : url.slice(q + 1);

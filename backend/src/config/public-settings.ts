@@ -39,6 +39,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   gifCacheSeconds: 'keep',
   gifErrorCacheSeconds: 'keep',
   feedCacheMs: 'keep',
+  hotReads: 'keep',
   sessionUserCacheMs: 'keep',
   giphyTimeoutMs: 'keep',
   emojiCdnUrl: 'url',

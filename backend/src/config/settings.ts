@@ -77,6 +77,8 @@ export interface Settings {
   gifErrorCacheSeconds: number;
   /** How long a shared first page of the home feed is kept at most (changes drop it sooner); 0 turns the cache off. */
   feedCacheMs: number;
+  /** The lighter path for the feed's pages (answerHotReads); HOT_READS=0 sends them through the full pipeline. */
+  hotReads: boolean;
   /** How long a signed-in user's account row is kept in process at most (changes drop it sooner); 0 turns the cache off. */
   sessionUserCacheMs: number;
   /** How long the server waits for the GIF provider before answering 502. */
@@ -295,6 +297,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     gifCacheSeconds: intSetting(env, 'GIF_CACHE_SECONDS', LIMITS.gifCacheSeconds, 1, 3600),
     gifErrorCacheSeconds: intSetting(env, 'GIF_ERROR_CACHE_SECONDS', LIMITS.gifErrorCacheSeconds, 1, 3600),
     feedCacheMs: intSetting(env, 'FEED_CACHE_MS', 1000, 0, 60_000),
+    hotReads: !['0', 'false', 'no'].includes((env.HOT_READS ?? '').toLowerCase()),
     sessionUserCacheMs: intSetting(env, 'SESSION_USER_CACHE_MS', 10_000, 0, 600_000),
     giphyTimeoutMs: intSetting(env, 'GIPHY_TIMEOUT_MS', 5000, 100, 60000),
     emojiCdnUrl: urlSetting(env, 'EMOJI_CDN_URL', 'https://cdn.jsdelivr.net/npm', ['http:', 'https:']),

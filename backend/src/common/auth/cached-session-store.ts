@@ -36,13 +36,19 @@ export class CachedSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: Callback): void {
-    const entry = this.ttlMs > 0 && this.bus.live ? this.entries.get(sid) : undefined;
-    if (entry && entry.expiresAt > Date.now()) return cb(null, JSON.parse(entry.json) as SessionData);
+    const kept = this.peek(sid);
+    if (kept) return cb(null, kept);
     const version = this.version;
     this.redis.get(sid, (err, data) => {
       if (!err && data && this.ttlMs > 0 && this.version === version && this.bus.live) this.keep(sid, data);
       cb(err, data);
     });
+  }
+
+  /** The session as kept in this process (a copy), or undefined when it is not kept or may not be served now; never reads Redis. */
+  peek(sid: string): SessionData | undefined {
+    const entry = this.ttlMs > 0 && this.bus.live ? this.entries.get(sid) : undefined;
+    return entry && entry.expiresAt > Date.now() ? (JSON.parse(entry.json) as SessionData) : undefined;
   }
 
   override set(sid: string, data: SessionData, cb?: (err?: unknown) => void): void {

@@ -2,6 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Whether a signed-in session ending at `expires` is due for its daily renewal. */
+export const renewalDue = (expires: Date, maxAgeMs: number, now = Date.now()): boolean => expires.getTime() - now < maxAgeMs - DAY_MS;
+
 /**
  * Sessions last SESSION_MAX_AGE_DAYS after the last visit, but are renewed at most once a day:
  * touching Redis and re-sending the cookie on every request cost a round trip per request for
@@ -12,7 +15,7 @@ export function renewSessionDaily(maxAgeMs: number) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const session = req.session;
     const expires = session?.userId ? session.cookie.expires : undefined;
-    if (expires && expires.getTime() - Date.now() < maxAgeMs - DAY_MS) {
+    if (expires && renewalDue(expires, maxAgeMs)) {
       session.touch();
       session.renewedAt = Date.now();
     }

@@ -105,9 +105,20 @@ export class ReadReplica implements OnApplicationShutdown {
     return (req, _res, next) => {
       const userId = req.session?.userId ?? null;
       const writes = !SAFE_METHODS.has(req.method);
-      const decided = writes ? (userId === null ? Promise.resolve() : this.pin(userId)).then(() => true) : userId === null ? Promise.resolve(false) : this.pinned(userId);
+      const decided = writes ? (userId === null ? Promise.resolve() : this.pin(userId)).then(() => true) : this.readsPrimaryFor(userId);
       void decided.then((primary) => readScope.run({ primary }, next));
     };
+  }
+
+  /** Runs a read-only request's `work` with its reads routed as routeRequests routes them (no replica: as it is). */
+  async asReadBy<T>(userId: number | null, work: () => Promise<T>): Promise<T> {
+    if (!this.pool) return work();
+    const primary = await this.readsPrimaryFor(userId);
+    return readScope.run({ primary }, work);
+  }
+
+  private readsPrimaryFor(userId: number | null): Promise<boolean> {
+    return userId === null ? Promise.resolve(false) : this.pinned(userId);
   }
 
   get enabled(): boolean {

@@ -27,7 +27,8 @@ export function markUnexpected(res: Response, error: unknown): void {
 
 /** The fields of a request's line: who, what (route template and URL), how it ended, how long it took. */
 function describe(req: Request, res: Response, route: string, durationMs: number) {
-  const userId = req.session?.userId;
+  // The lighter path (hot reads) reads no express-session: it leaves the viewer on req.user.
+  const userId = req.session?.userId ?? req.user?.id;
   return {
     method: req.method,
     url: loggableUrl(req.originalUrl ?? req.url),

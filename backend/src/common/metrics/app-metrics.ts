@@ -38,6 +38,13 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  readonly hotReads = new Counter({
+    name: 'http_hot_reads_total',
+    help: 'GETs taken by the lighter path (answered without the session middleware, router and Nest layers; its errors included), by route template',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
   readonly socketEventsPushed = new Counter({
     name: 'socketio_events_pushed_total',
     help: 'Live events pushed by this instance, by event name (one per emit, however many sockets receive it)',

@@ -4,21 +4,22 @@ import { showRateLimit } from './rate-limit-headers';
 import { accountSubject, requestIpSubject } from './subjects';
 
 /**
+ * Counts one API request against the general limit: RATE_LIMIT_API_USER for the signed-in account
+ * `userId`, RATE_LIMIT_API_ANON per client address otherwise; its headers go on the answer, and
+ * it rejects with the 429 once the limit is spent.
+ */
+export async function countApiRequest(limits: RateLimitsService, req: Request, res: Response, userId: number | null | undefined): Promise<void> {
+  const state = userId ? await limits.consume('apiUser', accountSubject(userId)) : await limits.consume('apiAnon', requestIpSubject(req));
+  if (state) showRateLimit(res, state);
+}
+
+/**
  * The general limit on every API request (mounted with the session middleware, on /api but for
- * /api/health, which load balancers and monitors must always get an answer from):
- * RATE_LIMIT_API_USER per account when signed in, RATE_LIMIT_API_ANON per client address otherwise.
- * Static assets and /uploads are not under /api, so never limited.
+ * /api/health, which load balancers and monitors must always get an answer from). Static assets
+ * and /uploads are not under /api, so never limited.
  */
 export function apiRateLimit(limits: RateLimitsService) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const userId = req.session?.userId;
-    const counted = userId ? limits.consume('apiUser', accountSubject(userId)) : limits.consume('apiAnon', requestIpSubject(req));
-    counted.then(
-      (state) => {
-        if (state) showRateLimit(res, state);
-        next();
-      },
-      next,
-    );
+    countApiRequest(limits, req, res, req.session?.userId).then(() => next(), next);
   };
 }

@@ -3,6 +3,7 @@ import { MediaModule } from '../media/media.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { SafetyModule } from '../safety/safety.module';
 import { UsersModule } from '../users/users.module';
+import { FeedHotRead } from './feed-hot-read';
 import { FeedService } from './feed.service';
 import { SharedPageCache } from './shared-page-cache';
 import { PostCountersOnAccountDeletion } from './post-counters-on-account-deletion';
@@ -16,7 +17,7 @@ import { ReactionsService } from './reactions.service';
 @Module({
   imports: [MediaModule, NotificationsModule, SafetyModule, UsersModule],
   controllers: [PostsController, ProfilePostsController],
-  providers: [FeedService, SharedPageCache, PostCountersOnAccountDeletion, PostsRepository, PostsService, ReactionsService],
+  providers: [FeedHotRead, FeedService, SharedPageCache, PostCountersOnAccountDeletion, PostsRepository, PostsService, ReactionsService],
   exports: [FeedService, PostsService, SharedPageCache],
 })
 export class PostsModule {}

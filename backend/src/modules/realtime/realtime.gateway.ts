@@ -10,7 +10,7 @@ import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket 
 import { sessionCookieName } from '../../common/auth/session-cookie';
 import { SessionUserSource } from '../../common/auth/session-user-source';
 import { Readiness } from '../../common/readiness';
-import { sessionIdFromCookie, userIdOfSession } from './socket-auth';
+import { sessionIdFromCookie, userIdOfSession } from '../../common/auth/signed-session-cookie';
 
 class SocketRefused extends Error {}
 

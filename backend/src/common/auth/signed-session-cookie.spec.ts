@@ -1,4 +1,4 @@
-import { cookieValue, sessionCookieFor, sessionIdFromCookie, signValue, unsignValue, userIdOfSession } from './socket-auth';
+import { cookieValue, sessionCookieFor, sessionIdFromCookie, signValue, unsignValue, userIdOfSession } from './signed-session-cookie';
 
 const SECRET = 'unit-test-session-secret';
 const COOKIE = { name: 'c9.sid', secret: SECRET };
