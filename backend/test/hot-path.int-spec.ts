@@ -103,6 +103,40 @@ describe('the lighter path: the feed answers exactly as the full pipeline', () =
     }
   });
 
+  /** Post search: each query, its expected status, and whether the lighter path may answer it. */
+  const searches: [string, number, boolean][] = [
+    ['?query=hot', 200, true],
+    ['?query=hot&limit=2', 200, true],
+    ['?query=hot&limit=2&cursor=SEARCH_CURSOR', 200, true],
+    ['?query=read%20news', 200, true],
+    ['?query=', 400, true],
+    ['', 400, true],
+    ['?query=hot&cursor=bad', 400, true],
+    ['?query=hot&limit=0', 400, false],
+    ['?query=hot&query=read', 400, false],
+    [`?query=${'x'.repeat(201)}`, 400, false],
+    ['?query=hot&extra=1', 200, false],
+  ];
+
+  it.each([
+    ['signed out', false],
+    ['signed in', true],
+  ])('post search, %s: the same status, headers and body on both paths', async (_who, signed) => {
+    const headers: Record<string, string> = signed ? { Cookie: viewer.cookie } : {};
+    if (signed) for (const t of [hot, full]) await get(t, '/api/me', headers).expect(200);
+    const searchCursor = (await get(full, '/api/search/posts?query=hot&limit=2').expect(200)).body.nextCursor;
+    expect(searchCursor).toEqual(expect.any(String));
+    for (const [query, status, light] of searches) {
+      const path = `/api/search/posts${query.replace('SEARCH_CURSOR', encodeURIComponent(searchCursor))}`;
+      const before = await hotCount(hot);
+      const fromFull = await get(full, path, headers);
+      const fromHot = await get(hot, path, headers);
+      expect({ path, ...comparable(fromHot) }).toEqual({ path, ...comparable(fromFull) });
+      expect({ path, status: fromHot.status }).toEqual({ path, status });
+      expect({ path, light: (await hotCount(hot)) > before }).toEqual({ path, light });
+    }
+  });
+
   it('the following tab: the viewer’s page on both paths, and 401 signed out', async () => {
     const headers = { Cookie: viewer.cookie };
     for (const t of [hot, full]) await get(t, '/api/me', headers).expect(200);
@@ -177,10 +211,10 @@ describe('the lighter path: the feed answers exactly as the full pipeline', () =
   });
 });
 
-describe('the lighter path under the general rate limit', () => {
+describe('the lighter path under the rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await bootApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}hotlimit:`, RATE_LIMIT_API_USER: '4/60s', RATE_LIMIT_API_ANON: '100/60s' });
+    t = await bootApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}hotlimit:`, RATE_LIMIT_API_USER: '4/60s', RATE_LIMIT_API_ANON: '100/60s', RATE_LIMIT_SEARCH: '2/60s' });
   });
   afterAll(() => t.close());
 
@@ -194,5 +228,15 @@ describe('the lighter path under the general rate limit', () => {
     const refused = await member.agent.get('/api/posts');
     expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: { success: false, error: MESSAGES.rateLimit.api, statusCode: 429 } });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts each post search against RATE_LIMIT_SEARCH too, and refuses the next with its 429', async () => {
+    const before = (await t.app.get(AppMetrics).hotReads.get()).values.reduce((n, v) => n + v.value, 0);
+    const remaining: string[] = [];
+    for (let i = 0; i < 2; i++) remaining.push((await t.agent().get('/api/search/posts?query=hot').expect(200)).headers['ratelimit-remaining']);
+    expect(remaining).toEqual(['1', '0']);
+    const refused = await t.agent().get('/api/search/posts?query=hot');
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: { success: false, error: MESSAGES.rateLimit.search, statusCode: 429 } });
+    expect((await t.app.get(AppMetrics).hotReads.get()).values.reduce((n, v) => n + v.value, 0)).toBe(before + 3);
   });
 });

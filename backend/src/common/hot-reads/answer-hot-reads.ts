@@ -9,6 +9,8 @@ import type { AppMetrics } from '../metrics/app-metrics';
 import { answerAsIs, replyPrepared } from '../prepared-json';
 import { countApiRequest } from '../rate-limit/api-rate-limit.middleware';
 import type { RateLimitsService } from '../rate-limit/rate-limits.service';
+import { showRateLimit } from '../rate-limit/rate-limit-headers';
+import { accountSubject, requestIpSubject } from '../rate-limit/subjects';
 import { hasBody } from '../request-limits';
 import { isCleanUrl } from '../url-rules.middleware';
 import type { HotRead, HotReads } from './hot-reads';
@@ -24,7 +26,7 @@ export interface HotReadsParts {
 }
 
 /**
- * The lighter path for the hottest GETs (the feed's pages): mounted right after the security
+ * The lighter path for the hottest GETs (the feed's pages, post search): mounted right after the security
  * headers, it answers them without express-session, the router's walk through every middleware
  * and Nest's guard, pipe and handler layers, which were three fifths of a cached page's CPU.
  *
@@ -63,6 +65,10 @@ async function answer(parts: HotReadsParts, read: HotRead<unknown>, query: unkno
   // The compression middleware adds it to every JSON answer, whatever its size.
   res.vary('Accept-Encoding');
   await countApiRequest(parts.limits, req, res, userId);
+  for (const bucket of read.limits ?? []) {
+    const state = await parts.limits.consume(bucket, userId ? accountSubject(userId) : requestIpSubject(req));
+    if (state) showRateLimit(res, state);
+  }
   const body = await parts.replica.asReadBy(userId, () => read.answer(query, viewer));
   replyPrepared(res, answerAsIs(body));
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RateBucket } from '../../config/settings';
 import type { SessionUser } from '../auth/session.types';
 
 /** A GET that the lighter path may answer (answerHotReads), declared by the module that owns its route. */
@@ -10,8 +11,26 @@ export interface HotRead<Query> {
    * undefined for anything else (an unknown, repeated or invalid key), which the full pipeline judges.
    */
   query(raw: Record<string, unknown>): Query | undefined;
+  /** The route's own @RateLimit buckets (per account, or per address signed out), counted after the general limit as its guard counts them. */
+  limits?: RateBucket[];
   /** The answer, by the same service call as the route's controller; its errors are the route's. */
   answer(query: Query, viewer: SessionUser | null): Promise<object>;
+}
+
+/** Reads one query value into the query; false when the route's DTO would refuse it. */
+export type QueryKeyReader<Query> = (value: string, into: Query) => boolean;
+
+/**
+ * A query read key by key, each key at most once (a repeated key is a list, which the DTOs refuse)
+ * and by its reader; undefined when a key has no reader or its reader refuses the value.
+ */
+export function strictQuery<Query extends object>(raw: Record<string, unknown>, readers: Record<string, QueryKeyReader<Query>>): Query | undefined {
+  const query = {} as Query;
+  for (const [key, value] of Object.entries(raw)) {
+    const read = Object.hasOwn(readers, key) ? readers[key] : undefined;
+    if (typeof value !== 'string' || !read?.(value, query)) return undefined;
+  }
+  return query;
 }
 
 /** The hot reads the modules declared, by path. */
