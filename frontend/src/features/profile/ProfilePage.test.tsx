@@ -64,7 +64,8 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     renderProfile('/profile');
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    // The form's code loads when it is first opened.
+    expect(await screen.findByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LIMITS, MESSAGES, SAFETY_UI_MESSAGES, canEditProfile, canFollow, type PostCounts, type UserProfile } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
-import { EditProfileModal } from '../../components/profile/EditProfileModal';
+import { LazyEditProfileModal } from '../../components/profile/lazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { SearchBox } from '../../components/ui/SearchBox';
@@ -152,7 +152,9 @@ export function ProfilePage() {
         </>
       )}
       {editing && currentUser && (
-        <EditProfileModal user={currentUser} onClose={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, SAFETY_UI_MESSAGES } from '@cloud9/contracts';
 import { deleteUser } from '../../api/users';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
-import { EditProfileModal } from '../../components/profile/EditProfileModal';
+import { LazyEditProfileModal } from '../../components/profile/lazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { usePublicConfig } from '../../queries/config';
@@ -182,7 +182,11 @@ export function SettingsPage() {
           ))
         )}
       </div>
-      {editing && currentUser && <EditProfileModal user={currentUser} onClose={() => setEditing(false)} />}
+      {editing && currentUser && (
+        <Suspense fallback={null}>
+          <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }
