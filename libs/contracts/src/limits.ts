@@ -14,6 +14,8 @@ export const LIMITS = {
   userBoostedSlots: 3,
   boostDurationHours: 24,
   notificationPollMs: 5000,
+  /** How long after the signed-in shell shows the socket waits (then for an idle moment): the first screen goes first. */
+  realtimeStartDelayMs: 2000,
   homeSearchDebounceMs: 200,
   gifSearchDebounceMs: 500,
   gifPageSizeComposer: 10,

@@ -1,6 +1,10 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { LIMITS } from '@cloud9/contracts';
+import { afterDelayWhenIdle } from '../../lib/idle';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
+import { useNotificationsStore } from '../../stores/notifications';
+import { selectUserId, useSessionStore } from '../../stores/session';
 import { GlobalComposerHost } from '../composer/GlobalComposerHost';
 import { MediaViewerHost } from '../media-viewer/MediaViewerHost';
 import { Footer } from './Footer';
@@ -11,7 +15,9 @@ import { TabBar } from './TabBar';
 import './Layout.css';
 
 // The socket client is a fifth of the shell's code and nothing on screen waits for it: it loads
-// beside the first screen instead of before it.
+// after the first screen (LIMITS.realtimeStartDelayMs), not beside it, where it would share the
+// phone's network and main thread with the screen's own code and data. Nothing is lost meanwhile:
+// every connect fetches the notification status.
 const RealtimeConnection = lazyWithTimeout(() => import('../../realtime/RealtimeConnection').then((m) => m.RealtimeConnection));
 // Opened by a tap on phones and tablets only, so it loads on first use.
 const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreSheet').then((m) => m.MoreSheet));
@@ -23,6 +29,18 @@ const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreS
  */
 export function Layout() {
   const [moreOpen, setMoreOpen] = useState(false);
+  const userId = useSessionStore(selectUserId);
+  const [realtimeDue, setRealtimeDue] = useState(false);
+  useEffect(() => afterDelayWhenIdle(() => setRealtimeDue(true), LIMITS.realtimeStartDelayMs), []);
+  // The dots this browser last knew show at once (the realtime connection keeps them current once it
+  // starts); signing out, or another account, forgets them.
+  useEffect(() => {
+    if (userId === null) return;
+    useNotificationsStore.getState().start(userId);
+    return () => {
+      if (useSessionStore.getState().currentUser?.id !== userId) useNotificationsStore.getState().reset();
+    };
+  }, [userId]);
   const openMore = () => setMoreOpen(true);
   return (
     <div className="app-shell">
@@ -46,9 +64,11 @@ export function Layout() {
           <MoreSheet onClose={() => setMoreOpen(false)} />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <RealtimeConnection />
-      </Suspense>
+      {realtimeDue && (
+        <Suspense fallback={null}>
+          <RealtimeConnection />
+        </Suspense>
+      )}
     </div>
   );
 }
