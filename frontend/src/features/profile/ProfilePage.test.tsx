@@ -35,6 +35,13 @@ describe('ProfilePage', () => {
     expect(await screen.findByText(MESSAGES.empty.noPostsFound)).toBeInTheDocument();
   });
 
+  it('asks for the first posts together with the profile, not after it has arrived', async () => {
+    const calls = stubFetch((raw) => (raw.startsWith('/api/profile/') ? new Promise<Response>(() => undefined) : jsonResponse(page([]))));
+    renderProfile('/profile');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/posts?limit=20&username=skyler'));
+    expect(screen.getByText(MESSAGES.profile.loading)).toBeInTheDocument();
+  });
+
   it("another user's profile has no Edit Profile button and falls back to 'No bio available.'", async () => {
     stubProfileApi();
     renderProfile('/profile/other');

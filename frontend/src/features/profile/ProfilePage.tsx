@@ -16,7 +16,7 @@ import { ProfileFollowCounts } from './ProfileFollowCounts';
 import { useIsFollowing } from './follows';
 import { ProfilePosts } from './ProfilePosts';
 import { ProfileSafetyMenu } from './ProfileSafetyMenu';
-import { PROFILE_FILTERS, usePostCounts, useProfile, type ProfileFilter } from './queries';
+import { PROFILE_FILTERS, usePostCounts, useProfile, useProfilePosts, type ProfileFilter } from './queries';
 import './profile.css';
 
 const COUNT_OF: Record<ProfileFilter, keyof PostCounts> = {
@@ -58,6 +58,8 @@ export function ProfilePage() {
   // A follow from here moves the cached counts by one at once and loads the profile again (follows.ts).
   const { data: loaded, error, isPending, isFetching, refetch } = useProfile(username);
   const counts = usePostCounts(username);
+  // The list loads beside the profile rather than after it: the first posts are what a visitor waits for.
+  const posts = useProfilePosts(username, filter, isOwn ? query : '');
   const profile = error ? undefined : loaded;
   const blocked = profile?.viewer?.blocked ?? false;
   const mayFollow = !!profile && !blocked && canFollow(currentUser, profile.id);
@@ -147,7 +149,7 @@ export function ProfilePage() {
             ))}
           </div>
           <div className="profile-posts">
-            <ProfilePosts username={profile.username} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
+            <ProfilePosts list={posts} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
           </div>
         </>
       )}
