@@ -1,4 +1,5 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useDrawnCount } from '../../hooks/useDrawnCount';
 import { pageItems, type PagedQuery } from '../../queries/paging';
 import { EmptyState } from './EmptyState';
 import { InfiniteSentinel } from './InfiniteSentinel';
@@ -13,14 +14,13 @@ const keyOf = (item: Keyed) => ('id' in item ? item.id : item.key);
 const FIRST_DRAWN = 4;
 
 /**
- * The list's items: a page is up to 20 cards, of which a screen shows a few, and building them all
- * before the first paint held a phone's main thread in one long task. The first FIRST_DRAWN come
- * with the data; the others follow in a deferred render, which React splits and lets input go
- * first. `tail` (more, retry, end) waits for the last item, so the sentinel never asks for the
- * next page while this one is still being drawn.
+ * The list's items: a page is up to 20 cards, of which a screen shows a few, so the first
+ * FIRST_DRAWN come with the data and the others right after (useDrawnCount). `tail` (more, retry,
+ * end) waits for the last item, so the sentinel never asks for the next page while this one is
+ * still being drawn.
  */
 function Items<T extends Keyed>({ items, renderItem, className, label, tail }: Pick<PagedListProps<T>, 'renderItem' | 'className' | 'label'> & { items: T[]; tail: ReactNode }) {
-  const drawn = useDeferredValue(items.length, Math.min(items.length, FIRST_DRAWN));
+  const drawn = useDrawnCount(items.length, FIRST_DRAWN);
   return (
     <>
       <ul className={className} aria-label={label}>
