@@ -1,6 +1,7 @@
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { LIMITS, MESSAGES } from '@cloud9/contracts';
 import { AppRoutes } from './router';
+import { loadSignedIn } from './screens';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../test/utils';
 import { FakeSocket } from '../test/notifications';
 import { setSocketFactory } from '../realtime/socket';
@@ -104,6 +105,14 @@ describe('routing guard', () => {
     setSession(testUser());
     renderAt(<AppRoutes />, '/@cloudy');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile\/cloudy$/));
+  });
+
+  it('signed in, with the code of the shell and the screen already here (the boot script loads them): the screen is drawn in the first render, without a skeleton', async () => {
+    setSession(testUser());
+    await loadSignedIn('/settings');
+    renderAt(<AppRoutes />, '/settings');
+    // No find: the heading is there as the render returns, with no frame or skeleton first.
+    expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
   });
 
   it('signed in: the shell shows the stored dot at once and opens the socket only after the first screen; signing out closes it and clears the dot', async () => {

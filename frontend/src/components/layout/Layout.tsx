@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LIMITS } from '@cloud9/contracts';
 import { afterDelayWhenIdle } from '../../lib/idle';
@@ -33,8 +33,9 @@ export function Layout() {
   const [realtimeDue, setRealtimeDue] = useState(false);
   useEffect(() => afterDelayWhenIdle(() => setRealtimeDue(true), LIMITS.realtimeStartDelayMs), []);
   // The dots this browser last knew show at once (the realtime connection keeps them current once it
-  // starts); signing out, or another account, forgets them.
-  useEffect(() => {
+  // starts), before the first paint: a dot added after it would move what is under the tabs that carry
+  // it. Signing out, or another account, forgets them.
+  useLayoutEffect(() => {
     if (userId === null) return;
     useNotificationsStore.getState().start(userId);
     return () => {
