@@ -126,7 +126,7 @@ describe('routing guard', () => {
     expect(screen.getAllByRole('link', { name: 'Notifications, new' }).length).toBeGreaterThan(0);
     expect(socket.connect).not.toHaveBeenCalled();
 
-    expect(deferred.map((d) => d.delayMs)).toEqual([LIMITS.realtimeStartDelayMs]);
+    expect(deferred.map((d) => d.delayMs)).toEqual([LIMITS.afterFirstScreenMs]);
     act(() => deferred[0].task());
     await waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1));
     act(() => useSessionStore.getState().clearSession());

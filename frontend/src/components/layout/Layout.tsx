@@ -15,7 +15,7 @@ import { TabBar } from './TabBar';
 import './Layout.css';
 
 // The socket client is a fifth of the shell's code and nothing on screen waits for it: it loads
-// after the first screen (LIMITS.realtimeStartDelayMs), not beside it, where it would share the
+// after the first screen (LIMITS.afterFirstScreenMs), not beside it, where it would share the
 // phone's network and main thread with the screen's own code and data. Nothing is lost meanwhile:
 // every connect fetches the notification status.
 const RealtimeConnection = lazyWithTimeout(() => import('../../realtime/RealtimeConnection').then((m) => m.RealtimeConnection));
@@ -31,7 +31,7 @@ export function Layout() {
   const [moreOpen, setMoreOpen] = useState(false);
   const userId = useSessionStore(selectUserId);
   const [realtimeDue, setRealtimeDue] = useState(false);
-  useEffect(() => afterDelayWhenIdle(() => setRealtimeDue(true), LIMITS.realtimeStartDelayMs), []);
+  useEffect(() => afterDelayWhenIdle(() => setRealtimeDue(true), LIMITS.afterFirstScreenMs), []);
   // The dots this browser last knew show at once (the realtime connection keeps them current once it
   // starts), before the first paint: a dot added after it would move what is under the tabs that carry
   // it. Signing out, or another account, forgets them.
