@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { lazyWithTimeout, withTimeout } from '../lib/lazyWithTimeout';
 import { arrivedComponent, arrivedSignedIn, load, loadSignedIn, type Loader } from './screens';
 
@@ -30,7 +30,8 @@ export function useSignedInShell(pathname: string) {
     if (loaded) return;
     let current = true;
     withTimeout(loadSignedIn(pathname)).then(
-      (component) => current && setLoaded(() => component),
+      // A transition: React draws the app in short slices rather than one long task.
+      (component) => current && startTransition(() => setLoaded(() => component)),
       (error: Error) => current && setFailure(error),
     );
     return () => {

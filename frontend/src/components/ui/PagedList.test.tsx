@@ -104,4 +104,29 @@ describe('PagedList over an infinite query', () => {
       actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
     }
   });
+
+  it('keeps the skeleton through the render that brings a page and draws the page in the deferred render after it', async () => {
+    const loading = { data: undefined, isError: false, isFetching: true, isFetchingNextPage: false, isFetchNextPageError: false, hasNextPage: false, fetchNextPage: vi.fn(), refetch: vi.fn() };
+    const loaded = { ...loading, isFetching: false, data: { pages: [page([{ id: 1, text: 'row 1' }])], pageParams: [null] } };
+    const list = (query: object) => (
+      <PagedList query={query as PagedQuery<Row>} className="post-list" label="Rows" emptyMessage="No rows." renderItem={(row) => row.text} placeholder={<span>bones</span>} />
+    );
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      flushSync(() => root.render(list(loading)));
+      flushSync(() => root.render(list(loaded)));
+      expect(container).toHaveTextContent('bones');
+      expect(container.querySelector('li')).toBeNull();
+      await waitFor(() => expect(container.querySelector('li')).toHaveTextContent('row 1'));
+      expect(container).not.toHaveTextContent('bones');
+    } finally {
+      root.unmount();
+      container.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
+    }
+  });
 });

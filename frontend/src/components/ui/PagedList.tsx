@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useDrawnCount } from '../../hooks/useDrawnCount';
 import { pageItems, type PagedQuery } from '../../queries/paging';
 import { EmptyState } from './EmptyState';
@@ -59,7 +59,11 @@ interface PagedListProps<T extends Keyed> {
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
 export function PagedList<T extends Keyed>({ query, emptyMessage, errorMessage = emptyMessage, emptyHint, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
-  const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
+  const { isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
+  // A page that arrives is drawn in a deferred render: the cache hands it over in a render React may
+  // not split, and a page of cards is the heaviest thing a screen draws. Until then the skeleton (or
+  // the items before) stays.
+  const data = useDeferredValue(query.data);
   const items = pageItems(data);
 
   if (!data) {
