@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LIMITS, MESSAGES, SAFETY_UI_MESSAGES, canEditProfile, canFollow, type PostCounts, type UserProfile } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
@@ -56,7 +56,10 @@ export function ProfilePage() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
   // A follow from here moves the cached counts by one at once and loads the profile again (follows.ts).
-  const { data: loaded, error, isPending, isFetching, refetch } = useProfile(username);
+  const { data, error, isPending, isFetching, refetch } = useProfile(username);
+  // The first profile to arrive is drawn in a deferred render, which React splits (the cache hands it
+  // over in one it may not); later changes, such as a follow's count, show at once.
+  const loaded = useDeferredValue(data) && data;
   const counts = usePostCounts(username);
   // The list loads beside the profile rather than after it: the first posts are what a visitor waits for.
   const posts = useProfilePosts(username, filter, isOwn ? query : '');
@@ -65,7 +68,7 @@ export function ProfilePage() {
   const mayFollow = !!profile && !blocked && canFollow(currentUser, profile.id);
   const isFollowing = useIsFollowing(currentUser?.id ?? null, profile?.id ?? 0, mayFollow);
 
-  if (isPending || (error && isFetching)) return <ProfileSkeleton label={MESSAGES.profile.loading} />;
+  if (isPending || (error && isFetching) || (!error && !loaded)) return <ProfileSkeleton label={MESSAGES.profile.loading} />;
   if (!profile) {
     const message = error instanceof ApiRequestError && error.status === 404 ? MESSAGES.profile.userNotFound : MESSAGES.profile.somethingWentWrong;
     return (
