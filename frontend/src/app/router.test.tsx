@@ -126,7 +126,8 @@ describe('routing guard', () => {
     expect(screen.getAllByRole('link', { name: 'Notifications, new' }).length).toBeGreaterThan(0);
     expect(socket.connect).not.toHaveBeenCalled();
 
-    expect(deferred.map((d) => d.delayMs)).toEqual([LIMITS.afterFirstScreenMs]);
+    // At the latest after LIMITS.afterFirstScreenMs; here the screen's requests have answered, which may bring it sooner.
+    expect(deferred.map((d) => d.delayMs)).toContain(LIMITS.afterFirstScreenMs);
     act(() => deferred[0].task());
     await waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1));
     act(() => useSessionStore.getState().clearSession());

@@ -1,7 +1,6 @@
-import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { LIMITS } from '@cloud9/contracts';
-import { afterDelayWhenIdle } from '../../lib/idle';
+import { useFirstScreenDone } from '../../hooks/useFirstScreenDone';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { useNotificationsStore } from '../../stores/notifications';
 import { selectUserId, useSessionStore } from '../../stores/session';
@@ -15,9 +14,8 @@ import { TabBar } from './TabBar';
 import './Layout.css';
 
 // The socket client is a fifth of the shell's code and nothing on screen waits for it: it loads
-// after the first screen (LIMITS.afterFirstScreenMs), not beside it, where it would share the
-// phone's network and main thread with the screen's own code and data. Nothing is lost meanwhile:
-// every connect fetches the notification status.
+// once the first screen is done (useFirstScreenDone), not beside it. Every connect fetches the
+// notification status, so no dot is missed meanwhile.
 const RealtimeConnection = lazyWithTimeout(() => import('../../realtime/RealtimeConnection').then((m) => m.RealtimeConnection));
 // Opened by a tap on phones and tablets only, so it loads on first use.
 const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreSheet').then((m) => m.MoreSheet));
@@ -30,8 +28,7 @@ const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreS
 export function Layout() {
   const [moreOpen, setMoreOpen] = useState(false);
   const userId = useSessionStore(selectUserId);
-  const [realtimeDue, setRealtimeDue] = useState(false);
-  useEffect(() => afterDelayWhenIdle(() => setRealtimeDue(true), LIMITS.afterFirstScreenMs), []);
+  const realtimeDue = useFirstScreenDone();
   // The dots this browser last knew show at once (the realtime connection keeps them current once it
   // starts), before the first paint: a dot added after it would move what is under the tabs that carry
   // it. Signing out, or another account, forgets them.
