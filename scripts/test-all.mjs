@@ -1,10 +1,20 @@
 #!/usr/bin/env node
 // Runs every check and suite, then prints one line: "N passed, N failed".
-// Order: build (the browser tests need it) and its first-load budget; then lint, dependency rules,
-// unused code, type-check and unit tests in two lanes at once (the machine has two cores, and these
-// only read files); then integration, frontend and browser suites, one at a time (they time things).
+// The machine has two cores; the stages run in lanes so that both stay busy, laid out from measured
+// CPU use (docs/decisions.md, "How npm test is laid out"):
+// 1. At once: the build (then its first-load budget), eslint, the type-check (then dependency-cruiser)
+//    and the frontend suites (vitest). When the build is done: knip and the unit tests (jest's file
+//    crawl must not meet the build's output half-written), and the integration suites that take
+//    CPU but time nothing tight (one jest process).
+// 2. When those checks and vitest are done: the browser tests (playwright + Chromium, about 1.2 cores)
+//    start; the integration lane goes on, after its CPU-bound part, with the suites that measure
+//    time or choreograph processes and faults (restarts, outages, drains, latency bounds), so those
+//    run beside the browser tests only, never beside the CPU-bound checks.
+// Every jest/vitest run has its own database, Redis prefix and temp folder (a run id per process:
+// backend/test/setup, frontend/e2e/setup), so lanes never share state. Lanes run quietly: each
+// command's output is held and written in one piece when it ends, so lines never interleave.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -12,18 +22,31 @@ const out = path.join(root, '.test-artifacts');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+/**
+ * Integration suites that measure time or choreograph processes (restarts, outages, drains, latency
+ * bounds, fixed waits): they run after the CPU-bound suites, beside the browser tests only. Every
+ * other backend/test/*.int-spec.ts runs in the first integration run.
+ */
+const TIMED_INT_SUITES = [
+  'rolling-restart', 'faults-jobs', 'faults-http', 'faults-alerts', 'shutdown', 'health-ready', 'feed-cache-faults', 'read-replica',
+  'admin-worker', 'admin-restore-beside', 'close-in-process', 'gifs', 'hostile-input', 'rate-limits', 'qa-findings', 'metrics',
+  'notifications-hide', 'hot-reads', 'alt-text',
+];
+
+const started = Date.now();
+const clock = () => `${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s`;
 const results = [];
 
 /**
- * Runs a command; its output goes straight through, or, when `quiet` (it runs beside another),
- * is held and written in one piece when it ends, so two lanes' lines never interleave.
+ * Runs a command with its output held and written in one piece when it ends (lanes run side by
+ * side, so two lanes' lines never interleave).
  */
-function run(cmd, args, quiet = false) {
+function run(cmd, args) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
     const held = [];
-    child.stdout?.on('data', (chunk) => held.push(chunk));
-    child.stderr?.on('data', (chunk) => held.push(chunk));
+    child.stdout.on('data', (chunk) => held.push(chunk));
+    child.stderr.on('data', (chunk) => held.push(chunk));
     child.on('close', (code) => {
       if (held.length) process.stdout.write(Buffer.concat(held));
       resolve(code === 0);
@@ -31,57 +54,94 @@ function run(cmd, args, quiet = false) {
   });
 }
 
-async function check(name, cmd, args, quiet = false) {
-  const started = Date.now();
-  const ok = await run(cmd, args, quiet);
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: (Date.now() - started) / 1000 });
+async function timed(name, work) {
+  console.log(`[${clock()}] start: ${name}`);
+  const t0 = Date.now();
+  const { ok, passed, failed } = await work();
+  const seconds = (Date.now() - t0) / 1000;
+  results.push({ name, passed, failed, seconds });
+  console.log(`[${clock()}] ${failed ? 'FAIL' : 'done'}: ${name} (${seconds.toFixed(1)} s)`);
   return ok;
 }
 
-/** A jest or vitest run that writes its JSON report; its test counts join the total. */
-async function suite(name, cmd, args, reportFile, quiet = false) {
-  const started = Date.now();
-  const ok = await run(cmd, args, quiet);
-  let passed = 0;
-  let failed = 0;
-  try {
-    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-    passed = report.numPassedTests;
-    failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  } catch {
-    // no report: the runner itself broke
-  }
-  if (!ok && failed === 0) failed = 1;
-  results.push({ name, passed, failed, seconds: (Date.now() - started) / 1000 });
+/** A check that passes or fails as a whole. */
+function check(name, cmd, args) {
+  return timed(name, async () => {
+    const ok = await run(cmd, args);
+    return { ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+  });
 }
 
+/** A jest or vitest run that writes its JSON report; its test counts join the total. */
+function suite(name, cmd, args, reportFile) {
+  return timed(name, async () => {
+    const ok = await run(cmd, args);
+    let passed = 0;
+    let failed = 0;
+    try {
+      const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+      passed = report.numPassedTests;
+      failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+    } catch {
+      // no report: the runner itself broke
+    }
+    if (!ok && failed === 0) failed = 1;
+    return { ok: ok && failed === 0, passed, failed };
+  });
+}
+
+const notRun = (name) => results.push({ name, passed: 0, failed: 1, seconds: 0 });
 const report = (name) => path.join(out, `${name}.json`);
-const built = await check('build', 'npm', ['run', 'build', '--silent']);
-if (built) await check('first-load JavaScript budget (/login, home)', 'node', ['scripts/check-bundle-budget.mjs']);
-await Promise.all([
-  (async () => {
-    await check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0'], true);
-    await suite('unit (contracts, backend)', 'npx', ['jest', '-c', 'jest.config.js', '--selectProjects', 'contracts', 'backend-unit', '--json', `--outputFile=${report('unit')}`], report('unit'), true);
-  })(),
-  (async () => {
-    await check('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent'], true);
-    await check('dependencies (dependency-cruiser)', 'npm', ['run', 'lint:deps', '--silent'], true);
-    await check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent'], true);
-  })(),
-]);
+const jest = (config, reportName, ...args) => ['jest', '-c', config, '--json', `--outputFile=${report(reportName)}`, ...args];
+
+// The integration suites, split in two jest runs (each with its own database and Redis prefix).
+const intFiles = readdirSync(path.join(root, 'backend/test')).filter((f) => f.endsWith('.int-spec.ts')).sort();
+const named = TIMED_INT_SUITES.map((name) => `${name}.int-spec.ts`);
+const missing = named.filter((f) => !intFiles.includes(f));
+const timedFiles = named.filter((f) => intFiles.includes(f));
+if (missing.length) console.log(`TIMED_INT_SUITES names suites that do not exist: ${missing.join(', ')}`);
+const cpuFiles = intFiles.filter((f) => !timedFiles.includes(f));
+const intArgs = (files) => ['--selectProjects', 'backend-int', '--runInBand', '--runTestsByPath', ...files.map((f) => `backend/test/${f}`)];
 // --forceExit: the suites start and kill servers of their own (PostgreSQL clusters, Redis, s3rver,
 // app processes); a socket one of them leaves half-open must not keep the run waiting after its report.
-await suite('integration (backend, PostgreSQL + Redis)', 'npx', ['jest', '-c', 'jest.config.js', '--selectProjects', 'backend-int', '--runInBand', '--forceExit', '--json', `--outputFile=${report('int')}`], report('int'));
-await suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend'));
-if (built) {
-  await suite('browser (playwright + chromium)', 'npx', ['jest', '-c', 'frontend/e2e/jest.config.cjs', '--runInBand', '--json', `--outputFile=${report('e2e')}`], report('e2e'));
-} else {
-  results.push({ name: 'browser (playwright + chromium)', passed: 0, failed: 1, seconds: 0 });
-}
+const INT = 'integration (backend, PostgreSQL + Redis)';
+const INT_TIMED = 'integration: restarts, faults, drains and latency bounds';
+const BROWSER = 'browser (playwright + chromium)';
 
-console.log('\nSummary');
+let built = false;
+const buildLane = (async () => {
+  built = await check('build', 'npm', ['run', 'build', '--silent']);
+  if (built) await check('first-load JavaScript budget (/login, home)', 'node', ['scripts/check-bundle-budget.mjs']);
+})();
+const checksLanes = Promise.all([
+  buildLane.then(async () => {
+    await check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent']);
+    await suite('unit (contracts, backend)', 'npx', jest('jest.config.js', 'unit', '--selectProjects', 'contracts', 'backend-unit'), report('unit'));
+  }),
+  check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']),
+  (async () => {
+    await check('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+    await check('dependencies (dependency-cruiser)', 'npm', ['run', 'lint:deps', '--silent']);
+  })(),
+  suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend')),
+]);
+const intLane = buildLane.then(async () => {
+  if (!built) return [INT, INT_TIMED].forEach(notRun);
+  await suite(INT, 'npx', jest('jest.config.js', 'int', '--forceExit', ...intArgs(cpuFiles)), report('int'));
+  // The timed suites wait for the CPU-bound checks to be done, so they never run beside them.
+  await checksLanes;
+  await suite(INT_TIMED, 'npx', jest('jest.config.js', 'int-timed', '--forceExit', ...intArgs(timedFiles)), report('int-timed'));
+});
+const browserLane = checksLanes.then(async () => {
+  if (!built) return notRun(BROWSER);
+  await suite(BROWSER, 'npx', jest('frontend/e2e/jest.config.cjs', 'e2e', '--runInBand'), report('e2e'));
+});
+await Promise.all([checksLanes, intLane, browserLane]);
+
+console.log(`\nSummary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 for (const r of results) console.log(`  ${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0);
+// A name in TIMED_INT_SUITES that matches no file counts as a failure (its suite would silently not run).
+const failed = results.reduce((n, r) => n + r.failed, 0) + (missing.length ? 1 : 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

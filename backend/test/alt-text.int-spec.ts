@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { ALT_TEXT, ALT_TEXT_MESSAGES, MESSAGES, type Page, type Post } from '@cloud9/contracts';
 import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
@@ -46,7 +45,8 @@ describe('alt text of uploaded images and videos', () => {
   const feedItem = async (id: number, query = 'limit=50') => ((await bob.agent.get(`/api/posts?${query}`).expect(200)).body as Page<Post>).items.find((p) => p.id === id);
 
   beforeAll(async () => {
-    t = await bootApp({ FEED_CACHE_MS: '60000', UPLOAD_DIR: path.join(os.tmpdir(), `cloud9-alt-${process.pid}`, 'uploads') });
+    // A folder of its own (no other suite's files in it), inside the run's temp folder that the global teardown removes.
+    t = await bootApp({ FEED_CACHE_MS: '60000', UPLOAD_DIR: path.join(path.dirname(process.env.UPLOAD_DIR!), 'alt-text-uploads') });
     alice = await signUp(t, { groupId: 9 });
     bob = await signUp(t);
     images = await Promise.all(Array.from({ length: 20 }, (_, i) => gradientImage(64, 48, 'png', i * 11)));
