@@ -8,7 +8,7 @@ export type Loader = () => Promise<ComponentType>;
  * from the routes so the boot script (boot.ts) can start a signed-in visitor's shell and screen
  * downloads before the rest of the first load has arrived (loadSignedIn).
  */
-export const shell: Loader = () => import('./SignedInRoutes').then((m) => m.SignedInRoutes);
+const shell: Loader = () => import('./SignedInRoutes').then((m) => m.SignedInRoutes);
 
 export const screens = {
   home: () => import('../features/home/HomePage').then((m) => m.HomePage),
