@@ -205,9 +205,12 @@ describe('reading posts', () => {
     await (await apiSession(alice)).post(`alice writes ${alice}`);
     await (await apiSession(bob)).post(`bob writes ${bob}`);
     const { page, context } = await signedIn('search');
+    // Both posts are on the unfiltered feed first, so the filter has applied once bob's is gone.
+    await card(page, `bob writes ${bob}`).waitFor();
     await page.getByLabel('Search posts').fill(`@${alice}`);
-    await card(page, `alice writes ${alice}`).waitFor();
     await page.waitForURL((url) => url.searchParams.get('search') === `@${alice}`);
+    await page.locator('article', { hasText: `bob writes ${bob}` }).waitFor({ state: 'detached' });
+    await card(page, `alice writes ${alice}`).waitFor();
     expect(await page.locator('article', { hasText: `bob writes ${bob}` }).count()).toBe(0);
     await context.close();
   });
