@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { GetManualChunk, ManualChunkMeta, Plugin } from 'rollup';
-import type { Plugin as VitePlugin } from 'vite';
 
 /**
  * How the build splits the client into files (rollup's manualChunks).
@@ -34,11 +33,9 @@ const QUERY_PARTS_FOR_SCREENS =
   /@tanstack\/(react-query|query-core)\/.*\/(infiniteQueryObserver|mutationObserver|queriesObserver|hydration|streamedQuery|HydrationBoundary|useInfiniteQuery|useMutation|useMutationState|useIsFetching|useQueries|usePrefetchInfiniteQuery|usePrefetchQuery|useSuspenseInfiniteQuery|useSuspenseQueries|useSuspenseQuery|infiniteQueryOptions|mutationOptions)\.js$/;
 
 function vendorChunk(id: string): string | undefined {
-  // Vite's preload helper goes where every page loads it anyway, and first: the boot script starts
-  // the screens' downloads with it. Left to rollup it lands in the first named chunk that uses it
-  // (the emoji picker's), and the entry would then import the emoji data.
-  if (id.includes('vite/preload-helper')) return 'boot';
-  if (id.includes('commonjsHelpers')) return 'react';
+  // Vite's preload helper goes where every page loads it anyway. Left to rollup it lands in the first
+  // named chunk that uses it (the emoji picker's), and the entry would then import the emoji data.
+  if (id.includes('vite/preload-helper') || id.includes('commonjsHelpers')) return 'react';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
   if (!match) return undefined;
   return VENDOR.find(([test]) => test(match[1]))?.[1];
@@ -66,25 +63,12 @@ const CATALOGUE = ['messages.ts', 'safety-ui-messages.ts', 'safety.ts', 'rules/m
 /** Reports and the moderation queue's rules and texts: for the staff's queue (and reporting) only, a file of its own for the same reason. */
 const MODERATION = '/libs/contracts/src/moderation.ts';
 
-/**
- * The boot script (src/boot.ts), an entry of its own that index.html runs first: it starts a
- * signed-in visitor's shell and screen downloads, so it must not wait for React. It holds only
- * what it runs: the storage reader, the contracts that reader uses and the screens' map (listed by
- * name: the contracts index re-exports everything, so by imports alone all of it would come along).
- * scripts/check-bundle-budget.mjs fails if it comes to import another file.
- */
-export const BOOT_ENTRY = 'src/boot.ts';
-const BOOT_MODULES = [BOOT_ENTRY, 'src/app/screens.ts', 'src/lib/persisted.ts'].map((file) => `/frontend/${file}`).concat(
-  ['storage-keys.ts', 'categories.ts', 'emoji.ts'].map((file) => `/libs/contracts/src/${file}`),
-);
-
 export const manualChunks: GetManualChunk = (id, meta) => {
   const vendor = vendorChunk(id);
   if (vendor) return vendor;
   if (CATALOGUE.some((file) => id.endsWith(file))) return 'catalogue';
   if (id.endsWith(MODERATION)) return 'moderation';
   if (QUERY_PARTS_FOR_SCREENS.test(id)) return 'shell';
-  if (BOOT_MODULES.some((file) => id.endsWith(file))) return 'boot';
   // What the entry imports is named too (`app`): rollup moves an unnamed module that a named chunk
   // imports into that chunk, and the shell would take the entry's code with it.
   if (reachedStatically(id, meta, (m) => meta.getModuleInfo(m)?.isEntry === true)) return 'app';
@@ -110,25 +94,6 @@ export function chunkModulesFile(root: string): Plugin {
           .map((id) => path.relative(root, id.split('?')[0]));
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(files, null, 1) });
-    },
-  };
-}
-
-/**
- * Adds the boot script's tag to index.html (its built file's hashed name in a build): Vite would
- * bundle a second script written there into the first one's file, behind React. `async`, so it runs
- * as soon as it arrives rather than in turn after the entry.
- */
-export function bootScript(): VitePlugin {
-  return {
-    name: 'boot-script',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const built = bundle && Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(BOOT_ENTRY));
-        const src = built ? `/${built.fileName}` : `/${BOOT_ENTRY}`;
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, async: true, src }, injectTo: 'head' }];
-      },
     },
   };
 }

@@ -1,16 +1,6 @@
-import { LIMITS } from '@cloud9/contracts';
 import { refreshSession } from './session';
 import { useSessionStore } from '../stores/session';
 import { jsonResponse, setSession, stubFetch, testUser } from '../test/utils';
-
-/** What was put off until after the first screen (idle.ts), run by hand here. */
-const deferred = vi.hoisted(() => [] as { task: () => void; delayMs: number }[]);
-vi.mock('./idle', () => ({
-  afterDelayWhenIdle: (task: () => void, delayMs: number) => {
-    deferred.push({ task, delayMs });
-    return () => undefined;
-  },
-}));
 
 const silver = { id: 6, name: 'Silver', description: '', subscriptionFee: 4.99, postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true, monthlyBoosts: 1, paypalPlanId: null, isAvailable: true };
 
@@ -30,20 +20,6 @@ describe('session refresh on start', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/group/6']);
     expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(fresh);
     expect(useSessionStore.getState().groupLimits).toEqual({ postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true });
-  });
-
-  it('with the same group and its limits stored, reads the limits again only after the first screen', async () => {
-    setSession(testUser({ group_id: 6 }));
-    useSessionStore.getState().setGroupLimits({ postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false });
-    deferred.length = 0;
-    const calls = stubFetch((url) => jsonResponse(url === '/api/me' ? testUser({ group_id: 6 }) : silver));
-    await refreshSession();
-    expect(calls.map((c) => c.url)).toEqual(['/api/me']);
-    expect(deferred.map((d) => d.delayMs)).toEqual([LIMITS.afterFirstScreenMs]);
-
-    deferred[0].task();
-    await vi.waitFor(() => expect(useSessionStore.getState().groupLimits?.postLimit).toBe(500));
-    expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/group/6']);
   });
 
   it('a 401 from /api/me clears the stored session', async () => {

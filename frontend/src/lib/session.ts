@@ -1,8 +1,7 @@
-import { LIMITS, type CurrentUser, type GroupLimits, type GroupPlan } from '@cloud9/contracts';
+import type { CurrentUser, GroupLimits, GroupPlan } from '@cloud9/contracts';
 import { fetchMe, logout } from '../api/auth';
 import { fetchGroupPlan } from '../api/plans';
 import { useSessionStore } from '../stores/session';
-import { afterDelayWhenIdle } from './idle';
 
 /** Only the limits the client uses are kept (groupLimits). */
 function toGroupLimits(plan: GroupPlan): GroupLimits {
@@ -62,22 +61,14 @@ export async function signOut(): Promise<void> {
   useSessionStore.getState().clearSession();
 }
 
-/**
- * Confirms a stored user with GET /api/me; a 401 clears it (in the API client). The group's limits
- * are read again too: at once for a new group or none stored, otherwise after the first screen
- * (LIMITS.afterFirstScreenMs), as the composers already have the stored ones.
- */
+/** Confirms a stored user with GET /api/me; a 401 clears it (in the API client). */
 export async function refreshSession(): Promise<void> {
   const stored = useSessionStore.getState().currentUser;
   if (!stored) return;
   try {
     const user = await fetchMe();
     useSessionStore.getState().setCurrentUser(user);
-    if (user.group_id === stored.group_id && useSessionStore.getState().limitsStatus === 'ready') {
-      afterDelayWhenIdle(() => void loadGroupLimits(user.group_id), LIMITS.afterFirstScreenMs);
-    } else {
-      await loadGroupLimits(user.group_id);
-    }
+    await loadGroupLimits(user.group_id);
   } catch {
     // 401 already cleared the session; a network error keeps the stored user (storage decides).
   }

@@ -56,7 +56,7 @@ describe('realtime connection', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/group/')).map((c) => c.url)).toEqual(['/api/group/6', '/api/group/5']);
   });
 
-  it('connects the socket while signed in and closes it on sign-out', async () => {
+  it('connects the socket while signed in and closes it (and clears the dots) on sign-out', async () => {
     renderAt(<RealtimeConnection />);
     expect(socket.connect).toHaveBeenCalledTimes(1);
     expect(socket.listenerCount('alert:new')).toBe(1);
@@ -67,6 +67,7 @@ describe('realtime connection', () => {
     act(() => useSessionStore.getState().clearSession());
     expect(socket.disconnect).toHaveBeenCalledTimes(1);
     expect(socket.listenerCount('alert:new')).toBe(0);
+    expect(useNotificationsStore.getState()).toMatchObject({ alertsDot: false, userId: null });
   });
 
   it('a pushed alert lights the dot at once, joins the cached alert list and reaches the screens through the bus', () => {

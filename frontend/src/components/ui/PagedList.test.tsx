@@ -1,10 +1,8 @@
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@cloud9/contracts';
 import { PagedList } from './PagedList';
-import type { Cursor, PagedQuery } from '../../queries/paging';
+import type { Cursor } from '../../queries/paging';
 import { usePagedQuery } from '../../queries/usePagedQuery';
 import { renderAt } from '../../test/utils';
 import { page } from '../../test/posts';
@@ -70,63 +68,5 @@ describe('PagedList over an infinite query', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('first')).toBeInTheDocument();
-  });
-
-  it('draws the first four items with the data and the rest in a render right after; the sentinel that asks for more only then', async () => {
-    const items: Row[] = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, text: `row ${i + 1}` }));
-    const query = {
-      data: { pages: [page(items, 'c1')], pageParams: [null] },
-      isError: false,
-      isFetching: false,
-      isFetchingNextPage: false,
-      isFetchNextPageError: false,
-      hasNextPage: true,
-      fetchNextPage: vi.fn(),
-      refetch: vi.fn(),
-    } as unknown as PagedQuery<Row>;
-    // Outside act(), which would finish the deferred render before handing back: the first paint is what is checked.
-    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-    const container = document.body.appendChild(document.createElement('div'));
-    const root = createRoot(container);
-    try {
-      flushSync(() => root.render(<PagedList query={query} className="post-list" label="Rows" emptyMessage="No rows." renderItem={(row) => row.text} />));
-      expect([...container.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['row 1', 'row 2', 'row 3', 'row 4']);
-      expect(within(container).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-
-      await waitFor(() => expect(container.querySelectorAll('li')).toHaveLength(20));
-      expect(container.querySelector('li:last-child')).toHaveTextContent('row 20');
-      expect(within(container).getByRole('button', { name: 'Load more' })).toBeInTheDocument();
-    } finally {
-      root.unmount();
-      container.remove();
-      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
-    }
-  });
-
-  it('keeps the skeleton through the render that brings a page and draws the page in the deferred render after it', async () => {
-    const loading = { data: undefined, isError: false, isFetching: true, isFetchingNextPage: false, isFetchNextPageError: false, hasNextPage: false, fetchNextPage: vi.fn(), refetch: vi.fn() };
-    const loaded = { ...loading, isFetching: false, data: { pages: [page([{ id: 1, text: 'row 1' }])], pageParams: [null] } };
-    const list = (query: object) => (
-      <PagedList query={query as PagedQuery<Row>} className="post-list" label="Rows" emptyMessage="No rows." renderItem={(row) => row.text} placeholder={<span>bones</span>} />
-    );
-    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-    const container = document.body.appendChild(document.createElement('div'));
-    const root = createRoot(container);
-    try {
-      flushSync(() => root.render(list(loading)));
-      flushSync(() => root.render(list(loaded)));
-      expect(container).toHaveTextContent('bones');
-      expect(container.querySelector('li')).toBeNull();
-      await waitFor(() => expect(container.querySelector('li')).toHaveTextContent('row 1'));
-      expect(container).not.toHaveTextContent('bones');
-    } finally {
-      root.unmount();
-      container.remove();
-      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
-    }
   });
 });

@@ -1,13 +1,12 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, SAFETY_UI_MESSAGES } from '@cloud9/contracts';
 import { deleteUser } from '../../api/users';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
-import { LazyEditProfileModal } from '../../components/profile/lazyEditProfileModal';
+import { EditProfileModal } from '../../components/profile/EditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
-import { useDrawnCount } from '../../hooks/useDrawnCount';
 import { usePublicConfig } from '../../queries/config';
 import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
@@ -16,9 +15,6 @@ import { NotificationSettingsForm } from './NotificationSettingsForm';
 import { HiddenAccountsList, MutedWordsForm } from './SafetySettings';
 import { SubscriptionDetails } from './SubscriptionDetails';
 import './settings.css';
-
-/** What fills a phone's screen under the search box; the blocks below follow right after (useDrawnCount), with their requests. */
-const FIRST_DRAWN = 3;
 
 interface Block {
   id: string;
@@ -165,7 +161,6 @@ export function SettingsPage() {
   ];
 
   const visible = blocks.filter((b) => matches(b, query));
-  const drawn = useDrawnCount(visible.length, FIRST_DRAWN);
 
   return (
     <section aria-labelledby="settings-title">
@@ -177,7 +172,7 @@ export function SettingsPage() {
         {visible.length === 0 ? (
           <EmptyState message={MESSAGES.empty.noResults} />
         ) : (
-          visible.slice(0, drawn).map((block) => (
+          visible.map((block) => (
             <section key={block.id} className={`card settings-block settings-block-${block.id}`} aria-labelledby={`settings-${block.id}`}>
               <h2 id={`settings-${block.id}`} className="settings-block-title">
                 {block.title}
@@ -187,11 +182,7 @@ export function SettingsPage() {
           ))
         )}
       </div>
-      {editing && currentUser && (
-        <Suspense fallback={null}>
-          <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />
-        </Suspense>
-      )}
+      {editing && currentUser && <EditProfileModal user={currentUser} onClose={() => setEditing(false)} />}
     </section>
   );
 }
