@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { GetManualChunk, ManualChunkMeta, Plugin } from 'rollup';
+import type { Plugin as VitePlugin } from 'vite';
 
 /**
  * How the build splits the client into files (rollup's manualChunks).
@@ -33,9 +34,11 @@ const QUERY_PARTS_FOR_SCREENS =
   /@tanstack\/(react-query|query-core)\/.*\/(infiniteQueryObserver|mutationObserver|queriesObserver|hydration|streamedQuery|HydrationBoundary|useInfiniteQuery|useMutation|useMutationState|useIsFetching|useQueries|usePrefetchInfiniteQuery|usePrefetchQuery|useSuspenseInfiniteQuery|useSuspenseQueries|useSuspenseQuery|infiniteQueryOptions|mutationOptions)\.js$/;
 
 function vendorChunk(id: string): string | undefined {
-  // Vite's preload helper goes where every page loads it anyway. Left to rollup it lands in the first
-  // named chunk that uses it (the emoji picker's), and the entry would then import the emoji data.
-  if (id.includes('vite/preload-helper') || id.includes('commonjsHelpers')) return 'react';
+  // Vite's preload helper goes where every page loads it anyway, and first: the boot script starts
+  // the screens' downloads with it. Left to rollup it lands in the first named chunk that uses it
+  // (the emoji picker's), and the entry would then import the emoji data.
+  if (id.includes('vite/preload-helper')) return 'boot';
+  if (id.includes('commonjsHelpers')) return 'react';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
   if (!match) return undefined;
   return VENDOR.find(([test]) => test(match[1]))?.[1];
@@ -52,23 +55,41 @@ function reachedStatically(id: string, meta: ManualChunkMeta, isRoot: (id: strin
 }
 
 /**
- * The message catalogue: every contracts module is reached from the entry through the package's
- * index, so by imports alone the whole catalogue looks like part of the first load. The sign-in page
- * uses only its auth and http parts (auth-messages.ts, http-messages.ts); the rest travels as a file
- * of its own that the screens import. So do the rules and texts of hiding and reporting (the menus,
- * the report dialog and the Settings lists), which the sign-in page never uses.
+ * The contracts the sign-in page's code runs: the route table and its helper, the limits, the auth
+ * and http messages, the plans (and the boot script's own, BOOT_MODULES). Every contracts module is
+ * reached from the entry through the package's index, so by imports alone all of them look like part
+ * of the first load; the rest (the message catalogue, the post, feed and safety rules, the socket
+ * events...) travel as a file of their own, `catalogue`, that the screens import. The bundle budget
+ * check fails if the sign-in page comes to load it.
  */
-const CATALOGUE = ['messages.ts', 'safety-ui-messages.ts', 'safety.ts', 'rules/muted-words.ts'].map((file) => `/libs/contracts/src/${file}`);
+const SIGN_IN_CONTRACTS = ['index.ts', 'routes.ts', 'api-route.ts', 'limits.ts', 'auth-messages.ts', 'http-messages.ts', 'plans.ts', 'groups.ts'].map(
+  (file) => `/libs/contracts/src/${file}`,
+);
+const CONTRACTS = '/libs/contracts/src/';
 
 /** Reports and the moderation queue's rules and texts: for the staff's queue (and reporting) only, a file of its own for the same reason. */
 const MODERATION = '/libs/contracts/src/moderation.ts';
 
+/**
+ * The boot script (src/boot.ts), an entry of its own that index.html runs first: it starts a
+ * signed-in visitor's shell and screen downloads and the screen's first reads, so it must not wait
+ * for React. It holds only what it runs: the storage reader, the contracts that reader uses, the
+ * screens' map, their first reads and the early-read store (listed by
+ * name: the contracts index re-exports everything, so by imports alone all of it would come along).
+ * scripts/check-bundle-budget.mjs fails if it comes to import another file.
+ */
+export const BOOT_ENTRY = 'src/boot.ts';
+const BOOT_MODULES = [BOOT_ENTRY, 'src/app/screens.ts', 'src/app/firstRequests.ts', 'src/api/early.ts', 'src/lib/persisted.ts'].map((file) => `/frontend/${file}`).concat(
+  ['storage-keys.ts', 'categories.ts', 'emoji.ts', 'app-client.ts'].map((file) => `/libs/contracts/src/${file}`),
+);
+
 export const manualChunks: GetManualChunk = (id, meta) => {
   const vendor = vendorChunk(id);
   if (vendor) return vendor;
-  if (CATALOGUE.some((file) => id.endsWith(file))) return 'catalogue';
   if (id.endsWith(MODERATION)) return 'moderation';
   if (QUERY_PARTS_FOR_SCREENS.test(id)) return 'shell';
+  if (BOOT_MODULES.some((file) => id.endsWith(file))) return 'boot';
+  if (id.includes(CONTRACTS) && !SIGN_IN_CONTRACTS.some((file) => id.endsWith(file))) return 'catalogue';
   // What the entry imports is named too (`app`): rollup moves an unnamed module that a named chunk
   // imports into that chunk, and the shell would take the entry's code with it.
   if (reachedStatically(id, meta, (m) => meta.getModuleInfo(m)?.isEntry === true)) return 'app';
@@ -94,6 +115,25 @@ export function chunkModulesFile(root: string): Plugin {
           .map((id) => path.relative(root, id.split('?')[0]));
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(files, null, 1) });
+    },
+  };
+}
+
+/**
+ * Adds the boot script's tag to index.html (its built file's hashed name in a build): Vite would
+ * bundle a second script written there into the first one's file, behind React. `async`, so it runs
+ * as soon as it arrives rather than in turn after the entry.
+ */
+export function bootScript(): VitePlugin {
+  return {
+    name: 'boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const built = bundle && Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(BOOT_ENTRY));
+        const src = built ? `/${built.fileName}` : `/${BOOT_ENTRY}`;
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, async: true, src }, injectTo: 'head' }];
+      },
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { chunkModulesFile, manualChunks } from './chunking';
+import { BOOT_ENTRY, bootScript, chunkModulesFile, manualChunks } from './chunking';
 
 const backend = 'http://localhost:3000';
 
@@ -21,6 +21,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     chunkModulesFile(path.resolve(__dirname, '..')),
+    bootScript(),
     // A .br and a .gz copy beside every text file of 1 KB or more (public/ included), at the highest levels: the
     // server sends these as they are instead of compressing per request. Smaller files gain nothing.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
@@ -49,8 +50,12 @@ export default defineConfig(({ command }) => ({
     // terser squeezes about 2 % more than esbuild out of the first load, which is what a phone waits for.
     minify: 'terser',
     terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
-    // Named chunks: vendor packages, the first load, the signed-in shell (frontend/chunking.ts).
-    rollupOptions: { output: { manualChunks } },
+    // The page and the boot script it runs first; named chunks: vendor packages, the first load, the
+    // signed-in shell (frontend/chunking.ts).
+    rollupOptions: {
+      input: { index: path.resolve(__dirname, 'index.html'), boot: path.resolve(__dirname, BOOT_ENTRY) },
+      output: { manualChunks },
+    },
   },
   test: {
     environment: 'jsdom',
@@ -58,5 +63,7 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Beside the integration suites on two cores a test can take several times its quiet-machine time.
+    testTimeout: 20_000,
   },
 }));

@@ -6,7 +6,7 @@
 // build's chunk graph: Vite's .vite/manifest.json (which file imports which) and
 // .vite/chunk-modules.json (which modules each file holds, written by frontend/chunking.ts).
 // Fails when a page is over budget, or when code meant to load on demand (the emoji picker and its
-// data, PayPal's SDK wrapper) is part of a first load.
+// data, PayPal's SDK wrapper) is part of a first load, or when the boot script imports another file.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,17 @@ const brotliBytes = (file) =>
   brotliCompressSync(readFileSync(path.join(dist, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 let failed = 0;
+
+// The boot script runs before the rest of the first load has arrived (frontend/chunking.ts): it
+// must not import anything, or it waits for that file too.
+const boot = manifest['src/boot.ts'];
+if (!boot?.isEntry || boot.imports?.length) {
+  failed += 1;
+  console.log(`FAIL the boot script ${boot ? `imports ${boot.imports.map((key) => manifest[key].file).join(', ')}` : 'is missing from the build'}: it must stand alone`);
+} else {
+  console.log(`ok   the boot script (${boot.file}) imports nothing: ${(brotliBytes(boot.file) / 1024).toFixed(1)} KB (brotli)`);
+}
+
 for (const { page, modules, maxKb } of BUDGETS) {
   const files = staticClosure(modules.map(fileHolding));
   const kb = files.reduce((sum, file) => sum + brotliBytes(file), 0) / 1024;

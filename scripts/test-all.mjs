@@ -7,9 +7,9 @@
 //    crawl must not meet the build's output half-written), and the integration suites that take
 //    CPU but time nothing tight (one jest process).
 // 2. When those checks and vitest are done: the browser tests (playwright + Chromium, about 1.2 cores)
-//    start; the integration lane goes on, after its CPU-bound part, with the suites that measure
-//    time or choreograph processes and faults (restarts, outages, drains, latency bounds), so those
-//    run beside the browser tests only, never beside the CPU-bound checks.
+//    start, beside the end of the integration run.
+// 3. Last, alone on the machine: the suites that measure time or choreograph processes and faults
+//    (restarts, outages, drains, latency bounds): their bounds measure the app, not a starved scheduler.
 // Every jest/vitest run has its own database, Redis prefix and temp folder (a run id per process:
 // backend/test/setup, frontend/e2e/setup), so lanes never share state. Lanes run quietly: each
 // command's output is held and written in one piece when it ends, so lines never interleave.
@@ -24,13 +24,13 @@ mkdirSync(out, { recursive: true });
 
 /**
  * Integration suites that measure time or choreograph processes (restarts, outages, drains, latency
- * bounds, fixed waits): they run after the CPU-bound suites, beside the browser tests only. Every
- * other backend/test/*.int-spec.ts runs in the first integration run.
+ * bounds, fixed waits): they run last, alone. Every other backend/test/*.int-spec.ts runs in the
+ * first integration run.
  */
 const TIMED_INT_SUITES = [
   'rolling-restart', 'faults-jobs', 'faults-http', 'faults-alerts', 'shutdown', 'health-ready', 'feed-cache-faults', 'read-replica',
   'admin-worker', 'admin-restore-beside', 'close-in-process', 'gifs', 'hostile-input', 'rate-limits', 'qa-findings', 'metrics',
-  'notifications-hide', 'hot-reads', 'alt-text', 'hot-path', 'session-user-cache',
+  'notifications-hide', 'hot-reads', 'alt-text', 'hot-path', 'session-user-cache', 'redis-stall', 'invalidation-bus',
 ];
 
 const started = Date.now();
@@ -126,17 +126,19 @@ const checksLanes = Promise.all([
   suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend')),
 ]);
 const intLane = buildLane.then(async () => {
-  if (!built) return [INT, INT_TIMED].forEach(notRun);
+  if (!built) return notRun(INT);
   await suite(INT, 'npx', jest('jest.config.js', 'int', '--forceExit', ...intArgs(cpuFiles)), report('int'));
-  // The timed suites wait for the CPU-bound checks to be done, so they never run beside them.
-  await checksLanes;
-  await suite(INT_TIMED, 'npx', jest('jest.config.js', 'int-timed', '--forceExit', ...intArgs(timedFiles)), report('int-timed'));
 });
 const browserLane = checksLanes.then(async () => {
   if (!built) return notRun(BROWSER);
   await suite(BROWSER, 'npx', jest('frontend/e2e/jest.config.cjs', 'e2e', '--runInBand'), report('e2e'));
 });
-await Promise.all([checksLanes, intLane, browserLane]);
+// The timed suites run alone, after everything else.
+const timedLane = Promise.all([checksLanes, intLane, browserLane]).then(async () => {
+  if (!built) return notRun(INT_TIMED);
+  await suite(INT_TIMED, 'npx', jest('jest.config.js', 'int-timed', '--forceExit', ...intArgs(timedFiles)), report('int-timed'));
+});
+await timedLane;
 
 console.log(`\nSummary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 for (const r of results) console.log(`  ${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)`);

@@ -1,6 +1,7 @@
 import { MESSAGES, orderFeed, type Page, type Post } from '@cloud9/contracts';
 import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import { SqlService } from '../src/common/db/sql.service';
+import { RUNNING_SUSPENSIONS_SQL } from '../src/modules/safety/safety.sql';
 import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 import { plansOf } from './support/query-plans';
@@ -163,16 +164,24 @@ describe('home feeds (order, paging, filters)', () => {
     const sql = t.app.get(SqlService);
     const original = sql.query.bind(sql);
     (sql as { query: unknown }).query = (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
-      if (text !== SESSION_USER_SQL) statements.push(text); // the session user lookup is not the feed's own
+      // Not the feed's own: the session user lookup, the process-wide list of running suspensions
+      // (read again when it has aged out, whichever request comes then) and the alert sync's timed sweep.
+      const shared = text === SESSION_USER_SQL || text === RUNNING_SUSPENSIONS_SQL || new Error().stack?.includes('AlertSync');
+      if (!shared) statements.push(text.replace(/\s+/g, ' ').slice(0, 60));
       return original(text, values, options);
     };
-    try {
-      await alice.agent.get('/api/posts?limit=50').expect(200);
-      expect(statements.length).toBeGreaterThanOrEqual(1);
-      expect(statements.length).toBeLessThanOrEqual(3);
+    /** The statements of one page read with nothing kept: the viewer's hide rule, the pinned boosts, the page and the viewer's flags. */
+    const coldRead = async (limit: number) => {
+      await t.app.get(InvalidationBus).publish({ all: true });
       statements.length = 0;
-      await alice.agent.get('/api/posts?limit=5').expect(200);
-      expect(statements.length).toBeLessThanOrEqual(3);
+      await alice.agent.get(`/api/posts?limit=${limit}`).expect(200);
+      return [...statements];
+    };
+    try {
+      const large = await coldRead(50);
+      expect(large.length).toBeGreaterThanOrEqual(1);
+      expect(large.length).toBeLessThanOrEqual(4);
+      expect(await coldRead(5)).toEqual(large);
     } finally {
       (sql as { query: unknown }).query = original;
     }

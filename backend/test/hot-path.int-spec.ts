@@ -85,15 +85,17 @@ describe('the lighter path: the feed answers exactly as the full pipeline', () =
     ['?cursor=%00', 400, false],
   ];
 
-  it.each([
-    ['signed out', false],
-    ['signed in', true],
-  ])('%s: every query gives the same status, headers and body on both paths', async (_who, signed) => {
-    const headers: Record<string, string> = signed ? { Cookie: viewer.cookie } : {};
-    // Both instances hold the session (the lighter path only takes sessions held in memory).
-    if (signed) for (const t of [hot, full]) await get(t, '/api/me', headers).expect(200);
-    for (const [query, status, light] of queries) {
-      const path = `/api/posts${query.replace('CURSOR', encodeURIComponent(cursor))}`;
+  /** The viewer's headers, signed in or out; signed in, both instances hold the session (the lighter path only takes sessions held in memory). */
+  const viewerHeaders = async (signed: boolean): Promise<Record<string, string>> => {
+    if (!signed) return {};
+    const headers = { Cookie: viewer.cookie };
+    for (const t of [hot, full]) await get(t, '/api/me', headers).expect(200);
+    return headers;
+  };
+
+  /** Each path answers with the same status, headers and body on both instances: its expected status, on the lighter path or not as `light` says. */
+  const expectSameOnBothPaths = async (cases: [path: string, status: number, light: boolean][], headers: Record<string, string>) => {
+    for (const [path, status, light] of cases) {
       const before = await hotCount(hot);
       const fromFull = await get(full, path, headers);
       const fromHot = await get(hot, path, headers);
@@ -101,6 +103,15 @@ describe('the lighter path: the feed answers exactly as the full pipeline', () =
       expect({ path, status: fromHot.status }).toEqual({ path, status });
       expect({ path, light: (await hotCount(hot)) > before }).toEqual({ path, light });
     }
+  };
+
+  it.each([
+    ['signed out', false],
+    ['signed in', true],
+  ])('%s: every query gives the same status, headers and body on both paths', async (_who, signed) => {
+    const headers = await viewerHeaders(signed);
+    const cases = queries.map(([query, status, light]): [string, number, boolean] => [`/api/posts${query.replace('CURSOR', encodeURIComponent(cursor))}`, status, light]);
+    await expectSameOnBothPaths(cases, headers);
   });
 
   /** Post search: each query, its expected status, and whether the lighter path may answer it. */
@@ -122,24 +133,15 @@ describe('the lighter path: the feed answers exactly as the full pipeline', () =
     ['signed out', false],
     ['signed in', true],
   ])('post search, %s: the same status, headers and body on both paths', async (_who, signed) => {
-    const headers: Record<string, string> = signed ? { Cookie: viewer.cookie } : {};
-    if (signed) for (const t of [hot, full]) await get(t, '/api/me', headers).expect(200);
+    const headers = await viewerHeaders(signed);
     const searchCursor = (await get(full, '/api/search/posts?query=hot&limit=2').expect(200)).body.nextCursor;
     expect(searchCursor).toEqual(expect.any(String));
-    for (const [query, status, light] of searches) {
-      const path = `/api/search/posts${query.replace('SEARCH_CURSOR', encodeURIComponent(searchCursor))}`;
-      const before = await hotCount(hot);
-      const fromFull = await get(full, path, headers);
-      const fromHot = await get(hot, path, headers);
-      expect({ path, ...comparable(fromHot) }).toEqual({ path, ...comparable(fromFull) });
-      expect({ path, status: fromHot.status }).toEqual({ path, status });
-      expect({ path, light: (await hotCount(hot)) > before }).toEqual({ path, light });
-    }
+    const cases = searches.map(([query, status, light]): [string, number, boolean] => [`/api/search/posts${query.replace('SEARCH_CURSOR', encodeURIComponent(searchCursor))}`, status, light]);
+    await expectSameOnBothPaths(cases, headers);
   });
 
   it('the following tab: the viewer’s page on both paths, and 401 signed out', async () => {
-    const headers = { Cookie: viewer.cookie };
-    for (const t of [hot, full]) await get(t, '/api/me', headers).expect(200);
+    const headers = await viewerHeaders(true);
     const fromFull = await get(full, '/api/posts?tab=following', headers).expect(200);
     const fromHot = await get(hot, '/api/posts?tab=following', headers).expect(200);
     expect(comparable(fromHot)).toEqual(comparable(fromFull));

@@ -56,6 +56,9 @@ interface Actor {
 /** One request's outcome, with when it started and ended (ms, Date.now()). */
 interface Outcome {
   what: string;
+  /** The method and path, and a failed answer's body: what a failure report names. */
+  request: string;
+  answer?: unknown;
   status: number;
   start: number;
   end: number;
@@ -85,16 +88,24 @@ describe('rolling restarts and failover behind a load balancer', () => {
   let db: Client;
   let admin: Actor;
 
+  /** Every process started, restarted ones too: a failed request's cause is in one's log. */
+  const started: Proc[] = [];
+  /** The log lines in which an instance says why it answered 503. */
+  const unavailableLines = () => started.flatMap((p) => p.output().split('\n').filter((l) => l.includes('"msg":"503,')).map((l) => `${p.name}: ${l}`));
+
   const spawnProc = async (name: string, role: 'api' | 'worker', port?: number): Promise<Proc> => {
     const url = port ? `http://127.0.0.1:${port}` : null;
     // A worker has no port to probe: it says it is up in its log (info; it logs no requests).
-    const env = { ...process.env, ROLE: role, REDIS_PREFIX: prefix, PUBLIC_URL: balancer.url, ...(port ? { PORT: String(port) } : { LOG_LEVEL: 'info' }) };
+    // The follow sync below waits on a lock the test holds across both workers' restarts, which take
+    // over 10 s on a busy machine: that attempt must not give up (and spend an attempt) meanwhile.
+    const env = { ...process.env, ROLE: role, REDIS_PREFIX: prefix, PUBLIC_URL: balancer.url, FOLLOW_SYNC_LOCK_WAIT_MS: '120000', ...(port ? { PORT: String(port) } : { LOG_LEVEL: 'info' }) };
     const proc = spawn(process.execPath, [BACKEND_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     proc.stdout!.on('data', (d) => (output += d));
     proc.stderr!.on('data', (d) => (output += d));
     const exited = once(proc, 'exit').then(([code]) => ({ code: code as number | null, at: Date.now() }));
     const p: Proc = { name, role, url, proc, output: () => output, exited };
+    started.push(p);
     if (url) balancer.add(url);
     const until = Date.now() + 40_000;
     // An API instance is up when the balancer sees it ready; a worker when it says so.
@@ -199,7 +210,7 @@ describe('rolling restarts and failover behind a load balancer', () => {
     const timed = async (what: string, actor: Actor, method: string, path: string, body?: unknown) => {
       const startAt = Date.now();
       const res = await call(actor, method, path, body).catch(() => ({ status: 0, json: null }));
-      outcomes.push({ what, status: res.status, start: startAt, end: Date.now() });
+      outcomes.push({ what, request: `${method} ${path}`, ...(res.status === 0 || res.status >= 500 ? { answer: res.json } : {}), status: res.status, start: startAt, end: Date.now() });
       return res;
     };
     const loops: Promise<void>[] = [];
@@ -399,7 +410,7 @@ describe('rolling restarts and failover behind a load balancer', () => {
       `  jobs: ${run.jobIds.length} boost rotations enqueued, all completed; a running job handed back and started again ${handBacks.map((ms) => `${ms} ms`).join(', ')} after its worker's SIGTERM (attempts spent before → after: ${spent.map(([a, b]) => `${a} → ${b}`).join(', ')})`,
       `  sockets told server:draining and reconnected elsewhere: ${told}, ${reconnectMs.length ? `drop → connected max ${Math.max(...reconnectMs)} ms, median ${[...reconnectMs].sort((a, b) => a - b)[Math.floor(reconnectMs.length / 2)]} ms` : 'none'}`,
     );
-    expect(failed.map((o) => `${o.what} ${o.status}`)).toEqual([]);
+    expect({ failed: failed.map((o) => `${o.what} ${o.status} (${o.request}: ${JSON.stringify(o.answer)})`), why: failed.length ? unavailableLines() : [] }).toEqual({ failed: [], why: [] });
     expect(told).toBeGreaterThanOrEqual(1);
     expect(Math.max(...reconnectMs)).toBeLessThan(CATCH_UP_DEADLINE_MS);
     // Whichever worker held it, the second restart hands it back (the first too when it held it).

@@ -582,6 +582,11 @@ describe('admin screens on a phone and a desktop', () => {
     const logs = page.getByRole('dialog', { name: 'Admin logs' });
     await logs.getByRole('list', { name: 'Log entries' }).getByRole('listitem').first().waitFor();
     expect(await logs.innerText()).not.toMatch(/[{}]/);
+    // The log is longer than the screen: it scrolls inside the dialog, whose Close stays in sight
+    // (it does not move away as further pages load under it).
+    const close = (await logs.getByRole('button', { name: 'Close' }).boundingBox())!;
+    expect(close.y + close.height).toBeLessThanOrEqual(viewport.height);
+    expect(await logs.locator('.modal-body').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await expectNoSidewaysScroll(page, `${size} logs`);
     await expectAxeClean(page, `${size} logs`);
     if (size === 'phone') await shot(page, named('logs'), false);

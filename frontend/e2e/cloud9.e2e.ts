@@ -174,14 +174,16 @@ describe('donation', () => {
     const dialog = page.getByRole('dialog', { name: 'Gift Us' });
     await dialog.waitFor();
     const donate = await popup;
-    const openedAfter = Date.now() - clicked;
+    // The page opens and the toast shows at one moment; the close is timed from the opening, seen before
+    // the checks below (the toast, seen after them, is seen late on a busy machine).
+    const openedAt = Date.now();
+    const openedAfter = openedAt - clicked;
     await donate.waitForLoadState();
     expect(donate.url()).toContain('/donate?hosted_button_id=E2E');
     expect(await donate.title()).toBe('Donate with PayPal');
     await page.getByText(MESSAGES.payment.donationOpened).first().waitFor();
-    const toastAt = Date.now();
     await dialog.waitFor({ state: 'detached', timeout: 6000 });
-    const closedAfter = Date.now() - toastAt;
+    const closedAfter = Date.now() - openedAt;
     expect(openedAfter).toBeGreaterThanOrEqual(2400);
     expect(openedAfter).toBeLessThan(6000);
     expect(closedAfter).toBeGreaterThanOrEqual(2500);

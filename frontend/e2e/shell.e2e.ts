@@ -73,6 +73,8 @@ describe('the signed-in shell', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog');
+    // The form loads on first use: counting its fields before it shows would prove nothing.
+    await dialog.getByLabel('New Password', { exact: true }).waitFor();
     expect(await dialog.getByLabel('Current Password').count()).toBe(0);
     await dialog.getByLabel('New Password', { exact: true }).fill('a-higher-cloud-10');
     await dialog.getByLabel('Confirm New Password').fill('a-higher-cloud-10');

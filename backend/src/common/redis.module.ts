@@ -2,7 +2,7 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nest
 import Redis, { type RedisOptions } from 'ioredis';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
-import { reconnectWhenSilent } from './redis-stall';
+import { failWhenSilent } from './redis-stall';
 
 export const REDIS = Symbol('REDIS');
 
@@ -23,9 +23,13 @@ export const failFastRedisOptions = (settings: Settings): RedisOptions => ({
   retryStrategy: (attempt) => Math.min(attempt * 100, REDIS_MAX_RECONNECT_DELAY_MS),
 });
 
-/** The app's shared connection (sessions, rate limits, caches, health); answers once it is ready. */
+/**
+ * The app's shared connection (sessions, rate limits, caches, health); answers once it is ready.
+ * Its command deadline is failWhenSilent's, which a busy moment of this process does not trip.
+ */
 export function createRedis(settings: Settings): Redis {
-  return reconnectWhenSilent(new Redis(settings.redisUrl, failFastRedisOptions(settings)));
+  const redis = new Redis(settings.redisUrl, { ...failFastRedisOptions(settings), commandTimeout: undefined });
+  return failWhenSilent(redis, settings.redisCommandTimeoutMs);
 }
 
 /** Every Redis key the app writes, under REDIS_PREFIX, in one place. */

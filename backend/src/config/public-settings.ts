@@ -41,6 +41,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   feedCacheMs: 'keep',
   hotReads: 'keep',
   sessionUserCacheMs: 'keep',
+  followSyncLockWaitMs: 'keep',
   giphyTimeoutMs: 'keep',
   emojiCdnUrl: 'url',
   giphyPingbackUrl: 'url',

@@ -81,6 +81,8 @@ export interface Settings {
   hotReads: boolean;
   /** How long a signed-in user's account row is kept in process at most (changes drop it sooner); 0 turns the cache off. */
   sessionUserCacheMs: number;
+  /** How long the follow-count sync waits for the follows table before that attempt fails (and is retried). */
+  followSyncLockWaitMs: number;
   /** How long the server waits for the GIF provider before answering 502. */
   giphyTimeoutMs: number;
   /** Base of the emoji image CDN (emoji-datasource packages) behind the picker's apple, twitter, google and facebook styles. */
@@ -299,6 +301,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     feedCacheMs: intSetting(env, 'FEED_CACHE_MS', 1000, 0, 60_000),
     hotReads: !['0', 'false', 'no'].includes((env.HOT_READS ?? '').toLowerCase()),
     sessionUserCacheMs: intSetting(env, 'SESSION_USER_CACHE_MS', 10_000, 0, 600_000),
+    followSyncLockWaitMs: intSetting(env, 'FOLLOW_SYNC_LOCK_WAIT_MS', 10_000, 100, 600_000),
     giphyTimeoutMs: intSetting(env, 'GIPHY_TIMEOUT_MS', 5000, 100, 60000),
     emojiCdnUrl: urlSetting(env, 'EMOJI_CDN_URL', 'https://cdn.jsdelivr.net/npm', ['http:', 'https:']),
     giphyPingbackUrl: urlSetting(env, 'GIPHY_PINGBACK_URL', 'https://pingback.giphy.com', ['http:', 'https:']),

@@ -4,15 +4,17 @@ import type { TestApp } from './app';
 /**
  * The plans of the statements matching `pattern` that `act` runs through the app's SqlService, each
  * explained with its own parameters and sequential scans off (so a plan that can only scan shows it).
+ * `alsoOff` turns off more of the planner's means, e.g. `enable_sort` to ask whether an index gives
+ * the order itself: on a test's few rows, sorting them is as cheap as any index and wins by a hair.
  */
-export async function plansOf(t: TestApp, pattern: RegExp, act: () => Promise<unknown>): Promise<string> {
+export async function plansOf(t: TestApp, pattern: RegExp, act: () => Promise<unknown>, alsoOff: ('enable_sort' | 'enable_bitmapscan')[] = []): Promise<string> {
   const rows: { 'QUERY PLAN': string }[] = [];
   const sql = t.app.get(SqlService);
   const original = sql.query.bind(sql);
   (sql as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
     if (pattern.test(text)) {
       await t.db.transaction(async (m) => {
-        await m.query('SET LOCAL enable_seqscan = off');
+        for (const setting of ['enable_seqscan', ...alsoOff]) await m.query(`SET LOCAL ${setting} = off`);
         rows.push(...(await m.query(`EXPLAIN ${text}`, values)));
       });
     }

@@ -1,9 +1,7 @@
 import type { ApiError, ApiRoute, BodyOf, Multipart, ParamsOf, PathParamNames, QueryOf, ResponseOf } from '@cloud9/contracts';
-import { APP_CLIENT_HEADER, HTTP_MESSAGES, ROUTES, fillPath } from '@cloud9/contracts';
+import { HTTP_MESSAGES, ROUTES, fillPath } from '@cloud9/contracts';
 import { useSessionStore } from '../stores/session';
-
-/** Same origin unless VITE_API_BASE points elsewhere (e.g. a separately hosted API). */
-export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+import { API_BASE, API_HEADERS, takeEarly } from './early';
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -46,8 +44,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** The one place that talks to the backend. Throws ApiRequestError for any non-2xx answer. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  // APP_CLIENT_HEADER on every call: the admin tools that run on a GET answer only to it.
-  const headers: Record<string, string> = { Accept: 'application/json', [APP_CLIENT_HEADER.name]: APP_CLIENT_HEADER.value };
+  const headers: Record<string, string> = { ...API_HEADERS };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -57,8 +54,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   let response: Response;
+  const send = () => fetch(`${API_BASE}${path}`, { method, headers, body, credentials: 'include', signal: options.signal });
+  // A first screen's read the boot script already started (api/early.ts); if that one failed, anew.
+  const early = method === 'GET' ? takeEarly(path) : null;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body, credentials: 'include', signal: options.signal });
+    response = await (early ? early.catch(send) : send());
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiRequestError(0, HTTP_MESSAGES.serviceUnavailable);

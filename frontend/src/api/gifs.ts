@@ -7,7 +7,8 @@ import {
   type GifRandomResponse,
   type GifSearchResponse,
 } from '@cloud9/contracts';
-import { API_BASE, callApi } from './client';
+import { callApi } from './client';
+import { API_BASE } from './early';
 
 /** What a GIF list shows: trending, a search, the GIFs like one GIF, or the provider's emoji. */
 export type GifListSource = { kind: 'trending' } | { kind: 'search'; q: string } | { kind: 'related'; gifId: string } | { kind: 'emoji' };

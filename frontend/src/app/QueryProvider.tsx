@@ -1,15 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { subscribeCacheToRealtime } from '../queries/realtimeUpdates';
 import { useSessionStore } from '../stores/session';
 
 /**
- * Provides the query cache and keeps it in step with the rest of the app: pushed events update it,
- * and it is emptied whenever the signed-in account changes (sign-out, a 401, another sign-in), so
- * one account never sees another's data.
+ * Provides the query cache and empties it whenever the signed-in account changes (sign-out, a 401,
+ * another sign-in), so one account never sees another's data. Pushed events reach it through the
+ * realtime connection (realtime/RealtimeConnection.tsx).
  */
 export function QueryProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
-  useEffect(() => subscribeCacheToRealtime(client), [client]);
   useEffect(
     () =>
       useSessionStore.subscribe((state, previous) => {

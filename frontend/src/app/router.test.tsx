@@ -1,16 +1,29 @@
 import { act, configure, screen, waitFor } from '@testing-library/react';
-import { MESSAGES } from '@cloud9/contracts';
+import { LIMITS, MESSAGES } from '@cloud9/contracts';
 import { AppRoutes } from './router';
+import { loadSignedIn } from './screens';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../test/utils';
 import { FakeSocket } from '../test/notifications';
 import { setSocketFactory } from '../realtime/socket';
+import { useNotificationsStore } from '../stores/notifications';
 import { useSessionStore } from '../stores/session';
+
+/** What the shell put off until after the first screen, run by hand here (lib/idle.ts). */
+const deferred = vi.hoisted(() => [] as { task: () => void; delayMs: number }[]);
+vi.mock('../lib/idle', () => ({
+  afterDelayWhenIdle: (task: () => void, delayMs: number) => {
+    deferred.push({ task, delayMs });
+    return () => undefined;
+  },
+}));
 
 describe('routing guard', () => {
   // Each test loads the lazy shell and a lazy screen: their first transform alone can take over the
   // default second on a busy machine (the whole suite run), so the waits get five.
   beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-  afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+  // The shell's and Home's first transform happens here, outside any test's own wait: beside the
+  // build and the type-check it took over five seconds.
+  beforeAll(() => loadSignedIn('/'), 60_000);
   beforeEach(() => stubFetch(() => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404)));
 
   it.each(['/', '/settings', '/profile/someone', '/admin-tools', '/nowhere'])('signed out: %s redirects to /login', async (path) => {
@@ -38,9 +51,10 @@ describe('routing guard', () => {
     setSession(testUser());
     renderAt(<AppRoutes />, '/settings');
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+    // The shell's effects (the tab's title) may land a render after the screen's heading.
+    await waitFor(() => expect(document.title).toBe('Settings · Cloud 9 Social'));
     // The side nav and the phone's tab bar: CSS shows one of them for the window's width.
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(2);
-    expect(document.title).toBe('Settings · Cloud 9 Social');
     expect(screen.getByTestId('location')).toHaveTextContent('/settings');
   });
 
@@ -96,15 +110,32 @@ describe('routing guard', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile\/cloudy$/));
   });
 
-  it('signed in: the shell opens the socket; signing out closes it', async () => {
+  it('signed in, with the code of the shell and the screen already here (the boot script loads them): the screen is drawn in the first render, without a skeleton', async () => {
+    setSession(testUser());
+    await loadSignedIn('/settings');
+    renderAt(<AppRoutes />, '/settings');
+    // No find: the heading is there as the render returns, with no frame or skeleton first.
+    expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+  });
+
+  it('signed in: the shell shows the stored dot at once and opens the socket only after the first screen; signing out closes it and clears the dot', async () => {
     const socket = new FakeSocket();
     setSocketFactory(() => socket.asSocket());
+    deferred.length = 0;
+    localStorage.setItem('latestUserAlert', '2025-06-01T10:00:00.000Z');
     setSession(testUser());
     renderAt(<AppRoutes />, '/settings');
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
-    expect(socket.connect).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('link', { name: 'Notifications, new' }).length).toBeGreaterThan(0);
+    expect(socket.connect).not.toHaveBeenCalled();
+
+    // At the latest after LIMITS.afterFirstScreenMs; here the screen's requests have answered, which may bring it sooner.
+    expect(deferred.map((d) => d.delayMs)).toContain(LIMITS.afterFirstScreenMs);
+    act(() => deferred[0].task());
+    await waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1));
     act(() => useSessionStore.getState().clearSession());
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
     expect(socket.disconnect).toHaveBeenCalled();
+    expect(useNotificationsStore.getState()).toMatchObject({ alertsDot: false, userId: null });
   });
 });

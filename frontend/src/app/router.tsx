@@ -1,16 +1,15 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { setUnauthorizedHandler } from '../api/client';
 import { ShellSkeleton } from '../components/skeletons/ShellSkeleton';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { AuthPage } from '../features/auth/AuthPage';
 import { selectIsSignedIn, useSessionStore } from '../stores/session';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreen, useSignedInShell } from './lazyScreen';
 
 // The first load carries the login page and the frame; the signed-in shell and each screen load on
 // demand (screens.ts), so /login downloads no shell, feed, composer or socket code. The screen's
 // own skeleton comes with the shell's code; until then the frame stands in (ShellSkeleton).
-const SignedInRoutes = lazyScreen(() => import('./SignedInRoutes').then((m) => m.SignedInRoutes));
 // A shared permalink opened signed out: read-only, its code loaded only there.
 const PublicPostPage = lazyScreen(() => import('../features/post/PublicPostPage').then((m) => m.PublicPostPage));
 
@@ -22,6 +21,12 @@ function UnauthorizedRedirect() {
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
   return null;
+}
+
+/** The signed-in app, once the shell's and the first screen's code have arrived; the frame until then. */
+function SignedInApp() {
+  const SignedInRoutes = useSignedInShell(useLocation().pathname);
+  return SignedInRoutes ? <SignedInRoutes /> : <ShellSkeleton />;
 }
 
 /**
@@ -58,7 +63,7 @@ export function AppRoutes() {
       <UnauthorizedRedirect />
       <ErrorBoundary>
         <Suspense fallback={<ShellSkeleton />}>
-          <SignedInRoutes />
+          <SignedInApp />
         </Suspense>
       </ErrorBoundary>
     </>

@@ -1,8 +1,15 @@
+import type { ComponentType } from 'react';
+
+/** Loads a part of the app's code: the signed-in shell or a screen. */
+export type Loader = () => Promise<ComponentType>;
+
 /**
- * The signed-in screens' code, one chunk each, and which path shows which. Kept apart from the
- * routes so the first load can start the current screen's download beside the shell's
- * (preloadScreen) instead of after it.
+ * The signed-in shell's and screens' code, one chunk each, and which path shows which. Kept apart
+ * from the routes so the boot script (boot.ts) can start a signed-in visitor's shell and screen
+ * downloads before the rest of the first load has arrived (loadSignedIn).
  */
+const shell: Loader = () => import('./SignedInRoutes').then((m) => m.SignedInRoutes);
+
 export const screens = {
   home: () => import('../features/home/HomePage').then((m) => m.HomePage),
   profile: () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
@@ -47,8 +54,31 @@ export function screenAt(pathname: string): ScreenName | null {
   }
 }
 
-/** Starts downloading the screen at `pathname` (the browser fetches a module once, however often asked). */
-export function preloadScreen(pathname: string): void {
+const arrived = new Map<Loader, ComponentType>();
+
+/** Loads the code; what has arrived is kept, so it can be drawn without waiting (arrivedComponent). */
+export function load(loader: Loader): Promise<ComponentType> {
+  return loader().then((component) => {
+    arrived.set(loader, component);
+    return component;
+  });
+}
+
+/** The component whose code has arrived, or null. */
+export const arrivedComponent = (loader: Loader): ComponentType | null => arrived.get(loader) ?? null;
+
+/**
+ * The shell and the screen at `pathname`, both loaded (the browser fetches a module once, however
+ * often asked): resolves to the shell, once the screen has arrived too or failed (its own failure
+ * is shown where the screen goes).
+ */
+export function loadSignedIn(pathname: string): Promise<ComponentType> {
   const name = screenAt(pathname);
-  if (name) void screens[name]().catch(() => undefined);
+  return Promise.all([load(shell), name && load(screens[name]).catch(() => undefined)]).then(([component]) => component);
+}
+
+/** The shell, if its code and that of the screen at `pathname` have both arrived; otherwise null. */
+export function arrivedSignedIn(pathname: string): ComponentType | null {
+  const name = screenAt(pathname);
+  return name && !arrived.has(screens[name]) ? null : arrivedComponent(shell);
 }

@@ -1,7 +1,8 @@
-import type { CurrentUser, GroupLimits, GroupPlan } from '@cloud9/contracts';
+import { LIMITS, type CurrentUser, type GroupLimits, type GroupPlan } from '@cloud9/contracts';
 import { fetchMe, logout } from '../api/auth';
 import { fetchGroupPlan } from '../api/plans';
 import { useSessionStore } from '../stores/session';
+import { afterDelayWhenIdle } from './idle';
 
 /** Only the limits the client uses are kept (groupLimits). */
 function toGroupLimits(plan: GroupPlan): GroupLimits {
@@ -15,12 +16,20 @@ function toGroupLimits(plan: GroupPlan): GroupLimits {
 
 let inFlight: { groupId: number; promise: Promise<void> } | null = null;
 
-/** Loads the user's group limits; on failure the old limits stay and composers fall back to 500. */
+/** Whether `groupId` is still the signed-in user's group (an answer for an older one is stale). */
+const isCurrentGroup = (groupId: number) => useSessionStore.getState().currentUser?.group_id === groupId;
+
+/**
+ * Loads the user's group limits; on failure the old limits stay and composers fall back to 500.
+ * An answer that arrives after the account moved to another group (a push, a subscription) is dropped.
+ */
 export function loadGroupLimits(groupId: number): Promise<void> {
   // Two composers mounting at once (or start-up plus a composer) share one request.
   if (inFlight?.groupId === groupId) return inFlight.promise;
   const promise = fetchGroupPlan(groupId)
-    .then((plan) => useSessionStore.getState().setGroupLimits(toGroupLimits(plan)))
+    .then((plan) => {
+      if (isCurrentGroup(groupId)) useSessionStore.getState().setGroupLimits(toGroupLimits(plan));
+    })
     .catch(() => {
       // Non-fatal: effectivePostLimit() in contracts supplies the fallback (500).
       useSessionStore.getState().setLimitsFailed();
@@ -46,6 +55,31 @@ export function applyGroupChange(groupId: number, limits?: GroupLimits): void {
   else void loadGroupLimits(groupId);
 }
 
+/**
+ * The server's word on the stored user (GET /api/me), with the user stored when asked; null when no
+ * user is stored, or when this visit signed out (or in as someone else) while the answer was on its
+ * way. A 401 clears the session in the API client; other failures throw.
+ */
+async function confirmedUser(): Promise<{ stored: CurrentUser; user: CurrentUser } | null> {
+  const stored = useSessionStore.getState().currentUser;
+  if (!stored) return null;
+  const user = await fetchMe();
+  return useSessionStore.getState().currentUser?.id === stored.id ? { stored, user } : null;
+}
+
+/**
+ * Reads the account's group from the server and follows it if it moved: for when a push that
+ * said so may have been missed (the socket was closed, or not yet open).
+ */
+export async function confirmGroup(): Promise<void> {
+  try {
+    const confirmed = await confirmedUser();
+    if (confirmed) applyGroupChange(confirmed.user.group_id);
+  } catch {
+    // A 401 signs out in the API client; otherwise the next connect tries again.
+  }
+}
+
 export async function signIn(user: CurrentUser): Promise<void> {
   useSessionStore.getState().setCurrentUser(user);
   await loadGroupLimits(user.group_id);
@@ -61,14 +95,24 @@ export async function signOut(): Promise<void> {
   useSessionStore.getState().clearSession();
 }
 
-/** Confirms a stored user with GET /api/me; a 401 clears it (in the API client). */
+/**
+ * Confirms a stored user with GET /api/me; a 401 clears it (in the API client). The group's limits
+ * are read again too: at once for a new group or none stored, otherwise after the first screen
+ * (LIMITS.afterFirstScreenMs), as the composers already have the stored ones.
+ */
 export async function refreshSession(): Promise<void> {
-  const stored = useSessionStore.getState().currentUser;
-  if (!stored) return;
   try {
-    const user = await fetchMe();
+    const confirmed = await confirmedUser();
+    if (!confirmed) return;
+    const { stored, user } = confirmed;
     useSessionStore.getState().setCurrentUser(user);
-    await loadGroupLimits(user.group_id);
+    if (user.group_id === stored.group_id && useSessionStore.getState().limitsStatus === 'ready') {
+      afterDelayWhenIdle(() => {
+        if (isCurrentGroup(user.group_id)) void loadGroupLimits(user.group_id);
+      }, LIMITS.afterFirstScreenMs);
+    } else {
+      await loadGroupLimits(user.group_id);
+    }
   } catch {
     // 401 already cleared the session; a network error keeps the stored user (storage decides).
   }

@@ -90,6 +90,49 @@ describe('capture failure never blocks posting', () => {
     expect(await pending).toBeNull(); // videoWidth and videoHeight are 0
   });
 
+  /** A loaded 64×48 video whose frame reaches the canvas on the `drawnOnCall`-th draw (never when 0). */
+  function decoderLateBy(drawnOnCall: number) {
+    playable();
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    let draws = 0;
+    const context = {
+      drawImage: vi.fn(() => void (draws += 1)),
+      getImageData: () => ({ data: new Uint8ClampedArray([0, 0, 0, drawnOnCall > 0 && draws >= drawnOnCall ? 255 : 0]) }),
+    };
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) => done(new Blob(['frame'], { type: 'image/webp' })));
+    const created = vi.spyOn(document, 'createElement');
+    return {
+      context,
+      open(timeoutMs: number) {
+        const pending = captureVideoPoster(clip(), timeoutMs);
+        const video = created.mock.results.map((r) => r.value as HTMLElement).find((el) => el instanceof HTMLVideoElement)! as HTMLVideoElement;
+        for (const [key, value] of Object.entries({ duration: Infinity, readyState: HTMLMediaElement.HAVE_ENOUGH_DATA, videoWidth: 64, videoHeight: 48 })) {
+          Object.defineProperty(video, key, { value });
+        }
+        video.dispatchEvent(new Event('loadedmetadata'));
+        return pending;
+      },
+    };
+  }
+
+  it('draws again until the decoder has handed the frame over (a busy phone\'s first draw is empty)', async () => {
+    const video = decoderLateBy(3);
+    const poster = await video.open(5000);
+    expect(poster).toBeInstanceOf(File);
+    expect([poster!.name, poster!.type]).toEqual(['poster.webp', 'image/webp']);
+    expect(video.context.drawImage).toHaveBeenCalledTimes(3);
+  });
+
+  it('is null when no frame is ever drawn within the time allowed, and stops drawing then', async () => {
+    const video = decoderLateBy(0);
+    expect(await video.open(200)).toBeNull();
+    const draws = video.context.drawImage.mock.calls.length;
+    expect(draws).toBeGreaterThan(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(video.context.drawImage).toHaveBeenCalledTimes(draws);
+  });
+
   it('a post and a notice with a video still go out, without a poster part, when no frame can be drawn', async () => {
     playable();
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);

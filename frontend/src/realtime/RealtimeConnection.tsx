@@ -1,25 +1,21 @@
 import { useEffect } from 'react';
-import { useNotificationsStore } from '../stores/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { catchUpAfterConnect, subscribeCacheToRealtime } from '../queries/realtimeUpdates';
 import { selectUserId, useSessionStore } from '../stores/session';
 import { startRealtime } from './connection';
 
 /**
  * The one place the socket and the fallback poller start and stop: mounted in the signed-in
- * shell, running while a user is signed in. Signing out (or a 401) closes the socket and
- * clears the notification store.
+ * shell, running while a user is signed in. Signing out (or a 401) closes the socket. Pushed events
+ * update the query cache from here, as only this connection brings any (so the sign-in page's
+ * first load carries none of it). The dots' store is signed in and out by the shell (Layout),
+ * which shows them before this starts.
  */
 export function RealtimeConnection() {
   const userId = useSessionStore(selectUserId);
-
-  useEffect(() => {
-    if (userId === null) return;
-    useNotificationsStore.getState().start(userId);
-    const stop = startRealtime();
-    return () => {
-      stop();
-      if (useSessionStore.getState().currentUser?.id !== userId) useNotificationsStore.getState().reset();
-    };
-  }, [userId]);
-
+  const queryClient = useQueryClient();
+  // First: the cache listens before the connection can deliver anything.
+  useEffect(() => subscribeCacheToRealtime(queryClient), [queryClient]);
+  useEffect(() => (userId === null ? undefined : startRealtime(() => catchUpAfterConnect(queryClient))), [userId, queryClient]);
   return null;
 }

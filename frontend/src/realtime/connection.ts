@@ -1,6 +1,6 @@
 import { SocketErrors, SocketEvents, type ServerToClientEvents } from '@cloud9/contracts';
 import { fetchNotificationStatus } from '../api/notifications';
-import { applyGroupChange } from '../lib/session';
+import { applyGroupChange, confirmGroup } from '../lib/session';
 import { useNotificationsStore } from '../stores/notifications';
 import { publishRealtime } from './bus';
 import { createFallbackPoller } from './poller';
@@ -36,9 +36,11 @@ type LooseEmitter = (event: string, handler: AnyHandler) => void;
  * draining (a deploy), the socket reconnects at once, to another instance, instead of after its
  * back-off; the instance it reaches replays what was missed, and the status fetched on connect
  * catches up on the rest.
+ * Every connect also reads the account's group again and calls `onConnect` (the cache catches up),
+ * as what was pushed while the socket was closed, or not yet open, never arrives.
  * Returns the function that closes it all (sign-out, 401).
  */
-export function startRealtime(): () => void {
+export function startRealtime(onConnect?: () => void): () => void {
   const socket = createSocket();
   let stopped = false;
   /** The server said the session is not valid: no retries until the next sign-in (the poll's 401 signs out). */
@@ -72,6 +74,8 @@ export function startRealtime(): () => void {
   on('connect', () => {
     poller.setSocketConnected(true);
     fetchStatus();
+    void confirmGroup();
+    onConnect?.();
   });
   on('disconnect', () => poller.setSocketConnected(false));
   on('server:draining' satisfies keyof ServerToClientEvents, () => {

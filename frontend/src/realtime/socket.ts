@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@cloud9/contracts';
-import { API_BASE } from '../api/client';
+import { API_BASE } from '../api/early';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -19,6 +19,25 @@ describe('session store', () => {
     expect(JSON.parse(localStorage.getItem('groupLimits') ?? 'null')).toEqual(limits);
   });
 
+  it('keeps the stored objects when the server confirms the same user and limits, so nothing that reads them re-renders', () => {
+    const limits = { postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true };
+    useSessionStore.getState().setCurrentUser(testUser());
+    useSessionStore.getState().setGroupLimits(limits);
+    const before = useSessionStore.getState();
+    const changes = vi.fn();
+    const unsubscribe = useSessionStore.subscribe(changes);
+    useSessionStore.getState().setCurrentUser(testUser());
+    useSessionStore.getState().setGroupLimits({ ...limits });
+    unsubscribe();
+    expect(changes).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().currentUser).toBe(before.currentUser);
+
+    // A real change still reaches storage and the store.
+    useSessionStore.getState().setCurrentUser(testUser({ name: 'Renamed' }));
+    expect(useSessionStore.getState().currentUser?.name).toBe('Renamed');
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toMatchObject({ name: 'Renamed' });
+  });
+
   it('clearSession removes both keys and empties the store', () => {
     useSessionStore.getState().setCurrentUser(testUser());
     useSessionStore.getState().setGroupLimits({ postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false });

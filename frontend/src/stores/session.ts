@@ -20,6 +20,9 @@ interface SessionState {
   clearSession: () => void;
 }
 
+/** Same JSON, same value: what the server confirms on every start is usually what storage held. */
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 function storedSession(): Pick<SessionState, 'currentUser' | 'groupLimits' | 'limitsStatus'> {
   const groupLimits = persisted.groupLimits.get();
   return { currentUser: persisted.currentUser.get(), groupLimits, limitsStatus: groupLimits ? 'ready' : 'pending' };
@@ -27,14 +30,17 @@ function storedSession(): Pick<SessionState, 'currentUser' | 'groupLimits' | 'li
 
 export const useSessionStore = create<SessionState>()((set) => ({
   ...storedSession(),
+  // An unchanged user or limits keep their objects, so the start-up check (/api/me) re-renders
+  // nothing that reads them: every card and the header would otherwise draw again.
   setCurrentUser: (user) => {
     persisted.currentUser.set(user);
-    set({ currentUser: user });
+    set((state) => (sameJson(state.currentUser, user) ? state : { currentUser: user }));
   },
   setGroupLimits: (limits) => {
     if (limits) persisted.groupLimits.set(limits);
     else persisted.groupLimits.remove();
-    set({ groupLimits: limits, limitsStatus: limits ? 'ready' : 'pending' });
+    const limitsStatus = limits ? 'ready' : 'pending';
+    set((state) => (sameJson(state.groupLimits, limits) && state.limitsStatus === limitsStatus ? state : { groupLimits: limits, limitsStatus }));
   },
   setLimitsFailed: () => set({ limitsStatus: 'failed' }),
   clearSession: () => {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { notifyManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setSocketFactory } from '../realtime/socket';
@@ -9,6 +10,10 @@ import { FakeSocket } from './notifications';
 // The query cache tells screens of a change at once rather than on the next timer tick (the
 // browser's batching), so a change made inside act() is on screen when act() returns.
 notifyManager.setScheduler((callback) => callback());
+
+// CI runs these beside the integration suites on two cores: what a test waits to appear gets 4 s,
+// not the library's 1 s (a wait ends as soon as it is there; no bound in a test is a speed target).
+configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -14,6 +14,8 @@ export const LIMITS = {
   userBoostedSlots: 3,
   boostDurationHours: 24,
   notificationPollMs: 5000,
+  /** How long work that nothing on screen waits for (the socket, refreshing the stored plan limits) holds back at start-up, then waits for an idle moment: the first screen goes first. */
+  afterFirstScreenMs: 2000,
   homeSearchDebounceMs: 200,
   gifSearchDebounceMs: 500,
   gifPageSizeComposer: 10,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { failFastRedisOptions, REDIS } from '../redis.module';
@@ -24,10 +25,17 @@ export interface Invalidation {
 
 type Listener = (change: Invalidation) => void;
 
+/** A change as it travels: which instance sent it, and its number there (so the sender knows its own echo). */
+type Message = Invalidation & { origin?: string; seq?: number };
+
 /**
  * Tells every instance's in-process caches what changed, through Redis pub/sub. The instance that
- * made the change applies it at once, then publishes it after its commit; the others apply it when
- * the message arrives, which is before any later request of the same client can reach them.
+ * made the change applies it at once, then publishes it after its commit and waits (up to
+ * REDIS_COMMAND_TIMEOUT_MS from the start) for its own subscription to hear it back; the others
+ * apply it when the message arrives, which is before any later request of the same client can reach
+ * them. Redis answers PUBLISH before it writes the message to the subscribers, so on a busy machine
+ * the answer alone let the client's next request reach another instance first; the echo is written
+ * in the same pass as every other subscriber's copy.
  *
  * A cache may only serve entries while `live`: this instance is subscribed, so it hears every
  * other instance's changes. Whenever the subscription drops (Redis away, restarting) or comes back,
@@ -42,6 +50,10 @@ export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
   private subscriber?: Redis;
   private subscribed = false;
   private publishFailed = false;
+  private readonly origin = randomUUID();
+  private seq = 0;
+  /** The publishes waiting for their echo, by number: each settles its wait. */
+  private readonly echoes = new Map<number, () => void>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -71,11 +83,16 @@ export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
     subscriber.on('error', () => undefined); // ioredis reconnects; `close` above already turned caching off
     subscriber.on('message', (channel: string, message: string) => {
       if (channel !== this.channel) return;
+      let change: Message | null;
       try {
-        this.deliver(JSON.parse(message) as Invalidation);
+        change = JSON.parse(message) as Message | null;
       } catch {
-        this.deliver({ all: true });
+        change = null;
       }
+      if (typeof change !== 'object' || change === null) return this.deliver({ all: true });
+      const { origin, seq, ...rest } = change;
+      if (origin === this.origin) return this.echoes.get(seq!)?.(); // applied when it was published
+      this.deliver(rest);
     });
     // Live only once SUBSCRIBE is acknowledged on this connection (Redis treats a repeated one as a no-op).
     subscriber.on('ready', () => {
@@ -105,13 +122,31 @@ export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
    */
   async publish(change: Invalidation): Promise<void> {
     this.deliver(change);
+    const seq = ++this.seq;
+    const echo = this.subscribed ? this.echoOf(seq) : undefined;
     try {
-      await this.redis.publish(this.channel, JSON.stringify(change));
+      await this.redis.publish(this.channel, JSON.stringify({ ...change, origin: this.origin, seq } satisfies Message));
       this.publishFailed = false;
+      await echo;
     } catch (error) {
       if (!this.publishFailed) this.logger.warn(`cache invalidation not published (${(error as Error).message})`);
       this.publishFailed = true;
+    } finally {
+      this.echoes.get(seq)?.();
     }
+  }
+
+  /** Settles when this instance hears message `seq` back, or after REDIS_COMMAND_TIMEOUT_MS (a subscription lost meanwhile). */
+  private echoOf(seq: number): Promise<void> {
+    return new Promise((resolve) => {
+      const settle = () => {
+        clearTimeout(timer);
+        this.echoes.delete(seq);
+        resolve();
+      };
+      const timer = setTimeout(settle, this.settings.redisCommandTimeoutMs);
+      this.echoes.set(seq, settle);
+    });
   }
 
   private deliver(change: Invalidation): void {

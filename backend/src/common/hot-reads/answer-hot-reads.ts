@@ -9,8 +9,7 @@ import type { AppMetrics } from '../metrics/app-metrics';
 import { answerAsIs, replyPrepared } from '../prepared-json';
 import { countApiRequest } from '../rate-limit/api-rate-limit.middleware';
 import type { RateLimitsService } from '../rate-limit/rate-limits.service';
-import { showRateLimit } from '../rate-limit/rate-limit-headers';
-import { accountSubject, requestIpSubject } from '../rate-limit/subjects';
+import { subjectOf } from '../rate-limit/subjects';
 import { hasBody } from '../request-limits';
 import { isCleanUrl } from '../url-rules.middleware';
 import type { HotRead, HotReads } from './hot-reads';
@@ -65,10 +64,7 @@ async function answer(parts: HotReadsParts, read: HotRead<unknown>, query: unkno
   // The compression middleware adds it to every JSON answer, whatever its size.
   res.vary('Accept-Encoding');
   await countApiRequest(parts.limits, req, res, userId);
-  for (const bucket of read.limits ?? []) {
-    const state = await parts.limits.consume(bucket, userId ? accountSubject(userId) : requestIpSubject(req));
-    if (state) showRateLimit(res, state);
-  }
+  for (const bucket of read.limits ?? []) await parts.limits.consumeFor(res, bucket, subjectOf(req, userId));
   const body = await parts.replica.asReadBy(userId, () => read.answer(query, viewer));
   replyPrepared(res, answerAsIs(body));
 }

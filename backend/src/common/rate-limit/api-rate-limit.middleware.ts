@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimitsService } from './rate-limits.service';
-import { showRateLimit } from './rate-limit-headers';
-import { accountSubject, requestIpSubject } from './subjects';
+import { subjectOf } from './subjects';
 
 /**
  * Counts one API request against the general limit: RATE_LIMIT_API_USER for the signed-in account
@@ -9,8 +8,7 @@ import { accountSubject, requestIpSubject } from './subjects';
  * it rejects with the 429 once the limit is spent.
  */
 export async function countApiRequest(limits: RateLimitsService, req: Request, res: Response, userId: number | null | undefined): Promise<void> {
-  const state = userId ? await limits.consume('apiUser', accountSubject(userId)) : await limits.consume('apiAnon', requestIpSubject(req));
-  if (state) showRateLimit(res, state);
+  await limits.consumeFor(res, userId ? 'apiUser' : 'apiAnon', subjectOf(req, userId));
 }
 
 /**

@@ -2,7 +2,6 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { RATE_LIMIT_RULES, type RateLimitRule } from './rate-limit-rules';
-import { showRateLimit } from './rate-limit-headers';
 import { RateLimitsService } from './rate-limits.service';
 import { actorSubject, requestIpSubject } from './subjects';
 
@@ -26,9 +25,7 @@ export class RateLimitGuard implements CanActivate {
     const res = context.switchToHttp().getResponse<Response>();
     for (const rule of rules) {
       if (rule.when && !rule.when(req)) continue;
-      const subject = rule.per === 'address' ? requestIpSubject(req) : actorSubject(req);
-      const state = await this.limits.consume(rule.bucket, subject);
-      if (state) showRateLimit(res, state);
+      await this.limits.consumeFor(res, rule.bucket, rule.per === 'address' ? requestIpSubject(req) : actorSubject(req));
     }
     return true;
   }

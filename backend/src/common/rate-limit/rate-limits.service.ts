@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
 import Redis from 'ioredis';
 import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { RateBucket, Settings } from '../../config/settings';
 import { AppMetrics } from '../metrics/app-metrics';
 import { REDIS, RedisKeys } from '../redis.module';
-import { rateLimitHeaders, RateLimitedException } from './rate-limit-headers';
+import { rateLimitHeaders, RateLimitedException, showRateLimit } from './rate-limit-headers';
 import { LimitState, SharedLimiter } from './shared-limiter';
 
 const REFUSAL: Record<RateBucket, string> = {
@@ -48,6 +49,12 @@ export class RateLimitsService {
     const state = await this.count(bucket, subject, points);
     if (state?.exceeded) throw this.refusal(bucket, state);
     return state;
+  }
+
+  /** One request of the subject counted (429 once over the limit), its limit shown on the answer (showRateLimit). */
+  async consumeFor(res: Response, bucket: RateBucket, subject: string): Promise<void> {
+    const state = await this.consume(bucket, subject);
+    if (state) showRateLimit(res, state);
   }
 
   /** Counts work already done (files already received): never refuses. */

@@ -33,6 +33,8 @@ export const accountSubject = (userId: number): string => `user:${userId}`;
 /** The client address as TRUST_PROXY decides it (app.set('trust proxy')). */
 export const requestIpSubject = (req: Request): string => ipSubject(req.ip ?? req.socket.remoteAddress);
 
+/** Per account when signed in as `userId`, per client address otherwise. */
+export const subjectOf = (req: Request, userId: number | null | undefined): string => (userId ? accountSubject(userId) : requestIpSubject(req));
+
 /** Per account when signed in (the session's user), per client address otherwise. */
-export const actorSubject = (req: Request): string =>
-  req.session?.userId ? accountSubject(req.session.userId) : requestIpSubject(req);
+export const actorSubject = (req: Request): string => subjectOf(req, req.session?.userId);

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
+import { Settings } from '../../config/settings';
+import { SETTINGS } from '../../config/settings.module';
 import { FOLLOW_SQL, followPageSql, type FollowPageRow, SYNC_SQL } from './follows.sql';
 
 /**
@@ -14,6 +16,7 @@ export class FollowsRepository extends DomainRepository {
   constructor(
     database: Database,
     private readonly sql: SqlService,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     super(database);
   }
@@ -57,9 +60,9 @@ export class FollowsRepository extends DomainRepository {
     await sql`SELECT id FROM users WHERE id IN (${a}, ${b}) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
   }
 
-  /** Holds the follows table against follows and unfollows for the rest of `trx` (waiting at most 10 s for it). */
+  /** Holds the follows table against follows and unfollows for the rest of `trx` (waiting at most FOLLOW_SYNC_LOCK_WAIT_MS for it). */
   async lockForRecount(trx: Db): Promise<void> {
-    await sql.raw(SYNC_SQL.lockTimeout).execute(trx);
+    await sql.raw(SYNC_SQL.lockTimeout(this.settings.followSyncLockWaitMs)).execute(trx);
     await sql.raw(SYNC_SQL.lockFollows).execute(trx);
   }
 }

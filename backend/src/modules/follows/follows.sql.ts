@@ -11,7 +11,8 @@ export const FOLLOW_SQL = {
 /** Held while the users module recounts the follow counters: no follow or unfollow commits meanwhile. */
 export const SYNC_SQL = {
   lockFollows: `LOCK TABLE follows IN SHARE MODE`,
-  lockTimeout: `SET LOCAL lock_timeout = '10s'`,
+  /** SET takes no parameters: `ms` is a validated integer setting (FOLLOW_SYNC_LOCK_WAIT_MS). */
+  lockTimeout: (ms: number) => `SET LOCAL lock_timeout = ${Math.trunc(ms)}`,
 };
 
 /**

@@ -8,13 +8,15 @@ export class ProbeTimeoutError extends Error {}
 export class ProbeFailedError extends Error {}
 
 export interface ContainerProbeOptions {
-  /** How long one file may take once a worker has it; a hostile file must not hang the request. */
+  /** How long one file may take once MediaInfo has it; a hostile file must not hang the request. */
   timeoutMs: number;
+  /** How long a fresh worker may take to load MediaInfo before its first file (not the file's time). */
+  startTimeoutMs: number;
   /** Files probed at the same time (one WASM instance per worker; an instance is not re-entrant). */
   workers: number;
 }
 
-const DEFAULTS: ContainerProbeOptions = { timeoutMs: 10_000, workers: 2 };
+const DEFAULTS: ContainerProbeOptions = { timeoutMs: 10_000, startTimeoutMs: 10_000, workers: 2 };
 
 /**
  * The worker: MediaInfo's WASM is initialised once and reused; each file is read from disk chunk
@@ -29,6 +31,7 @@ parentPort.on('message', async (path) => {
   let handle;
   try {
     const mediainfo = await ready;
+    parentPort.postMessage({ started: true });
     handle = await fs.open(path, 'r');
     const { size } = await handle.stat();
     const result = await mediainfo.analyzeData(size, async (length, position) => {
@@ -118,12 +121,19 @@ export class ContainerProbe {
       settle();
       this.dispatch();
     };
+    // The file's time starts when MediaInfo is loaded: a fresh worker's start (slow on a busy machine) is not the file's doing.
+    const timeOut = (ms: number, what: string) => setTimeout(() => finish(false, () => job.reject(new ProbeTimeoutError(`no answer within ${ms} ms ${what}`))), ms);
+    let timer = timeOut(this.options.startTimeoutMs, 'to start MediaInfo');
     // After a failure the WASM instance may be left aborted: that worker is replaced.
-    const onMessage = (answer: { tracks?: Track[]; error?: string }) =>
-      answer.tracks ? finish(true, () => job.resolve(answer.tracks!)) : finish(false, () => job.reject(new ProbeFailedError(answer.error ?? 'no answer')));
+    const onMessage = (answer: { started?: true; tracks?: Track[]; error?: string }) => {
+      if (answer.started) {
+        clearTimeout(timer);
+        timer = timeOut(this.options.timeoutMs, 'for the file');
+      } else if (answer.tracks) finish(true, () => job.resolve(answer.tracks!));
+      else finish(false, () => job.reject(new ProbeFailedError(answer.error ?? 'no answer')));
+    };
     const onError = (error: Error) => finish(false, () => job.reject(new ProbeFailedError(error.message)));
     const onExit = (code: number) => finish(false, () => job.reject(new ProbeFailedError(`the probe worker exited (${code})`)));
-    const timer = setTimeout(() => finish(false, () => job.reject(new ProbeTimeoutError(`no answer within ${this.options.timeoutMs} ms`))), this.options.timeoutMs);
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     worker.postMessage(job.path);
   }

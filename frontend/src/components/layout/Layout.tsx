@@ -1,6 +1,9 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useFirstScreenDone } from '../../hooks/useFirstScreenDone';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
+import { useNotificationsStore } from '../../stores/notifications';
+import { selectUserId, useSessionStore } from '../../stores/session';
 import { GlobalComposerHost } from '../composer/GlobalComposerHost';
 import { MediaViewerHost } from '../media-viewer/MediaViewerHost';
 import { Footer } from './Footer';
@@ -11,7 +14,8 @@ import { TabBar } from './TabBar';
 import './Layout.css';
 
 // The socket client is a fifth of the shell's code and nothing on screen waits for it: it loads
-// beside the first screen instead of before it.
+// once the first screen is done (useFirstScreenDone), not beside it. Every connect fetches the
+// notification status, so no dot is missed meanwhile.
 const RealtimeConnection = lazyWithTimeout(() => import('../../realtime/RealtimeConnection').then((m) => m.RealtimeConnection));
 // Opened by a tap on phones and tablets only, so it loads on first use.
 const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreSheet').then((m) => m.MoreSheet));
@@ -23,6 +27,18 @@ const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreS
  */
 export function Layout() {
   const [moreOpen, setMoreOpen] = useState(false);
+  const userId = useSessionStore(selectUserId);
+  const realtimeDue = useFirstScreenDone();
+  // The dots this browser last knew show at once (the realtime connection keeps them current once it
+  // starts), before the first paint: a dot added after it would move what is under the tabs that carry
+  // it. Signing out, or another account, forgets them.
+  useLayoutEffect(() => {
+    if (userId === null) return;
+    useNotificationsStore.getState().start(userId);
+    return () => {
+      if (useSessionStore.getState().currentUser?.id !== userId) useNotificationsStore.getState().reset();
+    };
+  }, [userId]);
   const openMore = () => setMoreOpen(true);
   return (
     <div className="app-shell">
@@ -46,9 +62,11 @@ export function Layout() {
           <MoreSheet onClose={() => setMoreOpen(false)} />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <RealtimeConnection />
-      </Suspense>
+      {realtimeDue && (
+        <Suspense fallback={null}>
+          <RealtimeConnection />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -85,6 +85,27 @@ describe('SidePanel', () => {
     expect(alertTexts()).toEqual([]);
   });
 
+  it('is not drawn below 1100 px, where the More sheet holds its content: no trending request, drawn again when the window widens', () => {
+    setSession(testUser());
+    const calls = stubFetch(() => jsonResponse({ items: [] }));
+    let narrow = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === '(max-width: 1100px)' && narrow;
+      },
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    renderAt(<SidePanel />);
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/trending')).toHaveLength(0);
+
+    narrow = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(screen.getByRole('complementary', { name: 'Topics and extras' })).toBeInTheDocument();
+  });
+
   it('Gift Us opens the donation dialog', async () => {
     setSession(testUser());
     useDonationStore.setState({ open: false });

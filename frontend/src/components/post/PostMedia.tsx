@@ -1,6 +1,6 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { ALT_TEXT_MESSAGES, LIMITS, MESSAGES, isVideoUrl, resolveImageUrl, truncateForDisplay, type Post } from '@cloud9/contracts';
-import { API_BASE } from '../../api/client';
+import { API_BASE } from '../../api/early';
 import { openImageViewer, viewerImageAttributes } from '../media-viewer/openImageViewer';
 import { ResponsiveImage } from '../ui/ResponsiveImage';
 import { VideoPlayer } from '../ui/VideoPlayer';

@@ -10,7 +10,7 @@ import { profileSaveError } from './profileSaveError';
 import { buildProfileFormData, initialProfileValues, isEmptyForm, type ProfileFormValues } from './editProfileForm';
 import './EditProfileModal.css';
 
-interface EditProfileModalProps {
+export interface EditProfileModalProps {
   user: CurrentUser;
   onClose: () => void;
 }

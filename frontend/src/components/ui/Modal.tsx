@@ -11,6 +11,11 @@ interface ModalProps {
   size?: 'md' | 'lg';
   /** Extra class on the dialog (e.g. a screen-specific width). */
   className?: string;
+  /**
+   * For a paged list: the body scrolls between a header and a footer that stay put, so Close does
+   * not move away (under the finger) while further pages load.
+   */
+  scrollsInside?: boolean;
 }
 
 const FOCUSABLE =
@@ -21,7 +26,7 @@ const FOCUSABLE =
  * there is no footer; a footer brings its own Close or Cancel), Escape closes, Tab stays inside, and focus goes back to whatever
  * opened it. Rendered in a portal so page stacking never clips it.
  */
-export function Modal({ title, onClose, children, footer, size = 'md', className }: ModalProps) {
+export function Modal({ title, onClose, children, footer, size = 'md', className, scrollsInside = false }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -75,7 +80,7 @@ export function Modal({ title, onClose, children, footer, size = 'md', className
     >
       <div
         ref={dialogRef}
-        className={`modal modal-${size}${className ? ` ${className}` : ''}`}
+        className={`modal modal-${size}${scrollsInside ? ' modal-scrolls' : ''}${className ? ` ${className}` : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

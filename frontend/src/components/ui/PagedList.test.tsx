@@ -1,8 +1,10 @@
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@cloud9/contracts';
 import { PagedList } from './PagedList';
-import type { Cursor } from '../../queries/paging';
+import type { Cursor, PagedQuery } from '../../queries/paging';
 import { usePagedQuery } from '../../queries/usePagedQuery';
 import { renderAt } from '../../test/utils';
 import { page } from '../../test/posts';
@@ -18,6 +20,25 @@ function Rows({ fetchPage }: { fetchPage: (cursor: Cursor) => Promise<Page<Row>>
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'Rows' })).getAllByRole('listitem').map((li) => li.textContent);
+
+/**
+ * Renders into a root of its own outside act(), which would finish a deferred render before handing
+ * back: what a test checks first is the first paint.
+ */
+async function outsideAct(check: (container: HTMLElement, root: Root) => Promise<void>) {
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  try {
+    await check(container, root);
+  } finally {
+    root.unmount();
+    container.remove();
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
+  }
+}
 
 describe('PagedList over an infinite query', () => {
   it('loads page 0 without a cursor, then the next page with the cursor page 0 named, then ends', async () => {
@@ -68,5 +89,44 @@ describe('PagedList over an infinite query', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('first')).toBeInTheDocument();
+  });
+
+  it('draws the first four items with the data and the rest in a render right after; the sentinel that asks for more only then', async () => {
+    const items: Row[] = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, text: `row ${i + 1}` }));
+    const query = {
+      data: { pages: [page(items, 'c1')], pageParams: [null] },
+      isError: false,
+      isFetching: false,
+      isFetchingNextPage: false,
+      isFetchNextPageError: false,
+      hasNextPage: true,
+      fetchNextPage: vi.fn(),
+      refetch: vi.fn(),
+    } as unknown as PagedQuery<Row>;
+    await outsideAct(async (container, root) => {
+      flushSync(() => root.render(<PagedList query={query} className="post-list" label="Rows" emptyMessage="No rows." renderItem={(row) => row.text} />));
+      expect([...container.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['row 1', 'row 2', 'row 3', 'row 4']);
+      expect(within(container).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+      await waitFor(() => expect(container.querySelectorAll('li')).toHaveLength(20));
+      expect(container.querySelector('li:last-child')).toHaveTextContent('row 20');
+      expect(within(container).getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    });
+  });
+
+  it('keeps the skeleton through the render that brings a page and draws the page in the deferred render after it', async () => {
+    const loading = { data: undefined, isError: false, isFetching: true, isFetchingNextPage: false, isFetchNextPageError: false, hasNextPage: false, fetchNextPage: vi.fn(), refetch: vi.fn() };
+    const loaded = { ...loading, isFetching: false, data: { pages: [page([{ id: 1, text: 'row 1' }])], pageParams: [null] } };
+    const list = (query: object) => (
+      <PagedList query={query as PagedQuery<Row>} className="post-list" label="Rows" emptyMessage="No rows." renderItem={(row) => row.text} placeholder={<span>bones</span>} />
+    );
+    await outsideAct(async (container, root) => {
+      flushSync(() => root.render(list(loading)));
+      flushSync(() => root.render(list(loaded)));
+      expect(container).toHaveTextContent('bones');
+      expect(container.querySelector('li')).toBeNull();
+      await waitFor(() => expect(container.querySelector('li')).toHaveTextContent('row 1'));
+      expect(container).not.toHaveTextContent('bones');
+    });
   });
 });

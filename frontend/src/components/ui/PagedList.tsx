@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
+import { useDrawnCount } from '../../hooks/useDrawnCount';
 import { pageItems, type PagedQuery } from '../../queries/paging';
 import { EmptyState } from './EmptyState';
 import { InfiniteSentinel } from './InfiniteSentinel';
@@ -8,6 +9,29 @@ import { Spinner } from './Spinner';
 /** Items are told apart by their id, or by a key where they have no id of their own (alert groups). */
 type Keyed = { id: number } | { key: string };
 const keyOf = (item: Keyed) => ('id' in item ? item.id : item.key);
+
+/** About a tall screen's worth of cards: drawn with the data, the rest of the page right after. */
+const FIRST_DRAWN = 4;
+
+/**
+ * The list's items: a page is up to 20 cards, of which a screen shows a few, so the first
+ * FIRST_DRAWN come with the data and the others right after (useDrawnCount). `tail` (more, retry,
+ * end) waits for the last item, so the sentinel never asks for the next page while this one is
+ * still being drawn.
+ */
+function Items<T extends Keyed>({ items, renderItem, className, label, tail }: Pick<PagedListProps<T>, 'renderItem' | 'className' | 'label'> & { items: T[]; tail: ReactNode }) {
+  const drawn = useDrawnCount(items.length, FIRST_DRAWN);
+  return (
+    <>
+      <ul className={className} aria-label={label}>
+        {items.slice(0, drawn).map((item) => (
+          <li key={keyOf(item)}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      {drawn >= items.length && tail}
+    </>
+  );
+}
 
 interface PagedListProps<T extends Keyed> {
   query: PagedQuery<T>;
@@ -35,7 +59,11 @@ interface PagedListProps<T extends Keyed> {
  * scroll, and a retry for a failed further page. A background refetch keeps the items on screen.
  */
 export function PagedList<T extends Keyed>({ query, emptyMessage, errorMessage = emptyMessage, emptyHint, label, renderItem, className, loadingLabel, moreLabel = 'Load more', endNote, placeholder }: PagedListProps<T>) {
-  const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
+  const { isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = query;
+  // A page that arrives is drawn in a deferred render: the cache hands it over in a render React may
+  // not split, and a page of cards is the heaviest thing a screen draws. Until then the skeleton (or
+  // the items before) stays.
+  const data = useDeferredValue(query.data);
   const items = pageItems(data);
 
   if (!data) {
@@ -53,13 +81,8 @@ export function PagedList<T extends Keyed>({ query, emptyMessage, errorMessage =
   if (items.length === 0) return <EmptyState message={emptyMessage}>{emptyHint}</EmptyState>;
 
   const loadMore = () => void fetchNextPage();
-  return (
+  const tail = (
     <>
-      <ul className={className} aria-label={label}>
-        {items.map((item) => (
-          <li key={keyOf(item)}>{renderItem(item)}</li>
-        ))}
-      </ul>
       {hasNextPage && !isFetching && !isFetchNextPageError && <InfiniteSentinel key={items.length} onVisible={loadMore} label={moreLabel} />}
       {isFetchingNextPage && <Spinner label={loadingLabel} />}
       {isFetchNextPageError && !isFetching && (
@@ -72,4 +95,5 @@ export function PagedList<T extends Keyed>({ query, emptyMessage, errorMessage =
       {!hasNextPage && endNote && <p className={`${className}-end`}>{endNote}</p>}
     </>
   );
+  return <Items items={items} renderItem={renderItem} className={className} label={label} tail={tail} />;
 }

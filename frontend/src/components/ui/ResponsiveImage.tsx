@@ -1,6 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import { resolveImageUrl, type MediaInfo } from '@cloud9/contracts';
-import { API_BASE } from '../../api/client';
+import { API_BASE } from '../../api/early';
 
 /**
  * The `srcset` of an uploaded image: its variants by width, and the original (`src`) as the widest

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { resolveImageUrl, type MediaInfo } from '@cloud9/contracts';
-import { API_BASE } from '../../api/client';
+import { API_BASE } from '../../api/early';
 
 export interface VideoBox {
   poster?: string;

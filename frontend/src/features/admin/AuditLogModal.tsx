@@ -21,6 +21,7 @@ export function AuditLogModal({ onClose }: { onClose: () => void }) {
       size="lg"
       className="admin-modal"
       footer="close"
+      scrollsInside
     >
       <SearchBox label="Search logs" placeholder="Search by action, admin or target" value={search} onChange={setSearch} />
       <PagedList

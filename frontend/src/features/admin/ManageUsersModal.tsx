@@ -49,6 +49,7 @@ export function ManageUsersModal({ onClose }: { onClose: () => void }) {
       size="lg"
       className="admin-modal"
       footer="close"
+      scrollsInside
     >
       <SearchBox label="Search users" placeholder="Search by username, name or email" value={search} onChange={setSearch} />
       <p className="admin-modal-status" role="status" aria-live="polite">

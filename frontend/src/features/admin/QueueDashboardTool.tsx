@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES, QUEUE_DASHBOARD_PATH, type AdminJobCounts } from '@cloud9/contracts';
-import { API_BASE } from '../../api/client';
+import { API_BASE } from '../../api/early';
 import { fetchJobCounts } from './adminApi';
 import { failureMessage } from './adminErrors';
 import { ADMIN_TEXT } from './adminText';

@@ -1,7 +1,7 @@
-import { PLANS, isSubscribablePlanId } from '@cloud9/contracts';
+import { PLANS, isPaidPlan } from '@cloud9/contracts';
 import { CloudShape, TrophyIcon } from '../../components/ui/CloudArt';
 
-const TIERS = PLANS.filter((p) => isSubscribablePlanId(p.id));
+const TIERS = PLANS.filter((p) => isPaidPlan(p.id));
 
 /** The sales pitch beside the form: the sky, the clouds and the tiers people win. */
 export function AuthHero() {

@@ -46,10 +46,11 @@ describe('Login / Register page', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Register' }));
     expect(screen.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    // The sign-up form's code comes after the page's first load (or when this tab is chosen).
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
     for (const label of ['Username', 'Email', 'Password', 'Confirm Password']) {
       expect(screen.getByLabelText(label, { exact: true })).toBeInTheDocument();
     }
-    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
     expect(document.title).toBe('Register · Cloud 9 Social');
   });
 

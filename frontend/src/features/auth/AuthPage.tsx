@@ -1,13 +1,20 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { AUTH_MESSAGES, PRODUCT } from '@cloud9/contracts';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePublicConfig } from '../../queries/config';
+import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { mailto } from '../../lib/support';
 import { AuthHero } from './AuthHero';
 import { LoginForm } from './LoginForm';
-import { RegisterForm } from './RegisterForm';
 import './auth.css';
+
+// Most visitors sign in: the sign-up form's code is no part of the page's load. It comes when the
+// visitor reaches for the tabs (a pointer over them, a touch, the keyboard's focus), or when its tab
+// is chosen.
+const loadRegisterForm = () => import('./RegisterForm').then((m) => m.RegisterForm);
+const preloadRegisterForm = () => void loadRegisterForm().catch(() => undefined);
+const RegisterForm = lazyWithTimeout<{ onRegistered: () => void }>(loadRegisterForm);
 
 type Mode = 'login' | 'register';
 const MODES: readonly TabItem<Mode>[] = [
@@ -24,9 +31,26 @@ export function AuthPage() {
       <main className="auth-layout" id="main-content">
         <AuthHero />
         <section className="auth-card">
-          <Tabs label="Account" items={MODES} selected={mode} onSelect={setMode} panelClassName="auth-panel">
+          <Tabs
+            label="Account"
+            items={MODES}
+            selected={mode}
+            onSelect={setMode}
+            panelClassName="auth-panel"
+            header={(tabList) => (
+              <div onPointerEnter={preloadRegisterForm} onTouchStart={preloadRegisterForm} onFocus={preloadRegisterForm}>
+                {tabList}
+              </div>
+            )}
+          >
             <h2 className="auth-panel-title">{mode === 'login' ? 'Welcome back' : 'Join the sky'}</h2>
-            {mode === 'login' ? <LoginForm /> : <RegisterForm onRegistered={() => setMode('login')} />}
+            {mode === 'login' ? (
+              <LoginForm />
+            ) : (
+              <Suspense fallback={<p className="auth-form-loading" aria-busy="true" />}>
+                <RegisterForm onRegistered={() => setMode('login')} />
+              </Suspense>
+            )}
             <p className="auth-forgot">
               <a href={mailto(supportEmail, 'Password reset')}>{AUTH_MESSAGES.forgotPassword}</a>
             </p>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { API_BASE } from '../../api/client';
+import { API_BASE } from '../../api/early';
 import { isVideoUrl, MODERATION_QUEUE_TEXT as T, resolveImageUrl, type ModerationAccount, type ReportedPost } from '@cloud9/contracts';
 import { Avatar } from '../../components/ui/Avatar';
 import { PostTime } from '../../components/post/PostTime';

@@ -1,5 +1,5 @@
 import { resolveImageUrl, type MediaInfo } from '@cloud9/contracts';
-import { API_BASE } from '../../api/client';
+import { API_BASE } from '../../api/early';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { VideoPlayer } from '../../components/ui/VideoPlayer';
 import { videoBoxOf } from '../../components/ui/videoBox';

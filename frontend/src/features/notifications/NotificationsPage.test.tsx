@@ -2,11 +2,22 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type SystemNotice } from '@cloud9/contracts';
 import { NotificationsPage } from './NotificationsPage';
+import { RealtimeConnection } from '../../realtime/RealtimeConnection';
 import { publishRealtime } from '../../realtime/bus';
 import { useNotificationsStore } from '../../stores/notifications';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall, alertTexts, answerConfirm } from '../../test/utils';
 import { makeAlert, makeGroup, makeNotice, status } from '../../test/notifications';
 import { page } from '../../test/posts';
+
+/** The page with the realtime connection, through which pushed events reach the cache. */
+const renderLive = () =>
+  renderAt(
+    <>
+      <RealtimeConnection />
+      <NotificationsPage />
+    </>,
+    '/notifications',
+  );
 
 const ADMIN = testUser({ id: 1, username: 'admin', group_id: 1 });
 const STAFF = testUser({ id: 2, username: 'staffer', group_id: 3 });
@@ -150,7 +161,7 @@ describe('NotificationsPage', () => {
   it('a pushed or withdrawn alert reads the groups again, so the count rises live', async () => {
     let count = 1;
     stubFetch((raw) => (raw.startsWith('/api/notifications/user/') ? jsonResponse(page([makeGroup({ count })])) : jsonResponse({ success: true, ...status() })));
-    renderAt(<NotificationsPage />, '/notifications');
+    renderLive();
     await screen.findByText('Other Person liked your post');
     count = 3;
     act(() => publishRealtime('alert:new', makeAlert({ id: 2 })));
@@ -176,7 +187,7 @@ describe('NotificationsPage', () => {
       if (raw.startsWith('/api/notifications/user/')) return jsonResponse(groups);
       return jsonResponse({ success: true, ...status() });
     });
-    renderAt(<NotificationsPage />, '/notifications');
+    renderLive();
     await screen.findByText('older');
     const loads = () => calls.filter((c) => c.url.startsWith('/api/notifications/user/')).length;
     const before = loads();
@@ -190,7 +201,7 @@ describe('NotificationsPage', () => {
   it('a search lists single alerts (no grouping), pushed ones joining live', async () => {
     stubApi({ alerts: page([makeAlert({ id: 1, message: 'older alert' })]) });
     const user = userEvent.setup();
-    renderAt(<NotificationsPage />, '/notifications');
+    renderLive();
     await user.type(screen.getByRole('searchbox', { name: 'Search notifications' }), 'alert');
     const list = await screen.findByRole('list', { name: 'Alerts' });
     expect(await within(list).findByText('older alert')).toBeInTheDocument();
@@ -362,7 +373,7 @@ describe('NotificationsPage', () => {
   it('pushed notices are prepended live; updates and deletions apply in place', async () => {
     stubApi({ notices: [makeNotice({ id: 1, content: 'first' })] });
     const user = userEvent.setup();
-    renderAt(<NotificationsPage />, '/notifications');
+    renderLive();
     await openNotices(user);
     await screen.findByText('first');
     act(() => publishRealtime('notice:created', makeNotice({ id: 2, content: 'second', createdAt: new Date().toISOString() })));

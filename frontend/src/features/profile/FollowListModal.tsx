@@ -83,6 +83,7 @@ export function FollowListModal({ kind, userId, viewer, onClose }: FollowListMod
       onClose={onClose}
       className="follow-modal"
       footer="close"
+      scrollsInside
     >
       {body}
     </Modal>

@@ -35,6 +35,13 @@ describe('ProfilePage', () => {
     expect(await screen.findByText(MESSAGES.empty.noPostsFound)).toBeInTheDocument();
   });
 
+  it('asks for the first posts together with the profile, not after it has arrived', async () => {
+    const calls = stubFetch((raw) => (raw.startsWith('/api/profile/') ? new Promise<Response>(() => undefined) : jsonResponse(page([]))));
+    renderProfile('/profile');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/posts?limit=20&username=skyler'));
+    expect(screen.getByText(MESSAGES.profile.loading)).toBeInTheDocument();
+  });
+
   it("another user's profile has no Edit Profile button and falls back to 'No bio available.'", async () => {
     stubProfileApi();
     renderProfile('/profile/other');
@@ -64,7 +71,8 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     renderProfile('/profile');
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    // The form's code loads when it is first opened.
+    expect(await screen.findByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LIMITS, MESSAGES, SAFETY_UI_MESSAGES, canEditProfile, canFollow, type PostCounts, type UserProfile } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
-import { EditProfileModal } from '../../components/profile/EditProfileModal';
+import { LazyEditProfileModal } from '../../components/profile/lazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { SearchBox } from '../../components/ui/SearchBox';
@@ -16,7 +16,7 @@ import { ProfileFollowCounts } from './ProfileFollowCounts';
 import { useIsFollowing } from './follows';
 import { ProfilePosts } from './ProfilePosts';
 import { ProfileSafetyMenu } from './ProfileSafetyMenu';
-import { PROFILE_FILTERS, usePostCounts, useProfile, type ProfileFilter } from './queries';
+import { PROFILE_FILTERS, usePostCounts, useProfile, useProfilePosts, type ProfileFilter } from './queries';
 import './profile.css';
 
 const COUNT_OF: Record<ProfileFilter, keyof PostCounts> = {
@@ -56,14 +56,19 @@ export function ProfilePage() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), LIMITS.homeSearchDebounceMs);
   // A follow from here moves the cached counts by one at once and loads the profile again (follows.ts).
-  const { data: loaded, error, isPending, isFetching, refetch } = useProfile(username);
+  const { data, error, isPending, isFetching, refetch } = useProfile(username);
+  // The first profile to arrive is drawn in a deferred render, which React splits (the cache hands it
+  // over in one it may not); later changes, such as a follow's count, show at once.
+  const loaded = useDeferredValue(data) && data;
   const counts = usePostCounts(username);
+  // The list loads beside the profile rather than after it: the first posts are what a visitor waits for.
+  const posts = useProfilePosts(username, filter, isOwn ? query : '');
   const profile = error ? undefined : loaded;
   const blocked = profile?.viewer?.blocked ?? false;
   const mayFollow = !!profile && !blocked && canFollow(currentUser, profile.id);
   const isFollowing = useIsFollowing(currentUser?.id ?? null, profile?.id ?? 0, mayFollow);
 
-  if (isPending || (error && isFetching)) return <ProfileSkeleton label={MESSAGES.profile.loading} />;
+  if (isPending || (error && isFetching) || (!error && !loaded)) return <ProfileSkeleton label={MESSAGES.profile.loading} />;
   if (!profile) {
     const message = error instanceof ApiRequestError && error.status === 404 ? MESSAGES.profile.userNotFound : MESSAGES.profile.somethingWentWrong;
     return (
@@ -147,12 +152,14 @@ export function ProfilePage() {
             ))}
           </div>
           <div className="profile-posts">
-            <ProfilePosts username={profile.username} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
+            <ProfilePosts list={posts} filter={filter} query={isOwn ? query : ''} isOwn={isOwn} />
           </div>
         </>
       )}
       {editing && currentUser && (
-        <EditProfileModal user={currentUser} onClose={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,7 +1,8 @@
-import { LIMITS, MESSAGES } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, type Post } from '@cloud9/contracts';
 import { PostCard } from '../../components/post/PostCard';
 import { PostList } from '../../components/post/PostList';
-import { useProfilePosts, type ProfileFilter } from './queries';
+import type { PagedQuery } from '../../queries/paging';
+import type { ProfileFilter } from './queries';
 import { ReplyThread } from './ReplyThread';
 
 /** Empty messages: 'No replies yet.', 'No {filter} yet.', and 'No posts found.' for posts and searches. */
@@ -12,7 +13,8 @@ function emptyMessageFor(filter: ProfileFilter, searching: boolean): string {
 }
 
 interface ProfilePostsProps {
-  username: string;
+  /** The list (useProfilePosts), started by the page beside the profile itself. */
+  list: PagedQuery<Post>;
   filter: ProfileFilter;
   /** Debounced text of the own-profile search box; non-empty shows search results. */
   query: string;
@@ -20,9 +22,8 @@ interface ProfilePostsProps {
 }
 
 /** The list under the profile's filter buttons, infinitely scrolled. */
-export function ProfilePosts({ username, filter, query, isOwn }: ProfilePostsProps) {
+export function ProfilePosts({ list, filter, query, isOwn }: ProfilePostsProps) {
   const searching = query.length > 0;
-  const list = useProfilePosts(username, filter, query);
 
   // Public profile posts are cut at 200 and expand in place (Show more / Show less).
   const truncateAt = isOwn ? LIMITS.feedTruncate : LIMITS.publicProfileTruncate;

@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, SAFETY_UI_MESSAGES } from '@cloud9/contracts';
 import { deleteUser } from '../../api/users';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
-import { EditProfileModal } from '../../components/profile/EditProfileModal';
+import { LazyEditProfileModal } from '../../components/profile/lazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
+import { useDrawnCount } from '../../hooks/useDrawnCount';
 import { usePublicConfig } from '../../queries/config';
 import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
@@ -15,6 +16,9 @@ import { NotificationSettingsForm } from './NotificationSettingsForm';
 import { HiddenAccountsList, MutedWordsForm } from './SafetySettings';
 import { SubscriptionDetails } from './SubscriptionDetails';
 import './settings.css';
+
+/** What fills a phone's screen under the search box; the blocks below follow right after (useDrawnCount), with their requests. */
+const FIRST_DRAWN = 3;
 
 interface Block {
   id: string;
@@ -161,6 +165,7 @@ export function SettingsPage() {
   ];
 
   const visible = blocks.filter((b) => matches(b, query));
+  const drawn = useDrawnCount(visible.length, FIRST_DRAWN);
 
   return (
     <section aria-labelledby="settings-title">
@@ -172,7 +177,7 @@ export function SettingsPage() {
         {visible.length === 0 ? (
           <EmptyState message={MESSAGES.empty.noResults} />
         ) : (
-          visible.map((block) => (
+          visible.slice(0, drawn).map((block) => (
             <section key={block.id} className={`card settings-block settings-block-${block.id}`} aria-labelledby={`settings-${block.id}`}>
               <h2 id={`settings-${block.id}`} className="settings-block-title">
                 {block.title}
@@ -182,7 +187,11 @@ export function SettingsPage() {
           ))
         )}
       </div>
-      {editing && currentUser && <EditProfileModal user={currentUser} onClose={() => setEditing(false)} />}
+      {editing && currentUser && (
+        <Suspense fallback={null}>
+          <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

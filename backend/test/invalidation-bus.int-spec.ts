@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type Redis from 'ioredis';
+import { InvalidationBus, type Invalidation } from '../src/common/cache/invalidation-bus';
+import { createRedis } from '../src/common/redis.module';
+import { loadSettings } from '../src/config/settings';
+import { eventually } from './support/harness';
+
+/** Two instances' buses on one Redis prefix, as two app processes hold them. */
+describe('cache invalidation between instances (InvalidationBus on the shared Redis)', () => {
+  const settings = loadSettings({ ...process.env, REDIS_PREFIX: `${process.env.REDIS_PREFIX}bus${randomBytes(3).toString('hex')}:` }, false);
+  const connections: Redis[] = [];
+  const buses: InvalidationBus[] = [];
+  const heard: Invalidation[][] = [];
+
+  const start = async () => {
+    const redis = createRedis(settings);
+    connections.push(redis);
+    expect(await eventually(async () => redis.status === 'ready', 5000)).toBe(true);
+    const bus = new InvalidationBus(redis, settings);
+    const changes: Invalidation[] = [];
+    bus.listen((change) => changes.push(change));
+    bus.onModuleInit();
+    expect(await eventually(async () => bus.live, 5000)).toBe(true);
+    buses.push(bus);
+    heard.push(changes);
+  };
+
+  beforeAll(async () => {
+    await start();
+    await start();
+  });
+
+  afterAll(() => {
+    for (const bus of buses) bus.onApplicationShutdown();
+    for (const redis of connections) redis.disconnect();
+  });
+
+  it('a published change has reached the other instance once publish has returned and the sockets were read, and is applied once on each', async () => {
+    const [a] = buses;
+    for (const changes of heard) changes.length = 0;
+    for (let i = 0; i < 200; i++) {
+      await a.publish({ posts: [i] });
+      // The client's next request cannot reach the other instance before this process reads its sockets.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(heard[1].at(-1)).toEqual({ posts: [i] });
+    }
+    expect(heard[0]).toEqual(Array.from({ length: 200 }, (_, i) => ({ posts: [i] })));
+    expect(heard[1]).toHaveLength(200);
+  });
+
+  it('waits for its own echo at most REDIS_COMMAND_TIMEOUT_MS when its subscription hears nothing', async () => {
+    const [a, b] = buses;
+    const subscriber = (a as unknown as { subscriber: Redis }).subscriber;
+    await subscriber.unsubscribe();
+    try {
+      const started = Date.now();
+      await b.publish({ posts: [-1] }); // b hears its own echo: no wait
+      const echoed = Date.now() - started;
+      await a.publish({ posts: [-2] });
+      const unheard = Date.now() - started - echoed;
+      expect(echoed).toBeLessThan(settings.redisCommandTimeoutMs);
+      expect(unheard).toBeGreaterThanOrEqual(settings.redisCommandTimeoutMs - 10);
+      expect(unheard).toBeLessThan(settings.redisCommandTimeoutMs + 1000);
+      expect(heard[1].at(-1)).toEqual({ posts: [-2] });
+    } finally {
+      await subscriber.subscribe(`${settings.redisPrefix}cache-invalidation`);
+    }
+  });
+});
