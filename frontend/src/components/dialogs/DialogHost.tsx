@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { selectCurrentRequest, useDialogRequests, type DialogRequest } from './dialogRequests';
 import '../ui/Modal.css';
@@ -33,7 +33,8 @@ function QuestionDialog({ request }: { request: DialogRequest }) {
   const answerRef = useRef(answer);
   answerRef.current = answer;
 
-  useEffect(() => {
+  // A layout effect, as in Modal: the keys are heard from the moment the question is on screen.
+  useLayoutEffect(() => {
     // A confirmation starts on the safe button, so Enter never destroys anything by accident.
     (request.kind === 'prompt' ? inputRef.current : safeRef.current)?.focus();
     // Captured on window, before any dialog underneath (it listens on document) sees the key:

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './Modal.css';
 
@@ -32,7 +32,9 @@ export function Modal({ title, onClose, children, footer, size = 'md', className
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect, not a passive one: when the dialog appears after its code loads, React may
+  // paint before passive effects run, and an Escape pressed in that gap would otherwise be lost.
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     // The content's first control, not the header's Close button, takes the focus.
