@@ -14,6 +14,17 @@ vi.mock('./idle', () => ({
 
 const silver = { id: 6, name: 'Silver', description: '', subscriptionFee: 4.99, postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true, monthlyBoosts: 1, paypalPlanId: null, isAvailable: true };
 
+/**
+ * A stored user of `groupId` with Free's limits stored, nothing put off yet, and a server whose
+ * /api/me confirms that user (and whose plan reads answer Silver): the calls made.
+ */
+function storedWithLimits(groupId: number) {
+  setSession(testUser({ group_id: groupId }));
+  useSessionStore.getState().setGroupLimits({ postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false });
+  deferred.length = 0;
+  return stubFetch((url) => jsonResponse(url === '/api/me' ? testUser({ group_id: groupId }) : silver));
+}
+
 describe('session refresh on start', () => {
   it('does not call the server when no user is stored', async () => {
     setSession(null);
@@ -33,10 +44,7 @@ describe('session refresh on start', () => {
   });
 
   it('with the same group and its limits stored, reads the limits again only after the first screen', async () => {
-    setSession(testUser({ group_id: 6 }));
-    useSessionStore.getState().setGroupLimits({ postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false });
-    deferred.length = 0;
-    const calls = stubFetch((url) => jsonResponse(url === '/api/me' ? testUser({ group_id: 6 }) : silver));
+    const calls = storedWithLimits(6);
     await refreshSession();
     expect(calls.map((c) => c.url)).toEqual(['/api/me']);
     expect(deferred.map((d) => d.delayMs)).toEqual([LIMITS.afterFirstScreenMs]);
@@ -47,10 +55,7 @@ describe('session refresh on start', () => {
   });
 
   it("a deferred read of the old group's limits never undoes a move to another group", async () => {
-    setSession(testUser({ group_id: 5 }));
-    useSessionStore.getState().setGroupLimits({ postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false });
-    deferred.length = 0;
-    const calls = stubFetch((url) => jsonResponse(url === '/api/me' ? testUser({ group_id: 5 }) : silver));
+    const calls = storedWithLimits(5);
     await refreshSession();
     // Before the deferred read runs, a push moves the account to Silver with its limits.
     applyGroupChange(6, { postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true });

@@ -1,8 +1,8 @@
-import { Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LIMITS, MESSAGES, SAFETY_UI_MESSAGES, canEditProfile, canFollow, type PostCounts, type UserProfile } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
-import { LazyEditProfileModal } from '../../components/profile/lazyEditProfileModal';
+import { LazyEditProfileModal } from '../../components/profile/LazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { SearchBox } from '../../components/ui/SearchBox';
@@ -156,11 +156,7 @@ export function ProfilePage() {
           </div>
         </>
       )}
-      {editing && currentUser && (
-        <Suspense fallback={null}>
-          <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />
-        </Suspense>
-      )}
+      {editing && currentUser && <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />}
     </section>
   );
 }

@@ -1,10 +1,10 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, SAFETY_UI_MESSAGES } from '@cloud9/contracts';
 import { deleteUser } from '../../api/users';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
-import { LazyEditProfileModal } from '../../components/profile/lazyEditProfileModal';
+import { LazyEditProfileModal } from '../../components/profile/LazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { useDrawnCount } from '../../hooks/useDrawnCount';
@@ -187,11 +187,7 @@ export function SettingsPage() {
           ))
         )}
       </div>
-      {editing && currentUser && (
-        <Suspense fallback={null}>
-          <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />
-        </Suspense>
-      )}
+      {editing && currentUser && <LazyEditProfileModal user={currentUser} onClose={() => setEditing(false)} />}
     </section>
   );
 }
