@@ -1,6 +1,7 @@
 import type Redis from 'ioredis';
 import { GroupId, MESSAGES, shouldShowDot, type NotificationStatus, type Page, type Post, type UserAlert } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../src/common/redis.module';
+import { WITHDRAWN_ALERT_MEMORY_SECONDS } from '../src/modules/notifications/withdrawn-alerts';
 import { RealtimeService, type RealtimeServer } from '../src/modules/realtime/realtime.service';
 import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
 
@@ -227,7 +228,7 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
       const redis = t.app.get<Redis>(REDIS);
       const key = t.app.get(RedisKeys).withdrawnAlerts(postId, fan.user.id);
       const [raisedAt] = (await redis.hget(key, `like:${author.user.id}`))!.split(':');
-      await redis.hset(key, `like:${author.user.id}`, `${raisedAt}:${Date.now() - 3600_000 - 1000}`);
+      await redis.hset(key, `like:${author.user.id}`, `${raisedAt}:${Date.now() - WITHDRAWN_ALERT_MEMORY_SECONDS * 1000 - 1000}`);
       await fan.agent.post(`/api/posts/${postId}/like`).send({}).expect(200);
       expect(pushed(author.user.id)).toEqual([['alert:new', 'like'], ['alert:removed', null], ['alert:new', 'like']]);
       const [alert] = (await alertsOf(author)).items;
