@@ -1,4 +1,7 @@
-import { MESSAGES, type Page, type Post, type UserAlert } from '@cloud9/contracts';
+import type Redis from 'ioredis';
+import { GroupId, MESSAGES, shouldShowDot, type NotificationStatus, type Page, type Post, type UserAlert } from '@cloud9/contracts';
+import { REDIS, RedisKeys } from '../src/common/redis.module';
+import { WITHDRAWN_ALERT_MEMORY_SECONDS } from '../src/modules/notifications/withdrawn-alerts';
 import { RealtimeService, type RealtimeServer } from '../src/modules/realtime/realtime.service';
 import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
 
@@ -141,7 +144,7 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
     expect(emitted.filter((e) => e.event.startsWith('alert:'))).toEqual([]);
   });
 
-  it('alerts match the reactions exactly under 20 parallel toggles', async () => {
+  it('alerts match the reactions exactly under 20 parallel toggles; the like alerts once, follows each time', async () => {
     const author = await signUp(t);
     const fan = await signUp(t);
     const postId = await newPost(author);
@@ -157,9 +160,80 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
     );
     expect(like_alerts).toBe(likes);
     expect(follow_alerts).toBe(follows);
-    const news = eventsTo(author.user.id).filter((e) => e.event === 'alert:new').length;
-    const gone = eventsTo(author.user.id).filter((e) => e.event === 'alert:removed').length;
-    expect(news - gone).toBe(likes + follows);
+    const news = eventsTo(author.user.id).filter((e) => e.event === 'alert:new').map((e) => e.payload as UserAlert);
+    const gone = new Set(eventsTo(author.user.id).filter((e) => e.event === 'alert:removed').map((e) => (e.payload as { id: number }).id));
+    // A like taken back and given again within the hour comes back quietly: one alert:new however often it toggles.
+    expect(news.filter((a) => a.type === 'like')).toHaveLength(1);
+    // Follows have no post: each follow alerts, each unfollow withdraws; what stands is what was pushed and not taken back.
+    const followNews = news.filter((a) => a.type === 'follow');
+    expect(followNews.length - followNews.filter((a) => gone.has(a.id)).length).toBe(follows);
+  });
+
+  describe('an alert raised and withdrawn is not raised again for the same post and actor within an hour', () => {
+    const statusOf = async (who: SignedIn) => (await who.agent.get('/api/notifications/status').expect(200)).body as NotificationStatus;
+    const pushed = (userId: number) => eventsTo(userId).map((e) => [e.event, (e.payload as UserAlert).type ?? null]);
+
+    it('like, unlike, like: the alert comes back quietly as it was (its first time, no push, no second unread alert)', async () => {
+      const author = await signUp(t);
+      const fan = await signUp(t);
+      const postId = await newPost(author);
+      const toggleLike = () => fan.agent.post(`/api/posts/${postId}/like`).send({}).expect(200);
+      await toggleLike();
+      const [first] = (await alertsOf(author)).items;
+      await toggleLike();
+      expect((await alertsOf(author)).items).toEqual([]);
+      await toggleLike();
+      const [back] = (await alertsOf(author)).items;
+      expect(back).toEqual({ ...first, id: expect.any(Number) });
+      expect(pushed(author.user.id)).toEqual([['alert:new', 'like'], ['alert:removed', null]]);
+      // Unread once, as before; once seen, toggling again lights nothing.
+      expect((await statusOf(author)).latestUserAlert).toBe(first.createdAt);
+      await author.agent.post('/api/notifications/seen').send({ kind: 'alerts' }).expect(200);
+      for (let i = 0; i < 4; i++) await toggleLike();
+      const status = await statusOf(author);
+      expect(shouldShowDot(status.latestUserAlert, status.lastSeenUserAlerts)).toBe(false);
+      expect((await alertsOf(author)).items).toEqual([{ ...first, id: expect.any(Number) }]);
+      expect(pushed(author.user.id).filter(([event]) => event === 'alert:new')).toEqual([['alert:new', 'like']]);
+      // Another actor, or the same actor's repost, is news.
+      const other = await signUp(t);
+      await other.agent.post(`/api/posts/${postId}/like`).send({}).expect(200);
+      await fan.agent.post(`/api/posts/${postId}/repost`).send({}).expect(200);
+      expect(pushed(author.user.id).filter(([event]) => event === 'alert:new')).toEqual([['alert:new', 'like'], ['alert:new', 'like'], ['alert:new', 'repost']]);
+    });
+
+    it('a repost undone and redone, and a mention edited out and back in, come back quietly too', async () => {
+      const author = await signUp(t, { groupId: GroupId.Silver });
+      const fan = await signUp(t);
+      const postId = await newPost(author, `hello @${fan.user.username}`);
+      const [mention] = (await alertsOf(fan)).items;
+      expect(mention).toEqual(expect.objectContaining({ type: 'mention', post_id: postId }));
+      const edit = (content: string) => author.agent.put(`/api/posts/${postId}/edit`).send({ content }).expect(200);
+      await edit('hello nobody');
+      expect((await alertsOf(fan)).items).toEqual([]);
+      await edit(`hello again @${fan.user.username}`);
+      expect((await alertsOf(fan)).items).toEqual([{ ...mention, id: expect.any(Number) }]);
+      expect(pushed(fan.user.id)).toEqual([['alert:new', 'mention'], ['alert:removed', null]]);
+
+      for (let i = 0; i < 3; i++) await fan.agent.post(`/api/posts/${postId}/repost`).send({}).expect(200);
+      expect((await alertsOf(author)).items.map((a) => a.type)).toEqual(['repost']);
+      expect(pushed(author.user.id)).toEqual([['alert:new', 'repost'], ['alert:removed', null]]);
+    });
+
+    it('an hour after the withdrawal, doing it again alerts again', async () => {
+      const author = await signUp(t);
+      const fan = await signUp(t);
+      const postId = await newPost(author);
+      for (let i = 0; i < 2; i++) await fan.agent.post(`/api/posts/${postId}/like`).send({}).expect(200);
+      // Age the memory of that withdrawal past the hour.
+      const redis = t.app.get<Redis>(REDIS);
+      const key = t.app.get(RedisKeys).withdrawnAlerts(postId, fan.user.id);
+      const [raisedAt] = (await redis.hget(key, `like:${author.user.id}`))!.split(':');
+      await redis.hset(key, `like:${author.user.id}`, `${raisedAt}:${Date.now() - WITHDRAWN_ALERT_MEMORY_SECONDS * 1000 - 1000}`);
+      await fan.agent.post(`/api/posts/${postId}/like`).send({}).expect(200);
+      expect(pushed(author.user.id)).toEqual([['alert:new', 'like'], ['alert:removed', null], ['alert:new', 'like']]);
+      const [alert] = (await alertsOf(author)).items;
+      expect(Date.parse(alert.createdAt)).toBeGreaterThan(Number(raisedAt));
+    });
   });
 
   it('the list is own only, newest first, keyset-paged without repeats, filtered by ?query=', async () => {

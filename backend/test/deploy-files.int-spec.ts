@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { PLANS, ROUTES, SOCKET_PATH } from '@cloud9/contracts';
 import { loadSettings } from '../src/config/settings';
 import { bootApp, type TestApp } from './support/app';
+import { freePort, startNginx, type RunningNginx } from './support/nginx';
 
 /**
  * The Dockerfile, docker-compose.yml, its nginx config and the Kubernetes manifests against the app:
@@ -104,6 +107,20 @@ describe('deploy files', () => {
     it('probes the worker on its metrics port (it has no HTTP port)', () => {
       expect(services.worker.healthcheck.test.join(' ')).toContain(`127.0.0.1:${services.worker.environment.METRICS_PORT}/metrics`);
     });
+
+    it('lets anyone read single objects of the media bucket and nothing else: its anonymous policy grants s3:GetObject alone', () => {
+      const bucket = interpolated(services.api.environment).S3_BUCKET;
+      const init = services['minio-init'] as { entrypoint: string[]; volumes: string[] };
+      const script = init.entrypoint.join(' ');
+      // No canned policy (download/public/upload would grant listing or writing); this file, mounted, is the policy.
+      expect(script).not.toMatch(/mc anonymous set (none|download|upload|public)\b/);
+      const applied = /mc anonymous set-json (\S+) local\/(\S+)/.exec(script);
+      expect(applied?.[2]).toBe(bucket);
+      const mount = init.volumes.map((v) => v.split(':')).find(([, inside]) => inside === applied?.[1]);
+      expect(mount?.[2]).toBe('ro');
+      const policy = JSON.parse(read(mount![0])) as { Statement: Record<string, unknown>[] };
+      expect(policy.Statement).toEqual([{ Effect: 'Allow', Principal: { AWS: ['*'] }, Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${bucket}/*`] }]);
+    });
   });
 
   describe('nginx (the compose load balancer)', () => {
@@ -123,6 +140,81 @@ describe('deploy files', () => {
     it('takes the largest upload a plan allows', () => {
       const mb = Number(/client_max_body_size (\d+)m;/.exec(conf)?.[1]);
       expect(mb * 1024).toBeGreaterThan(largestUploadKb);
+    });
+
+    /**
+     * The real nginx on this config, its upstreams (the API instances and MinIO) pointed at recording
+     * servers on loopback ports: only single objects reach the bucket.
+     */
+    describe('serves single media objects only (the real nginx)', () => {
+      let nginx: RunningNginx;
+      const upstreams: { name: string; server: Server; seen: { method: string; url: string; host?: string }[] }[] = [];
+      const upstream = async (name: string) => {
+        const seen: { method: string; url: string; host?: string }[] = [];
+        const server = createServer((req, res) => {
+          seen.push({ method: req.method!, url: req.url!, host: req.headers.host });
+          res.end(name);
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        upstreams.push({ name, server, seen });
+        return { port: (server.address() as AddressInfo).port, seen };
+      };
+      let api: Awaited<ReturnType<typeof upstream>>;
+      let minio: Awaited<ReturnType<typeof upstream>>;
+
+      beforeAll(async () => {
+        [api, minio] = [await upstream('api'), await upstream('minio')];
+        const port = await freePort();
+        // Docker's names become loopback ports; the rest of the file is served as written.
+        const local = conf
+          .replace(/^\s*resolver .*$/m, '')
+          .replace(/server api:\d+ resolve;/, `server 127.0.0.1:${api.port};`)
+          .replace(/proxy_pass http:\/\/minio:9000\//, `proxy_pass http://127.0.0.1:${minio.port}/`)
+          .replace(/listen 8080;/, `listen 127.0.0.1:${port};`);
+        expect(local).not.toMatch(/\bapi:\d|minio:9000\/|listen 8080/);
+        nginx = await startNginx(local, port);
+      });
+      afterAll(async () => {
+        await nginx?.stop();
+        for (const { server } of upstreams) await new Promise((resolve) => server.close(resolve));
+      });
+
+      const send = (target: string, method = 'GET') =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port: nginx.port, path: target, method }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+
+      it('passes a single object to the bucket, without a query string', async () => {
+        expect(await send('/media/ab/cd/photo.webp')).toEqual({ status: 200, body: 'minio' });
+        expect(await send('/media/ab/cd/photo.webp', 'HEAD')).toEqual({ status: 200, body: '' });
+        expect(minio.seen.map((r) => [r.method, r.url, r.host])).toEqual([
+          ['GET', '/cloud9-media/ab/cd/photo.webp', 'minio:9000'],
+          ['HEAD', '/cloud9-media/ab/cd/photo.webp', 'minio:9000'],
+        ]);
+        expect(await send('/api/health')).toEqual({ status: 200, body: 'api' });
+      });
+
+      it('answers 404 to the bucket itself and to any query string under /media/, and 403 to writes; none reaches MinIO', async () => {
+        minio.seen.length = 0;
+        for (const target of [
+          '/media/', '/media', '//media//', '/media/?list-type=2', '/media/?prefix=&delimiter=/', '/media/?acl', '/media/?policy', '/media/?versions',
+          '/media/?uploads', '/media/ab/photo.webp?acl', '/media/ab/photo.webp?tagging', '/media/ab/photo.webp?X-Amz-Signature=x', '/media/ab/photo.webp?0',
+          '/media/ab/photo.webp?response-content-type=text/html', '/media/ab/../?list-type=2',
+        ]) {
+          expect({ target, status: (await send(target)).status }).toEqual({ target, status: 404 });
+        }
+        for (const method of ['PUT', 'POST', 'DELETE']) expect((await send('/media/ab/photo.webp', method)).status).toBe(403);
+        expect(minio.seen).toEqual([]);
+        // A "?" written into the path is part of the object's name, never a query to the bucket.
+        await send('/media/ab/photo.webp%3Flist-type=2');
+        for (const { url } of minio.seen) expect(url).not.toContain('?');
+      });
     });
   });
 

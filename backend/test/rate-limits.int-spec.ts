@@ -7,6 +7,7 @@ import type request from 'supertest';
 import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
 import { REDIS } from '../src/common/redis.module';
 import { FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
+import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
 import { PASSWORD, uniqueName } from './support/app';
 import { bootWatched, countRows, eventually, filesUnder, sessionCookieOf, tinyPng, WatchedApp } from './support/harness';
 import { PrivateRedis, startPrivateRedis } from './support/private-services';
@@ -71,6 +72,7 @@ describe('per-action limits (one app)', () => {
       RATE_LIMIT_LOGIN: '3/15m',
       RATE_LIMIT_REGISTER: '3/30m',
       RATE_LIMIT_PASSWORD: '2/1h',
+      RATE_LIMIT_REACTIONS: '3/5m',
       // RATE_LIMIT_API_ANON and RATE_LIMIT_API_USER stay 0/1m (off) from the test environment.
     });
   });
@@ -136,6 +138,39 @@ describe('per-action limits (one app)', () => {
     expectRefused(await fan.agent.post('/api/unfollow').send(pair(b)), MESSAGES.rateLimit.follows, 3, 3600);
     expect(await countRows(t, 'follows', 'follower_id = $1', [fan.user.id])).toBe(1);
     await c.agent.post('/api/follow').send({ followerId: c.user.id, followedId: fan.user.id }).expect(200);
+  });
+
+  it('RATE_LIMIT_REACTIONS counts likes, unlikes, repost toggles and edits per account; a refused one writes and pushes nothing', async () => {
+    const author = await member(t);
+    const fan = await member(t);
+    const postId = (await author.agent.post('/api/posts').send({ content: 'react to me' }).expect(201)).body.id as number;
+    const like = () => fan.agent.post(`/api/posts/${postId}/like`).send({});
+    const first = await like().expect(200);
+    expect(first.headers['ratelimit-limit']).toBe('3');
+    expect(first.headers['ratelimit-remaining']).toBe('2');
+    await like().expect(200); // unlike
+    const repost = await fan.agent.post(`/api/posts/${postId}/repost`).send({}).expect(200);
+    expect(repost.headers['ratelimit-remaining']).toBe('0');
+
+    const alerts = () => countRows(t, 'user_alerts', 'recipient_id = $1', [author.user.id]);
+    const before = [await countRows(t, 'likes', 'post_id = $1', [postId]), await countRows(t, 'reposts', 'post_id = $1', [postId]), await alerts()];
+    expectRefused(await like(), MESSAGES.rateLimit.reactions, 3, 300);
+    expectRefused(await fan.agent.post(`/api/posts/${postId}/repost`).send({}), MESSAGES.rateLimit.reactions, 3, 300);
+    expect([await countRows(t, 'likes', 'post_id = $1', [postId]), await countRows(t, 'reposts', 'post_id = $1', [postId]), await alerts()]).toEqual(before);
+    // Per account: another account at the same address still likes.
+    const neighbour = await member(t, fan.ip);
+    await neighbour.agent.post(`/api/posts/${postId}/like`).send({}).expect(200);
+
+    // Edits count (each can mention and unmention accounts): a Silver member's fourth edit is refused and changes nothing.
+    const editor = await member(t);
+    await t.db.query('UPDATE users SET group_id = 6 WHERE id = $1', [editor.user.id]);
+    const silver = t.agent().set('X-Forwarded-For', editor.ip);
+    await silver.post('/api/login').send({ username: editor.user.username, password: PASSWORD }).expect(200);
+    const own = (await silver.post('/api/posts').send({ content: 'draft' }).expect(201)).body.id as number;
+    for (const [i, who] of [fan, author].entries()) await silver.put(`/api/posts/${own}/edit`).send({ content: `hi @${who.user.username} ${i}` }).expect(200);
+    await silver.put(`/api/posts/${own}/edit`).send({ content: 'hi nobody' }).expect(200);
+    expectRefused(await silver.put(`/api/posts/${own}/edit`).send({ content: `hi @${fan.user.username} again` }), MESSAGES.rateLimit.reactions, 3, 300);
+    expect((await t.db.query('SELECT content FROM posts WHERE id = $1', [own]))[0].content).toBe('hi nobody');
   });
 
   it('RATE_LIMIT_SEARCH counts post, user and profile searches and the feed search box per IP when anonymous', async () => {
@@ -311,6 +346,87 @@ describe('per-action limits (one app)', () => {
   it('never sent a password field or an argon2 hash in any response', () => {
     expect(t.inspected()).toBeGreaterThan(100);
     expect(t.leaks).toEqual([]);
+  });
+});
+
+describe('third parties\' budgets: GIF provider calls and PayPal webhooks, per IP and for everyone together', () => {
+  const GIPHY_KEY = 'budget-giphy-key';
+  const PAYPAL = { clientId: 'budget-client', secret: 'budget-secret', webhookId: 'WH-BUDGET-1' };
+  let t: WatchedApp;
+  let giphy: FakeGiphy;
+  let paypal: FakePayPal;
+
+  beforeAll(async () => {
+    giphy = await startFakeGiphy({ apiKey: GIPHY_KEY });
+    paypal = await startFakePayPal(PAYPAL);
+    t = await bootWatched({
+      TRUST_PROXY: 'true',
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX}rlc:`,
+      GIPHY_API_BASE: giphy.baseUrl,
+      GIPHY_API_KEY: GIPHY_KEY,
+      GIPHY_MEDIA_HOSTS: giphy.mediaHost,
+      PAYPAL_API_BASE: paypal.baseUrl,
+      PAYPAL_CLIENT_ID: PAYPAL.clientId,
+      PAYPAL_CLIENT_SECRET: PAYPAL.secret,
+      PAYPAL_WEBHOOK_ID: PAYPAL.webhookId,
+      RATE_LIMIT_GIFS: '2/1m',
+      RATE_LIMIT_GIFS_GLOBAL: '3/1m',
+      RATE_LIMIT_WEBHOOKS: '2/1m',
+      RATE_LIMIT_WEBHOOKS_GLOBAL: '3/1m',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await giphy?.close();
+    await paypal?.close();
+  });
+
+  it('RATE_LIMIT_GIFS_GLOBAL: provider calls from every address spend one budget; cached answers stay free; a caller it refuses keeps its own', async () => {
+    const [one, two, three] = [freshIp(), freshIp(), freshIp()];
+    const word = () => `g${randomBytes(4).toString('hex')}`;
+    const gifs = (q: string, ip: string) => t.request().get(`/api/gifs/search?q=${q}`).set('X-Forwarded-For', ip);
+    const upstream = () => giphy.requests.length;
+    const cached = word();
+    await gifs(cached, one).expect(200);
+    await gifs(word(), one).expect(200);
+    // The first address has spent its own budget: refused by it, which leaves the shared one alone.
+    expectRefused(await gifs(word(), one), MESSAGES.rateLimit.gifs, 2, 60);
+    await gifs(word(), two).expect(200);
+    const calls = upstream();
+    // Three provider calls in the minute, whoever made them: the next miss is refused, from any address.
+    expectRefused(await gifs(word(), three), MESSAGES.rateLimit.gifsBusy, 3, 60);
+    expectRefused(await t.request().get('/api/gifs/trending').set('X-Forwarded-For', two), MESSAGES.rateLimit.gifsBusy, 3, 60);
+    expect(upstream()).toBe(calls);
+    await gifs(cached, three).expect(200);
+    // The refused address's own count was given back.
+    const own = await t.app.get<Redis>(REDIS).get(`${t.settings.redisPrefix}rl:gifs:ip:${three}`);
+    expect(Number(own ?? 0)).toBe(0);
+  });
+
+  it('RATE_LIMIT_WEBHOOKS (per IP) and _GLOBAL: each call counts before PayPal is asked, and a refused one never reaches PayPal', async () => {
+    const verifications = () => paypal.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature').length;
+    let n = 0;
+    const hook = (ip: string) =>
+      t
+        .request()
+        .post('/api/webhooks/paypal')
+        .set('X-Forwarded-For', ip)
+        .set('PAYPAL-AUTH-ALGO', 'SHA256withRSA')
+        .set('PAYPAL-CERT-URL', 'https://api.paypal.com/v1/notifications/certs/CERT-1')
+        .set('PAYPAL-TRANSMISSION-ID', `tx-budget-${++n}`)
+        .set('PAYPAL-TRANSMISSION-SIG', 'forged-signature')
+        .set('PAYPAL-TRANSMISSION-TIME', new Date().toISOString())
+        .send({ id: `WH-BUDGET-${n}`, event_type: 'BILLING.SUBSCRIPTION.CANCELLED', resource: {} });
+    const [one, two, three] = [freshIp(), freshIp(), freshIp()];
+    await hook(one).expect(400); // verified with PayPal, which says the signature is forged
+    await hook(one).expect(400);
+    expect(verifications()).toBe(2);
+    expectRefused(await hook(one), MESSAGES.rateLimit.webhooks, 2, 60);
+    await hook(two).expect(400);
+    expect(verifications()).toBe(3);
+    expectRefused(await hook(three), MESSAGES.rateLimit.webhooks, 3, 60);
+    expectRefused(await hook(two), MESSAGES.rateLimit.webhooks, 3, 60);
+    expect(verifications()).toBe(3);
   });
 });
 

@@ -154,6 +154,25 @@ describe('Socket.IO across two instances (session cookie auth, Redis Streams ada
     expect(await alert).toEqual(expect.objectContaining({ type: 'like', actor_username: fan.username, post_id: post.body.id }));
   });
 
+  it('a like taken back and given again within the hour alerts its author once: no second alert:new on B', async () => {
+    const author = await account();
+    const fan = await account();
+    const authorOnB = await connect(b.url, { cookie: author.cookie });
+    const post = await a.t.agent().post('/api/posts').set('cookie', author.cookie).send({ content: 'toggle me' }).expect(201);
+    const toggleLike = () => a.t.agent().post(`/api/posts/${post.body.id}/like`).set('cookie', fan.cookie).send({}).expect(200);
+    const alert = next(authorOnB, 'alert:new');
+    await toggleLike();
+    const first = await alert;
+    const removed = next(authorOnB, 'alert:removed');
+    await toggleLike();
+    expect(await removed).toEqual({ id: first.id });
+    const quiet = silent(authorOnB, 'alert:new', 1000);
+    await toggleLike();
+    expect(await quiet).toBe(true);
+    const list = await a.t.agent().get(`/api/notifications/user/${author.id}`).set('cookie', author.cookie).expect(200);
+    expect(list.body.items).toEqual([{ ...first, id: expect.any(Number) }]);
+  });
+
   it('refuses anonymous sockets and unsigned, forged or unknown session cookies with "Unauthorized"', async () => {
     const dave = await account();
     const sid = sessionIdOf(dave.cookie);

@@ -57,6 +57,10 @@ export class RedisKeys {
   readPin(userId: number) {
     return `${this.settings.redisPrefix}read-primary:${userId}`;
   }
+  /** The alerts about one post that one actor withdrew in the last hour (WithdrawnAlerts). */
+  withdrawnAlerts(postId: number, actorId: number) {
+    return `${this.settings.redisPrefix}alerts-withdrawn:${postId}:${actorId}`;
+  }
   /** A cached GIF provider answer for one normalised request (see GifsService). */
   gifCache(request: string) {
     return `${this.settings.redisPrefix}gif:${request}`;

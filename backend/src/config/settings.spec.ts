@@ -27,6 +27,10 @@ describe('settings', () => {
       login: { max: 10, windowSeconds: minutes(15) },
       register: { max: 5, windowSeconds: minutes(30) },
       password: { max: 10, windowSeconds: minutes(60) },
+      gifsGlobal: { max: 3000, windowSeconds: minutes(60) },
+      webhooks: { max: 30, windowSeconds: minutes(1) },
+      webhooksGlobal: { max: 600, windowSeconds: minutes(60) },
+      reactions: { max: 300, windowSeconds: minutes(5) },
     });
     const s = load({ RATE_LIMIT_SEARCH: '7/2m', RATE_LIMIT_LOGIN_IP: '0/1m' });
     expect(s.rateLimits.search).toEqual({ max: 7, windowSeconds: 120 });

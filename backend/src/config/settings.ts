@@ -24,6 +24,11 @@ const RATE_LIMIT_SETTINGS = {
   login: ['RATE_LIMIT_LOGIN', { max: 10, windowSeconds: 15 * 60 }],
   register: ['RATE_LIMIT_REGISTER', { max: 5, windowSeconds: 30 * 60 }],
   password: ['RATE_LIMIT_PASSWORD', { max: 10, windowSeconds: 3600 }],
+  // Third parties' quotas and other members' pushes (issue 28, item 6).
+  gifsGlobal: ['RATE_LIMIT_GIFS_GLOBAL', { max: 3000, windowSeconds: 3600 }],
+  webhooks: ['RATE_LIMIT_WEBHOOKS', { max: 30, windowSeconds: 60 }],
+  webhooksGlobal: ['RATE_LIMIT_WEBHOOKS_GLOBAL', { max: 600, windowSeconds: 3600 }],
+  reactions: ['RATE_LIMIT_REACTIONS', { max: 300, windowSeconds: 5 * 60 }],
 } as const satisfies Record<string, readonly [string, RateLimit]>;
 
 export type RateBucket = keyof typeof RATE_LIMIT_SETTINGS;

@@ -280,6 +280,9 @@ export const MESSAGES = {
     search: 'Too many searches. Please wait a minute and try again.',
     gifs: 'Too many GIF searches. Please wait a minute and try again.',
     reports: 'You have sent many reports in a short time. Please wait a while before reporting again.',
+    gifsBusy: 'GIF search is very busy right now. Please try again later.',
+    webhooks: 'Too many webhook calls. Please retry later.',
+    reactions: 'You have liked, reposted or edited a lot in a short time. Please wait a few minutes and try again.',
   },
   http: HTTP_MESSAGES,
   /** Readiness probe refusals (operators and load balancers read them). */

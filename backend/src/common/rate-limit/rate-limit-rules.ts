@@ -5,8 +5,11 @@ export interface RateLimitRule {
   bucket: RateBucket;
   /** Counts only the requests for which this holds (a feed request that searches). */
   when?: (req: Request) => boolean;
-  /** Per client address even when signed in (default: per account when signed in, else per address). */
-  per?: 'address';
+  /**
+   * Per client address even when signed in, or one count for every caller together (a budget that
+   * guards a third party's quota). Default: per account when signed in, else per address.
+   */
+  per?: 'address' | 'everyone';
 }
 
 /** The metadata key under which a route handler lists its rules. */

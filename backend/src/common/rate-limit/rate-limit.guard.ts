@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { RATE_LIMIT_RULES, type RateLimitRule } from './rate-limit-rules';
 import { RateLimitsService } from './rate-limits.service';
-import { actorSubject, requestIpSubject } from './subjects';
+import { actorSubject, EVERYONE, requestIpSubject } from './subjects';
 
 /**
  * Applies the @RateLimit rules of a route. A route guard runs after the global session guard (an
@@ -25,7 +25,8 @@ export class RateLimitGuard implements CanActivate {
     const res = context.switchToHttp().getResponse<Response>();
     for (const rule of rules) {
       if (rule.when && !rule.when(req)) continue;
-      await this.limits.consumeFor(res, rule.bucket, rule.per === 'address' ? requestIpSubject(req) : actorSubject(req));
+      const subject = rule.per === 'everyone' ? EVERYONE : rule.per === 'address' ? requestIpSubject(req) : actorSubject(req);
+      await this.limits.consumeFor(res, rule.bucket, subject);
     }
     return true;
   }

@@ -23,6 +23,10 @@ const REFUSAL: Record<RateBucket, string> = {
   login: MESSAGES.auth.tooManyLogins,
   register: MESSAGES.auth.tooManyRegistrations,
   password: MESSAGES.auth.tooManyPasswordChanges,
+  gifsGlobal: MESSAGES.rateLimit.gifsBusy,
+  webhooks: MESSAGES.rateLimit.webhooks,
+  webhooksGlobal: MESSAGES.rateLimit.webhooks,
+  reactions: MESSAGES.rateLimit.reactions,
 };
 
 /**

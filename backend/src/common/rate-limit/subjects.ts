@@ -28,6 +28,9 @@ export function ipSubject(ip: string | undefined): string {
   return `ip:${address || 'unknown'}`;
 }
 
+/** The one subject of a global budget (every caller counts against it together). */
+export const EVERYONE = 'all';
+
 export const accountSubject = (userId: number): string => `user:${userId}`;
 
 /** The client address as TRUST_PROXY decides it (app.set('trust proxy')). */

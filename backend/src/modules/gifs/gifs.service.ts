@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailab
 import Redis from 'ioredis';
 import { MESSAGES, type GifCategoriesResponse, type GifRandomResponse, type GifSearchResponse } from '@cloud9/contracts';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
+import { EVERYONE } from '../../common/rate-limit/subjects';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -20,7 +21,7 @@ type CachedAnswer<T> = { ok: true; body: T } | { ok: false; status: number; erro
  * per normalised request: answers for GIF_CACHE_SECONDS (60), provider failures for
  * GIF_ERROR_CACHE_SECONDS (6) — a 451 with the location text when the provider refuses our region,
  * else a 502. Random GIFs are never cached (each ask is a new draw). Only requests that reach the
- * provider count against RATE_LIMIT_GIFS (the provider key's quota).
+ * provider count against RATE_LIMIT_GIFS and RATE_LIMIT_GIFS_GLOBAL (the provider key's quota).
  */
 @Injectable()
 export class GifsService {
@@ -47,7 +48,7 @@ export class GifsService {
 
   async random(query: GifRandomQuery, pingbackId: PingbackId, requester: string): Promise<GifRandomResponse> {
     this.assertConfigured();
-    await this.limits.consume('gifs', requester);
+    await this.spendBudgets(requester);
     const answer = await this.ask('random', () => this.giphy.fetchRandom(query, pingbackId));
     if (!answer.ok) throw new HttpException(answer.error, answer.status);
     return answer.body;
@@ -62,7 +63,7 @@ export class GifsService {
     const key = this.keys.gifCache(request);
     let answer = await this.cached<T>(key);
     if (!answer) {
-      await this.limits.consume('gifs', requester);
+      await this.spendBudgets(requester);
       answer = await this.shared(key, async () => {
         const fresh = await this.ask(what, call);
         const seconds = fresh.ok ? this.settings.gifCacheSeconds : this.settings.gifErrorCacheSeconds;
@@ -72,6 +73,22 @@ export class GifsService {
     }
     if (!answer.ok) throw new HttpException(answer.error, answer.status);
     return answer.body;
+  }
+
+  /**
+   * A provider call spends the caller's budget (RATE_LIMIT_GIFS, per address), then the one every
+   * caller shares (RATE_LIMIT_GIFS_GLOBAL), which keeps the key's quota for everyone: one address
+   * cannot spend more of it than its own limit, and a caller refused by the shared budget gets its
+   * own point back (it cost the provider nothing).
+   */
+  private async spendBudgets(requester: string): Promise<void> {
+    await this.limits.consume('gifs', requester);
+    try {
+      await this.limits.consume('gifsGlobal', EVERYONE);
+    } catch (refused) {
+      await this.limits.refund('gifs', requester);
+      throw refused;
+    }
   }
 
   private async cached<T>(key: string): Promise<CachedAnswer<T> | null> {

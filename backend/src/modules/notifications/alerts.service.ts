@@ -6,7 +6,8 @@ import { decodeTimeCursor } from '../../common/db/cursor';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 import type { SessionUser } from '../users/session-user';
 import type { AlertRow } from './notifications.sql';
-import { NotificationsRepository, type RaisedAlert, type RemovedAlert } from './notifications.repository';
+import { NotificationsRepository, type RaisedAlert, type RemovedAlert, type WithdrawnRow } from './notifications.repository';
+import { WithdrawnAlerts } from './withdrawn-alerts';
 import { planMentionAlerts } from './mention-alerts';
 import { timeCursorOf, toPage } from '../../common/db/page';
 
@@ -31,19 +32,24 @@ const toWire = (r: AlertRow): UserAlert => ({
 /**
  * Personal alerts (a like, reply, repost, follow or mention). Actions raise and withdraw them inside their
  * own transaction (`trx`), so an alert exists exactly while its action does; never for acting on
- * oneself. The live push happens only after the commit (`publish`).
+ * oneself. The live push happens only after the commit (`publish`). An alert about a post that its
+ * actor withdrew within the hour (an unlike, a mention edited out) and raises again comes back
+ * quietly, with its first time and no push (WithdrawnAlerts): toggling cannot flood its recipient.
  */
 @Injectable()
 export class AlertsService {
   constructor(
     private readonly notifications: NotificationsRepository,
     private readonly realtime: RealtimeService,
+    private readonly withdrawn: WithdrawnAlerts,
   ) {}
 
   /** An alert to the author of `postId` (none when the actor wrote it). */
   async raiseOnPost(trx: Db, actor: SessionUser, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
-    const rows = await this.notifications.raiseOnPost(trx, actor.id, type, postId, postId, this.message(type, actor));
-    return this.created(rows, actor, type, postId);
+    // One recipient, the post's author: whatever was withdrawn of this type was theirs.
+    const [earlier] = await this.withdrawn.recall(postId, actor.id, type);
+    const rows = await this.notifications.raiseOnPost(trx, actor.id, type, postId, postId, this.message(type, actor), earlier?.raisedAt ?? null);
+    return earlier ? [] : this.created(rows, actor, type, postId);
   }
 
   /** A reply alert to the author of `parentId` (none on one's own post); its post_id is the reply. */
@@ -69,9 +75,11 @@ export class AlertsService {
   /** After the author edited `postId`: unmentioned accounts lose their alert, newly mentioned ones get one within the cap. */
   async mentionsEdited(trx: Db, actor: SessionUser, postId: number, mentionedIds: number[]): Promise<AlertEvent[]> {
     const plan = planMentionAlerts(actor.id, mentionedIds, await this.notifications.mentionRecipients(trx, postId));
-    const removed = this.removed(await this.notifications.withdrawMentions(trx, postId, plan.withdraw));
-    const rows = await this.notifications.raiseMentions(trx, actor.id, postId, plan.raise, this.message('mention', actor));
-    return [...removed, ...this.created(rows, actor, 'mention', postId)];
+    const removed = await this.withdrawRemembered(postId, actor.id, 'mention', await this.notifications.withdrawMentions(trx, postId, plan.withdraw));
+    const earlier = plan.raise.length ? await this.withdrawn.recall(postId, actor.id, 'mention') : [];
+    const raisedAt = new Map(earlier.map((w) => [w.recipientId, w.raisedAt]));
+    const rows = await this.notifications.raiseMentions(trx, actor.id, postId, plan.raise, this.message('mention', actor), raisedAt);
+    return [...removed, ...this.created(rows.filter((r) => !raisedAt.has(r.recipient_id)), actor, 'mention', postId)];
   }
 
   /**
@@ -88,7 +96,13 @@ export class AlertsService {
   }
 
   async withdrawOnPost(trx: Db, actorId: number, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
-    return this.removed(await this.notifications.withdrawOnPost(trx, actorId, type, postId));
+    return this.withdrawRemembered(postId, actorId, type, await this.notifications.withdrawOnPost(trx, actorId, type, postId));
+  }
+
+  /** The pushes of alerts an actor took back, remembered for the hour in which raising them again is quiet. */
+  private async withdrawRemembered(postId: number, actorId: number, type: PostAlertType, rows: WithdrawnRow[]): Promise<AlertEvent[]> {
+    await this.withdrawn.remember(postId, actorId, rows.map((r) => ({ type, recipientId: r.recipient_id, raisedAt: r.created_at })));
+    return this.removed(rows);
   }
 
   async withdrawOnUser(trx: Db, actorId: number, type: 'follow', recipientId: number): Promise<AlertEvent[]> {

@@ -8,6 +8,7 @@ import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
+import { WithdrawnAlerts } from './withdrawn-alerts';
 
 /**
  * Alerts, system notices and the unseen state; posts and follows raise and withdraw alerts inside
@@ -17,7 +18,7 @@ import { NotificationsRepository } from './notifications.repository';
 @Module({
   imports: [MediaModule],
   controllers: [NotificationsController],
-  providers: [AlertGroupsService, AlertSettingsService, AlertsService, AlertSyncService, NoticesService, NotificationStatusService, NotificationsRepository],
+  providers: [AlertGroupsService, AlertSettingsService, AlertsService, AlertSyncService, NoticesService, NotificationStatusService, NotificationsRepository, WithdrawnAlerts],
   exports: [AlertsService],
 })
 export class NotificationsModule {}

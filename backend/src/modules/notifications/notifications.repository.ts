@@ -18,6 +18,8 @@ export type RaisedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id' | '
 /** Whether a new row shows to its recipient, in a raise's RETURNING (where the table's own name is the alias). */
 const SHOWN = alertShownSql('user_alerts', 'user_alerts.recipient_id');
 export type RemovedAlert = Pick<Selectable<UserAlerts>, 'id' | 'recipient_id'>;
+/** A withdrawn alert with its first time, for WithdrawnAlerts to remember. */
+export type WithdrawnRow = RemovedAlert & Pick<Selectable<UserAlerts>, 'created_at'>;
 export type LockedNotice = Pick<Selectable<SystemNotices>, 'id' | 'user_id' | 'media_id' | 'media_url'>;
 
 /**
@@ -36,11 +38,14 @@ export class NotificationsRepository extends DomainRepository {
 
   // Alerts
 
-  /** To the author of `postId` (none when the actor wrote it); `alertPostId` is what the alert points at. */
-  raiseOnPost(trx: Db, actorId: number, type: AlertType, postId: number, alertPostId: number, message: string): Promise<RaisedAlert[]> {
+  /**
+   * To the author of `postId` (none when the actor wrote it); `alertPostId` is what the alert points at.
+   * `raisedAt`: the first time of the same alert withdrawn within the hour (WithdrawnAlerts), which it takes back.
+   */
+  raiseOnPost(trx: Db, actorId: number, type: AlertType, postId: number, alertPostId: number, message: string, raisedAt: Date | null = null): Promise<RaisedAlert[]> {
     return trx
       .insertInto('user_alerts')
-      .columns(['recipient_id', 'actor_id', 'type', 'post_id', 'message'])
+      .columns(['recipient_id', 'actor_id', 'type', 'post_id', 'message', 'created_at'])
       .expression((eb) =>
         eb
           .selectFrom('posts as p')
@@ -50,6 +55,7 @@ export class NotificationsRepository extends DomainRepository {
             eb.val(type).as('type'),
             eb.val(alertPostId).as('post_id'),
             eb.val(message).as('message'),
+            sql<Date>`coalesce(${raisedAt}::timestamptz, now())`.as('created_at'),
           ])
           .where('p.id', '=', postId)
           .where('p.user_id', '<>', actorId)
@@ -83,14 +89,16 @@ export class NotificationsRepository extends DomainRepository {
 
   /**
    * Mention alerts of `postId` (the post or reply whose text mentions them) to `recipientIds`, never
-   * to the actor nor to whoever turned mentions off; one statement per post.
+   * to the actor nor to whoever turned mentions off; one statement per post. `raisedAt`: the first
+   * times of mention alerts withdrawn within the hour (WithdrawnAlerts), which those take back.
    */
-  async raiseMentions(trx: Db, actorId: number, postId: number, recipientIds: number[], message: string): Promise<RaisedAlert[]> {
+  async raiseMentions(trx: Db, actorId: number, postId: number, recipientIds: number[], message: string, raisedAt = new Map<number, Date>()): Promise<RaisedAlert[]> {
     if (!recipientIds.length) return [];
+    const times = recipientIds.map((id) => raisedAt.get(id)?.toISOString() ?? null);
     const { rows } = await sql<RaisedAlert>`
-      INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message)
-      SELECT r.id, ${actorId}, 'mention', ${postId}, ${message}
-        FROM unnest(${recipientIds}::bigint[]) WITH ORDINALITY r(id, n)
+      INSERT INTO user_alerts (recipient_id, actor_id, type, post_id, message, created_at)
+      SELECT r.id, ${actorId}, 'mention', ${postId}, ${message}, coalesce(r.raised_at, now())
+        FROM unnest(${recipientIds}::bigint[], ${times}::timestamptz[]) WITH ORDINALITY r(id, raised_at, n)
        WHERE r.id <> ${actorId} AND ${recipientWants(sql.ref('r.id'), sql.val(actorId), 'mention')}
        ORDER BY r.n
       RETURNING id, recipient_id, created_at, ${sql.raw(SHOWN)} AS shown`.execute(trx);
@@ -119,25 +127,25 @@ export class NotificationsRepository extends DomainRepository {
   }
 
   /** The mention alerts of `postId` held by `recipientIds`. */
-  withdrawMentions(trx: Db, postId: number, recipientIds: number[]): Promise<RemovedAlert[]> {
+  withdrawMentions(trx: Db, postId: number, recipientIds: number[]): Promise<WithdrawnRow[]> {
     if (!recipientIds.length) return Promise.resolve([]);
     return trx
       .deleteFrom('user_alerts')
       .where('post_id', '=', postId)
       .where('type', '=', 'mention')
       .where('recipient_id', 'in', recipientIds)
-      .returning(['id', 'recipient_id'])
+      .returning(['id', 'recipient_id', 'created_at'])
       .execute();
   }
 
   /** Served by user_alerts_action. */
-  withdrawOnPost(trx: Db, actorId: number, type: AlertType, postId: number): Promise<RemovedAlert[]> {
+  withdrawOnPost(trx: Db, actorId: number, type: AlertType, postId: number): Promise<WithdrawnRow[]> {
     return trx
       .deleteFrom('user_alerts')
       .where('actor_id', '=', actorId)
       .where('type', '=', type)
       .where('post_id', '=', postId)
-      .returning(['id', 'recipient_id'])
+      .returning(['id', 'recipient_id', 'created_at'])
       .execute();
   }
 

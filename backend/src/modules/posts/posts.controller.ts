@@ -91,6 +91,7 @@ export class PostsController {
   @Post('posts/:id/like')
   @Auth()
   @BlockRule(POST_ID)
+  @RateLimit('reactions')
   @HttpCode(200)
   like(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ActorDto): Promise<LikeResult> {
     assertActor(user, dto);
@@ -101,6 +102,7 @@ export class PostsController {
   @Auth()
   @BlockRule(POST_ID)
   @RateLimit('posts')
+  @RateLimit('reactions')
   @HttpCode(200)
   repost(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ActorDto): Promise<RepostResult> {
     assertActor(user, dto);
@@ -116,8 +118,10 @@ export class PostsController {
     return this.posts.reply(user, id, dto, uploadedFile(req, 'file'), uploadedFile(req, VIDEO_POSTER.part));
   }
 
+  /** Counts as a reaction: an edit can mention and unmention accounts, and each change pushes to them. */
   @Put('posts/:id/edit')
   @Auth()
+  @RateLimit('reactions')
   edit(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: EditPostDto): Promise<{ success: true; post: PostWire }> {
     return this.posts.edit(user, id, dto);
   }
