@@ -207,6 +207,37 @@ describe('reports and the moderation queue', () => {
       expect(await teamAlerts(reporter.user.id)).toEqual([]);
       expect((await t.db.query('SELECT count(*)::int AS n FROM suspensions WHERE user_id = $1', [target.user.id]))[0].n).toBe(0);
     });
+
+    it(`staff suspend for at most ${REPORT_RULES.staffSuspensionMaxDays} days (400 beyond); a suspension the admin set is the admin's alone to change or lift (403)`, async () => {
+      const M = MODERATION_MESSAGES;
+      const target = await signUp(t);
+      const reporter = await signUp(t);
+      const moderator = await staff();
+      const boss = await admin();
+      const onTarget = async () => (await report(reporter, { targetType: 'user', targetId: target.user.id, reason: 'spam' }).expect(201)).body.id as number;
+      const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+      const until = async () => (await t.db.query('SELECT until, by_id FROM suspensions WHERE user_id = $1', [target.user.id]))[0];
+
+      const id = await onTarget();
+      expect((await act(moderator, id, { action: 'suspend', until: inDays(REPORT_RULES.staffSuspensionMaxDays + 1) }).expect(400)).body.error).toBe(M.suspensionTooLong);
+      expect(await reportRow(id)).toEqual(expect.objectContaining({ status: 'open' }));
+      expect(await until()).toBeUndefined();
+      await act(moderator, id, { action: 'suspend', until: inDays(REPORT_RULES.staffSuspensionMaxDays - 0.01) }).expect(200);
+      // Staff lift their own suspension; the admin suspends for longer than staff may.
+      await act(moderator, await onTarget(), { action: 'unsuspend' }).expect(200);
+      const long = inDays(2 * REPORT_RULES.staffSuspensionMaxDays);
+      await act(boss, await onTarget(), { action: 'suspend', until: long }).expect(200);
+      expect(await until()).toEqual({ until: new Date(long), by_id: boss.user.id });
+
+      // The admin's suspension: staff can neither lift nor replace it; the report stays open.
+      const lift = await onTarget();
+      expect((await act(moderator, lift, { action: 'unsuspend' }).expect(403)).body.error).toBe(M.adminSetSuspension);
+      expect((await act(moderator, lift, { action: 'suspend', until: inDays(1) }).expect(403)).body.error).toBe(M.adminSetSuspension);
+      expect(await reportRow(lift)).toEqual(expect.objectContaining({ status: 'open' }));
+      expect(await until()).toEqual({ until: new Date(long), by_id: boss.user.id });
+      await act(boss, lift, { action: 'unsuspend' }).expect(200);
+      expect(await until()).toBeUndefined();
+    });
   });
 });
 

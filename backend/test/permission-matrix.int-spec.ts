@@ -327,6 +327,44 @@ describe('permission matrix: every route × anonymous, Basic, Silver, staff, adm
     expect(status).toBe(expected === 200 ? 'resolved' : 'open');
   });
 
+  // Suspensions (issue 28): staff for at most REPORT_RULES.staffSuspensionMaxDays, never for good, and
+  // never over or lifting a suspension the admin set; the admin any; members never. [actor, case, status]
+  type SuspensionCase = 'suspend 30 days' | 'suspend 366 days' | 'suspend for good' | 'lift staff-set' | 'lift admin-set' | 'replace admin-set';
+  // prettier-ignore
+  const SUSPENDS: [Exclude<Role, 'anonymous'>, SuspensionCase, number][] = [
+    ['basic', 'suspend 30 days', 403], ['silver', 'suspend 30 days', 403],
+    ['staff', 'suspend 30 days', 200], ['staff', 'suspend 366 days', 400], ['staff', 'suspend for good', 403],
+    ['staff', 'lift staff-set', 200], ['staff', 'lift admin-set', 403], ['staff', 'replace admin-set', 403],
+    ['admin', 'suspend 30 days', 200], ['admin', 'suspend 366 days', 200], ['admin', 'suspend for good', 200],
+    ['admin', 'lift staff-set', 200], ['admin', 'lift admin-set', 200], ['admin', 'replace admin-set', 200],
+  ];
+
+  it.each(SUSPENDS)('suspensions: %s, %s, answers %i', async (role, what, expected) => {
+    const account = await ctxFor(role).freshUser();
+    const setBy = { 'lift staff-set': actors.staff!.id, 'lift admin-set': actors.admin!.id, 'replace admin-set': actors.admin!.id }[what as string];
+    if (setBy) await t.db.query(`INSERT INTO suspensions (user_id, until, by_id) VALUES ($1, now() + interval '3 days', $2)`, [account, setBy]);
+    const before = await t.db.query('SELECT until, by_id FROM suspensions WHERE user_id = $1', [account]);
+    const reporter = (await signUp(t)).user.id;
+    const [{ id: reportId }] = await t.db.query(
+      `INSERT INTO reports (reporter_id, target_type, target_key, target_user_id, reason) VALUES ($1, 'user', 'user:' || $2::bigint, $2::bigint, 'harassment') RETURNING id`,
+      [reporter, account],
+    );
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const body = {
+      'suspend 30 days': { action: 'suspend', until: inDays(30) },
+      'suspend 366 days': { action: 'suspend', until: inDays(366) },
+      'suspend for good': { action: 'suspend' },
+      'lift staff-set': { action: 'unsuspend' },
+      'lift admin-set': { action: 'unsuspend' },
+      'replace admin-set': { action: 'suspend', until: inDays(1) },
+    }[what];
+    const res = await http().post(`/api/moderation/reports/${reportId}/actions`).set(AS_THE_APP).set('Cookie', cookies[role]!).send(body);
+    expect({ role, what, status: res.status }).toEqual({ role, what, status: expected });
+    const after = await t.db.query('SELECT until, by_id FROM suspensions WHERE user_id = $1', [account]);
+    if (expected !== 200) expect(after).toEqual(before);
+    else expect(after).toEqual(body.action === 'unsuspend' ? [] : [{ until: body.until ? new Date(body.until) : Infinity, by_id: actors[role]!.id }]);
+  });
+
   it('the signed-in callers are still who they were (no row ended or changed their session or group)', async () => {
     for (const [role, groupId] of Object.entries(GROUP_OF) as [Exclude<Role, 'anonymous'>, number][]) {
       const me = await http().get('/api/me').set(AS_THE_APP).set('Cookie', cookies[role]!).expect(200);

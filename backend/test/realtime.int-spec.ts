@@ -135,13 +135,15 @@ describe('Socket.IO across two instances (session cookie auth, Redis Streams ada
     expect(await received).toEqual([payload, payload]);
   });
 
-  it('emits post:created to every signed-in socket after POST /api/posts', async () => {
+  it('emits post:created, a bare signal (no post id, no author), to every signed-in socket but the author’s after POST /api/posts', async () => {
     const author = await account();
     const reader = await account();
     const readerOnB = await connect(b.url, { cookie: reader.cookie });
+    const authorOnA = await connect(a.url, { cookie: author.cookie });
     const created = next(readerOnB, 'post:created');
     const res = await a.t.agent().post('/api/posts').set('cookie', author.cookie).send({ content: 'live hello' }).expect(201);
-    expect(await created).toEqual({ id: res.body.id, category: res.body.category, user_id: author.id, createdAt: res.body.createdAt });
+    expect(await created).toEqual({ category: res.body.category, createdAt: res.body.createdAt });
+    expect(await silent(authorOnA, 'post:created')).toBe(true);
   });
 
   it('pushes alert:new to the author on B when another user likes the post through A', async () => {

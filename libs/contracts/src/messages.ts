@@ -254,6 +254,8 @@ export const MESSAGES = {
     goneHint: 'It may have been removed by its author.',
     loadFailed: 'The post could not be loaded. Please try again.',
     earlier: 'Show earlier posts',
+    /** In place of an original (a parent, an earlier post) whose author the viewer may not see. */
+    unavailable: 'This post is unavailable.',
     signInToAct: 'Sign in to like, reply or save this post.',
   },
   /** Saving posts for later; a viewer's bookmarks are theirs alone. */

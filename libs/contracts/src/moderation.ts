@@ -22,6 +22,8 @@ export const REPORT_RULES = {
   postIdsMax: 20,
   /** The staff member's reason for an action. */
   actionTextMax: 1000,
+  /** The longest suspension staff (groups 2–4) may set; only the admin suspends for longer or for good. */
+  staffSuspensionMaxDays: 365,
 } as const;
 
 /** POST /api/reports */
@@ -86,6 +88,13 @@ export const canModerateAccount = (actor: Actor | null, target: Actor): boolean 
 /** Only the admin suspends for good. */
 export const canSuspendForGood = (actor: Actor | null): boolean => !!actor && isAdmin(actor.group_id);
 
+/** The latest end `actor` may give a suspension (ms since the epoch): staff REPORT_RULES.staffSuspensionMaxDays from `now`, the admin any. */
+export const latestSuspensionEnd = (actor: Actor | null, now: number): number =>
+  actor && isAdmin(actor.group_id) ? Infinity : now + REPORT_RULES.staffSuspensionMaxDays * 86_400_000;
+
+/** A suspension the admin set (or one for good, which only the admin sets) is changed or lifted by the admin alone. */
+export const canChangeSuspension = (actor: Actor | null, setByAdmin: boolean): boolean => !!actor && (isAdmin(actor.group_id) || !setByAdmin);
+
 const suspensionEnd = (until: string) => (until === 'infinity' ? null : `${until.slice(0, 16).replace('T', ' ')} UTC`);
 
 /** Kept apart from MESSAGES, which every page loads (the sign-in page too): only reporting and the staff queue need them. */
@@ -105,6 +114,8 @@ export const MODERATION_MESSAGES = {
   invalidUntil: 'until must be a date and time in the future (ISO-8601).',
   notAllowedOnAccount: 'You cannot act on this account.',
   onlyAdminSuspendsForGood: 'Only the admin can suspend an account for good. Choose an end date.',
+  suspensionTooLong: `Staff can suspend an account for at most ${REPORT_RULES.staffSuspensionMaxDays} days. Choose an earlier end date.`,
+  adminSetSuspension: 'The admin set this suspension: only the admin can change or lift it.',
   notAPostReport: 'This report is about an account, not a post.',
   postAlreadyGone: 'The post was already deleted.',
   notSuspended: 'This account is not suspended.',

@@ -39,7 +39,12 @@ export interface ServerToClientEvents {
   'notice:created': (notice: SystemNotice) => void;
   'notice:updated': (notice: SystemNotice) => void;
   'notice:deleted': (payload: { id: number }) => void;
-  'post:created': (payload: { id: number; category: Post['category']; user_id: number; createdAt: string }) => void;
+  /**
+   * A post was made (to every signed-in socket but its author's): a bare "new posts" signal, naming
+   * neither the post nor its author, so nobody learns of a post they may not see; the client reads
+   * the feed again, through the hide rule, when the reader asks for the new posts.
+   */
+  'post:created': (payload: { category: Post['category']; createdAt: string }) => void;
   'boosts:changed': (payload: { at: string }) => void;
   /** The account's group changed (a subscription began or ended, an admin moved it): limits follow at once. */
   'account:updated': (payload: { group_id: number }) => void;

@@ -134,6 +134,12 @@ export interface Post {
   updatedAt: string;
   editedAt: string | null;
   originalPost?: Post | null;
+  /**
+   * True when the original (a reply's parent; on a thread's first ancestor, the post above it) exists
+   * but its author is one the viewer may not see (a block either way, a suspension; in lists also a
+   * mute): `originalPost` is then null and the client draws "This post is unavailable".
+   */
+  originalHidden?: boolean;
 }
 
 /** One trending hashtag: `count` is how many distinct accounts used it in the last 24 hours (0 when unknown). */

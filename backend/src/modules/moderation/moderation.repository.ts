@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
+import { GroupId } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
@@ -100,6 +101,18 @@ export class ModerationRepository extends DomainRepository {
       .values({ user_id: userId, until: until === 'infinity' ? 'infinity' : until, by_id: byId, reason })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ until: until === 'infinity' ? 'infinity' : until, by_id: byId, reason, created_at: sql`now()` }))
       .execute();
+  }
+
+  /**
+   * The account's running suspension, locked until `trx` ends, and whether the admin set it (its
+   * setter is in the admin group, or it is for good, which only the admin sets); undefined when none.
+   */
+  async runningSuspension(trx: Db, userId: number): Promise<{ by_admin: boolean } | undefined> {
+    const { rows } = await sql<{ by_admin: boolean }>`
+      SELECT (s.until = 'infinity' OR coalesce(u.group_id = ${GroupId.Admin}, false)) AS by_admin
+        FROM suspensions s LEFT JOIN users u ON u.id = s.by_id
+       WHERE s.user_id = ${userId} AND s.until > now() FOR UPDATE OF s`.execute(trx);
+    return rows[0];
   }
 
   /** False when no suspension was running. */

@@ -1,7 +1,9 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  canChangeSuspension,
   canModerateAccount,
   canSuspendForGood,
+  latestSuspensionEnd,
   MESSAGES,
   type ModerationAction,
   type ModerationReport,
@@ -149,11 +151,23 @@ export class ModerationService {
       return 'infinity';
     }
     const end = new Date(dto.until);
-    if (Number.isNaN(end.getTime()) || end.getTime() <= Date.now()) throw new BadRequestException(MODERATION_MESSAGES.invalidUntil);
+    const now = Date.now();
+    if (Number.isNaN(end.getTime()) || end.getTime() <= now) throw new BadRequestException(MODERATION_MESSAGES.invalidUntil);
+    if (end.getTime() > latestSuspensionEnd(actor, now)) throw new BadRequestException(MODERATION_MESSAGES.suspensionTooLong);
     return end;
   }
 
+  /**
+   * A running suspension the admin set (or one for good) is the admin's to change or lift: staff get
+   * 403. Read with the suspension's row locked, so it cannot change between this check and the write.
+   */
+  private async assertMayChangeSuspension(trx: Db, actor: SessionUser, userId: number): Promise<void> {
+    const running = await this.moderation.runningSuspension(trx, userId);
+    if (running && !canChangeSuspension(actor, running.by_admin)) throw new ForbiddenException(MODERATION_MESSAGES.adminSetSuspension);
+  }
+
   private async applyInTransaction(trx: Db, actor: SessionUser, report: ClaimedReport, action: ModerationAction, until: Date | 'infinity' | undefined, text: string | null): Promise<void> {
+    if (action === 'suspend' || action === 'unsuspend') await this.assertMayChangeSuspension(trx, actor, report.target_user_id);
     if (action === 'suspend') await this.moderation.suspend(trx, report.target_user_id, until!, actor.id, text);
     if (action === 'unsuspend' && !(await this.moderation.unsuspend(trx, report.target_user_id))) throw new ConflictException(MODERATION_MESSAGES.notSuspended);
   }

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit, type PostThread } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { accountsOnly, hidesPost, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
-import { HidingService } from '../safety/hiding.service';
+import { HidingService, type PostReader } from '../safety/hiding.service';
 import type { FeedFilter, ListKind } from './feed.sql';
 import { SharedPageCache } from './shared-page-cache';
 import { toPost } from './post-row';
@@ -20,6 +20,10 @@ export function pinnedPosts(candidates: Post[]): Post[] {
   return ordered.slice(0, admin + Math.min(boosted, LIMITS.userBoostedSlots));
 }
 
+/** A reply's original as `viewer` sees it: the parent, null when it is gone, or null and hidden when its author is in `hidden`. */
+const originalOf = (parent: Post | undefined, hidden: ReadonlySet<number>): Pick<Post, 'originalPost' | 'originalHidden'> =>
+  parent && hidden.has(parent.user_id) ? { originalPost: null, originalHidden: true } : { originalPost: parent ?? null };
+
 /** Reads of posts: feeds, single posts, threads and profile lists. Each page is ≤ 3 statements. */
 @Injectable()
 export class FeedService {
@@ -31,13 +35,13 @@ export class FeedService {
 
   /**
    * Adds `originalPost` to replies, with one statement for all their parents; an original by an
-   * account `hiding` leaves out is null, as a deleted one is.
+   * account `hiding` leaves out is null with `originalHidden`, a deleted one null.
    */
-  async attachOriginals(items: Post[], viewerId: number | null, hiding: Hiding = NOTHING_HIDDEN): Promise<Post[]> {
+  async attachOriginals(items: Post[], viewerId: number | null, hiding: Pick<Hiding, 'authorSet'> = NOTHING_HIDDEN): Promise<Post[]> {
     const parentIds = [...new Set(items.map((p) => p.parent_id).filter((id): id is number => id !== null))];
     if (!parentIds.length) return items;
-    const parents = new Map((await this.byIds(parentIds, viewerId)).filter((p) => !hiding.authorSet.has(p.user_id)).map((p) => [p.id, p]));
-    return items.map((p) => (p.parent_id === null ? p : { ...p, originalPost: parents.get(p.parent_id) ?? null }));
+    const parents = new Map((await this.byIds(parentIds, viewerId)).map((p) => [p.id, p]));
+    return items.map((p) => (p.parent_id === null ? p : { ...p, ...originalOf(parents.get(p.parent_id), hiding.authorSet) }));
   }
 
   async byIds(ids: number[], viewerId: number | null): Promise<Post[]> {
@@ -107,16 +111,27 @@ export class FeedService {
     return { viewer, everyone: viewerId === null ? viewer : await this.hiding.forEveryone() };
   }
 
-  async post(id: number, viewerId: number | null): Promise<Post> {
-    const [post] = await this.byIds([id], viewerId);
-    if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-    const [withOriginal] = await this.attachOriginals([post], viewerId);
+  /**
+   * One post as `reader` may see it (HidingService.unseenBy): a post by an account they may not see
+   * is a 404, as a missing one; its original by such an account is null with `originalHidden`.
+   */
+  async post(id: number, reader: PostReader): Promise<Post> {
+    const viewerId = reader?.id ?? null;
+    const [unseen, [post]] = await Promise.all([this.hiding.unseenBy(reader), this.byIds([id], viewerId)]);
+    if (!post || unseen.has(post.user_id)) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+    const [withOriginal] = await this.attachOriginals([post], viewerId, { authorSet: unseen });
     return withOriginal;
   }
 
-  private async requirePost(id: number): Promise<PostRef> {
-    const row = await this.posts.ref(id);
-    if (!row) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+  /** The accounts whose posts `reader` may not see even by id (HidingService.unseenBy). */
+  unseenBy(reader: PostReader): Promise<ReadonlySet<number>> {
+    return this.hiding.unseenBy(reader);
+  }
+
+  /** The post, or 404 when it is missing or (with `reader`) by an account the reader may not see. */
+  private async requirePost(id: number, reader?: PostReader): Promise<PostRef> {
+    const [row, unseen] = await Promise.all([this.posts.ref(id), reader === undefined ? undefined : this.hiding.unseenBy(reader)]);
+    if (!row || unseen?.has(row.user_id)) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
     return row;
   }
 
@@ -143,9 +158,10 @@ export class FeedService {
   }
 
   /** A post's replies, oldest first, each with the post as originalPost. */
-  async replies(postId: number, viewerId: number | null, limit: number, cursor?: string): Promise<Page<Post>> {
+  async replies(postId: number, reader: PostReader, limit: number, cursor?: string): Promise<Page<Post>> {
     decodeTimeCursor(cursor); // a malformed cursor is a 400 before any read
-    await this.requirePost(postId);
+    const viewerId = reader?.id ?? null;
+    await this.requirePost(postId, reader);
     const page = await this.replyPage(postId, viewerId, limit, cursor);
     return { items: await this.attachOriginals(page.items, viewerId), nextCursor: page.nextCursor };
   }
@@ -153,15 +169,22 @@ export class FeedService {
   /**
    * A post with its ancestors (root first, the nearest THREAD.ancestorsMax) and a page of its
    * replies as `replies` pages them (same order, same cursor). Two statements: the chain, then the
-   * replies, whose originalPost is the post already read.
+   * replies, whose originalPost is the post already read. A post by an account the reader may not
+   * see is a 404; the ancestors stop below the first such post, and the post (or the first ancestor
+   * shown) under it says `originalHidden`.
    */
-  async thread(postId: number, viewerId: number | null, limit: number, cursor?: string): Promise<PostThread> {
+  async thread(postId: number, reader: PostReader, limit: number, cursor?: string): Promise<PostThread> {
     decodeTimeCursor(cursor); // a malformed cursor is a 400 before any read
-    const chain = (await this.posts.threadChain(postId, viewerId)).map(toPost);
+    const viewerId = reader?.id ?? null;
+    const [rows, unseen] = await Promise.all([this.posts.threadChain(postId, viewerId), this.hiding.unseenBy(reader)]);
+    const chain = rows.map(toPost);
     const bare = chain.at(-1);
-    if (!bare || bare.id !== postId) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-    const ancestors = chain.slice(0, -1);
-    const post = bare.parent_id === null ? bare : { ...bare, originalPost: ancestors.at(-1) ?? null };
+    if (!bare || bare.id !== postId || unseen.has(bare.user_id)) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+    let top = chain.length - 1;
+    while (top > 0 && !unseen.has(chain[top - 1].user_id)) top -= 1;
+    const ancestors = chain.slice(top, -1);
+    if (top > 0 && ancestors.length) ancestors[0] = { ...ancestors[0], originalPost: null, originalHidden: true };
+    const post = bare.parent_id === null ? bare : { ...bare, ...originalOf(ancestors.at(-1) ?? chain[top - 1], unseen) };
     const page = await this.replyPage(postId, viewerId, limit, cursor);
     return { ancestors, post, replies: { items: page.items.map((reply) => ({ ...reply, originalPost: bare })), nextCursor: page.nextCursor } };
   }
@@ -193,8 +216,8 @@ export class FeedService {
     return { count: (await this.requirePost(postId)).reposts_count };
   }
 
-  async history(postId: number): Promise<{ items: PostEdit[] }> {
-    await this.requirePost(postId);
+  async history(postId: number, reader: PostReader): Promise<{ items: PostEdit[] }> {
+    await this.requirePost(postId, reader);
     const rows = await this.posts.history(postId);
     return { items: rows.map((r) => ({ content: r.content, editedAt: r.edited_at.toISOString() })) };
   }

@@ -61,25 +61,25 @@ export class PostsController {
   @Get('posts/:id')
   @BlockRule(POST_ID)
   one(@Param('id', IdParam()) id: number, @AuthUser() viewer?: SessionUser): Promise<PostWire> {
-    return this.feed.post(id, viewer?.id ?? null);
+    return this.feed.post(id, viewer ?? null);
   }
 
   @Get('posts/:id/replies')
   @BlockRule(POST_ID)
   replies(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
-    return this.feed.replies(id, viewer?.id ?? null, limitOf(query), query.cursor);
+    return this.feed.replies(id, viewer ?? null, limitOf(query), query.cursor);
   }
 
   @Get('posts/:id/thread')
   @BlockRule(POST_ID)
   thread(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<PostThread> {
-    return this.feed.thread(id, viewer?.id ?? null, limitOf(query), query.cursor);
+    return this.feed.thread(id, viewer ?? null, limitOf(query), query.cursor);
   }
 
   @Get('posts/:id/history')
   @BlockRule(POST_ID)
-  history(@Param('id', IdParam()) id: number): Promise<{ items: PostEdit[] }> {
-    return this.feed.history(id);
+  history(@Param('id', IdParam()) id: number, @AuthUser() viewer?: SessionUser): Promise<{ items: PostEdit[] }> {
+    return this.feed.history(id, viewer ?? null);
   }
 
   @Get('reposts/count/:id')

@@ -14,7 +14,7 @@ export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content
 /** What a post's text refers to: the mentioned accounts' ids and the tags, in text order. */
 export type RichTextFacts = Pick<Selectable<Posts>, 'mention_ids' | 'tags'>;
 export type LockedPost = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'content' | 'created_at'>;
-export type PostRef = Pick<Selectable<Posts>, 'id' | 'parent_id' | 'reposts_count'>;
+export type PostRef = Pick<Selectable<Posts>, 'id' | 'user_id' | 'parent_id' | 'reposts_count'>;
 export type PostFile = Pick<Selectable<Posts>, 'media_id'> & { media_url: string };
 export type ViewerFlags = Pick<PostRow, 'liked_by_me' | 'reposted_by_me' | 'bookmarked_by_me'> & { not_interested: boolean };
 export type ReactionTable = 'likes' | 'reposts';
@@ -145,12 +145,12 @@ export class PostsRepository extends DomainRepository {
   }
 
   /** Locks the parent and counts the reply; undefined when the parent is missing. */
-  async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category'> | undefined> {
+  async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category' | 'user_id'> | undefined> {
     return trx
       .updateTable('posts')
       .set((eb) => ({ replies_count: eb('replies_count', '+', 1) }))
       .where('id', '=', parentId)
-      .returning('category')
+      .returning(['category', 'user_id'])
       .executeTakeFirst();
   }
 

@@ -83,9 +83,10 @@ export class PostsService {
       });
       this.alerts.publish(events);
       await this.caches.publish({ all: true }); // every feed's first page may show it
-      const post = await this.feed.post(id, user.id);
-      // After the commit: feeds offer a "new posts" pill.
-      this.realtime.toEveryone(SocketEvents.postCreated, { id: post.id, category: post.category, user_id: post.user_id, createdAt: post.createdAt });
+      const post = await this.feed.post(id, user);
+      // After the commit: feeds offer a "new posts" pill. A bare signal (no post, no author), so it
+      // tells nobody of a post they may not see; the pill reads the feed again through the hide rule.
+      this.realtime.toEveryoneBut(user.id, SocketEvents.postCreated, { category: post.category, createdAt: post.createdAt });
       return post;
     } catch (error) {
       await this.media.release([stored]); // no post: the upload must not stay behind
@@ -116,9 +117,11 @@ export class PostsService {
     let id: number;
     try {
       if (alt && !takesAltText(stored?.mime)) throw altNeedsMedia();
+      // A post the replier may not see (a suspended author's; a block is the route's BlockRule) is missing to them.
+      const unseen = await this.feed.unseenBy(user);
       id = await this.posts.transaction(async (trx) => {
         const parent = await this.posts.countReply(trx, parentId);
-        if (!parent) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+        if (!parent || unseen.has(parent.user_id)) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
         const facts = await this.factsOf(trx, text);
         const replyId = await this.posts.insert(trx, {
           user_id: user.id, parent_id: parentId, content: text || MESSAGES.post.mediaPlaceholder, category: parent.category,
@@ -134,7 +137,7 @@ export class PostsService {
     }
     this.alerts.publish(events);
     await this.caches.publish({ posts: [parentId], matches: true }); // its reply count; a new search match
-    return this.feed.post(id, user.id);
+    return this.feed.post(id, user);
   }
 
   /**
@@ -160,7 +163,7 @@ export class PostsService {
     });
     this.alerts.publish(events);
     await this.caches.publish({ posts: [postId], matches: true }); // its text, mentions and tags; what matches a search or a tag
-    return { success: true, post: await this.feed.post(postId, user.id) };
+    return { success: true, post: await this.feed.post(postId, user) };
   }
 
   /**

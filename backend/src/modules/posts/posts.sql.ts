@@ -85,7 +85,7 @@ export const viewerFlagsSql = (notInterested: boolean) => `
    WHERE f.liked_by_me OR f.reposted_by_me OR f.bookmarked_by_me OR f.not_interested`;
 
 export const READ_SQL = {
-  exists: `SELECT id, parent_id, reposts_count FROM posts WHERE id = $1`,
+  exists: `SELECT id, user_id, parent_id, reposts_count FROM posts WHERE id = $1`,
   history: `SELECT content, edited_at FROM post_edits WHERE post_id = $1 ORDER BY edited_at DESC, id DESC`,
   userByName: `SELECT id FROM users WHERE username = $1`,
   counts: `

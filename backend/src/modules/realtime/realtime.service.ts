@@ -58,6 +58,12 @@ export class RealtimeService {
     this.server?.to(SocketRooms.notices).emit(event, ...payload);
   }
 
+  /** To every signed-in socket but those of one user (room `notices` except `user:<id>`): one emit, whatever the number of sockets. */
+  toEveryoneBut<E extends EventName>(userId: number, event: E, ...payload: Payload<E>): void {
+    this.counted(event);
+    this.server?.to(SocketRooms.notices).except(SocketRooms.user(userId)).emit(event, ...payload);
+  }
+
   /**
    * Closes the sockets of ended sessions on every instance (sign-out, account deleted, sessions
    * revoked); their reconnects are then refused at the handshake.

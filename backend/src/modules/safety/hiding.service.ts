@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isAdmin, isStaff } from '@cloud9/contracts';
 import { InvalidationBus, type Invalidation } from '../../common/cache/invalidation-bus';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -8,6 +9,15 @@ import type { RunningSuspensionRow } from './safety.sql';
 
 /** At most this many viewers' lists are kept; the one kept longest goes first. */
 const MAX_VIEWERS = 10_000;
+
+/** A viewer's own part of the rule, and the accounts with a block between them and the viewer. */
+interface Own {
+  hiding: Hiding;
+  blocked: ReadonlySet<number>;
+}
+
+/** Who reads a single post: signed out (null) or an account with its group (staff see suspended accounts' posts). */
+export type PostReader = { id: number; group_id: number } | null;
 
 interface Suspended {
   hiding: Hiding;
@@ -28,7 +38,7 @@ interface Suspended {
  */
 @Injectable()
 export class HidingService {
-  private readonly viewers = new Map<number, { hiding: Hiding; expiresAt: number }>();
+  private readonly viewers = new Map<number, Own & { expiresAt: number }>();
   private suspended?: Suspended;
   /** Move on the changes each holds: a read made across one is answered but not kept. */
   private viewersVersion = 0;
@@ -62,23 +72,38 @@ export class HidingService {
   /** What `viewerId` does not see (signed out: what nobody sees). */
   async forViewer(viewerId: number | null): Promise<Hiding> {
     if (viewerId === null) return this.forEveryone();
-    const [everyone, own] = await Promise.all([this.forEveryone(), this.own(viewerId)]);
+    const [everyone, { hiding: own }] = await Promise.all([this.forEveryone(), this.own(viewerId)]);
     if (!everyone.authors.length) return own;
     return hidingOf(viewerId, [...own.authors, ...everyone.authors], own.words, own.notInterested);
   }
 
-  private async own(viewerId: number): Promise<Hiding> {
+  /**
+   * The accounts whose posts `reader` may not see at all, not even opened by id: those with a block
+   * between them either way and, for everyone but staff (groups 1–4), those suspended now. A single
+   * post, its thread, history and replies answer 404 for them, and an original by them is shown as
+   * hidden. A muted account is not among them: muting cleans lists, and a muted author's post opened
+   * on purpose (a link, a notification) is shown.
+   */
+  async unseenBy(reader: PostReader): Promise<ReadonlySet<number>> {
+    const staff = !!reader && (isAdmin(reader.group_id) || isStaff(reader.group_id));
+    const [everyone, own] = await Promise.all([staff ? NOTHING_HIDDEN : this.forEveryone(), reader ? this.own(reader.id) : undefined]);
+    if (!own?.blocked.size) return everyone.authorSet;
+    return everyone.authors.length ? new Set([...own.blocked, ...everyone.authors]) : own.blocked;
+  }
+
+  private async own(viewerId: number): Promise<Own> {
     const entry = this.viewers.get(viewerId);
-    if (entry && entry.expiresAt > Date.now() && this.caching) return entry.hiding;
+    if (entry && entry.expiresAt > Date.now() && this.caching) return entry;
     const version = this.viewersVersion;
     const row = await this.safety.hiddenBy(viewerId);
-    const hiding = hidingOf(viewerId, row.authors.map(Number), row.words, row.not_interested);
+    const blocked = row.blocked.map(Number);
+    const own: Own = { hiding: hidingOf(viewerId, [...row.muted.map(Number), ...blocked], row.words, row.not_interested), blocked: new Set(blocked) };
     if (version === this.viewersVersion && this.caching) {
       this.viewers.delete(viewerId);
       if (this.viewers.size >= MAX_VIEWERS) this.viewers.delete(this.viewers.keys().next().value!);
-      this.viewers.set(viewerId, { hiding, expiresAt: Date.now() + this.settings.sessionUserCacheMs });
+      this.viewers.set(viewerId, { ...own, expiresAt: Date.now() + this.settings.sessionUserCacheMs });
     }
-    return hiding;
+    return own;
   }
 
   private apply(change: Invalidation): void {

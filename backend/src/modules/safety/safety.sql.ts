@@ -37,13 +37,14 @@ export interface MutedWordRow {
 }
 
 /**
- * What $1 hides, in one read along primary keys and user_blocks_target: the accounts they mute,
- * block or are blocked by, their muted words, and whether they marked any post Not interested.
+ * What $1 hides, in one read along primary keys and user_blocks_target: the accounts they mute, the
+ * accounts with a block between them either way (apart: a muted account's post may still be opened),
+ * their muted words, and whether they marked any post Not interested.
  */
 export const HIDDEN_BY_VIEWER_SQL = `
-  SELECT ARRAY(SELECT target_id FROM user_mutes WHERE user_id = $1
-               UNION SELECT target_id FROM user_blocks WHERE user_id = $1
-               UNION SELECT user_id FROM user_blocks WHERE target_id = $1) AS authors,
+  SELECT ARRAY(SELECT target_id FROM user_mutes WHERE user_id = $1) AS muted,
+         ARRAY(SELECT target_id FROM user_blocks WHERE user_id = $1
+               UNION SELECT user_id FROM user_blocks WHERE target_id = $1) AS blocked,
          ARRAY(SELECT word FROM muted_words WHERE user_id = $1 ORDER BY id) AS words,
          EXISTS (SELECT 1 FROM post_not_interested WHERE user_id = $1) AS not_interested`;
 
@@ -53,7 +54,8 @@ export const RUNNING_SUSPENSIONS_SQL = `
     FROM suspensions WHERE until > now()`;
 
 export interface HiddenByViewerRow {
-  authors: (number | string)[];
+  muted: (number | string)[];
+  blocked: (number | string)[];
   words: string[];
   not_interested: boolean;
 }

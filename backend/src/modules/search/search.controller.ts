@@ -20,8 +20,8 @@ export class SearchController {
 
   @Get('user/:name')
   @RateLimit('search')
-  users(@Param('name') name: string): Promise<UserSearchResult[]> {
-    return this.search.users(name);
+  users(@Param('name') name: string, @AuthUser() viewer?: SessionUser): Promise<UserSearchResult[]> {
+    return this.search.users(name, viewer?.id ?? null);
   }
 
   @Get('profile/:username')

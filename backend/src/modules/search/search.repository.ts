@@ -31,8 +31,8 @@ export class SearchRepository {
   }
 
   /** Planned for the pattern each time. */
-  users(name: string): Promise<UserSearchResult[]> {
-    const { sql, params } = searchUsersSql(name);
+  users(name: string, viewerId: number | null): Promise<UserSearchResult[]> {
+    const { sql, params } = searchUsersSql(name, viewerId);
     return this.sql.reader(null).query<UserSearchResult>(sql, params, { prepare: false });
   }
 }

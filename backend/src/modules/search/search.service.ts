@@ -52,10 +52,11 @@ export class SearchService {
     return [...new Set([...ids, ...(await this.search.olderMatchIds(text))])];
   }
 
-  async users(name: string): Promise<UserSearchResult[]> {
+  /** Accounts by name; a signed-in viewer never finds one with a block between them, either way. */
+  async users(name: string, viewerId: number | null): Promise<UserSearchResult[]> {
     const text = name.trim();
     if (!text) throw new NotFoundException(MESSAGES.profile.userNotFound);
-    const users = await this.search.users(text);
+    const users = await this.search.users(text, viewerId);
     if (!users.length) throw new NotFoundException(MESSAGES.profile.userNotFound);
     return users;
   }

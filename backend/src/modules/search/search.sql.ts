@@ -1,6 +1,7 @@
 import { hydratePage } from '../posts/posts.sql';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 import { hiddenConditions, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
+import { blockedBetweenSql } from '../safety/safety.sql';
 
 /** The search ranks at most this many of the newest matches (more only when those are few, see below). */
 export const SEARCH_CANDIDATES = 200;
@@ -99,14 +100,18 @@ export function rankedPageSql(
   return { sql, params: params.values };
 }
 
-/** Users by username or name: exact, then prefix, then trigram similarity; at most 20. */
-export function searchUsersSql(name: string): { sql: string; params: unknown[] } {
+/**
+ * Users by username or name: exact, then prefix, then trigram similarity; at most 20. For a signed-in
+ * `viewerId`, never an account with a block between it and the viewer, either way.
+ */
+export function searchUsersSql(name: string, viewerId: number | null): { sql: string; params: unknown[] } {
   const params = new SqlParams();
   const exact = params.add(name);
   const prefix = params.add(`${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const unblocked = viewerId === null ? '' : `AND NOT ${blockedBetweenSql(`${params.add(viewerId)}::bigint`, 'users.id')}`;
   const sql = `
     SELECT id, username, name, thumbnail FROM users
-     WHERE username::text ILIKE ${prefix} OR name ILIKE ${prefix} OR username::text % ${exact} OR name % ${exact}
+     WHERE (username::text ILIKE ${prefix} OR name ILIKE ${prefix} OR username::text % ${exact} OR name % ${exact}) ${unblocked}
      ORDER BY (username = ${exact}) DESC,
               (username::text ILIKE ${prefix} OR name ILIKE ${prefix}) DESC,
               greatest(similarity(username::text, ${exact}), similarity(coalesce(name, ''), ${exact})) DESC,

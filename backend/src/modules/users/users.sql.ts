@@ -3,6 +3,7 @@ import { limitLiteral } from '../../common/db/sql-params';
 import type { Selectable } from 'kysely';
 import type { Users } from '../../database/schema';
 import type { GroupRow, SessionUser } from './session-user';
+import { blockedBetweenSql } from '../safety/safety.sql';
 
 /**
  * SQL for deleting an account while keeping every other account's follow counters exact (the posts
@@ -91,7 +92,8 @@ const SUGGEST_CANDIDATES = 50;
 
 /**
  * Accounts whose username starts with a prefix, for the `@` autocomplete, best first: the exact
- * name, then accounts the viewer follows, then shorter names, then by name; never the viewer.
+ * name, then accounts the viewer follows, then shorter names, then by name; never the viewer, nor an
+ * account with a block between it and the viewer either way (two primary-key probes per candidate).
  * $1 the lower-case prefix, $2 the first string after every name with that prefix (the prefix with
  * its last character moved up by one: names are ASCII, compared byte-wise), $3 the viewer.
  * Both candidate reads are range scans of users_username_prefix (lower(username) text_pattern_ops,
@@ -108,7 +110,7 @@ export const USERNAME_SUGGEST_SQL = `
         ORDER BY length(u.username::text), lower(u.username::text) USING ~<~ LIMIT ${limitLiteral(USERNAME_SUGGEST.max)})
     )
     SELECT c.id, c.username, c.name, c.thumbnail FROM candidates c
-     WHERE c.id <> $3
+     WHERE c.id <> $3 AND NOT ${blockedBetweenSql('$3::bigint', 'c.id')}
      ORDER BY lower(c.username::text) = $1 DESC,
               EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $3 AND f.followed_id = c.id) DESC,
               length(c.username::text), lower(c.username::text) USING ~<~

@@ -10,7 +10,6 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { chooseFeedCategory, useFeedCategory } from '../../hooks/useFeedCategory';
 import { pageItems } from '../../queries/paging';
 import { postsKeys, type HomeFeed } from '../../queries/posts';
-import { selectUserId, useSessionStore } from '../../stores/session';
 import { HomeComposer } from './HomeComposer';
 import { NewPostsPill } from './NewPostsPill';
 import { useHomeFeed } from './useHomeFeed';
@@ -50,7 +49,6 @@ export function HomePage() {
   }
   const category = useFeedCategory();
   const queryClient = useQueryClient();
-  const viewerId = useSessionStore(selectUserId);
 
   // Keep the (debounced) search in the address, so it survives a reload and can be shared. Only a
   // new query writes it: a changed address must not be overwritten by the query it replaces.
@@ -76,8 +74,7 @@ export function HomePage() {
     feedKey: `${tab}|${category}|${query}`,
     enabled: tab === 'for-you' && !query,
     category,
-    viewerId,
-    isShown: (id) => pageItems(list.data).some((p) => p.id === id),
+    newestShown: () => pageItems(list.data).reduce<string | null>((newest, p) => (newest === null || p.createdAt > newest ? p.createdAt : newest), null),
   });
   const showNewPosts = () => {
     clearNew();

@@ -8,27 +8,27 @@ interface NewPostsOptions {
   /** Only the unfiltered For you feed can tell from the event whether a post belongs in it. */
   enabled: boolean;
   category: string;
-  viewerId: number | null;
-  /** Ids already on screen (a post the viewer's own composer put there, a fast reload). */
-  isShown: (id: number) => boolean;
+  /** The creation time (ISO) of the newest post on screen: a post no newer is already there (a fast reload). */
+  newestShown: () => string | null;
 }
 
 /**
- * Counts posts pushed by 'post:created' that belong in the current feed: not the viewer's own,
- * and in the chosen category (General means every category).
+ * Counts the posts 'post:created' announces that belong in the current feed: in the chosen category
+ * (General means every category) and newer than what is shown. The event names neither the post nor
+ * its author (the server sends it to everyone but the author), so the count may include a post the
+ * viewer's hide rule leaves out; the feed read again when the pill is pressed shows only what they see.
  */
-export function useNewPosts({ feedKey, enabled, category, viewerId, isShown }: NewPostsOptions): [number, () => void] {
-  const [pending, setPending] = useState<{ key: string; ids: number[] }>({ key: feedKey, ids: [] });
-  const ids = pending.key === feedKey ? pending.ids : [];
+export function useNewPosts({ feedKey, enabled, category, newestShown }: NewPostsOptions): [number, () => void] {
+  const [pending, setPending] = useState<{ key: string; count: number }>({ key: feedKey, count: 0 });
+  const count = pending.key === feedKey ? pending.count : 0;
 
   useRealtimeEvent('post:created', (post) => {
-    if (!enabled || post.user_id === viewerId || isShown(post.id)) return;
+    if (!enabled) return;
     if (category !== DEFAULT_CATEGORY && post.category !== category) return;
-    setPending((p) => {
-      const current = p.key === feedKey ? p.ids : [];
-      return current.includes(post.id) ? p : { key: feedKey, ids: [...current, post.id] };
-    });
+    const newest = newestShown();
+    if (newest !== null && post.createdAt <= newest) return;
+    setPending((p) => ({ key: feedKey, count: (p.key === feedKey ? p.count : 0) + 1 }));
   });
 
-  return [ids.length, () => setPending({ key: feedKey, ids: [] })];
+  return [count, () => setPending({ key: feedKey, count: 0 })];
 }

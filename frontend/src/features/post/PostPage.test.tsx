@@ -88,6 +88,26 @@ describe('PostPage (a thread)', () => {
     expect(await screen.findByRole('link', { name: MESSAGES.thread.earlier })).toHaveAttribute('href', '/post/1');
   });
 
+  it('says "This post is unavailable" where the chain stops at a post the viewer may not see, with no link up past it', async () => {
+    const cut = thread({ ancestors: [{ ...middle, originalPost: null, originalHidden: true }] });
+    stubFetch((url) => (url === '/api/posts/3/thread' ? jsonResponse(cut) : jsonResponse(plan)));
+    renderPage();
+    const earlier = await screen.findByRole('navigation', { name: 'Earlier in the thread' });
+    expect(within(earlier).getByText(MESSAGES.thread.unavailable)).toBeInTheDocument();
+    expect(within(earlier).queryByRole('link', { name: MESSAGES.thread.earlier })).not.toBeInTheDocument();
+    expect(within(earlier).getAllByRole('article').map((a) => a.querySelector('.post-text')?.textContent)).toEqual(['The middle']);
+  });
+
+  it('says "This post is unavailable" above a reply whose original the viewer may not see', async () => {
+    const alone = thread({ ancestors: [], post: { ...post, originalPost: null, originalHidden: true } });
+    stubFetch((url) => (url === '/api/posts/3/thread' ? jsonResponse(alone) : jsonResponse(plan)));
+    renderPage();
+    const earlier = await screen.findByRole('navigation', { name: 'Earlier in the thread' });
+    expect(within(earlier).getByText(MESSAGES.thread.unavailable)).toBeInTheDocument();
+    expect(within(earlier).queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.getByText('The post itself').closest('.thread-focus')).not.toBeNull();
+  });
+
   it('says a missing post was deleted or never existed, with a way Home', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch(() => jsonResponse({ success: false, error: MESSAGES.post.notFoundOrDeleted, statusCode: 404 }, 404));

@@ -13,24 +13,33 @@ import { PostCounts } from './PostCounts';
 import { useThread } from './usePostThread';
 import './post.css';
 
-/** The chain above the post, root first; a link up when the chain was cut before its root. */
-function Ancestors({ ancestors }: { ancestors: Post[] }) {
-  if (ancestors.length === 0) return null;
-  const above = ancestors[0].parent_id;
+/**
+ * The chain above the post, root first; a link up when the chain was cut before its root, or "This
+ * post is unavailable" where it stops at a post the viewer may not see (`originalHidden` on the first
+ * post shown, the post itself when no ancestor is shown).
+ */
+function Ancestors({ ancestors, post }: { ancestors: Post[]; post: Post }) {
+  const top = ancestors[0] ?? post;
+  const hidden = top.originalHidden === true;
+  if (ancestors.length === 0 && !hidden) return null;
+  const above = hidden ? null : top.parent_id;
   return (
     <nav className="thread-ancestors" aria-label="Earlier in the thread">
+      {hidden && <p className="thread-unavailable hint">{MESSAGES.thread.unavailable}</p>}
       {above !== null && (
         <Link to={`/post/${above}`} className="thread-earlier">
           {MESSAGES.thread.earlier}
         </Link>
       )}
-      <ol className="thread-ancestor-list">
-        {ancestors.map((ancestor) => (
-          <li key={ancestor.id}>
-            <AncestorPost post={ancestor} />
-          </li>
-        ))}
-      </ol>
+      {ancestors.length > 0 && (
+        <ol className="thread-ancestor-list">
+          {ancestors.map((ancestor) => (
+            <li key={ancestor.id}>
+              <AncestorPost post={ancestor} />
+            </li>
+          ))}
+        </ol>
+      )}
     </nav>
   );
 }
@@ -54,7 +63,7 @@ export function PostPage() {
   if (post) {
     body = (
       <>
-        <Ancestors ancestors={first.ancestors ?? []} />
+        <Ancestors ancestors={first.ancestors ?? []} post={post} />
         <div className="thread-focus">
           <PostCard key={post.id} post={post} readOnly={!signedIn} truncateAt={null} />
           {!signedIn && <PostCounts post={post} />}

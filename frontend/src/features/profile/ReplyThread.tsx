@@ -1,4 +1,4 @@
-import { LIMITS, type Post } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, type Post } from '@cloud9/contracts';
 import { PostCard } from '../../components/post/PostCard';
 
 interface ReplyThreadProps {
@@ -7,7 +7,10 @@ interface ReplyThreadProps {
   replyExpand: 'modal' | 'inline';
 }
 
-/** A reply on a profile: the original post (cut at 300, Show more opens it) above the reply, joined by a line. */
+/**
+ * A reply on a profile: the original post (cut at 300, Show more opens it) above the reply, joined by
+ * a line; in its place a note when it is gone, or unavailable (its author is one the viewer does not see).
+ */
 export function ReplyThread({ reply, replyTruncateAt, replyExpand }: ReplyThreadProps) {
   return (
     <div className="reply-thread">
@@ -16,7 +19,7 @@ export function ReplyThread({ reply, replyTruncateAt, replyExpand }: ReplyThread
           <PostCard post={reply.originalPost} truncateAt={LIMITS.originalInReplyTruncate} expand="modal" />
         </div>
       ) : (
-        <p className="reply-thread-missing hint">The original post is no longer available.</p>
+        <p className="reply-thread-missing hint">{reply.originalHidden ? MESSAGES.thread.unavailable : 'The original post is no longer available.'}</p>
       )}
       <div className="reply-thread-line" aria-hidden="true" />
       <PostCard post={reply} truncateAt={replyTruncateAt} expand={replyExpand} />
