@@ -107,9 +107,9 @@ export class BillingService {
    */
   async sweep(): Promise<{ downgraded: number[]; asked: number }> {
     const { asked, moves: recheckMoves } = await this.recheckWithPayPal();
-    const moves = await this.billing.transaction((trx) => this.downgradeExpired(trx));
-    await this.accounts.announceGroupMoves([...recheckMoves, ...moves]);
-    return { downgraded: moves.map((m) => m.userId), asked };
+    const moves = [...recheckMoves, ...(await this.billing.transaction((trx) => this.downgradeExpired(trx)))];
+    await this.accounts.announceGroupMoves(moves);
+    return { downgraded: moves.filter((m) => m.groupId === GroupId.Basic).map((m) => m.userId), asked };
   }
 
   /**
