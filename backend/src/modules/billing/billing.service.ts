@@ -7,7 +7,7 @@ import {
   Logger,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
+import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, SUBSCRIPTION_PAID_STATUS, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
 import { PlansService } from '../plans/plans.service';
 import type { SessionUser } from '../users/session-user';
 import { PayPalClient, PayPalError, type PayPalSubscription, type WebhookHeaders } from './paypal.client';
@@ -17,11 +17,8 @@ import { BillingRepository, type SubscriptionRow } from './billing.repository';
 
 /** PayPal statuses a new subscription may have to be accepted. */
 const ACCEPTED_STATUSES = new Set(['ACTIVE', 'APPROVED']);
-/**
- * The one status that is paid: APPROVED (the buyer agreed, the first payment not yet taken) is
- * pending until PayPal says ACTIVE, by the ACTIVATED webhook or when the sweep asks.
- */
-const PAID_STATUS = 'ACTIVE';
+/** APPROVED is pending until PayPal says ACTIVE: by the ACTIVATED webhook, or when the sweep asks. */
+const PAID_STATUS = SUBSCRIPTION_PAID_STATUS;
 /** PayPal statuses that wait for PayPal to decide: nothing changes on our side. */
 const PENDING_STATUSES = new Set(['APPROVED', 'APPROVAL_PENDING']);
 /** Statuses that keep the paid group (PAYMENT_FAILED: PayPal retries; no downgrade yet). */
