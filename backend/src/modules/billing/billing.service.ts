@@ -119,17 +119,17 @@ export class BillingService {
     const due = await this.billing.toRecheck(RECHECK_BATCH);
     const moves: GroupMove[] = [];
     let asked = 0;
-    for (const due1 of due) {
+    for (const sub of due) {
       let remote: PayPalSubscription | null;
       try {
-        remote = await this.paypal.getSubscription(due1.provider_subscription_id);
+        remote = await this.paypal.getSubscription(sub.provider_subscription_id);
       } catch (error) {
-        this.logger.warn(`sweep: PayPal did not answer for ${due1.provider_subscription_id} (${(error as Error).message}); next sweep asks again`);
+        this.logger.warn(`sweep: PayPal did not answer for ${sub.provider_subscription_id} (${(error as Error).message}); next sweep asks again`);
         break;
       }
       asked++;
-      moves.push(...(await this.billing.transaction((trx) => this.applyRemote(trx, due1.id, due1.last_change, remote))));
-      await this.billing.markChecked(due1.id);
+      moves.push(...(await this.billing.transaction((trx) => this.applyRemote(trx, sub.id, sub.last_change, remote))));
+      await this.billing.markChecked(sub.id);
     }
     return { asked, moves };
   }
