@@ -42,6 +42,7 @@ describe('admin database backup, restore and app backup (own database)', () => {
       SESSION_SECRET: SECRETS.SESSION_SECRET,
       PAYPAL_CLIENT_ID: 'paypal-client-id',
       PAYPAL_CLIENT_SECRET: SECRETS.PAYPAL_CLIENT_SECRET,
+      PAYPAL_WEBHOOK_ID: 'WH-BACKUP',
       GIPHY_API_KEY: SECRETS.GIPHY_API_KEY,
       ...env,
     });

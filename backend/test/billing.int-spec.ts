@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MESSAGES, type SubscribeResult } from '@cloud9/contracts';
+import { MESSAGES, planFor, type SubscribeResult } from '@cloud9/contracts';
 import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
 
@@ -19,6 +19,16 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
   const groupOf = async (id: number) => Number((await t.db.query('SELECT group_id FROM users WHERE id = $1', [id]))[0].group_id);
   const subRows = async (id: string) => (await t.db.query('SELECT * FROM subscriptions WHERE provider_subscription_id = $1', [id])) as Array<Record<string, unknown>>;
   const tokenCalls = () => fake.requests.filter((r) => r.path === '/v1/oauth2/token').length;
+  /** Runs the billing sweep now (it repeats every 15 minutes) and answers its result. */
+  async function runSweep(): Promise<{ downgraded: number[]; asked: number }> {
+    const { BillingJobs } = await import('../src/modules/billing/billing.jobs');
+    const { DOWNGRADE_EXPIRED_JOB } = await import('../src/jobs/job-map');
+    const queue = t.app.get(BillingJobs).queue;
+    const job = await queue.add(DOWNGRADE_EXPIRED_JOB, {});
+    for (let i = 0; i < 100 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 100));
+    return (await queue.getJob(job.id!))!.returnvalue;
+  }
+  const lookups = (id: string) => fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/billing/subscriptions/${id}`).length;
 
   function webhook(event: Record<string, unknown>, sig = fake.goodSignature) {
     return api()
@@ -65,7 +75,7 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     await fake?.close();
   });
 
-  it('accepts an ACTIVE Silver and an APPROVED Gold subscription verified with PayPal, with the limits; the token is fetched once', async () => {
+  it('accepts an ACTIVE Silver (paid at once) and an APPROVED Gold (pending) subscription verified with PayPal; the token is fetched once', async () => {
     fake.requests.length = 0;
     const a = await signUp(t);
     const idA = subId();
@@ -84,8 +94,8 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     const idB = subId();
     fake.seedSubscription({ id: idB, status: 'APPROVED', plan_id: 'P-GOLD' });
     const resB = await b.agent.post('/api/subscriptions').send({ subscriptionId: idB, groupId: 7 }).expect(200);
-    expect(resB.body).toMatchObject({ groupId: 7, limits: { postLimit: 1000, mediaLimit: 8192, editTimeout: 60, priorityBoost: true }, subscription: { planName: 'Gold', status: 'APPROVED' } });
-    expect(await groupOf(b.user.id)).toBe(7);
+    expect(resB.body).toMatchObject({ groupId: 5, limits: { postLimit: planFor(5)!.postLimit }, subscription: { planName: 'Gold', status: 'APPROVED' } });
+    expect(await groupOf(b.user.id)).toBe(5);
 
     // Same account again: idempotent.
     await a.agent.post('/api/subscriptions').send({ subscriptionId: idA, groupId: 6 }).expect(200);
@@ -206,7 +216,7 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     expect((await queue.getJobSchedulers()).map((s) => s.key)).toContain(DOWNGRADE_SCHEDULER);
     const job = await queue.add(DOWNGRADE_EXPIRED_JOB, {});
     for (let i = 0; i < 100 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 100));
-    expect((await queue.getJob(job.id!))?.returnvalue).toEqual({ downgraded: expect.arrayContaining([second.u.user.id]) });
+    expect((await queue.getJob(job.id!))?.returnvalue).toEqual({ downgraded: expect.arrayContaining([second.u.user.id]), asked: expect.any(Number) });
     expect(await groupOf(second.u.user.id)).toBe(5);
 
     const third = await subscribed(6, 'P-SILVER', null);
@@ -217,6 +227,103 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     await webhook(event('BILLING.SUBSCRIPTION.ACTIVATED', { id: third.id, status: 'ACTIVE', plan_id: 'P-SILVER', billing_info: { next_billing_time: future() } })).expect(200);
     expect(await groupOf(third.u.user.id)).toBe(6);
     expect((await subRows(third.id))[0].status).toBe('ACTIVE');
+  });
+
+  it('APPROVED is pending, not paid: no plan, no boosts, until PayPal says ACTIVE (the ACTIVATED webhook)', async () => {
+    const u = await signUp(t);
+    const id = subId();
+    fake.seedSubscription({ id, status: 'APPROVED', plan_id: 'P-SILVER' });
+    const body = (await u.agent.post('/api/subscriptions').send({ subscriptionId: id, groupId: 6 }).expect(200)).body as SubscribeResult;
+    expect(body).toMatchObject({ success: true, groupId: 5, limits: { postLimit: planFor(5)!.postLimit }, subscription: { subscriptionId: id, status: 'APPROVED' } });
+    expect(await groupOf(u.user.id)).toBe(5);
+    expect((await u.agent.get(`/api/boost/quota/${u.user.id}`).expect(200)).body).toMatchObject({ allowed: 0 });
+    // Neither reading the subscription nor the sweep makes it paid while PayPal has not said ACTIVE.
+    expect((await u.agent.get(`/api/get-subscription/${u.user.id}`).expect(200)).body).toMatchObject({ status: 'APPROVED' });
+    await runSweep();
+    expect(await groupOf(u.user.id)).toBe(5);
+    // Sending it again changes nothing either.
+    const resent = await u.agent.post('/api/subscriptions').send({ subscriptionId: id, groupId: 6 }).expect(200);
+    expect(resent.body.groupId).toBe(5);
+
+    fake.setStatus(id, 'ACTIVE', future());
+    await webhook(event('BILLING.SUBSCRIPTION.ACTIVATED', { id, status: 'ACTIVE', plan_id: 'P-SILVER', billing_info: { next_billing_time: future() } })).expect(200);
+    expect(await groupOf(u.user.id)).toBe(6);
+    expect((await subRows(id))[0].status).toBe('ACTIVE');
+    expect((await u.agent.get(`/api/boost/quota/${u.user.id}`).expect(200)).body).toMatchObject({ allowed: 1 });
+  });
+
+  it('an event made before the subscription\'s last change is ignored (PayPal delivers out of order and retries)', async () => {
+    const { u, id } = await subscribed(6);
+    const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+    const stale = { ...event('BILLING.SUBSCRIPTION.CANCELLED', { id, status: 'CANCELLED' }), create_time: hourAgo };
+    expect((await webhook(stale).expect(200)).body).toEqual({ success: true, ignored: true });
+    expect((await subRows(id))[0].status).toBe('ACTIVE');
+    expect(await groupOf(u.user.id)).toBe(6);
+    // Applied once all the same: PayPal's retry of it is a duplicate.
+    expect((await webhook(stale).expect(200)).body).toEqual({ success: true, duplicate: true });
+
+    // Out of order: SUSPENDED (newer) arrives first, then ACTIVATED made before it.
+    const activatedAt = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    const suspended = event('BILLING.SUBSCRIPTION.SUSPENDED', { id, status: 'SUSPENDED' });
+    expect((await webhook(suspended).expect(200)).body).toEqual({ success: true });
+    const late = { ...event('BILLING.SUBSCRIPTION.ACTIVATED', { id, status: 'ACTIVE', plan_id: 'P-SILVER' }), create_time: activatedAt };
+    expect((await webhook(late).expect(200)).body).toEqual({ success: true, ignored: true });
+    expect((await subRows(id))[0].status).toBe('SUSPENDED');
+  });
+
+  it('the sweep asks PayPal about subscriptions past their period and applies the answer: renewed or ended', async () => {
+    const renewed = await subscribed(6);
+    const ended = await subscribed(7, 'P-GOLD');
+    await t.db.query(`UPDATE subscriptions SET current_period_end = now() - interval '1 minute' WHERE provider_subscription_id = ANY($1)`, [[renewed.id, ended.id]]);
+    const next = future();
+    fake.setStatus(renewed.id, 'ACTIVE', next);
+    fake.setStatus(ended.id, 'CANCELLED');
+    fake.requests.length = 0;
+    const result = await runSweep();
+    expect(lookups(renewed.id)).toBe(1);
+    expect(lookups(ended.id)).toBe(1);
+    expect(result.asked).toBeGreaterThanOrEqual(2);
+    expect(result.downgraded).toContain(ended.u.user.id);
+    const [row] = await subRows(renewed.id);
+    expect([row.status, new Date(row.current_period_end as string).toISOString()]).toEqual(['ACTIVE', next]);
+    expect(await groupOf(renewed.u.user.id)).toBe(6);
+    expect((await subRows(ended.id))[0].status).toBe('CANCELLED');
+    expect(await groupOf(ended.u.user.id)).toBe(5);
+
+    // Asked at most once an hour: the next sweep leaves them alone.
+    fake.requests.length = 0;
+    await runSweep();
+    expect(lookups(renewed.id) + lookups(ended.id)).toBe(0);
+  });
+
+  it('the sweep asks PayPal about subscriptions pending for over an hour: ACTIVE makes them paid, CANCELLED ends them, APPROVED waits', async () => {
+    const pending = async (groupId: number, plan: string) => {
+      const u = await signUp(t);
+      const id = subId();
+      fake.seedSubscription({ id, status: 'APPROVED', plan_id: plan });
+      await u.agent.post('/api/subscriptions').send({ subscriptionId: id, groupId }).expect(200);
+      return { u, id };
+    };
+    const [activated, cancelled, waiting, recent] = [await pending(7, 'P-GOLD'), await pending(6, 'P-SILVER'), await pending(6, 'P-SILVER'), await pending(6, 'P-SILVER')];
+    await t.db.query(`UPDATE subscriptions SET updated_at = now() - interval '61 minutes' WHERE provider_subscription_id = ANY($1)`, [[activated.id, cancelled.id, waiting.id]]);
+    const next = future();
+    fake.setStatus(activated.id, 'ACTIVE', next);
+    fake.setStatus(cancelled.id, 'CANCELLED');
+    fake.setStatus(recent.id, 'ACTIVE', next);
+    fake.requests.length = 0;
+    await runSweep();
+    expect([lookups(activated.id), lookups(cancelled.id), lookups(waiting.id), lookups(recent.id)]).toEqual([1, 1, 1, 0]);
+    const [row] = await subRows(activated.id);
+    expect([row.status, new Date(row.current_period_end as string).toISOString()]).toEqual(['ACTIVE', next]);
+    expect(await groupOf(activated.u.user.id)).toBe(7);
+    expect((await subRows(cancelled.id))[0].status).toBe('CANCELLED');
+    expect(await groupOf(cancelled.u.user.id)).toBe(5);
+    expect((await subRows(waiting.id))[0].status).toBe('APPROVED');
+    expect(await groupOf(waiting.u.user.id)).toBe(5);
+    // Pending for less than an hour: not asked yet, still not paid.
+    expect((await subRows(recent.id))[0].status).toBe('APPROVED');
+    expect(await groupOf(recent.u.user.id)).toBe(5);
   });
 
   it("pushes account:updated to the member's sockets when the group changes: subscribe, a webhook that ends the plan, an admin's change", async () => {
@@ -271,7 +378,7 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
   });
 
   it('a PayPal outage is a 502 with the catalogue message', async () => {
-    const down = await bootApp({ PAYPAL_API_BASE: 'http://127.0.0.1:9', PAYPAL_CLIENT_ID: CLIENT_ID, PAYPAL_CLIENT_SECRET: SECRET, ...PLANS, REDIS_PREFIX: process.env.REDIS_PREFIX + 'billing3:' });
+    const down = await bootApp({ PAYPAL_API_BASE: 'http://127.0.0.1:9', PAYPAL_CLIENT_ID: CLIENT_ID, PAYPAL_CLIENT_SECRET: SECRET, PAYPAL_WEBHOOK_ID: WEBHOOK_ID, ...PLANS, REDIS_PREFIX: process.env.REDIS_PREFIX + 'billing3:' });
     try {
       const u = await signUp(down);
       const res = await u.agent.post('/api/subscriptions').send({ subscriptionId: 'I-ANY', groupId: 6 }).expect(502);

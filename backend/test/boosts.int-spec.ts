@@ -1,4 +1,8 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { BOOST_QUEUE, MESSAGES, type BoostQuota, type Post } from '@cloud9/contracts';
+import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source';
+import { ensureDatabaseExists, runMigrations } from '../src/database/database-bootstrap';
 import { BOOST_ROTATE_SCHEDULER } from '../src/modules/boosts/boosts.jobs';
 import { JobsService } from '../src/jobs/jobs.service';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
@@ -51,8 +55,8 @@ describe('boosts: quota, requests, rotation job, admin boost', () => {
     const gold = await signUp(t, { groupId: 7 });
     await ask(gold, await newPost(gold)).expect(201);
     expect((await gold.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200)).body).toEqual(expect.objectContaining({ allowed: 2, used: 1, remaining: 1 }));
-    // Last month's requests do not count.
-    await t.db.query(`UPDATE boosts SET requested_at = date_trunc('month', now()) - interval '1 day' WHERE user_id = $1`, [gold.user.id]);
+    // Last month's requests do not count (the quota's ledger keeps each request's time).
+    await t.db.query(`UPDATE boost_ledger SET requested_at = date_trunc('month', now()) - interval '1 day' WHERE user_id = $1`, [gold.user.id]);
     expect(((await gold.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200)).body as BoostQuota).used).toBe(0);
     // Own or admin only.
     const other = await signUp(t, { groupId: 6 });
@@ -73,6 +77,28 @@ describe('boosts: quota, requests, rotation job, admin boost', () => {
     expect(await quota()).toEqual(expect.objectContaining({ used: 2, remaining: 0, requestedPostIds: [second] }));
     // An admin reading the quota sees the same list; nobody else can read it.
     expect(((await admin.agent.get(`/api/boost/quota/${gold.user.id}`).expect(200)).body as BoostQuota).requestedPostIds).toEqual([second]);
+  });
+
+  it('deleting a boosted post gives no quota back, whether its boost waits or runs', async () => {
+    const quota = async (who: SignedIn) => (await who.agent.get(`/api/boost/quota/${who.user.id}`).expect(200)).body as BoostQuota;
+    const silver = await signUp(t, { groupId: 6 });
+    const waiting = await newPost(silver);
+    await ask(silver, waiting).expect(201);
+    await silver.agent.delete(`/api/posts/${waiting}`).expect(200);
+    expect(await t.db.query(`SELECT 1 FROM boosts WHERE post_id = $1`, [waiting])).toHaveLength(0);
+    expect(await quota(silver)).toEqual(expect.objectContaining({ allowed: 1, used: 1, remaining: 0, requestedPostIds: [] }));
+    expect((await ask(silver, await newPost(silver)).expect(429)).body.error).toBe(MESSAGES.boost.limitReached);
+
+    // A boost that ran (active after a rotation), then its post deleted: still used.
+    const gold = await signUp(t, { groupId: 7 });
+    const running = await newPost(gold);
+    await ask(gold, running).expect(201);
+    await rotate().expect(200);
+    expect(await activeUserPosts()).toContain(running);
+    await gold.agent.delete(`/api/posts/${running}`).expect(200);
+    expect(await quota(gold)).toEqual(expect.objectContaining({ allowed: 2, used: 1, remaining: 1 }));
+    await ask(gold, await newPost(gold)).expect(201);
+    expect((await ask(gold, await newPost(gold)).expect(429)).body.error).toBe(MESSAGES.boost.limitReached);
   });
 
   it('refuses others, replies, missing posts, free plans, duplicates and exhausted quotas', async () => {
@@ -176,4 +202,40 @@ describe('boosts: quota, requests, rotation job, admin boost', () => {
       await api.close();
     }
   }, 30_000);
+});
+
+describe('the boost ledger migration', () => {
+  const url = () => process.env.DATABASE_URL!.replace(/\/[^/]+$/, `/cloud9_test_${process.env.C9_TEST_RUN}_ledger`);
+
+  it("copies the existing user boosts (not the admin's) into the ledger, which deleting their posts leaves as it is", async () => {
+    await ensureDatabaseExists(url());
+    // The schema as it was before the ledger, with boosts made then.
+    const before = new DataSource({ ...dataSourceOptions(url()), migrations: MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name.startsWith('BoostLedger'))) });
+    await before.initialize();
+    await before.runMigrations({ transaction: 'each' });
+    await before.destroy();
+    const db = new Client({ connectionString: url() });
+    await db.connect();
+    try {
+      const [{ id: userId }] = (await db.query(`INSERT INTO users (username, email, password_hash, group_id) VALUES ('ledger', 'ledger@x.test', 'x', 7) RETURNING id`)).rows;
+      const posts = (await db.query(`INSERT INTO posts (user_id, content) SELECT $1, 'p' || n FROM generate_series(1, 3) n RETURNING id`, [userId])).rows.map((r) => Number(r.id));
+      await db.query(
+        `INSERT INTO boosts (post_id, user_id, kind, status, requested_at) VALUES
+           ($1, $4, 'user', 'expired', now() - interval '40 days'), ($2, $4, 'user', 'active', now()), ($3, $4, 'admin', 'active', now())`,
+        [...posts, userId],
+      );
+      expect(await runMigrations(url())).toEqual(expect.arrayContaining(['BoostLedger1733420000000']));
+      const ledger = (await db.query(`SELECT user_id, post_id FROM boost_ledger ORDER BY id`)).rows.map((r) => [Number(r.user_id), Number(r.post_id)]);
+      expect(ledger).toEqual([[Number(userId), posts[0]], [Number(userId), posts[1]]]);
+      // Deleting the posts leaves the ledger as it is.
+      await db.query(`DELETE FROM posts WHERE user_id = $1`, [userId]);
+      expect((await db.query(`SELECT count(*)::int AS n FROM boost_ledger`)).rows[0].n).toBe(2);
+    } finally {
+      await db.end();
+      const admin = new Client({ connectionString: url().replace(/\/[^/]+$/, '/postgres') });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "cloud9_test_${process.env.C9_TEST_RUN}_ledger" WITH (FORCE)`);
+      await admin.end();
+    }
+  });
 });

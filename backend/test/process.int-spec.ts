@@ -27,6 +27,13 @@ describe('npm start refuses to run without its services', () => {
     expect(result.stderr).toMatch(/redis-server/);
   });
 
+  it('names PAYPAL_WEBHOOK_ID when PayPal is configured without it', () => {
+    const result = run('main.js', [], { PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: '', PORT: '3998' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/cannot start: PAYPAL_WEBHOOK_ID must be set when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are/);
+  });
+
   it('names a malformed setting', () => {
     const result = run('main.js', [], { PORT: 'seventy' });
     expect(result.status).toBe(1);

@@ -10,7 +10,7 @@ describe('publicSettings (the app backup settings file)', () => {
     DATABASE_URL: 'postgres://app:db-password-1@db.internal:5432/cloud9',
     REDIS_URL: 'redis://:redis-password-2@cache.internal:6379/0',
   };
-  const settings = loadSettings({ ...secrets, PAYPAL_CLIENT_ID: 'client-id-1', ADMIN_USERNAME: 'boss', BACKUP_KEEP: '3' }, false);
+  const settings = loadSettings({ ...secrets, PAYPAL_CLIENT_ID: 'client-id-1', PAYPAL_WEBHOOK_ID: 'WH-1', ADMIN_USERNAME: 'boss', BACKUP_KEEP: '3' }, false);
 
   it('carries no secret value, only whether each secret is set', () => {
     const text = JSON.stringify(publicSettings(settings));

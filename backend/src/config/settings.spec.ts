@@ -127,4 +127,11 @@ describe('settings', () => {
     expect(() => load({ ...s3, S3_FORCE_PATH_STYLE: 'sometimes' })).toThrow(new SettingsError('S3_FORCE_PATH_STYLE must be true or false, got "sometimes"'));
     expect(() => load({ MEDIA_PUBLIC_URL: 'cdn.example.com' })).toThrow(/MEDIA_PUBLIC_URL must be a URL/);
   });
+  it('refuses to start with PayPal configured but no PAYPAL_WEBHOOK_ID, naming it', () => {
+    const paypal = { PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret' };
+    expect(() => load(paypal)).toThrow(/^PAYPAL_WEBHOOK_ID must be set when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are/);
+    expect(() => load({ ...paypal, PAYPAL_WEBHOOK_ID: ' ' })).toThrow(/^PAYPAL_WEBHOOK_ID must be set/);
+    expect(load({ ...paypal, PAYPAL_WEBHOOK_ID: 'WH-1' }).paypalWebhookId).toBe('WH-1');
+    expect(load({}).paypalWebhookId).toBeNull();
+  });
 });

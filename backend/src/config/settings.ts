@@ -269,6 +269,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
   const httpHeadersTimeoutMs = intSetting(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const httpRequestTimeoutMs = intSetting(env, 'HTTP_REQUEST_TIMEOUT_MS', 300_000, 1000, 3_600_000);
   if (httpHeadersTimeoutMs > httpRequestTimeoutMs) throw new SettingsError('HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS');
+  // Once PayPal is configured, its webhooks (a plan's activation and end) must be verifiable.
+  const paypalWebhookId = optional(env, 'PAYPAL_WEBHOOK_ID');
+  if (optional(env, 'PAYPAL_CLIENT_ID') && optional(env, 'PAYPAL_CLIENT_SECRET') && !paypalWebhookId) {
+    throw new SettingsError('PAYPAL_WEBHOOK_ID must be set when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are (PayPal webhooks are verified with it)');
+  }
 
   return {
     nodeEnv,
@@ -315,7 +320,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     paypalClientId: optional(env, 'PAYPAL_CLIENT_ID'),
     paypalSdkUrl: urlSetting(env, 'PAYPAL_SDK_URL', 'https://www.paypal.com/sdk/js', ['http:', 'https:']),
     paypalClientSecret: optional(env, 'PAYPAL_CLIENT_SECRET'),
-    paypalWebhookId: optional(env, 'PAYPAL_WEBHOOK_ID'),
+    paypalWebhookId,
     paypalPlans: {
       silver: optional(env, 'PAYPAL_PLAN_SILVER'),
       gold: optional(env, 'PAYPAL_PLAN_GOLD'),

@@ -14,6 +14,8 @@ import { Bookmarks1732930000000 } from './migrations/1732930000000-Bookmarks';
 import { Moderation1733100000000 } from './migrations/1733100000000-Moderation';
 import { TeamAlerts1733300000000 } from './migrations/1733300000000-TeamAlerts';
 import { AlertSettings1732950000000 } from './migrations/1732950000000-AlertSettings';
+import { BoostLedger1733420000000 } from './migrations/1733420000000-BoostLedger';
+import { SubscriptionChecks1733420100000 } from './migrations/1733420100000-SubscriptionChecks';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -33,6 +35,8 @@ export const MIGRATIONS = [
   UserSafety1733000000000,
   Moderation1733100000000,
   TeamAlerts1733300000000,
+  BoostLedger1733420000000,
+  SubscriptionChecks1733420100000,
 ];
 
 /**

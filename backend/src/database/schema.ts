@@ -55,6 +55,13 @@ export interface Bookmarks {
   user_id: number;
 }
 
+export interface BoostLedger {
+  id: Generated<number>;
+  post_id: number;
+  requested_at: Generated<Timestamp>;
+  user_id: number;
+}
+
 export interface Boosts {
   activated_at: Timestamp | null;
   expires_at: Timestamp | null;
@@ -191,6 +198,7 @@ export interface Reposts {
 }
 
 export interface Subscriptions {
+  checked_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   current_period_end: Timestamp | null;
   group_id: number;
@@ -272,6 +280,7 @@ export interface DB {
   alert_mutes: AlertMutes;
   audit_log: AuditLog;
   bookmarks: Bookmarks;
+  boost_ledger: BoostLedger;
   boosts: Boosts;
   follows: Follows;
   groups: Groups;

@@ -56,8 +56,8 @@ class BoostHandlers {
 @Injectable()
 class BillingHandlers {
   @JobHandler(BILLING_QUEUE, DOWNGRADE_EXPIRED_JOB)
-  async downgradeExpired(): Promise<{ downgraded: number[] }> {
-    return { downgraded: [] };
+  async downgradeExpired(): Promise<{ downgraded: number[]; asked: number }> {
+    return { downgraded: [], asked: 0 };
   }
 }
 

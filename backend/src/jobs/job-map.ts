@@ -84,7 +84,8 @@ interface JobMap {
     [BOOST_ROTATE_JOB]: JobType<NoData, BoostRotation>;
   };
   [BILLING_QUEUE]: {
-    [DOWNGRADE_EXPIRED_JOB]: JobType<NoData, { downgraded: number[] }>;
+    /** The accounts moved to Basic, and how many subscriptions PayPal was asked about first. */
+    [DOWNGRADE_EXPIRED_JOB]: JobType<NoData, { downgraded: number[]; asked: number }>;
   };
   [MEDIA_QUEUE]: {
     /** The widths the file has variants of afterwards. */

@@ -123,7 +123,7 @@ export function fakeCheckout(subscriptions: Map<string, FakePayPalSubscription>,
           return true;
         }
         const id = `I-${randomBytes(6).toString('hex').toUpperCase()}`;
-        subscriptions.set(id, { id, status: 'APPROVAL_PENDING', plan_id: payload.plan_id });
+        subscriptions.set(id, { id, status: 'APPROVAL_PENDING', plan_id: payload.plan_id, status_update_time: new Date().toISOString() });
         json(res, 201, { id, status: 'APPROVAL_PENDING' });
         return true;
       }
@@ -135,7 +135,7 @@ export function fakeCheckout(subscriptions: Map<string, FakePayPalSubscription>,
           return true;
         }
         const next = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
-        subscriptions.set(sub.id, { ...sub, status: 'ACTIVE', billing_info: { next_billing_time: next } });
+        subscriptions.set(sub.id, { ...sub, status: 'ACTIVE', status_update_time: new Date().toISOString(), billing_info: { next_billing_time: next } });
         json(res, 200, { id: sub.id, status: 'ACTIVE' });
         return true;
       }

@@ -2,7 +2,8 @@
  * A fake PayPal REST API on loopback for tests. Speaks PayPal's documented wire format:
  * - POST /v1/oauth2/token (HTTP Basic client_id:secret, body grant_type=client_credentials)
  *   -> { scope, access_token, token_type: 'Bearer', app_id, expires_in, nonce }
- * - GET /v1/billing/subscriptions/{id} (Bearer) -> the subscription, or 404 { name: 'RESOURCE_NOT_FOUND', ... }
+ * - GET /v1/billing/subscriptions/{id} (Bearer) -> the subscription (with status_update_time: when its status
+ *   last changed), or 404 { name: 'RESOURCE_NOT_FOUND', ... }
  * - POST /v1/notifications/verify-webhook-signature (Bearer) -> { verification_status: 'SUCCESS' | 'FAILURE' }
  * - the browser side (stand-in JS SDK at /sdk/js, hosted donate page at /donate): see paypal-checkout.ts.
  * node:http only.
@@ -17,6 +18,8 @@ export interface FakePayPalSubscription {
   status: string;
   plan_id: string;
   billing_info?: { next_billing_time?: string };
+  /** When the status last changed (ISO); the fake sets it when seeded without one and on setStatus. */
+  status_update_time?: string;
 }
 
 interface FakePayPalRequest {
@@ -39,6 +42,11 @@ export interface FakePayPal {
   /** Use as PAYPAL_API_BASE, e.g. `http://127.0.0.1:41234` (paths start with /v1). */
   baseUrl: string;
   seedSubscription(sub: FakePayPalSubscription): void;
+  /**
+   * What PayPal says of a subscription from now on, as if it changed at PayPal (a webhook is not sent):
+   * its status (status_update_time becomes now) and, when given, its next billing time.
+   */
+  setStatus(id: string, status: string, nextBillingTime?: string | null): void;
   /** The only transmission_sig verify-webhook-signature accepts. */
   goodSignature: string;
   /** Every request received, oldest first (clear with `requests.length = 0`). */
@@ -170,7 +178,13 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    seedSubscription: (s) => void subscriptions.set(s.id, { ...s }),
+    seedSubscription: (s) => void subscriptions.set(s.id, { status_update_time: new Date().toISOString(), ...s }),
+    setStatus: (id, status, nextBillingTime) => {
+      const found = subscriptions.get(id);
+      if (!found) throw new Error(`the fake PayPal has no subscription ${id}`);
+      const billing_info = nextBillingTime === undefined ? found.billing_info : nextBillingTime ? { ...found.billing_info, next_billing_time: nextBillingTime } : {};
+      subscriptions.set(id, { ...found, status, status_update_time: new Date().toISOString(), billing_info });
+    },
     goodSignature,
     requests,
     failNextApproval: checkout.failNextApproval,

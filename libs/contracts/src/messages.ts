@@ -164,6 +164,9 @@ export const MESSAGES = {
     subscribed: (subscriptionId: string, plan: string, postLimit: number) =>
       `Welcome to Cloud 9 ${plan}! Your subscription ID is ${subscriptionId}. Your posts can now be ${postLimit} characters long.`,
     checkoutCancelled: 'PayPal checkout was cancelled. You have not been charged.',
+    /** The alert when PayPal approved the subscription (APPROVED) but has not yet made it ACTIVE. */
+    subscriptionPending: (subscriptionId: string, plan: string) =>
+      `PayPal approved your Cloud 9 ${plan} subscription (ID ${subscriptionId}). Your plan starts as soon as PayPal confirms the payment.`,
     donationsNotConfigured: 'Donations are not configured yet.',
   },
   gifs: {

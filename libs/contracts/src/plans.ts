@@ -44,3 +44,9 @@ export function planFor(groupId: number): PlanDefinition | undefined {
 export function annualPrice(monthlyFee: number): number {
   return Math.round(monthlyFee * 11 * 100) / 100;
 }
+
+/**
+ * The one PayPal subscription status that is paid. APPROVED (the buyer agreed, PayPal has not yet
+ * taken the payment) is pending: the server keeps the account's plan until PayPal says ACTIVE.
+ */
+export const SUBSCRIPTION_PAID_STATUS = 'ACTIVE';

@@ -13,6 +13,8 @@ const DOWNGRADE_EVERY_MS = 15 * 60_000;
 /**
  * Members whose paid period has ended fall back to Basic even if they never come back to look:
  * a repeating job sweeps them (reading a subscription also downgrades that one account at once).
+ * It first asks PayPal again about subscriptions past their period or pending for over an hour, so
+ * a webhook that never came neither keeps a lapsed plan nor holds back a paid one.
  */
 @Injectable()
 export class BillingJobs implements OnApplicationBootstrap {
@@ -31,6 +33,6 @@ export class BillingJobs implements OnApplicationBootstrap {
 
   @JobHandler(BILLING_QUEUE, DOWNGRADE_EXPIRED_JOB)
   async downgradeExpired(): Promise<JobResult<typeof BILLING_QUEUE, typeof DOWNGRADE_EXPIRED_JOB>> {
-    return { downgraded: await this.billing.sweepExpired() };
+    return this.billing.sweep();
   }
 }

@@ -84,6 +84,36 @@ export class BillingRepository extends DomainRepository {
     return row;
   }
 
+  /**
+   * Subscriptions to ask PayPal about again, least recently asked first, each at most once an hour:
+   * ACTIVE or PAYMENT_FAILED past their paid period (a renewal or an end whose webhook never came),
+   * and APPROVED (pending) for over an hour since their last change. `last_change` is updated_at as
+   * text (microseconds kept), to apply the answer only if the row did not change meanwhile.
+   */
+  async toRecheck(limit: number): Promise<Array<Pick<SubscriptionRow, 'id' | 'provider_subscription_id'> & { last_change: string }>> {
+    return rowsOf(
+      this.database.db,
+      `SELECT id, provider_subscription_id, updated_at::text AS last_change FROM subscriptions
+        WHERE ((status IN ('ACTIVE', 'PAYMENT_FAILED') AND current_period_end < now())
+               OR (status = 'APPROVED' AND updated_at < now() - interval '1 hour'))
+          AND (checked_at IS NULL OR checked_at < now() - interval '1 hour')
+        ORDER BY checked_at NULLS FIRST, id
+        LIMIT $1`,
+      [limit],
+    );
+  }
+
+  /** Records that PayPal was asked (not a change of the subscription: updated_at stays). */
+  async markChecked(id: number): Promise<void> {
+    await rowsOf(this.database.db, `UPDATE subscriptions SET checked_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** The subscription locked for the rest of `trx`, if it has not changed since `lastChange` (updated_at as text). */
+  async lockUnchanged(trx: Db, id: number, lastChange: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await rowsOf<SubscriptionRow>(trx, `SELECT * FROM subscriptions WHERE id = $1 AND updated_at = $2::timestamptz FOR UPDATE`, [id, lastChange]);
+    return row;
+  }
+
   async activate(trx: Db, id: number, groupId: number, currentPeriodEnd: Date | null): Promise<void> {
     await rowsOf(
       trx,

@@ -7,7 +7,7 @@ import {
   Logger,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
+import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, SUBSCRIPTION_PAID_STATUS, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
 import { PlansService } from '../plans/plans.service';
 import type { SessionUser } from '../users/session-user';
 import { PayPalClient, PayPalError, type PayPalSubscription, type WebhookHeaders } from './paypal.client';
@@ -17,8 +17,14 @@ import { BillingRepository, type SubscriptionRow } from './billing.repository';
 
 /** PayPal statuses a new subscription may have to be accepted. */
 const ACCEPTED_STATUSES = new Set(['ACTIVE', 'APPROVED']);
+/** APPROVED is pending until PayPal says ACTIVE: by the ACTIVATED webhook, or when the sweep asks. */
+const PAID_STATUS = SUBSCRIPTION_PAID_STATUS;
+/** PayPal statuses that wait for PayPal to decide: nothing changes on our side. */
+const PENDING_STATUSES = new Set(['APPROVED', 'APPROVAL_PENDING']);
 /** Statuses that keep the paid group (PAYMENT_FAILED: PayPal retries; no downgrade yet). */
-const LIVE_STATUSES = ['ACTIVE', 'APPROVED', 'PAYMENT_FAILED'];
+const LIVE_STATUSES = [PAID_STATUS, 'PAYMENT_FAILED'];
+/** How many subscriptions one sweep asks PayPal about at most (the rest wait for the next run). */
+const RECHECK_BATCH = 100;
 const ENDED_EVENTS: Record<string, string> = {
   'BILLING.SUBSCRIPTION.CANCELLED': 'CANCELLED',
   'BILLING.SUBSCRIPTION.SUSPENDED': 'SUSPENDED',
@@ -62,7 +68,9 @@ export class BillingService {
         userId: user.id, providerSubscriptionId: remote.id, groupId, status: remote.status, currentPeriodEnd: remote.nextBillingTime,
       });
       if (!saved) throw new ConflictException(MESSAGES.payment.subscriptionTaken);
-      return { row: saved, moves: await this.accounts.moveToGroup(trx, [user.id], groupId, MEMBER_GROUP_IDS) };
+      // APPROVED is recorded and answered as pending: the plan starts once PayPal says ACTIVE.
+      const paid = remote.status === PAID_STATUS;
+      return { row: saved, moves: paid ? await this.accounts.moveToGroup(trx, [user.id], groupId, MEMBER_GROUP_IDS) : [] };
     });
     await this.accounts.announceGroupMoves(moves);
     const newGroupId = moves.length ? groupId : user.group_id;
@@ -89,11 +97,61 @@ export class BillingService {
     return row ? this.toSubscription(row, row.plan_name) : null;
   }
 
-  /** The repeating sweep: downgrades every lapsed member and tells their open tabs. */
-  async sweepExpired(): Promise<number[]> {
-    const moves = await this.billing.transaction((trx) => this.downgradeExpired(trx));
+  /**
+   * The repeating sweep: asks PayPal again about subscriptions past their period or pending for over
+   * an hour (a webhook may never have come) and applies its answers, then downgrades every lapsed
+   * member; tells the open tabs of every account it moved.
+   */
+  async sweep(): Promise<{ downgraded: number[]; asked: number }> {
+    const { asked, moves: recheckMoves } = await this.recheckWithPayPal();
+    const moves = [...recheckMoves, ...(await this.billing.transaction((trx) => this.downgradeExpired(trx)))];
     await this.accounts.announceGroupMoves(moves);
-    return moves.map((m) => m.userId);
+    return { downgraded: moves.filter((m) => m.groupId === GroupId.Basic).map((m) => m.userId), asked };
+  }
+
+  /**
+   * One PayPal lookup per subscription due (RECHECK_BATCH at most, least recently asked first). The
+   * answer is applied only if the row has not changed since it was read (a webhook may have come
+   * meanwhile); the first provider failure ends the round (PayPal is away; the next sweep asks again).
+   */
+  private async recheckWithPayPal(): Promise<{ asked: number; moves: GroupMove[] }> {
+    if (!this.paypal.configured) return { asked: 0, moves: [] };
+    const due = await this.billing.toRecheck(RECHECK_BATCH);
+    const moves: GroupMove[] = [];
+    let asked = 0;
+    for (const sub of due) {
+      let remote: PayPalSubscription | null;
+      try {
+        remote = await this.paypal.getSubscription(sub.provider_subscription_id);
+      } catch (error) {
+        this.logger.warn(`sweep: PayPal did not answer for ${sub.provider_subscription_id} (${(error as Error).message}); next sweep asks again`);
+        break;
+      }
+      asked++;
+      moves.push(...(await this.billing.transaction((trx) => this.applyRemote(trx, sub.id, sub.last_change, remote))));
+      await this.billing.markChecked(sub.id);
+    }
+    return { asked, moves };
+  }
+
+  /**
+   * PayPal's present answer about one subscription: ACTIVE is paid (the plan's group, the new period
+   * end), APPROVED stays pending, any other status ends it (the group is kept until the period ends);
+   * a subscription PayPal no longer knows is ended too (EXPIRED).
+   */
+  private async applyRemote(trx: Db, id: number, lastChange: string, remote: PayPalSubscription | null): Promise<GroupMove[]> {
+    const row = await this.billing.lockUnchanged(trx, id, lastChange);
+    if (!row) return [];
+    if (remote && PENDING_STATUSES.has(remote.status)) return [];
+    if (remote?.status === PAID_STATUS) {
+      const groupId = (await this.groupOfPlan(remote.planId)) ?? row.group_id;
+      await this.billing.activate(trx, row.id, groupId, remote.nextBillingTime);
+      return this.accounts.moveToGroup(trx, [row.user_id], groupId, MEMBER_GROUP_IDS);
+    }
+    const status = remote?.status ?? 'EXPIRED';
+    this.logger.log(`sweep: PayPal says ${row.provider_subscription_id} is ${remote ? status : 'unknown'}`);
+    await this.billing.setStatus(trx, row.id, status);
+    return this.downgradeExpired(trx, row.user_id);
   }
 
   /**
@@ -109,7 +167,7 @@ export class BillingService {
 
   /** POST /api/webhooks/paypal: verified with PayPal, then each event id applied once. */
   async handleWebhook(rawHeaders: Record<string, string | string[] | undefined>, event: unknown, rawBody: string | undefined): Promise<WebhookResult> {
-    if (!this.paypal.webhooksConfigured) throw new ServiceUnavailableException(MESSAGES.payment.notConfigured);
+    if (!this.paypal.configured) throw new ServiceUnavailableException(MESSAGES.payment.notConfigured);
     const header = (name: string) => {
       const value = rawHeaders[name];
       return typeof value === 'string' && value.trim() ? value.trim() : null;
@@ -138,9 +196,10 @@ export class BillingService {
     const eventId = event.id;
     const eventType = event.event_type;
     const resource = isObject(event.resource) ? event.resource : {};
+    const createTime = typeof event.create_time === 'string' && !Number.isNaN(Date.parse(event.create_time)) ? new Date(event.create_time) : null;
     const outcome = await this.billing.transaction(async (trx) => {
       if (!(await this.billing.recordWebhookEvent(trx, eventId, eventType))) return { result: { success: true, duplicate: true } as WebhookResult, moves: [] };
-      const moves = await this.applyEvent(trx, eventId, eventType, resource);
+      const moves = await this.applyEvent(trx, eventId, eventType, createTime, resource);
       return { result: moves === null ? ({ success: true, ignored: true } as WebhookResult) : ({ success: true } as WebhookResult), moves: moves ?? [] };
     });
     await this.accounts.announceGroupMoves(outcome.moves);
@@ -148,7 +207,7 @@ export class BillingService {
   }
 
   /** Applies one verified event; the group moves it made, or null when it was ignored. */
-  private async applyEvent(trx: Db, eventId: string, eventType: string, resource: Json): Promise<GroupMove[] | null> {
+  private async applyEvent(trx: Db, eventId: string, eventType: string, createTime: Date | null, resource: Json): Promise<GroupMove[] | null> {
     const handled = eventType === 'BILLING.SUBSCRIPTION.ACTIVATED' || eventType in ENDED_EVENTS || PAYMENT_FAILED_EVENTS.has(eventType);
     if (!handled) return null;
     // Subscription events carry the subscription as the resource; payment events name it billing_agreement_id.
@@ -156,6 +215,12 @@ export class BillingService {
     const row = subscriptionId ? await this.billing.lockByProviderId(trx, subscriptionId) : undefined;
     if (!row) {
       this.logger.warn(`webhook ${eventId} (${eventType}) for unknown subscription ${subscriptionId ?? '(none)'}: ignored`);
+      return null;
+    }
+    // PayPal does not deliver in order and retries for days: an event made before the row's last
+    // change (a newer event, or PayPal's own answer to a lookup) would put an older state back.
+    if (createTime && createTime < new Date(row.updated_at)) {
+      this.logger.warn(`webhook ${eventId} (${eventType}) of ${createTime.toISOString()} is older than the subscription's last change: ignored`);
       return null;
     }
     const billing = isObject(resource.billing_info) ? resource.billing_info : {};

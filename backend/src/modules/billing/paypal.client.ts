@@ -52,13 +52,9 @@ export class PayPalClient {
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
+  /** Client id and secret; the settings then require PAYPAL_WEBHOOK_ID too (webhooks are verified with it). */
   get configured(): boolean {
     return !!this.settings.paypalClientId && !!this.settings.paypalClientSecret;
-  }
-
-  /** Webhooks also need PAYPAL_WEBHOOK_ID to be verified. */
-  get webhooksConfigured(): boolean {
-    return this.configured && !!this.settings.paypalWebhookId;
   }
 
   /** GET /v1/billing/subscriptions/{id}; null when PayPal answers 404 (unknown id). */

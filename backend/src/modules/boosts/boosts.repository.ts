@@ -36,13 +36,15 @@ export class BoostsRepository extends DomainRepository {
     return this.database.db.selectFrom('posts').select(['user_id', 'parent_id']).where('id', '=', postId).executeTakeFirst();
   }
 
-  /** User boosts requested in [from, to). */
+  /**
+   * User boosts requested in [from, to), counted from the ledger: its rows stay when the boosted post
+   * (and with it the post's `boosts` rows) is deleted, so deleting a post gives no quota back.
+   */
   async requestedBetween(userId: number, from: Date, to: Date, db: Db = this.database.db): Promise<number> {
     const { n } = await db
-      .selectFrom('boosts')
+      .selectFrom('boost_ledger')
       .select((eb) => sql<number>`${eb.fn.countAll()}::int`.as('n'))
       .where('user_id', '=', userId)
-      .where('kind', '=', 'user')
       .where('requested_at', '>=', from)
       .where('requested_at', '<', to)
       .executeTakeFirstOrThrow();
@@ -75,11 +77,13 @@ export class BoostsRepository extends DomainRepository {
     return row !== undefined;
   }
 
+  /** A user boost request and its ledger row, in the caller's transaction (one now() for both). */
   async request(trx: Db, postId: number, userId: number, priority: boolean): Promise<void> {
     await trx
       .insertInto('boosts')
       .values({ post_id: postId, user_id: userId, kind: 'user', status: 'requested', priority, requested_at: sql`now()` })
       .execute();
+    await trx.insertInto('boost_ledger').values({ post_id: postId, user_id: userId, requested_at: sql`now()` }).execute();
   }
 
   /** Active boosts past their 24 h; how many. */

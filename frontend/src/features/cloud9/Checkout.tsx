@@ -55,6 +55,10 @@ export function Checkout({ plan, config }: CheckoutProps) {
         <p className="checkout-done" role="status">
           🏆 You are on Cloud 9 {plan?.name}. Your new limits apply now.
         </p>
+      ) : step === 'pending' ? (
+        <p className="checkout-done" role="status">
+          ⏳ Cloud 9 {plan?.name} is pending: it starts as soon as PayPal confirms the payment.
+        </p>
       ) : paying ? (
         <div className="checkout-paypal">
           {step === 'verifying' && <Spinner label="Confirming your subscription with PayPal…" />}

@@ -143,6 +143,28 @@ describe('Cloud 9 plans', () => {
     expect(screen.getByText(/You are on Cloud 9 Silver/)).toBeInTheDocument();
   });
 
+  it('a subscription PayPal approved but has not made ACTIVE is shown as pending: no welcome, the plan and limits stay', async () => {
+    serve({
+      subscribe: () =>
+        jsonResponse({
+          success: true,
+          subscription: { planName: 'Silver', subscriptionId: 'I-APPROVED1', status: 'APPROVED', createdAt: '2026-11-21T00:00:00Z' },
+          groupId: 5,
+          limits: { postLimit: 300, mediaLimit: 2048, editTimeout: 0, priorityBoost: false },
+        }),
+    });
+    const user = userEvent.setup();
+    renderAt(<Cloud9Page />, '/cloud9');
+    await user.click(screen.getByRole('button', { name: 'Choose Silver' }));
+    await user.click(await subscribeButton());
+    await user.click(await screen.findByRole('button', { name: 'Approve in PayPal' }));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.payment.subscriptionPending('I-APPROVED1', 'Silver')));
+    expect(alertTexts()).not.toContain(MESSAGES.payment.subscribed('I-APPROVED1', 'Silver', 500));
+    expect(screen.getByText(/Cloud 9 Silver is pending/)).toBeInTheDocument();
+    expect(screen.queryByText(/You are on Cloud 9 Silver/)).not.toBeInTheDocument();
+    expect(useSessionStore.getState().currentUser?.group_id).toBe(5);
+  });
+
   it('a subscription the server refuses alerts its message and changes nothing', async () => {
     serve({ subscribe: () => jsonResponse({ success: false, error: MESSAGES.payment.planMismatch, statusCode: 400 }, 400) });
     const user = userEvent.setup();

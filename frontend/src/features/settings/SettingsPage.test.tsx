@@ -49,6 +49,18 @@ describe('Settings', () => {
     expect(screen.queryByText(MESSAGES.payment.noSubscription)).not.toBeInTheDocument();
   });
 
+  it('subscription block shows a subscription PayPal approved but has not made ACTIVE as Pending', async () => {
+    stubFetch((url) =>
+      url === '/api/get-subscription/7'
+        ? jsonResponse({ planName: 'Gold', subscriptionId: 'I-PENDING1', status: 'APPROVED', createdAt: '2026-03-04T10:00:00.000Z' })
+        : jsonResponse({}, 404),
+    );
+    renderAt(<SettingsPage />, '/settings');
+    expect(await screen.findByText('Cloud 9 Gold')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.queryByText('Approved')).not.toBeInTheDocument();
+  });
+
   it('delete account: confirms, calls DELETE /api/users/:id, clears the session and goes to /login', async () => {
     const calls = stubFetch((url, init) => (init.method === 'DELETE' ? jsonResponse({ success: true }) : jsonResponse({}, 404)));
     const user = userEvent.setup();

@@ -3,7 +3,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useSubscription } from '../../queries/billing';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const statusLabel = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();
+/** PayPal's status in words; APPROVED is not paid yet (the server keeps the plan until PayPal says ACTIVE). */
+const statusLabel = (status: string) => (status === 'APPROVED' ? 'Pending' : status.charAt(0) + status.slice(1).toLowerCase());
 
 /** The member's current Cloud 9 subscription (GET /api/get-subscription/:userId), or the text saying there is none. */
 export function SubscriptionDetails({ userId }: { userId: number }) {
