@@ -57,6 +57,10 @@ export class RedisKeys {
   readPin(userId: number) {
     return `${this.settings.redisPrefix}read-primary:${userId}`;
   }
+  /** The leased slots of one viewer's uncached filtered reads in flight (FilteredReads). */
+  filteredReads(viewerId: number) {
+    return `${this.settings.redisPrefix}filtered-reads:${viewerId}`;
+  }
   /** A cached GIF provider answer for one normalised request (see GifsService). */
   gifCache(request: string) {
     return `${this.settings.redisPrefix}gif:${request}`;
