@@ -101,7 +101,7 @@ export const IdParam = () => new IdPipe();
  * The longest free text a path parameter may carry (a username, a search box's name): no username
  * comes near it (ACCOUNT_RULES.usernameMax is 30), and nothing longer reaches SQL.
  */
-export const PATH_TEXT_MAX = 100;
+const PATH_TEXT_MAX = 100;
 
 /** A free-text path parameter (a username, a name searched for): at most PATH_TEXT_MAX characters, else 400. */
 @Injectable()
