@@ -15,6 +15,7 @@ import { RedisModule } from './common/redis.module';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
 import { dataSourceOptions } from './database/data-source';
+import { poolStatementTimeoutMs } from './common/db/statement-limits';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
@@ -52,7 +53,8 @@ export class AppModule {
         LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
         MetricsModule,
         RedisModule.forRoot(redis),
-        TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl, settings.databaseConnectTimeoutMs)),
+        // Every pooled connection starts with the request limit (a worker's, which serves no request, with the job limit).
+        TypeOrmModule.forRoot(dataSourceOptions(settings.databaseUrl, settings.databaseConnectTimeoutMs, poolStatementTimeoutMs(settings))),
         CommonModule,
         RateLimitModule,
         MediaModule,

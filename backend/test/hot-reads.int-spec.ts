@@ -6,7 +6,7 @@ import { feedFilterOf } from '../src/modules/posts/feed-filter';
 import { FOLLOWING_WALK_MIN, FOLLOWING_WALK_ROWS, feedPageSql, type TimeCursor } from '../src/modules/posts/feed.sql';
 import { AccountsService } from '../src/modules/users/accounts.service';
 import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+import { bootApp, signUp, SignedIn, TestApp, withoutStatementLimit } from './support/app';
 
 type Row = { id: number; cursor_time: string; cursor_id: number };
 
@@ -78,7 +78,7 @@ describe('hot reads: following feed plans, prepared statements, session user', (
     );
   });
   afterAll(async () => {
-    await t?.db.query(`DELETE FROM users WHERE id = ANY($1::bigint[])`, [[...(followed ?? []), ...(others ?? [])]]);
+    if (t) await withoutStatementLimit(t, (db) => db.query(`DELETE FROM users WHERE id = ANY($1::bigint[])`, [[...(followed ?? []), ...(others ?? [])]]));
     await t?.close();
   });
 
@@ -95,18 +95,20 @@ describe('hot reads: following feed plans, prepared statements, session user', (
 
   it('the walk falls back to the LATERAL plan when the newest posts are not by followed accounts', async () => {
     const [filler] = others;
-    await t.db.query(
-      `INSERT INTO posts (user_id, content, created_at, updated_at)
-       SELECT $1, 'filler ' || i, timestamptz '2032-01-01' + i * interval '1 ms', timestamptz '2032-01-01' + i * interval '1 ms'
-         FROM generate_series(1, $2::int) i`,
-      [filler, FOLLOWING_WALK_ROWS + 50],
+    await withoutStatementLimit(t, (db) =>
+      db.query(
+        `INSERT INTO posts (user_id, content, created_at, updated_at)
+         SELECT $1, 'filler ' || i, timestamptz '2032-01-01' + i * interval '1 ms', timestamptz '2032-01-01' + i * interval '1 ms'
+           FROM generate_series(1, $2::int) i`,
+        [filler, FOLLOWING_WALK_ROWS + 50],
+      ),
     );
     try {
       const walk = await pagesOf('walk', 20);
       expect(walk).toEqual(await pagesOf('lateral', 20));
       expect(walk.flat()).toEqual(await expected());
     } finally {
-      await t.db.query(`DELETE FROM posts WHERE user_id = $1 AND content LIKE 'filler %'`, [filler]);
+      await withoutStatementLimit(t, (db) => db.query(`DELETE FROM posts WHERE user_id = $1 AND content LIKE 'filler %'`, [filler]));
     }
   });
 

@@ -65,6 +65,33 @@ describe('mutes, blocks, muted words and Not interested: the lists each member k
     });
   });
 
+  describe.each([
+    ['mutes', 'user_mutes', SAFETY_RULES.mutesMax, SAFETY_MESSAGES.tooManyMutes],
+    ['blocks', 'user_blocks', SAFETY_RULES.blocksMax, SAFETY_MESSAGES.tooManyBlocks],
+  ] as const)('/api/%s cap', (path, table, max, fullMessage) => {
+    it(`keeps at most ${max} accounts (409 from the catalogue beyond), also under concurrent additions`, async () => {
+      const a = await signUp(t);
+      // max + 5 accounts to hide, made in one statement; a already hides all but 3 of the first max.
+      const ids = (
+        (await t.db.query(
+          `INSERT INTO users (username, email, password_hash, group_id)
+           SELECT 'cap' || $1::text || '_' || g, 'cap' || $1::text || '_' || g || '@example.com', 'x', 5 FROM generate_series(1, $2::int) g RETURNING id`,
+          [a.user.id, max + 5],
+        )) as { id: number }[]
+      ).map((r) => r.id);
+      await t.db.query(`INSERT INTO ${table} (user_id, target_id) SELECT $1, unnest($2::bigint[])`, [a.user.id, ids.slice(0, max - 3)]);
+      const answers = await Promise.all(ids.slice(max - 3).map((id) => a.agent.post(`/api/${path}/${id}`)));
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
+      for (const r of answers.filter((r) => r.status !== 200)) expect(r.body).toEqual({ success: false, error: fullMessage, statusCode: 409 });
+      expect(await rows(table, a.user.id)).toBe(max);
+      // At the cap an account already on the list is still answered (idempotent), and removing one makes room.
+      await a.agent.post(`/api/${path}/${ids[0]}`).expect(200);
+      await a.agent.delete(`/api/${path}/${ids[0]}`).expect(200);
+      await a.agent.post(`/api/${path}/${ids[max + 4]}`).expect(200);
+      expect(await rows(table, a.user.id)).toBe(max);
+    });
+  });
+
   it('a block ends the follows both ways, with both counters exact and the follow alerts withdrawn', async () => {
     const a = await signUp(t);
     const b = await signUp(t);

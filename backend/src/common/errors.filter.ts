@@ -1,9 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { MulterError } from 'multer';
 import { MESSAGES, type ApiError } from '@cloud9/contracts';
 import { PG_ERROR, pgErrorCode } from './db/pg-errors';
+import { isStatementTimeout } from './db/statement-limits';
 import { isDependencyUnavailable } from './dependency-errors';
+import { AppMetrics } from './metrics/app-metrics';
 import { markUnexpected } from './logging/request-log';
 import { RateLimitedException } from './rate-limit/rate-limit-headers';
 
@@ -35,20 +37,27 @@ function messageOf(exception: HttpException): string {
  * Every error leaves as `{ success: false, error, statusCode }`; nothing internal leaks out. What the
  * app did not expect (a 500 from anything but a deliberate HttpException) goes to the request's log
  * line, at error level with its stack; a dependency away is one warning per 10 s; the rest (4xx,
- * deliberate 5xx) is only the request line's status.
+ * deliberate 5xx) is only the request line's status. A query PostgreSQL stopped at the request's
+ * statement_timeout answers 503 'too slow' (with Retry-After) and counts in pg_statement_timeouts_total.
  */
 @Catch()
 export class ErrorsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
   private unavailableLoggedAt = 0;
+  private timeoutLoggedAt = 0;
+
+  constructor(@Optional() private readonly metrics?: AppMetrics) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const [statusCode, error] = this.describe(exception);
-    if (isDependencyUnavailable(exception)) this.logUnavailable(exception, host.switchToHttp().getRequest<Request>().id);
+    const timedOut = isStatementTimeout(exception);
+    if (timedOut) this.countTimeout(exception, host.switchToHttp().getRequest<Request>());
+    else if (isDependencyUnavailable(exception)) this.logUnavailable(exception, host.switchToHttp().getRequest<Request>().id);
     else if (statusCode >= 500 && !(exception instanceof HttpException)) markUnexpected(res, exception);
     if (res.headersSent) return;
     if (exception instanceof RateLimitedException) res.set(exception.headers);
+    if (timedOut) res.set('Retry-After', '1');
     const body: ApiError = { success: false, error, statusCode };
     res.status(statusCode).json(body);
   }
@@ -61,12 +70,22 @@ export class ErrorsFilter implements ExceptionFilter {
     this.logger.warn({ requestId, msg });
   }
 
+  /** Counted each time; one warning line per 10 s naming the route, so a slow query can be found. */
+  private countTimeout(exception: unknown, req: Request): void {
+    this.metrics?.statementTimeouts.inc({ source: 'request' });
+    if (Date.now() - this.timeoutLoggedAt < 10_000) return;
+    this.timeoutLoggedAt = Date.now();
+    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    this.logger.warn({ requestId: req.id, msg: `503, a query of ${req.method} ${route} ran past DATABASE_STATEMENT_TIMEOUT_MS: ${(exception as Error).message}` });
+  }
+
   private describe(exception: unknown): [number, string] {
     if (exception instanceof HttpException) return [exception.getStatus(), messageOf(exception)];
     if (exception instanceof MulterError) {
       if (exception.code === 'LIMIT_FILE_SIZE') return [HttpStatus.PAYLOAD_TOO_LARGE, MESSAGES.http.tooLarge];
       return [HttpStatus.BAD_REQUEST, MESSAGES.http.badRequest];
     }
+    if (isStatementTimeout(exception)) return [HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.http.tooSlow];
     if (isDependencyUnavailable(exception)) return [HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.http.serviceUnavailable];
     const pgCode = pgErrorCode(exception);
     if (pgCode && PG_TO_HTTP[pgCode]) return [PG_TO_HTTP[pgCode], MESSAGES.http.badRequest];

@@ -61,6 +61,10 @@ export class RedisKeys {
   withdrawnAlerts(postId: number, actorId: number) {
     return `${this.settings.redisPrefix}alerts-withdrawn:${postId}:${actorId}`;
   }
+  /** The leased slots of one viewer's uncached filtered reads in flight (FilteredReads). */
+  filteredReads(viewerId: number) {
+    return `${this.settings.redisPrefix}filtered-reads:${viewerId}`;
+  }
   /** A cached GIF provider answer for one normalised request (see GifsService). */
   gifCache(request: string) {
     return `${this.settings.redisPrefix}gif:${request}`;

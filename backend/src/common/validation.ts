@@ -96,3 +96,20 @@ class IdPipe implements PipeTransform<string, number> {
 }
 
 export const IdParam = () => new IdPipe();
+
+/**
+ * The longest free text a path parameter may carry (a username, a search box's name): no username
+ * comes near it (ACCOUNT_RULES.usernameMax is 30), and nothing longer reaches SQL.
+ */
+const PATH_TEXT_MAX = 100;
+
+/** A free-text path parameter (a username, a name searched for): at most PATH_TEXT_MAX characters, else 400. */
+@Injectable()
+class PathTextPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (typeof value !== 'string' || textLength(value) > PATH_TEXT_MAX) throw new BadRequestException(MESSAGES.http.pathTextTooLong);
+    return value;
+  }
+}
+
+export const PathText = () => new PathTextPipe();

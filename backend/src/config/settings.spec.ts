@@ -98,6 +98,20 @@ describe('settings', () => {
     expect(() => load({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
     expect(() => load({ HTTP_MAX_HEADER_BYTES: '10' })).toThrow(/HTTP_MAX_HEADER_BYTES/);
   });
+  it('limits statements to 2 s in requests and 60 s in jobs; FILTERED_READS_PER_VIEWER is 2; each bounded', () => {
+    const s = load({});
+    expect([s.databaseStatementTimeoutMs, s.databaseJobStatementTimeoutMs, s.filteredReadsPerViewer]).toEqual([2000, 60_000, 2]);
+    const tuned = load({ DATABASE_STATEMENT_TIMEOUT_MS: '500', DATABASE_JOB_STATEMENT_TIMEOUT_MS: '3600000', FILTERED_READS_PER_VIEWER: '0' });
+    expect([tuned.databaseStatementTimeoutMs, tuned.databaseJobStatementTimeoutMs, tuned.filteredReadsPerViewer]).toEqual([500, 3_600_000, 0]);
+    for (const bad of ['0', '49', '600001', '1.5', 'soon']) {
+      expect(() => load({ DATABASE_STATEMENT_TIMEOUT_MS: bad })).toThrow(new SettingsError(`DATABASE_STATEMENT_TIMEOUT_MS must be a whole number between 50 and 600000, got "${bad}"`));
+    }
+    for (const bad of ['0', '999', '86400001']) expect(() => load({ DATABASE_JOB_STATEMENT_TIMEOUT_MS: bad })).toThrow(/DATABASE_JOB_STATEMENT_TIMEOUT_MS must be a whole number/);
+    expect(() => load({ DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_JOB_STATEMENT_TIMEOUT_MS: '4000' })).toThrow(
+      new SettingsError('DATABASE_JOB_STATEMENT_TIMEOUT_MS must not be smaller than DATABASE_STATEMENT_TIMEOUT_MS'),
+    );
+    for (const bad of ['-1', '101', 'two']) expect(() => load({ FILTERED_READS_PER_VIEWER: bad })).toThrow(/FILTERED_READS_PER_VIEWER must be a whole number between 0 and 100/);
+  });
   it('recomputes trending hashtags every 300 s by default; TRENDING_REFRESH_SECONDS takes 10 to 86400', () => {
     expect(load({}).trendingRefreshSeconds).toBe(300);
     expect(load({ TRENDING_REFRESH_SECONDS: '60' }).trendingRefreshSeconds).toBe(60);

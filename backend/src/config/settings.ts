@@ -53,6 +53,12 @@ export interface Settings {
   redisCommandTimeoutMs: number;
   /** Longest wait for a PostgreSQL connection from the pool (a free one or a new one) before the request answers 503. */
   databaseConnectTimeoutMs: number;
+  /** statement_timeout of a request's queries (a startup parameter of every pooled connection); past it the request answers 503. */
+  databaseStatementTimeoutMs: number;
+  /** statement_timeout of a job's long statements (a transaction of its own) and of every pooled connection under ROLE=worker. */
+  databaseJobStatementTimeoutMs: number;
+  /** Uncached filtered feed / list / search reads one viewer may have in flight at once (0: no limit). */
+  filteredReadsPerViewer: number;
   /** SIGTERM / SIGINT: the process exits by then, whatever still hangs (requests get part of it to finish). */
   shutdownTimeoutMs: number;
   sessionSecret: string;
@@ -274,6 +280,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
   if (optional(env, 'PAYPAL_CLIENT_ID') && optional(env, 'PAYPAL_CLIENT_SECRET') && !paypalWebhookId) {
     throw new SettingsError('PAYPAL_WEBHOOK_ID must be set when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are (PayPal webhooks are verified with it)');
   }
+  const databaseStatementTimeoutMs = intSetting(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 2000, 50, 600_000);
+  const databaseJobStatementTimeoutMs = intSetting(env, 'DATABASE_JOB_STATEMENT_TIMEOUT_MS', 60_000, 1000, 86_400_000);
+  if (databaseJobStatementTimeoutMs < databaseStatementTimeoutMs) throw new SettingsError('DATABASE_JOB_STATEMENT_TIMEOUT_MS must not be smaller than DATABASE_STATEMENT_TIMEOUT_MS');
 
   return {
     nodeEnv,
@@ -285,6 +294,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     redisPrefix: (env.REDIS_PREFIX ?? '').trim() || 'c9:',
     redisCommandTimeoutMs: intSetting(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 50, 60_000),
     databaseConnectTimeoutMs: intSetting(env, 'DATABASE_CONNECT_TIMEOUT_MS', 500, 50, 60_000),
+    databaseStatementTimeoutMs,
+    databaseJobStatementTimeoutMs,
+    filteredReadsPerViewer: intSetting(env, 'FILTERED_READS_PER_VIEWER', 2, 0, 100),
     shutdownTimeoutMs: intSetting(env, 'SHUTDOWN_TIMEOUT_MS', 2000, 500, 600_000),
     sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
     sessionMaxAgeDays: intSetting(env, 'SESSION_MAX_AGE_DAYS', 14, 1, 365),

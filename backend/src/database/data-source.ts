@@ -43,8 +43,11 @@ export const MIGRATIONS = [
  * The app adds its entities (app.module.ts): the database layer knows no domain, and migrations need none.
  * `connectTimeoutMs` bounds the wait for a pooled connection (a free one, or a new one while
  * PostgreSQL is unreachable or silent): past it the request fails, and answers 503.
+ * `statementTimeoutMs`, when given, is every pooled connection's statement_timeout, sent in its startup
+ * packet (no statement of its own, nothing per query): the app's pool passes the request limit;
+ * migrations, the CLI and the restore's staging migrations pass none.
  */
-export function dataSourceOptions(databaseUrl: string, connectTimeoutMs = 5000): DataSourceOptions {
+export function dataSourceOptions(databaseUrl: string, connectTimeoutMs = 5000, statementTimeoutMs?: number): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -55,7 +58,7 @@ export function dataSourceOptions(databaseUrl: string, connectTimeoutMs = 5000):
     migrationsRun: false,
     // A few connections per core: more only queue inside PostgreSQL (measured on 2 cores: 8 beat 20
     // on every feed endpoint, npm run bench:feed), and each one prepares the hot statements once.
-    extra: { max: 8, connectionTimeoutMillis: connectTimeoutMs },
+    extra: { max: 8, connectionTimeoutMillis: connectTimeoutMs, ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) },
   };
 }
 

@@ -6,6 +6,7 @@ import Redis from 'ioredis';
 import { SETTINGS } from '../config/settings.module';
 import { Settings } from '../config/settings';
 import { withTimeout } from '../common/with-timeout';
+import { isStatementTimeout } from '../common/db/statement-limits';
 import { Readiness } from '../common/readiness';
 import { AppMetrics, type QueueCounts } from '../common/metrics/app-metrics';
 import { JobFailedError, parseFailedReason } from './job-errors';
@@ -143,6 +144,7 @@ export class JobsService implements OnModuleDestroy, BeforeApplicationShutdown, 
         return result;
       } catch (error) {
         end({ outcome: 'failed' });
+        if (isStatementTimeout(error)) this.metrics.statementTimeouts.inc({ source: 'job' });
         throw error;
       } finally {
         this.active.delete(job);

@@ -32,6 +32,18 @@ export async function bootApp(env: Record<string, string> = {}, { logDestination
   };
 }
 
+/**
+ * Runs a fixture's SQL (a seed or a clean-up, no request) on the app's pool without the request
+ * limit every pooled connection starts with (DATABASE_STATEMENT_TIMEOUT_MS): a bulk insert on a busy
+ * machine may take longer.
+ */
+export function withoutStatementLimit<T>(t: TestApp, work: (db: { query: (text: string, params?: unknown[]) => Promise<unknown> }) => Promise<T>): Promise<T> {
+  return t.db.transaction(async (manager) => {
+    await manager.query('SET LOCAL statement_timeout = 0');
+    return work(manager);
+  });
+}
+
 /** A username no other test uses (3–30 letters, digits, underscore). */
 export const uniqueName = (prefix = 'user') => `${prefix}_${randomBytes(5).toString('hex')}`.slice(0, 30);
 

@@ -308,10 +308,14 @@ export interface HostileResponse {
   body: string;
   /** Set when no answer came (reset, timeout). */
   error?: string;
+  /** From sending the request to the answer's last byte (or the failure). */
+  ms: number;
 }
 
 /** Sends one request byte for byte and reads the answer (first 2 kB kept). */
 export function sendRaw(port: number, agent: Agent, req: HostileRequest, timeoutMs = 15_000): Promise<HostileResponse> {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     const headers: Record<string, string | number> = { ...req.headers };
     if (req.body) headers['content-length'] = req.body.length;
@@ -322,11 +326,11 @@ export function sendRaw(port: number, agent: Agent, req: HostileRequest, timeout
         if (kept < 2048) chunks.push(c);
         kept += c.length;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 2048) }));
-      res.on('error', (e) => resolve({ status: res.statusCode ?? 0, body: '', error: String(e) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 2048), ms: took() }));
+      res.on('error', (e) => resolve({ status: res.statusCode ?? 0, body: '', error: String(e), ms: took() }));
     });
     out.setTimeout(timeoutMs, () => out.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    out.on('error', (e) => resolve({ status: 0, body: '', error: String(e) }));
+    out.on('error', (e) => resolve({ status: 0, body: '', error: String(e), ms: took() }));
     out.end(req.body);
   });
 }

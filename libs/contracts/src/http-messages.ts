@@ -25,4 +25,8 @@ export const HTTP_MESSAGES = {
   internal: 'Something went wrong.',
   tooManyRequests: 'Too many requests. Please try again later.',
   serviceUnavailable: 'The service is temporarily unavailable.',
+  // Issue 28: a query stopped at DATABASE_STATEMENT_TIMEOUT_MS (503), and a viewer's filtered reads over FILTERED_READS_PER_VIEWER (429).
+  tooSlow: 'That took too long to answer. Please try again in a moment.',
+  tooManyFilteredReads: 'Too many filtered pages are loading at once. Please try again in a moment.',
+  pathTextTooLong: 'A name or search text in the address may have at most 100 characters.',
 } as const;

@@ -5,6 +5,9 @@ export const SAFETY_RULES = {
   mutedWordMax: 100,
   /** Muted words and phrases one account may keep. */
   mutedWordsMax: 200,
+  /** Accounts one account may mute, and block: every read of theirs filters by these lists, so they are bounded. */
+  mutesMax: 5000,
+  blocksMax: 5000,
 } as const;
 
 /** One account on the viewer's muted or blocked list (GET /api/mutes, GET /api/blocks). */
@@ -51,4 +54,6 @@ export const SAFETY_MESSAGES = {
   mutedWordInvalid: `Enter a word or phrase of 1 to ${SAFETY_RULES.mutedWordMax} characters.`,
   tooManyMutedWords: `You can mute at most ${SAFETY_RULES.mutedWordsMax} words or phrases. Remove one to add another.`,
   mutedWordNotFound: 'That muted word was not found.',
+  tooManyMutes: `You can mute at most ${SAFETY_RULES.mutesMax} accounts. Unmute one to mute another.`,
+  tooManyBlocks: `You can block at most ${SAFETY_RULES.blocksMax} accounts. Unblock one to block another.`,
 } as const;

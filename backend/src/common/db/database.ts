@@ -1,11 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { DB } from '../../database/schema';
+import { SETTINGS } from '../../config/settings.module';
+import { Settings } from '../../config/settings';
 import { AppMetrics } from '../metrics/app-metrics';
 import { watchPool } from './pool-metrics';
+import { withJobLimit } from './statement-limits';
 
 /** A query builder or transaction typed by the schema: what repositories take. */
 export type Db = Kysely<DB>;
@@ -43,11 +46,26 @@ function heldConnections(pool: () => Pool): PostgresPool {
 export class Database {
   readonly db: Db;
 
-  constructor(dataSource: DataSource, metrics: AppMetrics) {
+  constructor(
+    dataSource: DataSource,
+    metrics: AppMetrics,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {
     const pool = () => (dataSource.driver as PostgresDriver).master as Pool;
     this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: heldConnections(pool) }) });
     // TypeORM's module has opened its pool before anything that needs the database is made.
     watchPool(pool(), metrics);
+  }
+
+  /**
+   * Runs a job's `work` in one transaction whose statements may run for DATABASE_JOB_STATEMENT_TIMEOUT_MS
+   * instead of the request limit every pooled connection starts with (statement-limits.ts).
+   */
+  jobTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await withJobLimit(trx, this.settings.databaseJobStatementTimeoutMs);
+      return work(trx);
+    });
   }
 
   /** Resolves when PostgreSQL answers a trivial query (health probe). */

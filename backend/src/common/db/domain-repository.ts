@@ -12,4 +12,9 @@ export abstract class DomainRepository {
   transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     return onPrimary(() => this.database.db.transaction().execute(work));
   }
+
+  /** The same for a job's statements that may run long: under the job limit, DATABASE_JOB_STATEMENT_TIMEOUT_MS. */
+  jobTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return onPrimary(() => this.database.jobTransaction(work));
+  }
 }

@@ -5,6 +5,8 @@ export const PG_ERROR = {
   invalidCatalogName: '3D000',
   duplicateDatabase: '42P04',
   lockNotAvailable: '55P03',
+  /** A statement cancelled: at its statement_timeout, or by pg_cancel_backend. */
+  queryCanceled: '57014',
 } as const;
 
 /** The SQLSTATE of an error thrown by pg (`code`) or wrapped by TypeORM (`driverError.code`). */

@@ -6,6 +6,8 @@ import { Pool } from 'pg';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { REDIS, RedisKeys } from '../redis.module';
+import { PG_ERROR } from './pg-errors';
+import { poolStatementTimeoutMs } from './statement-limits';
 
 /** How long a member's reads stay on the primary after a write of theirs: well above a healthy replica's lag. */
 const READ_PIN_MS = 5000;
@@ -37,6 +39,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * access): retrying them on the primary would only run them twice.
  */
 const SAME_EVERYWHERE = /^(21|22|23|42|44)/;
+/**
+ * A read stopped at its statement_timeout would only take as long again on the primary: the request
+ * answers 503 at once, and the replica stays in use.
+ */
+const sameEverywhere = (code: string) => SAME_EVERYWHERE.test(code) || code === PG_ERROR.queryCanceled;
 /** A query the replica cancelled because replay needed its rows (a recovery conflict): the replica itself is fine. */
 const RECOVERY_CONFLICT = '40001';
 
@@ -66,6 +73,8 @@ export class ReadReplica implements OnApplicationShutdown {
           max: 8,
           connectionTimeoutMillis: settings.databaseConnectTimeoutMs,
           keepAlive: true,
+          // The same limit per statement as the primary's pool (statement-limits.ts).
+          statement_timeout: poolStatementTimeoutMs(settings),
         })
       : null;
     // A connection that breaks while idle emits 'error' on the pool; unheard, it would end the process.
@@ -132,7 +141,7 @@ export class ReadReplica implements OnApplicationShutdown {
    */
   failed(error: unknown): boolean {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && SAME_EVERYWHERE.test(code)) return false;
+    if (typeof code === 'string' && sameEverywhere(code)) return false;
     if (code !== RECOVERY_CONFLICT) {
       if (!this.failing) this.logger.warn(`Read replica failed (${(error as Error).message}); reads go to the primary until it answers again`);
       this.failing = true;

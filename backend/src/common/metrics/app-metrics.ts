@@ -82,6 +82,13 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  readonly statementTimeouts = new Counter({
+    name: 'pg_statement_timeouts_total',
+    help: 'Statements PostgreSQL stopped at their statement_timeout (SQLSTATE 57014), by where they ran: request (answered 503; DATABASE_STATEMENT_TIMEOUT_MS) or job (failed, retried; DATABASE_JOB_STATEMENT_TIMEOUT_MS)',
+    labelNames: ['source'] as const,
+    registers: [this.registry],
+  });
+
   private socketCount: () => number = () => 0;
   private poolUse: () => PoolUse | null = () => null;
   private queueCounts: () => Promise<QueueCounts[]> = () => Promise.resolve([]);

@@ -15,6 +15,7 @@ import { AdminJobs } from './admin-jobs';
 import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';
 import { AdminToolsService } from './admin-tools.service';
 import { Audited } from '../audit/audit.interceptor';
+import { PathText } from '../../common/validation';
 
 const userTarget = (req: Request) => (typeof req.body?.username === 'string' ? `user:${req.body.username.trim()}` : null);
 const JOB_ID = /^[\w:.-]{1,100}$/;
@@ -137,7 +138,7 @@ export class AdminToolsController {
   @Get('user/:username')
   @AppClientOnly()
   @Audited({ action: 'admin.user_lookup', target: (req) => `user:${req.params.username}` })
-  lookup(@Param('username') username: string): Promise<AdminUserLookup> {
+  lookup(@Param('username', PathText()) username: string): Promise<AdminUserLookup> {
     return this.tools.lookup(username);
   }
 

@@ -8,6 +8,8 @@ import { containsPattern } from '../../common/db/sql-params';
 
 const ADMIN_USERS_DEFAULT_LIMIT = 20;
 const ADMIN_USERS_MAX_LIMIT = 100;
+/** The search text (a username or e-mail fragment, matched with ILIKE): as long as the longest e-mail address. */
+const ADMIN_USERS_QUERY_MAX = 254;
 
 const toAdminUser = (r: AdminUserRow): AdminUser => ({
   id: Number(r.id),
@@ -30,7 +32,8 @@ export class AdminUsersService {
     // Digits only: Number() would also take '1e1', '0x10' or ' 5'.
     const limitRaw = query.limit === undefined || query.limit === '' ? ADMIN_USERS_DEFAULT_LIMIT : /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : NaN;
     const cursorRaw = query.cursor === undefined || query.cursor === '' ? null : query.cursor;
-    if (!Number.isInteger(limitRaw) || limitRaw < 1 || (cursorRaw !== null && !/^\d{1,18}$/.test(cursorRaw))) {
+    const tooLong = (query.query?.length ?? 0) > ADMIN_USERS_QUERY_MAX;
+    if (!Number.isInteger(limitRaw) || limitRaw < 1 || (cursorRaw !== null && !/^\d{1,18}$/.test(cursorRaw)) || tooLong) {
       await this.audit.record(actor, 'admin.users.list', null, 'invalid', { query });
       throw new BadRequestException('Invalid query.');
     }

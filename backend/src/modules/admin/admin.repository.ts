@@ -75,12 +75,12 @@ export class AdminRepository extends DomainRepository {
 
   /** `name` must already be a checked identifier. */
   async createExtension(name: string): Promise<void> {
-    await this.rows(`CREATE EXTENSION IF NOT EXISTS "${name}"`);
+    await this.jobTransaction((trx) => this.rows(`CREATE EXTENSION IF NOT EXISTS "${name}"`, [], trx));
   }
 
-  /** Drops what a restore left beside the live tables (the staging schema, the replaced tables). */
+  /** Drops what a restore left beside the live tables (the staging schema, the replaced tables), under the job limit. */
   async dropRestoreSchemas(): Promise<void> {
-    for (const schema of [STAGING_SCHEMA, REPLACED_SCHEMA]) await this.rows(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    for (const schema of [STAGING_SCHEMA, REPLACED_SCHEMA]) await this.jobTransaction((trx) => this.rows(`DROP SCHEMA IF EXISTS ${schema} CASCADE`, [], trx));
   }
 
   /**

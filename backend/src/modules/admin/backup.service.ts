@@ -182,7 +182,7 @@ export class BackupService {
     let swapMs = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.repository.transaction(async (trx) => {
+        await this.repository.jobTransaction(async (trx) => {
           await this.repository.lockLiveTables(trx);
           const locked = Date.now();
           const audit = await this.audit.recentSince(trx, since);

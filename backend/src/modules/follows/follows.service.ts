@@ -54,7 +54,8 @@ export class FollowsService {
    */
   @JobHandler(ADMIN_QUEUE, ADMIN_JOB.syncFollowTables)
   async syncCounts(): Promise<{ followersAdded: number; followingsAdded: number }> {
-    const { followers, following } = await this.follows.transaction(async (trx) => {
+    // A job: its wait for the follows table and its recount over every account run under the job limit.
+    const { followers, following } = await this.follows.jobTransaction(async (trx) => {
       await this.follows.lockForRecount(trx);
       return this.accounts.recountFollows(trx);
     });

@@ -139,6 +139,11 @@ export class MediaRepository {
    * system notice or profile naming the URL. The post scan is one hashed scan per call, evaluated
    * only when a key without a row is asked about. Sorted by key.
    */
+  /** `unused` for a job (the orphan scan): its scans of posts and users run under the job limit. */
+  unusedForJob(keys: string[], urlPrefix: string): Promise<string[]> {
+    return this.database.jobTransaction((trx) => this.unused(keys, urlPrefix, trx));
+  }
+
   async unused(keys: string[], urlPrefix: string, db: Db = this.database.db): Promise<string[]> {
     if (!keys.length) return [];
     const { rows } = await sql<{ key: string }>`

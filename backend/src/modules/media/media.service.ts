@@ -337,7 +337,7 @@ export class MediaService {
    */
   async unusedFiles(names: string[]): Promise<string[]> {
     const baseOf = new Map(names.map((n) => [n, baseKeyOf(n) ?? n]));
-    const unused = new Set(await this.mediaRows.unused([...new Set(baseOf.values())], UPLOAD_URL_PREFIX));
+    const unused = new Set(await this.mediaRows.unusedForJob([...new Set(baseOf.values())], UPLOAD_URL_PREFIX));
     return names.filter((n) => unused.has(baseOf.get(n)!)).sort();
   }
 

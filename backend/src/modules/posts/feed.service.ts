@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit, type PostThread } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
+import { FilteredReads } from '../../common/rate-limit/filtered-reads';
 import { accountsOnly, hidesPost, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
 import { HidingService, type PostReader } from '../safety/hiding.service';
 import type { FeedFilter, ListKind } from './feed.sql';
@@ -31,6 +32,8 @@ export class FeedService {
     private readonly posts: PostsRepository,
     private readonly pages: SharedPageCache,
     private readonly hiding: HidingService,
+    /** A viewer's own page reads (their hide rule or search text keeps them from the shared pages): at most FILTERED_READS_PER_VIEWER at once. */
+    private readonly filteredReads: FilteredReads,
   ) {}
 
   /**
@@ -62,9 +65,9 @@ export class FeedService {
     const own: FeedFilter = { ...filter, hiding: filter.authors.length ? accountsOnly(hidden) : hidden };
     if (filter.following && filter.viewerId !== null && pinBoosts && !filter.text && !filter.authors.length) {
       const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
-      return this.pages.getOwn('following', filter.viewerId, key, () => this.load(own, limit, cursor, true));
+      return this.pages.getOwn('following', filter.viewerId, key, () => this.filteredReads.run(filter.viewerId, () => this.load(own, limit, cursor, true)));
     }
-    if (!pinBoosts || filter.following || filter.text || filter.authors.length) return this.load(own, limit, cursor, pinBoosts);
+    if (!pinBoosts || filter.following || filter.text || filter.authors.length) return this.filteredReads.run(filter.viewerId, () => this.load(own, limit, cursor, pinBoosts));
     const key = `${filter.category ?? ''}|${limit}|${cursor ?? ''}`;
     const everyone = filter.viewerId === null ? hidden : await this.hiding.forEveryone();
     const load = () => this.load({ ...filter, viewerId: null, hiding: everyone }, limit, cursor, true);
@@ -91,10 +94,10 @@ export class FeedService {
    */
   async asSeenBy(page: Page<Post>, viewerId: number, hiding: Hiding, read: () => Promise<Page<Post>>): Promise<Page<Post>> {
     if (!page.items.length) return page;
-    if (page.items.some((p) => hidesPost(hiding, p) || (p.originalPost && hiding.authorSet.has(p.originalPost.user_id)))) return read();
+    if (page.items.some((p) => hidesPost(hiding, p) || (p.originalPost && hiding.authorSet.has(p.originalPost.user_id)))) return this.filteredReads.run(viewerId, read);
     const flags = await this.posts.viewerFlags(viewerId, [...new Set(page.items.flatMap((p) => (p.originalPost ? [p.id, p.originalPost.id] : [p.id])))], hiding.notInterested);
     if (!flags.size) return page;
-    if (page.items.some((p) => flags.get(p.id)?.not_interested)) return read();
+    if (page.items.some((p) => flags.get(p.id)?.not_interested)) return this.filteredReads.run(viewerId, read);
     const seen = (p: Post): Post => {
       const mine = flags.get(p.id);
       const original = p.originalPost ? seen(p.originalPost) : p.originalPost;
@@ -204,7 +207,8 @@ export class FeedService {
     const ownerId = await this.userId(username);
     const hiding = accountsOnly(await this.hiding.forViewer(viewerId));
     if (kind === 'reposts' && hiding.authorSet.has(ownerId)) return { items: [], nextCursor: null };
-    const page = toPage(await this.posts.listPage(kind, ownerId, viewerId, after, limit + 1, hiding), limit, toPost, timeCursorOf);
+    const rows = await this.filteredReads.run(hiding.authors.length ? viewerId : null, () => this.posts.listPage(kind, ownerId, viewerId, after, limit + 1, hiding));
+    const page = toPage(rows, limit, toPost, timeCursorOf);
     return { items: await this.attachOriginals(page.items, viewerId, hiding), nextCursor: page.nextCursor };
   }
 

@@ -31,6 +31,20 @@ export class SafetyRepository extends DomainRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Adds `targetId` to `userId`'s list in `trx` unless it is there already ('exists') or the list holds
+   * `max` accounts ('full'). The count runs under a transaction-scoped advisory lock of the owner's
+   * list, so two additions in parallel at the cap never both pass; nothing else waits on that lock.
+   */
+  async hideWithin(trx: Db, table: HideTable, userId: number, targetId: number, max: number): Promise<'added' | 'exists' | 'full'> {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${table}:${userId}`}, 0))`.execute(trx);
+    const { rows } = await sql<{ n: number; present: boolean }>`
+      SELECT count(*)::int AS n, bool_or(target_id = ${targetId}) IS TRUE AS present FROM ${sql.table(table)} WHERE user_id = ${userId}`.execute(trx);
+    if (rows[0].present) return 'exists';
+    if (rows[0].n >= max) return 'full';
+    return (await this.hide(table, userId, targetId, trx)) ? 'added' : 'exists';
+  }
+
   /** False when there was nothing to remove. */
   async unhide(table: HideTable, userId: number, targetId: number): Promise<boolean> {
     const rows = await this.database.db.deleteFrom(table).where('user_id', '=', userId).where('target_id', '=', targetId).returning('target_id').execute();

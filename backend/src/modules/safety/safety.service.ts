@@ -61,7 +61,12 @@ export class SafetyService {
 
   async mute(user: SessionUser, targetId: number): Promise<MuteResult> {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotMuteSelf);
-    await this.changed(await orNotFound(this.safety.hide('user_mutes', user.id, targetId), MESSAGES.profile.userNotFound), user.id);
+    const outcome = await orNotFound(
+      this.safety.transaction((trx) => this.safety.hideWithin(trx, 'user_mutes', user.id, targetId, SAFETY_RULES.mutesMax)),
+      MESSAGES.profile.userNotFound,
+    );
+    if (outcome === 'full') throw new ConflictException(SAFETY_MESSAGES.tooManyMutes);
+    await this.changed(outcome === 'added', user.id);
     return { success: true, muted: true };
   }
 
@@ -74,7 +79,9 @@ export class SafetyService {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotBlockSelf);
     const { added, after } = await orNotFound(
       this.safety.transaction(async (trx): Promise<{ added: boolean; after: AfterBlock[] }> => {
-        const added = await this.safety.hide('user_blocks', user.id, targetId, trx);
+        const outcome = await this.safety.hideWithin(trx, 'user_blocks', user.id, targetId, SAFETY_RULES.blocksMax);
+        if (outcome === 'full') throw new ConflictException(SAFETY_MESSAGES.tooManyBlocks);
+        const added = outcome === 'added';
         return { added, after: added ? await this.blockSteps.run(trx, user.id, targetId) : [] };
       }),
       MESSAGES.profile.userNotFound,

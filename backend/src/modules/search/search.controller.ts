@@ -6,6 +6,7 @@ import { limitOf } from '../../common/paging/page-query';
 import { SearchQueryDto } from './search.dto';
 import type { SessionUser } from '../users/session-user';
 import { SearchService } from './search.service';
+import { PathText } from '../../common/validation';
 
 /** Public search endpoints. */
 @Controller('search')
@@ -20,13 +21,13 @@ export class SearchController {
 
   @Get('user/:name')
   @RateLimit('search')
-  users(@Param('name') name: string, @AuthUser() viewer?: SessionUser): Promise<UserSearchResult[]> {
+  users(@Param('name', PathText()) name: string, @AuthUser() viewer?: SessionUser): Promise<UserSearchResult[]> {
     return this.search.users(name, viewer?.id ?? null);
   }
 
   @Get('profile/:username')
   @RateLimit('search')
-  profile(@Param('username') username: string, @Query() q: SearchQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
+  profile(@Param('username', PathText()) username: string, @Query() q: SearchQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.search.profile(username, q.query, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 }

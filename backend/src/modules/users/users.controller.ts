@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { isAdmin, type CurrentUser, type UserProfile, type UserSuggestion } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
-import { IdParam } from '../../common/validation';
+import { IdParam, PathText } from '../../common/validation';
 import { AuditService } from '../audit/audit.service';
 import { auditResult } from '../audit/audit.interceptor';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
@@ -42,7 +42,7 @@ export class UsersController {
 
   @Get('profile/:username')
   @BlockRule({ kind: 'username', from: 'params', key: 'username' })
-  profile(@Param('username') username: string, @AuthUser() viewer?: SessionUser): Promise<UserProfile> {
+  profile(@Param('username', PathText()) username: string, @AuthUser() viewer?: SessionUser): Promise<UserProfile> {
     return this.profiles.getProfile(username, viewer);
   }
 
