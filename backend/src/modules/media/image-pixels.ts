@@ -33,7 +33,9 @@ export function assertAnimationWithin(width: number, height: number, frames: num
 export async function assertImageWithin(file: string): Promise<Metadata> {
   let meta: Metadata;
   try {
-    meta = await sharp(file).metadata();
+    // The header only: no pixel is decoded, so sharp's own limit is left to the decodes (it would call
+    // a 50000 × 50000 header unreadable instead of too large).
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
   } catch (error) {
     throw new UnreadableHeaderError((error as Error).message.split('\n')[0]);
   }

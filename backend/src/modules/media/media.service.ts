@@ -74,6 +74,17 @@ export class MediaService {
     await fs.mkdir(this.incomingDir, { recursive: true });
   }
 
+  /** A folder of its own under UPLOAD_DIR/.incoming for one request's uploads and their scratch files. */
+  async openScratch(): Promise<string> {
+    await this.ensureDirs();
+    return fs.mkdtemp(path.join(this.incomingDir, 'r-'));
+  }
+
+  /** Removes a request's folder with whatever it still holds (what was accepted has been moved out). */
+  async dropScratch(dir: string): Promise<void> {
+    await fs.rm(dir, { recursive: true, force: true }).catch((error: Error) => this.logger.warn(`could not remove ${dir}: ${error.message}`));
+  }
+
   private async sniff(tempPath: string): Promise<FileSignature | null> {
     const handle = await fs.open(tempPath, 'r');
     try {

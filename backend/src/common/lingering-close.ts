@@ -1,0 +1,65 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * How long, and how much more, a connection whose answer went out before its body was read keeps
+ * reading and dropping that body before it closes (nginx's lingering close, with its 5 s).
+ */
+export const LINGER = {
+  /** The longest it lingers in all. */
+  ms: 5000,
+  /** Closes sooner when the client sends nothing for this long (it has stopped, or is reading). */
+  idleMs: 1000,
+  /** Closes sooner after this many more bytes: a client sending 1 TB is not read to its end. */
+  bytes: 8 * 1024 * 1024,
+} as const;
+
+/** How often a lingering connection looks at what it has read. */
+const LINGER_TICK_MS = 50;
+
+const lingering = new WeakSet<Socket>();
+
+/**
+ * Makes the close Node does after a `Connection: close` answer a lingering one. Node ends such an
+ * answer with `socket.destroySoon()`: the socket closes as soon as the answer is written, with the
+ * rest of the request body still arriving, and the kernel answers those bytes with a reset. A client
+ * that writes its whole body before reading (most simple clients, some proxies) then sees the reset
+ * on its next write, and the reset can also wipe the answer waiting in its buffer: a refused upload
+ * looked like a network failure instead of a 401, 403 or 413. Instead, the answer goes out followed
+ * by our FIN, and the body is read and dropped until the client has sent it all or has stopped, or
+ * LINGER's time or bytes run out; then the socket closes.
+ */
+export function lingerOnClose(req: IncomingMessage, socket: Socket | null): void {
+  if (!socket || lingering.has(socket)) return;
+  lingering.add(socket);
+  socket.destroySoon = function lingeringClose(this: Socket): void {
+    if (this.writable) this.end(); // the answer, then our FIN; the socket still reads
+    if (req.complete || this.readableEnded || this.destroyed) {
+      if (this.writableFinished) this.destroy();
+      else this.once('finish', () => this.destroy());
+      return;
+    }
+    // Node's HTTP parser goes on reading the socket into the request (or drops it, once Node dumped
+    // the request); whatever read the request before is done with it, so its bytes are dropped here
+    // (a paused request would stop the socket reading). Progress is watched on the socket itself.
+    req.unpipe();
+    req.removeAllListeners('data');
+    req.resume();
+    const startedAt = Date.now();
+    const bytesAtStart = this.bytesRead;
+    let seen = bytesAtStart;
+    let lastProgress = startedAt;
+    const close = () => {
+      clearInterval(watch);
+      this.destroy();
+    };
+    const watch = setInterval(() => {
+      const now = Date.now();
+      if (this.bytesRead !== seen) [seen, lastProgress] = [this.bytesRead, now];
+      if (req.complete || seen - bytesAtStart > LINGER.bytes || now - lastProgress > LINGER.idleMs || now - startedAt > LINGER.ms) close();
+    }, LINGER_TICK_MS).unref();
+    req.once('end', close); // the whole body is in: nothing more to drop
+    this.once('end', close); // the client has stopped sending
+    this.once('close', () => clearInterval(watch));
+  };
+}
