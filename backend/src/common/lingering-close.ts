@@ -32,34 +32,46 @@ const lingering = new WeakSet<Socket>();
 export function lingerOnClose(req: IncomingMessage, socket: Socket | null): void {
   if (!socket || lingering.has(socket)) return;
   lingering.add(socket);
+  // From the answer on, what the body brings is counted and dropped. Reading it here also keeps Node
+  // from "dumping" the request, which would drop the bytes without a trace to count.
+  let dropped = 0;
+  let lastData = Date.now();
+  let enough: (() => void) | null = null;
+  const onData = (chunk: Buffer) => {
+    dropped += chunk.length;
+    lastData = Date.now();
+    if (dropped > LINGER.bytes) enough?.();
+  };
+  req.on('data', onData);
   socket.destroySoon = function lingeringClose(this: Socket): void {
     if (this.writable) this.end(); // the answer, then our FIN; the socket still reads
-    if (req.complete || this.readableEnded || this.destroyed) {
-      if (this.writableFinished) this.destroy();
-      else this.once('finish', () => this.destroy());
-      return;
-    }
-    // Node's HTTP parser goes on reading the socket into the request (or drops it, once Node dumped
-    // the request); whatever read the request before is done with it, so its bytes are dropped here
-    // (a paused request would stop the socket reading). Progress is watched on the socket itself.
-    req.unpipe();
-    req.removeAllListeners('data');
-    req.resume();
-    const startedAt = Date.now();
-    const bytesAtStart = this.bytesRead;
-    let seen = bytesAtStart;
-    let lastProgress = startedAt;
     const close = () => {
       clearInterval(watch);
+      req.off('data', onData);
       this.destroy();
     };
+    // Never before the answer has gone out, except when the time is up (a client that does not read).
+    let closing = false;
+    const closeOnceSent = () => {
+      if (closing) return;
+      closing = true;
+      if (this.writableFinished) close();
+      else this.once('finish', close);
+    };
+    // Whatever read the request before is done with it (a paused request would stop the socket reading).
+    req.unpipe();
+    for (const listener of req.listeners('data')) if (listener !== onData) req.off('data', listener as (chunk: Buffer) => void);
+    req.resume();
+    const startedAt = Date.now();
     const watch = setInterval(() => {
       const now = Date.now();
-      if (this.bytesRead !== seen) [seen, lastProgress] = [this.bytesRead, now];
-      if (req.complete || seen - bytesAtStart > LINGER.bytes || now - lastProgress > LINGER.idleMs || now - startedAt > LINGER.ms) close();
+      if (now - startedAt > LINGER.ms) close();
+      else if (now - Math.max(lastData, startedAt) > LINGER.idleMs) closeOnceSent();
     }, LINGER_TICK_MS).unref();
-    req.once('end', close); // the whole body is in: nothing more to drop
-    this.once('end', close); // the client has stopped sending
+    enough = closeOnceSent;
+    if (req.complete || this.readableEnded || dropped > LINGER.bytes) closeOnceSent();
+    req.once('end', closeOnceSent); // the whole body is in: nothing more to drop
+    this.once('end', closeOnceSent); // the client has stopped sending
     this.once('close', () => clearInterval(watch));
   };
 }
