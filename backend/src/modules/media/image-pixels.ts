@@ -14,14 +14,14 @@ export class UnreadableHeaderError extends Error {}
 export const decodeLimit = (animated: boolean): number => (animated ? IMAGE_PIXELS.maxAnimation : IMAGE_PIXELS.maxFrame);
 
 /** Refuses a canvas (or a frame) above IMAGE_PIXELS' side or frame limit. */
-export function assertFrameWithin(width: number, height: number): void {
+function assertFrameWithin(width: number, height: number): void {
   if (width > IMAGE_PIXELS.maxSide || height > IMAGE_PIXELS.maxSide || width * height > IMAGE_PIXELS.maxFrame) {
     throw new TooManyPixelsError(`a ${width}×${height} image`);
   }
 }
 
 /** Refuses `frames` frames of `width` × `height` above the animation's total. */
-export function assertAnimationWithin(width: number, height: number, frames: number): void {
+function assertAnimationWithin(width: number, height: number, frames: number): void {
   if (width * height * frames > IMAGE_PIXELS.maxAnimation) throw new TooManyPixelsError(`${frames} frames of ${width}×${height}`);
 }
 
