@@ -63,10 +63,11 @@ export function lingerOnClose(req: IncomingMessage, socket: Socket | null): void
     for (const listener of req.listeners('data')) if (listener !== onData) req.off('data', listener as (chunk: Buffer) => void);
     req.resume();
     const startedAt = Date.now();
+    const idle = () => Date.now() - Math.max(lastData, startedAt) > LINGER.idleMs;
     const watch = setInterval(() => {
-      const now = Date.now();
-      if (now - startedAt > LINGER.ms) close();
-      else if (now - Math.max(lastData, startedAt) > LINGER.idleMs) closeOnceSent();
+      if (Date.now() - startedAt > LINGER.ms) close();
+      // Timers run before pending reads: after a stall of the event loop, look again once they are in.
+      else if (idle()) setImmediate(() => idle() && closeOnceSent());
     }, LINGER_TICK_MS).unref();
     enough = closeOnceSent;
     if (req.complete || this.readableEnded || dropped > LINGER.bytes) closeOnceSent();

@@ -69,7 +69,8 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
       const release = () => {
         if (--holders === 0) void storage.close().then(() => this.media.dropScratch(scratch));
       };
-      res.once('close', release);
+      if (res.closed) release();
+      else res.once('close', release);
       try {
         await this.receive(req, res, storage, fileLimit, files, bodyLimit);
       } catch (error) {
@@ -89,6 +90,11 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
           else resolve();
         };
         storage.onRefused = (error) => settle(uploadError(error));
+        // A client that hangs up mid-body: multer may never call back (a file stream left open).
+        if (req.destroyed && !req.complete) return settle(new BadRequestException(MESSAGES.http.invalidMultipart));
+        req.once('close', () => {
+          if (!req.complete) settle(new BadRequestException(MESSAGES.http.invalidMultipart));
+        });
         const upload = multer({
           storage,
           limits: { fileSize: fileLimit, files, fields: 30, fieldSize: 64 * 1024, fieldNameSize: 100, parts: 40, headerPairs: 20, fieldNestingDepth: 0 },
@@ -106,10 +112,6 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
         req.on('data', (chunk: Buffer) => {
           received += chunk.length;
           if (received > bodyLimit) settle(bodyTooLarge(res, MESSAGES.http.tooLarge));
-        });
-        // A client that hangs up mid-body: multer may never call back (a file stream left open).
-        req.once('close', () => {
-          if (!req.complete) settle(new BadRequestException(MESSAGES.http.invalidMultipart));
         });
       });
     }
