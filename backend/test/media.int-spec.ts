@@ -175,11 +175,13 @@ describe('images of any kind are limited in pixels (4096 a side, 16 Mpx a frame,
     expect(await incomingEmpty()).toBe(true);
   });
 
-  it('images at the limits are accepted: a 4096×3900 JPEG and a GIF of 16 frames of 2000×2000 (64 Mpx in all)', async () => {
+  it('the limits are exact: a 4096×3900 JPEG and a GIF of 16 frames of 2000×2000 (64 Mpx) are accepted, 4097 px or one frame more are not', async () => {
     const still = await postFile(await flatImage(4096, 3900, 'jpeg', 2), 'edge.jpg');
     expect(still.status).toBe(201);
     const gif = await postFile(flatGif(2000, 2000, 16), 'edge.gif');
     expect(gif.status).toBe(201);
     expect(gif.body.media).toEqual(expect.objectContaining({ width: 2000, height: 2000 }));
+    expect((await postFile(await flatImage(4097, 3900, 'jpeg', 3), 'over.jpg')).status).toBe(415);
+    expect((await postFile(flatGif(2000, 2000, 17), 'over.gif')).status).toBe(415);
   });
 });
