@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { APP_CLIENT_HEADER, MESSAGES, VIDEO_POSTER } from '@cloud9/contracts';
 import { ErrorsFilter } from '../src/common/errors.filter';
+import { LINGER } from '../src/common/lingering-close';
 import { bootApp, TestApp } from './support/app';
 import { bigPngLike, countRows, eventually, filesUnder, signInCookie } from './support/harness';
 import { form, part } from './support/hostile-requests';
@@ -310,6 +311,41 @@ describe('hostile input and request limits', () => {
       expect(conn.text()).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
       expect(conn.text()).toMatch(/\r\nconnection: close\r\n/i);
       expect(conn.text()).toContain(JSON.stringify(message));
+    });
+
+    describe('after a refusal the rest of the body is read and dropped, within bounds (a lingering close)', () => {
+      /** An anonymous upload declared as 1 TB (401 at once), then `piece` every `everyMs` until the server closes. */
+      async function sendOn(piece: Buffer, everyMs: number) {
+        const conn = await openRaw(port, { halfOpen: true });
+        await conn.write(head('POST /api/posts HTTP/1.1', { Host: 'localhost', 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': TB }));
+        expect(await conn.until(() => conn.text().includes('\r\n\r\n{'), 2000)).toBe(true);
+        const answeredAt = Date.now();
+        let sentAfter = 0;
+        while (conn.closedAfter() === null && Date.now() - answeredAt < 15_000) {
+          if (!(await conn.write(piece))) break;
+          sentAfter += piece.length;
+          if (everyMs) await new Promise((r) => setTimeout(r, everyMs));
+        }
+        expect(await conn.closedWithin(2000)).toBe(true);
+        expect(conn.text()).toMatch(/^HTTP\/1\.1 401 /);
+        return { lingeredMs: Date.now() - answeredAt, sentAfter };
+      }
+
+      it('a client that goes on sending slowly, never idle, is read on, then cut by the time bound', async () => {
+        const { lingeredMs } = await sendOn(Buffer.alloc(4 * KB, 0x41), 100);
+        // LINGER.ms, or HTTP_REQUEST_TIMEOUT_MS (3 s here) counted from the request's start, whichever ends first.
+        expect(lingeredMs).toBeGreaterThan(2000);
+        expect(lingeredMs).toBeLessThan(LINGER.ms + 3000);
+      });
+
+      it('a client that goes on sending at full speed is cut after about LINGER.bytes more', async () => {
+        const { lingeredMs, sentAfter } = await sendOn(Buffer.alloc(256 * KB, 0x41), 0);
+        expect(lingeredMs).toBeLessThan(LINGER.ms + 3000);
+        // The server read LINGER.bytes after its answer, so at least that much was sent; more only by what the
+        // kernel's buffers on both sides took in (a few MB on loopback).
+        expect(sentAfter).toBeGreaterThan(LINGER.bytes);
+        expect(sentAfter).toBeLessThan(LINGER.bytes + 24 * 1024 * KB);
+      });
     });
 
     it("an upload declared larger than the user's plan allows: 413 at once, connection closed", async () => {

@@ -195,7 +195,7 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
   describe('hostile images get a 4xx from the catalogue and leave nothing behind', () => {
     it.each([
       ['a truncated JPEG', async () => (await image(400, 300)).subarray(0, 900), MESSAGES.http.unreadableMedia],
-      ['a PNG header claiming 50000×50000 (a decompression bomb)', async () => pngClaiming(50_000, 50_000), MESSAGES.http.unreadableMedia],
+      ['a PNG header claiming 50000×50000 (a decompression bomb, refused by its header)', async () => pngClaiming(50_000, 50_000), MESSAGES.http.imageTooManyPixels],
       ['text named photo.jpg', async () => Buffer.from('not an image at all, only words'), MESSAGES.http.unsupportedMedia],
     ])('%s', async (_name, make, message) => {
       const files = await filesUnder(t.settings.uploadDir);

@@ -1,8 +1,10 @@
+import * as path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { MESSAGES } from '@cloud9/contracts';
 import { fakeGifBytes } from './fakes/giphy-server';
 import { signUp, SignedIn } from './support/app';
-import { bootWatched, countRows, tinyPng, WatchedApp } from './support/harness';
+import { bootWatched, countRows, eventually, filesUnder, tinyPng, WatchedApp } from './support/harness';
+import { flatGif, flatImage } from './support/images';
 import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
 
 /** EXIF a phone writes: camera make and a GPS position (IFD3 is the GPS directory). */
@@ -136,5 +138,50 @@ describe.each(DRIVERS)('uploaded images lose their metadata (location) and must 
   it('never leaked a secret in any response', () => {
     expect(t.inspected()).toBeGreaterThan(0);
     expect(t.leaks).toEqual([]);
+  });
+});
+
+describe('images of any kind are limited in pixels (4096 a side, 16 Mpx a frame, 64 Mpx over an animation)', () => {
+  let t: WatchedApp;
+  let gold: SignedIn;
+  const incomingEmpty = () => eventually(async () => (await filesUnder(path.join(t.settings.uploadDir, '.incoming'))).length === 0, 3000);
+  const postFile = (bytes: Buffer, filename: string) => gold.agent.post('/api/posts').field('content', 'pixels').attach('file', bytes, { filename, contentType: 'image/png' });
+
+  beforeAll(async () => {
+    t = await bootWatched({ UPLOAD_DIR: `${process.env.UPLOAD_DIR}-pixels` });
+    gold = await signUp(t, { groupId: 7 });
+  });
+  afterAll(() => t?.close());
+
+  it.each<[string, () => Promise<Buffer> | Buffer, string]>([
+    ['a PNG 5000 px wide (above 4096 a side)', () => flatImage(5000, 10), 'wide.png'],
+    ['a 4000×4001 PNG (16.0 Mpx and a bit, above 16 Mpx a frame)', () => flatImage(4000, 4001), 'big.png'],
+    ['a JPEG 10 px wide and 4097 px high', () => flatImage(10, 4097, 'jpeg'), 'tall.jpg'],
+    ['a WebP 4097 px wide', () => flatImage(4097, 10, 'webp'), 'wide.webp'],
+    ['a GIF 5000 px wide', () => flatGif(5000, 10, 1), 'wide.gif'],
+    ['a one-frame GIF of 4000×4001', () => flatGif(4000, 4001, 1), 'big.gif'],
+    ['an animated GIF of 17 frames of 2000×2000 (4 Mpx each, 68 Mpx in all)', () => flatGif(2000, 2000, 17), 'long.gif'],
+  ])('%s is a 415 from the catalogue, posts nothing and leaves nothing in .incoming', async (_what, make, filename) => {
+    const [posts, media] = [await countRows(t, 'posts'), await countRows(t, 'media')];
+    const res = await postFile(await make(), filename);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 415, body: { success: false, statusCode: 415, error: MESSAGES.http.imageTooManyPixels } });
+    expect([await countRows(t, 'posts'), await countRows(t, 'media')]).toEqual([posts, media]);
+    expect(await incomingEmpty()).toBe(true);
+  });
+
+  it('a profile image is held to the same limits', async () => {
+    const res = await gold.agent.put(`/api/profile/${gold.user.username}`).attach('thumbnail', await flatImage(5000, 10, 'png', 1), 'wide.png');
+    expect([res.status, res.body.error]).toEqual([415, MESSAGES.http.imageTooManyPixels]);
+    expect(await incomingEmpty()).toBe(true);
+  });
+
+  it('the limits are exact: a 4096×3900 JPEG and a GIF of 16 frames of 2000×2000 (64 Mpx) are accepted, 4097 px or one frame more are not', async () => {
+    const still = await postFile(await flatImage(4096, 3900, 'jpeg', 2), 'edge.jpg');
+    expect(still.status).toBe(201);
+    const gif = await postFile(flatGif(2000, 2000, 16), 'edge.gif');
+    expect(gif.status).toBe(201);
+    expect(gif.body.media).toEqual(expect.objectContaining({ width: 2000, height: 2000 }));
+    expect((await postFile(await flatImage(4097, 3900, 'jpeg', 3), 'over.jpg')).status).toBe(415);
+    expect((await postFile(flatGif(2000, 2000, 17), 'over.gif')).status).toBe(415);
   });
 });

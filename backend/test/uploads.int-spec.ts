@@ -1,15 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import sharp from 'sharp';
+import request from 'supertest';
 import { MESSAGES } from '@cloud9/contracts';
-import { signUp, SignedIn } from './support/app';
-import { bigPngLike, bootWatched, countRows, eventually, tinyPng, uniquePng, WatchedApp } from './support/harness';
+import { bootApp, signUp, SignedIn, type TestApp } from './support/app';
+import { bigPngLike, bootWatched, countRows, eventually, filesUnder, signInCookie, tinyPng, uniquePng, WatchedApp } from './support/harness';
+import { form, part } from './support/hostile-requests';
+import { destroyRawConnections, head, openRaw, writeWholeThenRead } from './support/raw-http';
 import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
 const OVER_BASIC = Math.round(2.2 * 1024 * 1024); // > 2048 KB (Basic), < 8192 KB (Gold)
+type Cookie = Awaited<ReturnType<typeof signInCookie>>;
 
 describe.each(DRIVERS)('profile images (judged by their bytes, limited by plan; %s storage)', (driver) => {
   let store: StoreUnderTest;
@@ -265,5 +271,100 @@ describe('with a CDN in front (MEDIA_PUBLIC_URL)', () => {
     const csp = (await t.request().get('/')).headers['content-security-policy'] as string;
     expect(csp).toMatch(/img-src [^;]*https:\/\/media\.example\.com/);
     expect(csp).toMatch(/media-src [^;]*https:\/\/media\.example\.com/);
+  });
+});
+
+describe('uploads are judged before they are read', () => {
+  const KB = 1024;
+  const BOUNDARY = 'judgedFirst28';
+  const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+  let t: TestApp;
+  let port: number;
+  let silver: Cookie;
+  let basic: Cookie;
+
+  const incoming = async () => (await filesUnder(path.join(t.settings.uploadDir, '.incoming'))).length;
+  const incomingEmpty = () => eventually(async () => (await incoming()) === 0, 3000);
+  /** A post's form: some text and one file of `fileBytes` (a PNG by its first bytes). */
+  const postForm = (fileBytes: number, field = 'file') =>
+    form(BOUNDARY, [
+      part(['Content-Disposition: form-data; name="content"'], 'judged before read'),
+      part([`Content-Disposition: form-data; name="${field}"; filename="photo.png"`, 'Content-Type: image/png'], bigPngLike(fileBytes)),
+    ]);
+  const requestOf = (line: string, body: Buffer, cookie?: string) =>
+    Buffer.concat([Buffer.from(head(line, { Host: 'localhost', ...(cookie ? { Cookie: cookie } : {}), 'Content-Type': MULTIPART, 'Content-Length': body.length })), body]);
+  const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1] ?? 0);
+  const jsonOf = (text: string): unknown => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+
+  beforeAll(async () => {
+    t = await bootApp({ UPLOAD_DIR: `${process.env.UPLOAD_DIR}-judged`, RATE_LIMIT_UPLOADS: '2/1h' });
+    await t.app.listen(0, '127.0.0.1');
+    port = ((t.app.getHttpServer() as Server).address() as AddressInfo).port;
+    [silver, basic] = [await signInCookie(t, 6, 'judged'), await signInCookie(t, 5, 'judged')];
+  });
+  afterEach(destroyRawConnections);
+  afterAll(() => t?.close());
+
+  it("a Silver member's 4 MB + 1 byte photo, written whole before the answer is read, gets its 413 and JSON body (no reset); nothing stays in .incoming", async () => {
+    const posts = await countRows(t, 'posts');
+    const got = await writeWholeThenRead(port, requestOf('POST /api/posts HTTP/1.1', postForm(4096 * KB + 1), silver.cookie));
+    expect({ error: got.error, status: statusOf(got.text) }).toEqual({ error: null, status: 413 });
+    expect(jsonOf(got.text)).toEqual({ success: false, statusCode: 413, error: MESSAGES.http.tooLarge });
+    expect(got.text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await incomingEmpty()).toBe(true);
+    expect(await countRows(t, 'posts')).toBe(posts);
+  });
+
+  it('an anonymous notice upload, written whole before the answer is read, gets its 401 and JSON body (no reset)', async () => {
+    const got = await writeWholeThenRead(port, requestOf('POST /api/notifications/posts HTTP/1.1', postForm(3 * 1024 * KB)));
+    expect({ error: got.error, status: statusOf(got.text) }).toEqual({ error: null, status: 401 });
+    expect(jsonOf(got.text)).toEqual({ success: false, statusCode: 401, error: MESSAGES.auth.notSignedIn });
+  });
+
+  it('a declared length above the plan is refused from its header, and the answer still reaches a client that writes it all first', async () => {
+    // Basic: 2048 KB a file, so this body (over 4 MB) is refused before a byte of it is read.
+    const got = await writeWholeThenRead(port, requestOf('POST /api/posts HTTP/1.1', postForm(4096 * KB), basic.cookie));
+    expect({ error: got.error, status: statusOf(got.text) }).toEqual({ error: null, status: 413 });
+    expect(jsonOf(got.text)).toEqual({ success: false, statusCode: 413, error: MESSAGES.http.tooLarge });
+  });
+
+  it("a Basic member's notice (notices are staff's) is refused with 403 before its body is sent, and nothing is written", async () => {
+    const body = postForm(1536 * KB);
+    const conn = await openRaw(port);
+    await conn.write(head('POST /api/notifications/posts HTTP/1.1', { Host: 'localhost', Cookie: basic.cookie, 'Content-Type': MULTIPART, 'Content-Length': body.length }));
+    await conn.write(body.subarray(0, 512 * KB));
+    expect(await conn.until(() => conn.text().includes('\r\n\r\n{'), 3000)).toBe(true);
+    expect(statusOf(conn.text())).toBe(403);
+    expect(conn.text()).toContain(JSON.stringify(MESSAGES.notices.permissionDenied));
+    expect(await incoming()).toBe(0);
+    // The client sends no more: after a short linger the connection closes.
+    expect(await conn.closedWithin(3000)).toBe(true);
+  });
+
+  it('an account with no uploads left (RATE_LIMIT_UPLOADS) is refused with 429 before its body is sent, and nothing is written', async () => {
+    const me = await signInCookie(t, 5, 'judged');
+    for (const colour of [1, 2]) {
+      const res = await request(t.app.getHttpServer() as Server).post('/api/posts').set('Cookie', me.cookie).field('content', 'x').attach('file', tinyPng([colour, 0, 0, 255]), 'a.png');
+      expect(res.status).toBe(201);
+    }
+    const body = postForm(1536 * KB);
+    const conn = await openRaw(port);
+    await conn.write(head('POST /api/posts HTTP/1.1', { Host: 'localhost', Cookie: me.cookie, 'Content-Type': MULTIPART, 'Content-Length': body.length }));
+    await conn.write(body.subarray(0, 512 * KB));
+    expect(await conn.until(() => conn.text().includes('\r\n\r\n{'), 3000)).toBe(true);
+    expect(statusOf(conn.text())).toBe(429);
+    expect(conn.text()).toContain(JSON.stringify(MESSAGES.rateLimit.uploads));
+    expect(await incoming()).toBe(0);
+  });
+
+  it('a client that hangs up in the middle of its file leaves nothing in .incoming', async () => {
+    const body = postForm(1536 * KB);
+    const conn = await openRaw(port);
+    await conn.write(head('POST /api/posts HTTP/1.1', { Host: 'localhost', Cookie: silver.cookie, 'Content-Type': MULTIPART, 'Content-Length': body.length }));
+    await conn.write(body.subarray(0, 1024 * KB));
+    // The file is being written when the client goes.
+    expect(await eventually(async () => (await incoming()) > 0, 3000)).toBe(true);
+    conn.socket.destroy();
+    expect(await incomingEmpty()).toBe(true);
   });
 });

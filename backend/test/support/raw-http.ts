@@ -24,12 +24,16 @@ export function destroyRawConnections(): void {
   open.clear();
 }
 
-export function openRaw(port: number): Promise<RawConnection> {
+/**
+ * `halfOpen`: the client goes on writing after the server's FIN (as a client still sending its body
+ * may); by default Node's socket ends its own side at once.
+ */
+export function openRaw(port: number, { halfOpen = false }: { halfOpen?: boolean } = {}): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     let received = '';
     let closedAt: number | null = null;
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: halfOpen });
     open.add(socket);
     socket.on('data', (chunk) => (received += chunk.toString('latin1')));
     socket.on('close', () => {
@@ -87,5 +91,44 @@ export function rawRequest(url: string | URL, headers: Record<string, string> = 
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** What a client that writes its whole request before reading anything got back. */
+export interface WrittenThenRead {
+  /** Everything it could read (latin1): the answer, or '' when the connection was reset under it. */
+  text: string;
+  /** The connection's error (ECONNRESET, EPIPE), or null. */
+  error: string | null;
+}
+
+/**
+ * Sends `request` over a new connection the way simple clients (and some proxies) do: the whole of it
+ * first, reading nothing meanwhile, then whatever the server answered, until it closes. It goes out
+ * in pieces of 64 kB a few milliseconds apart, as over a real link (on loopback the kernel's buffers
+ * would otherwise take a few MB at once, and the client would never be caught still writing).
+ */
+export function writeWholeThenRead(port: number, request: Buffer, timeoutMs = 20_000): Promise<WrittenThenRead> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let error: string | null = null;
+    const socket = connect(port, '127.0.0.1');
+    open.add(socket);
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    socket.pause(); // nothing is read until the request is written
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      open.delete(socket);
+      resolve({ text: Buffer.concat(chunks).toString('latin1'), error });
+    });
+    const PIECE = 64 * 1024;
+    const writeFrom = (at: number): void => {
+      if (socket.destroyed) return;
+      if (at >= request.length) return void socket.resume();
+      socket.write(request.subarray(at, at + PIECE), (e) => (e ? socket.destroy(e) : void setTimeout(() => writeFrom(at + PIECE), 3)));
+    };
+    socket.once('connect', () => writeFrom(0));
   });
 }

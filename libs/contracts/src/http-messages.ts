@@ -1,4 +1,5 @@
 import { APP_CLIENT_HEADER } from './app-client';
+import { IMAGE_PIXELS } from './limits';
 
 /** The catalogue's transport-level messages (MESSAGES.http), which the app's API client shows on every page. */
 export const HTTP_MESSAGES = {
@@ -20,6 +21,7 @@ export const HTTP_MESSAGES = {
   unsupportedMedia: 'Only image, video or audio files are allowed.',
   unsupportedImage: 'Only JPEG, PNG, GIF or WebP images are allowed.',
   unreadableMedia: 'The file could not be read: it is damaged, incomplete or not what its type says.',
+  imageTooManyPixels: `The image is too large: at most ${IMAGE_PIXELS.maxSide} pixels a side, ${IMAGE_PIXELS.maxFrame / 1e6} megapixels, and ${IMAGE_PIXELS.maxAnimation / 1e6} megapixels over all the frames of an animation.`,
   posterNeedsVideo: 'A poster frame can only be sent with a video.',
   posterInvalid: 'The poster frame must be a readable JPEG, PNG or WebP image of at most 2 MB.',
   internal: 'Something went wrong.',

@@ -84,6 +84,17 @@ export const VIDEO_POSTER = {
 } as const;
 
 /**
+ * The largest uploaded image, in pixels, of any format (GIF included): a side, one frame, and all the
+ * frames of an animation together (each counted at its full canvas, as a viewer draws it). A file a few
+ * kB long can declare far more, and it is its pixels that cost memory and time to decode.
+ */
+export const IMAGE_PIXELS = {
+  maxSide: 4096,
+  maxFrame: 16_000_000,
+  maxAnimation: 64_000_000,
+} as const;
+
+/**
  * The description (alt text) of a post's uploaded image or video: at most `maxLength` characters
  * (code points) once normalised (see normalizeAltText); sent as the field or multipart part `field`.
  */

@@ -21,6 +21,7 @@ function filesReceived(req: Request): number {
  * RATE_LIMIT_UPLOADS counts media files, so it is listed right after the route's upload
  * interceptor: the files are known there and none is accepted yet. A request that would go over
  * is refused whole (429) and its files are discarded with it; one without files counts nothing.
+ * (An account with nothing left is refused sooner, by PlanUpload, before its first file is written.)
  */
 @Injectable()
 export class UploadsRateLimit implements NestInterceptor {

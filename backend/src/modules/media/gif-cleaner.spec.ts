@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { cleanGif, cutLzwData, MalformedGifError } from './gif-cleaner';
+import { IMAGE_PIXELS } from '@cloud9/contracts';
+import { cleanGif, cutLzwData, type GifPixelLimits, MalformedGifError } from './gif-cleaner';
+import { TooManyPixelsError } from './image-pixels';
 
 const FIXTURE = readFileSync(path.join(__dirname, '../../../test/fixtures/media/animated.gif'));
-const MAX_PIXELS = 100_000_000;
-const clean = (gif: Buffer, maxPixels = MAX_PIXELS) => cleanGif(gif, maxPixels);
+const clean = (gif: Buffer, limits: Partial<GifPixelLimits> = {}) => cleanGif(gif, { ...IMAGE_PIXELS, ...limits });
 
 // ---- Building GIFs block by block ----
 
@@ -183,10 +184,21 @@ describe('cleanGif', () => {
     await expect(clean(bad)).rejects.toBeInstanceOf(MalformedGifError);
   });
 
-  it('refuses a canvas or a frame larger than the pixel limit', async () => {
-    await expect(clean(PLAIN, 7)).rejects.toThrow(/4×2 canvas is too large/);
+  it('refuses a canvas or a frame larger than the pixel limits, before reading its data', async () => {
+    await expect(clean(PLAIN, { maxFrame: 7 })).rejects.toThrow(/4×2 canvas is too large/);
+    await expect(clean(PLAIN, { maxSide: 3 })).rejects.toThrow(TooManyPixelsError);
+    // The frame's data would not even be enough for its size: the size is judged first.
     const bigFrame = Buffer.concat([Buffer.from([0x2c, ...le(0), ...le(0), ...le(5000), ...le(5000), 0x00, 2]), subBlocks(literalLzw(PIXELS_A))]);
-    await expect(clean(gif(bigFrame), 1_000_000)).rejects.toThrow(/5000×5000 frame is too large/);
+    await expect(clean(gif(bigFrame))).rejects.toThrow(/5000×5000 frame is too large/);
+    const wideFrame = Buffer.concat([Buffer.from([0x2c, ...le(0), ...le(0), ...le(5000), ...le(1), 0x00, 2]), subBlocks(literalLzw(PIXELS_A))]);
+    await expect(clean(gif(wideFrame))).rejects.toBeInstanceOf(TooManyPixelsError);
+  });
+
+  it('refuses frames whose canvases add up to more than the animation limit, counting the canvas of each', async () => {
+    // PLAIN's canvas is 4×2: 8 pixels a frame.
+    const frames = (n: number) => gif(...Array.from({ length: n }, () => frame(PIXELS_A)));
+    await expect(clean(frames(3), { maxAnimation: 24 })).resolves.toBeInstanceOf(Buffer);
+    await expect(clean(frames(4), { maxAnimation: 24 })).rejects.toThrow(/4 frames of 4×2/);
   });
 });
 

@@ -4,7 +4,11 @@
  * loop count. Comments, XMP/ICC and other application blocks, plain-text blocks, bytes hidden
  * after a frame's end code and everything after the trailer are dropped. The pixels are not
  * decoded or re-encoded, so every frame stays exactly as uploaded and the work is one linear pass.
+ * The canvas and every frame are judged by the sizes their descriptors declare as the walk reaches
+ * them, before their data is read: a GIF above IMAGE_PIXELS stops there.
  */
+import { IMAGE_PIXELS } from '@cloud9/contracts';
+import { TooManyPixelsError } from './image-pixels';
 
 /** The bytes are not a complete, well-formed GIF. */
 export class MalformedGifError extends Error {}
@@ -127,18 +131,31 @@ export function cutLzwData(data: Buffer, minCodeSize: number, pixelsNeeded: numb
   return Buffer.from(data);
 }
 
-/** See the file comment. Rejects with MalformedGifError for a truncated or malformed GIF. */
-export async function cleanGif(input: Buffer, maxPixels: number): Promise<Buffer> {
+/** The pixel bounds a GIF is held to (IMAGE_PIXELS unless a test says otherwise). */
+export interface GifPixelLimits {
+  maxSide: number;
+  maxFrame: number;
+  maxAnimation: number;
+}
+
+/**
+ * See the file comment. Rejects with MalformedGifError for a truncated or malformed GIF, and with
+ * TooManyPixelsError for a canvas or frame above the side or frame limit, or frames whose canvases
+ * add up to more than the animation's (each frame is drawn on the whole canvas, whatever its own size).
+ */
+export async function cleanGif(input: Buffer, limits: GifPixelLimits = IMAGE_PIXELS): Promise<Buffer> {
   const r = new Reader(input);
   const signature = r.bytes(6).toString('latin1');
   if (signature !== 'GIF87a' && signature !== 'GIF89a') throw new MalformedGifError('not a GIF');
   const screen = r.bytes(7);
   const width = screen.readUInt16LE(0);
   const height = screen.readUInt16LE(2);
-  if (width * height > maxPixels) throw new MalformedGifError(`a ${width}×${height} canvas is too large`);
+  const within = (w: number, h: number) => w <= limits.maxSide && h <= limits.maxSide && w * h <= limits.maxFrame;
+  if (!within(width, height)) throw new TooManyPixelsError(`a ${width}×${height} canvas is too large`);
   const head = Buffer.concat([Buffer.from(signature, 'latin1'), screen, r.bytes(colourTableSize(screen[4]))]);
 
   const frames: Buffer[] = [];
+  let frameCount = 0;
   let loopCount: number | null = null;
   let graphicControl: Buffer | null = null;
   let yieldedAt = 0;
@@ -154,7 +171,8 @@ export async function cleanGif(input: Buffer, maxPixels: number): Promise<Buffer
       const descriptor = r.bytes(9);
       const frameWidth = descriptor.readUInt16LE(4);
       const frameHeight = descriptor.readUInt16LE(6);
-      if (frameWidth * frameHeight > maxPixels) throw new MalformedGifError(`a ${frameWidth}×${frameHeight} frame is too large`);
+      if (!within(frameWidth, frameHeight)) throw new TooManyPixelsError(`a ${frameWidth}×${frameHeight} frame is too large`);
+      if (++frameCount * width * height > limits.maxAnimation) throw new TooManyPixelsError(`${frameCount} frames of ${width}×${height} are too many pixels`);
       const localColours = r.bytes(colourTableSize(descriptor[8]));
       const minCodeSize = r.byte();
       const data = cutLzwData(Buffer.concat(r.subBlocks()), minCodeSize, frameWidth * frameHeight);

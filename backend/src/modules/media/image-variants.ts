@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { decodeLimit } from './image-pixels';
 
 /** What an image is shown as: each gets variants of its own widths. */
 export type ImagePurpose = 'post' | 'avatar' | 'banner';
@@ -56,13 +57,17 @@ export const wantedWidths = (purposes: readonly ImagePurpose[], width: number | 
 
 /** Whether a stored image has more than one frame (read from its header only). */
 export async function isAnimated(file: string): Promise<boolean> {
-  return ((await sharp(file).metadata()).pages ?? 1) > 1;
+  return ((await sharp(file, { limitInputPixels: decodeLimit(false) }).metadata()).pages ?? 1) > 1;
 }
 
-/** Size, preview and animation of a stored (already sanitised, upright) image. */
+/**
+ * Size, preview and animation of a stored (already sanitised, upright) image. The preview decodes
+ * the first frame only, within the one-frame pixel limit.
+ */
 export async function describeImage(file: string): Promise<ImageFacts> {
-  const meta = await sharp(file).metadata();
-  const preview = await sharp(file).resize(PLACEHOLDER_SIDE, PLACEHOLDER_SIDE, { fit: 'inside' }).webp({ quality: 40 }).toBuffer();
+  const options = { limitInputPixels: decodeLimit(false) };
+  const meta = await sharp(file, options).metadata();
+  const preview = await sharp(file, options).resize(PLACEHOLDER_SIDE, PLACEHOLDER_SIDE, { fit: 'inside' }).webp({ quality: 40 }).toBuffer();
   return {
     width: meta.width!,
     height: meta.pageHeight ?? meta.height!,
@@ -73,6 +78,6 @@ export async function describeImage(file: string): Promise<ImageFacts> {
 
 /** Writes the WebP variant of `source` `width` pixels wide as `output` (a scratch file the caller stores); its size. */
 export async function writeVariant(source: string, output: string, width: number): Promise<StoredVariant> {
-  const info = await sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(output);
+  const info = await sharp(source, { limitInputPixels: decodeLimit(false) }).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(output);
   return { width: info.width, height: info.height };
 }

@@ -13,6 +13,7 @@ import { ContainerProbe } from './container-probe';
 import { containerReport, type ContainerReport, judgeContainer } from './container-rules';
 import { FileSignature, MediaKind, SNIFF_BYTES, sniffFile } from './file-signature';
 import { baseKeyOf, describeImage, type ImageFacts, type ImagePurpose, isAnimated, type StoredVariant, variantKey, variantKeysOf, widthsFor, writeVariant } from './image-variants';
+import { TooManyPixelsError } from './image-pixels';
 import { needsSanitizing, sanitizeImage, UndecodableImageError } from './image-sanitizer';
 import { toMediaInfo } from './media-info';
 import { MediaRepository } from './media.repository';
@@ -73,6 +74,17 @@ export class MediaService {
     await fs.mkdir(this.incomingDir, { recursive: true });
   }
 
+  /** A folder of its own under UPLOAD_DIR/.incoming for one request's uploads and their scratch files. */
+  async openScratch(): Promise<string> {
+    await this.ensureDirs();
+    return fs.mkdtemp(path.join(this.incomingDir, 'r-'));
+  }
+
+  /** Removes a request's folder with whatever it still holds (what was accepted has been moved out). */
+  async dropScratch(dir: string): Promise<void> {
+    await fs.rm(dir, { recursive: true, force: true }).catch((error: Error) => this.logger.warn(`could not remove ${dir}: ${error.message}`));
+  }
+
   private async sniff(tempPath: string): Promise<FileSignature | null> {
     const handle = await fs.open(tempPath, 'r');
     try {
@@ -103,7 +115,8 @@ export class MediaService {
    * Moves an uploaded temp file into the media store under its content address if its bytes are one
    * of `kinds`; otherwise deletes it and answers 415. JPEG, PNG, WebP and AVIF are first
    * re-encoded upright, within MAX_ORIGINAL_SIDE and without metadata (no EXIF/GPS location
-   * leaves the server) and a GIF is cut to its frames; audio and video must be a whole container
+   * leaves the server) and a GIF is cut to its frames; an image above IMAGE_PIXELS (judged from its
+   * header, before it is decoded) is a 415 of its own; audio and video must be a whole container
    * with a duration and the right tracks. A file that does not pass is a 415 too. The row records
    * the size of the stored file and, for an image, its dimensions and preview (a video: its
    * display size). An image's variants for `purpose` are made at once for a profile image (it is
@@ -157,6 +170,7 @@ export class MediaService {
           throw new UndecodableImageError(error.message.split('\n')[0]);
         });
       } catch (error) {
+        if (error instanceof TooManyPixelsError) return refuse(new UnsupportedMediaTypeException(MESSAGES.http.imageTooManyPixels));
         if (!(error instanceof UndecodableImageError)) throw error;
         this.logger.warn(`refused an undecodable ${signature.mime} upload: ${error.message}`);
         return refuse(new UnsupportedMediaTypeException(MESSAGES.http.unreadableMedia));

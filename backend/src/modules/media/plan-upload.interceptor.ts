@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { finalize, Observable } from 'rxjs';
 import { MESSAGES, planFor, VIDEO_POSTER } from '@cloud9/contracts';
+import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
+import { actorSubject } from '../../common/rate-limit/subjects';
 import { bodyTooLarge, declaredLength, MULTIPART_OVERHEAD_BYTES } from '../../common/request-limits';
 import { hasForbiddenText, isUnsafeName } from '../../common/text-rules';
 import { IncomingStorage } from './incoming-storage';
@@ -28,16 +30,25 @@ function uploadError(error: unknown): unknown {
 }
 
 /**
- * Accepts multipart files into UPLOAD_DIR/.incoming, limited by the signed-in user's plan
- * `mediaLimit`: a declared Content-Length above what the form may carry is a 413 before reading,
- * and a file that crosses the limit while streaming is a 413 at that moment. Either way the
- * connection is closed and no part of the file stays. Runs after SessionGuard, so the plan is known.
- * JSON bodies of the same routes were parsed at the edge and pass through untouched.
+ * Accepts multipart files into a folder of their own under UPLOAD_DIR/.incoming, limited by the
+ * signed-in user's plan `mediaLimit`. Everything that can refuse the upload without its bytes is
+ * judged before a byte of a file is written: who may call (the route's guards ran before this), a
+ * declared Content-Length above what the form may carry (413, before reading), and, when the first
+ * file part begins, whether the account has uploads left (RATE_LIMIT_UPLOADS, 429; counted once the
+ * files are known, by UploadsRateLimit). A file that crosses the limit while streaming is a 413 at
+ * that moment. A refusal's answer goes out at once and the connection closes after it (lingering:
+ * see limitRequestBodies). Whatever the request wrote and nothing moved into the store (a refusal, a
+ * client that hung up mid-body, a 4xx of the handler) goes with its folder once the response has
+ * closed and the handler is done. JSON bodies of the same routes were parsed at the edge and pass
+ * through untouched.
  */
 export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
   @Injectable()
   class PlanUploadInterceptor implements NestInterceptor {
-    constructor(private readonly media: MediaService) {}
+    constructor(
+      private readonly media: MediaService,
+      private readonly limits: RateLimitsService,
+    ) {}
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const http = context.switchToHttp();
@@ -50,13 +61,26 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
       const bodyLimit = fields.reduce((n, f) => n + (f.maxCount ?? 1) * Math.min(f.maxBytes ?? fileLimit, fileLimit), 0) + MULTIPART_OVERHEAD_BYTES;
       const declared = declaredLength(req);
       if (declared !== null && declared > bodyLimit) throw bodyTooLarge(res, MESSAGES.http.tooLarge);
-      await this.media.ensureDirs();
-      await this.receive(req, res, fileLimit, files, bodyLimit);
-      // Whatever the handler did not move into place (an error, a 4xx) is deleted afterwards.
-      return next.handle().pipe(finalize(() => void this.media.discard(allUploadedFiles(req))));
+      const scratch = await this.media.openScratch();
+      // The uploads limit is asked at the first file: a form without files (a text post) counts nothing.
+      const storage = new IncomingStorage(scratch, () => this.limits.assertRoom('uploads', actorSubject(req)));
+      // The folder goes once the answer is out (or the client gone) and the handler is done with its files.
+      let holders = 2;
+      const release = () => {
+        if (--holders === 0) void storage.close().then(() => this.media.dropScratch(scratch));
+      };
+      if (res.closed) release();
+      else res.once('close', release);
+      try {
+        await this.receive(req, res, storage, fileLimit, files, bodyLimit);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      return next.handle().pipe(finalize(release));
     }
 
-    private receive(req: Request, res: Response, fileLimit: number, files: number, bodyLimit: number): Promise<void> {
+    private receive(req: Request, res: Response, storage: IncomingStorage, fileLimit: number, files: number, bodyLimit: number): Promise<void> {
       return new Promise<void>((resolve, reject) => {
         let settled = false;
         const settle = (error?: unknown) => {
@@ -65,7 +89,12 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
           if (error) reject(error);
           else resolve();
         };
-        const storage = new IncomingStorage(this.media.incomingDir, () => settle(bodyTooLarge(res, MESSAGES.http.tooLarge)));
+        storage.onRefused = (error) => settle(uploadError(error));
+        // A client that hangs up mid-body: multer may never call back (a file stream left open).
+        if (req.destroyed && !req.complete) return settle(new BadRequestException(MESSAGES.http.invalidMultipart));
+        req.once('close', () => {
+          if (!req.complete) settle(new BadRequestException(MESSAGES.http.invalidMultipart));
+        });
         const upload = multer({
           storage,
           limits: { fileSize: fileLimit, files, fields: 30, fieldSize: 64 * 1024, fieldNameSize: 100, parts: 40, headerPairs: 20, fieldNestingDepth: 0 },
@@ -73,10 +102,7 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
         upload(req, res, (error: unknown) => {
           if (error) return settle(uploadError(error));
           const fieldNames = Object.keys(req.body ?? {});
-          if (fieldNames.some(isUnsafeName) || hasForbiddenText(req.body)) {
-            void this.media.discard(allUploadedFiles(req));
-            return settle(new BadRequestException(MESSAGES.http.invalidCharacters));
-          }
+          if (fieldNames.some(isUnsafeName) || hasForbiddenText(req.body)) return settle(new BadRequestException(MESSAGES.http.invalidCharacters));
           settle();
         });
         // multer answers an error (an unexpected file, an oversized text field) only once the whole body has
@@ -99,6 +125,3 @@ export const MEDIA_WITH_POSTER: UploadField[] = [{ name: 'file' }, { name: VIDEO
 /** The files multer accepted for one field. */
 export const uploadedFile = (req: Request, field: string): Express.Multer.File | undefined =>
   (req.files as Record<string, Express.Multer.File[]> | undefined)?.[field]?.[0];
-
-const allUploadedFiles = (req: Request): Express.Multer.File[] =>
-  Object.values((req.files as Record<string, Express.Multer.File[]> | undefined) ?? {}).flat();

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { VIDEO_POSTER, type AlertGroup, type NoticeResult, type NotificationSettings, type NotificationSeenResult, type NotificationStatus, type Page, type SystemNotice, type UserAlert } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
@@ -14,6 +14,7 @@ import { NotificationStatusService } from './notification-status.service';
 import { AlertsQueryDto, NoticeBodyDto, NoticeSearchDto, NotificationSettingsDto, SeenDto } from './notifications.dto';
 import { AlertGroupsService } from './alert-groups.service';
 import { AlertSettingsService } from './alert-settings.service';
+import { NoticeWriterGuard } from './notice-writer.guard';
 
 /** Personal alerts (single or grouped), their settings, system notices and the unseen state. All need a session. */
 @Controller()
@@ -50,6 +51,7 @@ export class NotificationsController {
 
   /** 201 for a new notice, 200 for an edit (body with `id`). */
   @Post('notifications/posts')
+  @UseGuards(NoticeWriterGuard)
   @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
   async saveNotice(
     @AuthUser() user: SessionUser,
