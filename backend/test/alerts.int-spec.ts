@@ -2,28 +2,14 @@ import type Redis from 'ioredis';
 import { GroupId, MESSAGES, shouldShowDot, type NotificationStatus, type Page, type Post, type UserAlert } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../src/common/redis.module';
 import { WITHDRAWN_ALERT_MEMORY_SECONDS } from '../src/modules/notifications/withdrawn-alerts';
-import { RealtimeService, type RealtimeServer } from '../src/modules/realtime/realtime.service';
+import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
-
-interface Emitted {
-  room: string;
-  event: string;
-  payload: unknown;
-}
+import { recordingServer, type Emitted } from './support/recording-server';
 
 describe('user alerts: raised and withdrawn with likes, reposts, replies and follows', () => {
   let t: TestApp;
-  let emitted: Emitted[] = [];
+  const emitted: Emitted[] = [];
 
-  /** Records to(room).emit(...) instead of a Socket.IO server (the real gateway is tested in realtime.int-spec). */
-  const fakeServer = {
-    // The boost rotation runs on its own schedule against the shared database and may broadcast
-    // boosts:changed at any moment; it is not what these tests watch.
-    to: (room: string) => ({
-      emit: (event: string, payload: unknown) => (event !== 'boosts:changed' && emitted.push({ room, event, payload }), true),
-    }),
-    in: () => ({ disconnectSockets: () => undefined }),
-  };
 
 
   const newPost = async (who: SignedIn, content = 'a post') => ((await who.agent.post('/api/posts').send({ content }).expect(201)).body as Post).id;
@@ -38,10 +24,10 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
 
   beforeAll(async () => {
     t = await bootApp();
-    t.app.get(RealtimeService).attach(fakeServer as unknown as RealtimeServer);
+    t.app.get(RealtimeService).attach(recordingServer(emitted));
   });
   beforeEach(() => {
-    emitted = [];
+    emitted.length = 0;
   });
   afterAll(() => t?.close());
 
@@ -65,7 +51,7 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
     expect(eventsTo(author.user.id)).toEqual([{ room: `user:${author.user.id}`, event: 'alert:new', payload: page.items[0] }]);
     expect(eventsTo(fan.user.id)).toEqual([]);
 
-    emitted = [];
+    emitted.length = 0;
     await fan.agent.post(`/api/posts/${postId}/like`).send({}).expect(200); // unlike
     expect(await alertRows(author.user.id)).toEqual([]);
     expect(emitted).toEqual([{ room: `user:${author.user.id}`, event: 'alert:removed', payload: { id: row.id } }]);
@@ -94,7 +80,7 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
     const [row] = await alertRows(author.user.id);
     expect(row).toEqual(expect.objectContaining({ actor_id: fan.user.id, type: 'reply', post_id: reply.id, message: 'Replier replied to your post' }));
     expect(eventsTo(author.user.id)).toEqual([expect.objectContaining({ event: 'alert:new', payload: expect.objectContaining({ id: row.id, type: 'reply', post_id: reply.id }) })]);
-    emitted = [];
+    emitted.length = 0;
     await fan.agent.delete(`/api/posts/${reply.id}`).expect(200);
     expect(await alertRows(author.user.id)).toEqual([]);
     expect(emitted).toEqual([{ room: `user:${author.user.id}`, event: 'alert:removed', payload: { id: row.id } }]);
@@ -108,7 +94,7 @@ describe('user alerts: raised and withdrawn with likes, reposts, replies and fol
     const fanAlerts = await alertRows(fan.user.id);
     expect(authorAlerts).toHaveLength(2);
     expect(fanAlerts).toHaveLength(1);
-    emitted = [];
+    emitted.length = 0;
     await author.agent.delete(`/api/posts/${second}`).expect(200);
     expect(await alertRows(author.user.id)).toEqual([]);
     expect(await alertRows(fan.user.id)).toEqual([]);

@@ -1,27 +1,14 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { MESSAGES, shouldShowDot, type NotificationStatus, type Page, type SystemNotice } from '@cloud9/contracts';
-import { RealtimeService, type RealtimeServer } from '../src/modules/realtime/realtime.service';
+import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+import { recordingServer, type Emitted } from './support/recording-server';
 import { eventually, tinyPng, uniquePng } from './support/harness';
-
-interface Emitted {
-  room: string;
-  event: string;
-  payload: unknown;
-}
 
 describe('system notices and the unseen state', () => {
   let t: TestApp;
-  let emitted: Emitted[] = [];
-  const fakeServer = {
-    // The boost rotation runs on its own schedule against the shared database and may broadcast
-    // boosts:changed at any moment; it is not what these tests watch.
-    to: (room: string) => ({
-      emit: (event: string, payload: unknown) => (event !== 'boosts:changed' && emitted.push({ room, event, payload }), true),
-    }),
-    in: () => ({ disconnectSockets: () => undefined }),
-  };
+  const emitted: Emitted[] = [];
   let admin: SignedIn;
   let staff: SignedIn[];
   let basic: SignedIn;
@@ -35,13 +22,13 @@ describe('system notices and the unseen state', () => {
 
   beforeAll(async () => {
     t = await bootApp();
-    t.app.get(RealtimeService).attach(fakeServer as unknown as RealtimeServer);
+    t.app.get(RealtimeService).attach(recordingServer(emitted));
     admin = await signUp(t, { groupId: 1 });
     staff = [await signUp(t, { groupId: 2 }), await signUp(t, { groupId: 3 }), await signUp(t, { groupId: 4 })];
     basic = await signUp(t);
   });
   beforeEach(() => {
-    emitted = [];
+    emitted.length = 0;
   });
   afterAll(() => t?.close());
 
@@ -104,7 +91,7 @@ describe('system notices and the unseen state', () => {
   it('edit with id: admin any, staff own only, others 403; empty 400; missing 404; pushed as notice:updated', async () => {
     const byStaff = await create(staff[0], 'staff notice');
     const byAdmin = await create(admin, 'admin notice');
-    emitted = [];
+    emitted.length = 0;
     await new Promise((r) => setTimeout(r, 5));
 
     const own = await post(staff[0], { id: byStaff.id, message: 'staff notice, fixed' }).expect(200);
@@ -116,7 +103,7 @@ describe('system notices and the unseen state', () => {
     const edited = await post(admin, { id: String(byStaff.id), message: 'edited by admin' }).expect(200);
     expect(edited.body.notice).toEqual(expect.objectContaining({ user_id: staff[0].user.id, content: 'edited by admin' }));
 
-    emitted = [];
+    emitted.length = 0;
     for (const [who, id] of [[staff[1], byStaff.id], [staff[0], byAdmin.id], [basic, byStaff.id]] as const) {
       expect((await post(who, { id, message: 'hijack' }).expect(403)).body.error).toBe(MESSAGES.notices.permissionDenied);
     }
@@ -140,7 +127,7 @@ describe('system notices and the unseen state', () => {
   it('delete: admin any, staff own, others 403, missing 404, pushed as notice:deleted', async () => {
     const a = await create(staff[0], 'to delete 1');
     const b = await create(staff[1], 'to delete 2');
-    emitted = [];
+    emitted.length = 0;
     expect((await staff[0].agent.delete(`/api/notifications/posts/${b.id}`).expect(403)).body.error).toBe(MESSAGES.notices.permissionDenied);
     await basic.agent.delete(`/api/notifications/posts/${a.id}`).expect(403);
     await t.agent().delete(`/api/notifications/posts/${a.id}`).expect(401);
