@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type request from 'supertest';
 import type Redis from 'ioredis';
 import { MESSAGES } from '@cloud9/contracts';
-import { REDIS } from '../src/common/redis.module';
+import { REDIS, RedisKeys } from '../src/common/redis.module';
 import { PASSWORD, signUp, SignedIn } from './support/app';
 import { bootWatched, countRows, sessionIdOf, uniquePng, WatchedApp } from './support/harness';
 import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
@@ -52,7 +52,7 @@ describe('DELETE /api/users/:id', () => {
       .attach('background', uniquePng(), 'b.png')
       .expect(200);
     const redis: Redis = t.app.get(REDIS);
-    const sessionsBefore = await redis.smembers(`${t.settings.redisPrefix}user-sessions:${me.user.id}`);
+    const sessionsBefore = await redis.zrange(t.app.get(RedisKeys).userSessions(me.user.id), 0, -1);
     expect(sessionsBefore).toHaveLength(2);
 
     const res = await me.agent.delete(`/api/users/${me.user.id}`).expect(200);

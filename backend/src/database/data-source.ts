@@ -14,6 +14,7 @@ import { Bookmarks1732930000000 } from './migrations/1732930000000-Bookmarks';
 import { Moderation1733100000000 } from './migrations/1733100000000-Moderation';
 import { TeamAlerts1733300000000 } from './migrations/1733300000000-TeamAlerts';
 import { AlertSettings1732950000000 } from './migrations/1732950000000-AlertSettings';
+import { AppSecrets1733428000000 } from './migrations/1733428000000-AppSecrets';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   UserSafety1733000000000,
   Moderation1733100000000,
   TeamAlerts1733300000000,
+  AppSecrets1733428000000,
 ];
 
 /**
