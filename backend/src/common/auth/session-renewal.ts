@@ -30,11 +30,17 @@ export const pastAbsoluteEnd = (session: SessionTimes, lifetimes: SessionLifetim
 /** Where a renewal now would move the session's end: a full idle period on, but not past its absolute end. */
 const renewedEnd = (createdAt: number, lifetimes: SessionLifetimes, now: number): number => Math.min(now + lifetimes.idleMs, absoluteEnd(createdAt, lifetimes));
 
-/** Whether a signed-in session is due for its daily renewal: renewing would move its end by more than a day. */
+/**
+ * Whether a signed-in session is due for its daily renewal: renewing would move its end by more
+ * than a day, on (it is in use) or in (SESSION_ABSOLUTE_DAYS was lowered below where it ends). A
+ * renewed end may lie past the absolute end by the renewing request's duration (express-session
+ * restarts the cookie's clock as the answer goes out); the absolute end itself is enforced on every
+ * request (pastAbsoluteEnd).
+ */
 export function renewalDue(session: SessionTimes, lifetimes: SessionLifetimes, now = Date.now()): boolean {
   const expires = session.cookie.expires ? new Date(session.cookie.expires).getTime() : NaN;
   if (session.createdAt === undefined || Number.isNaN(expires)) return false;
-  return renewedEnd(session.createdAt, lifetimes, now) - expires > DAY_MS;
+  return Math.abs(renewedEnd(session.createdAt, lifetimes, now) - expires) > DAY_MS;
 }
 
 /**
