@@ -21,7 +21,7 @@ interface SessionTimes {
 }
 
 /** When a session signed in at `createdAt` ends at the latest. */
-export const absoluteEnd = (createdAt: number, lifetimes: SessionLifetimes): number => createdAt + lifetimes.absoluteMs;
+const absoluteEnd = (createdAt: number, lifetimes: SessionLifetimes): number => createdAt + lifetimes.absoluteMs;
 
 /** The session is past its absolute lifetime (a session without its sign-in time is not: see renewSessionDaily). */
 export const pastAbsoluteEnd = (session: SessionTimes, lifetimes: SessionLifetimes, now = Date.now()): boolean =>
