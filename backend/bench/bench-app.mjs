@@ -77,5 +77,6 @@ export async function startApp(db = BENCH_DB, env = {}) {
 export async function login(base, username, password = BENCH_PASSWORD) {
   const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
   if (!res.ok) throw new Error(`login ${username} failed: ${res.status}`);
-  return { cookie: res.headers.get('set-cookie').split(';')[0], user: await res.json() };
+  // The session cookie (sign-in also sets the device cookie).
+  return { cookie: res.headers.getSetCookie().find((c) => c.startsWith('c9.sid=')).split(';')[0], user: await res.json() };
 }

@@ -21,7 +21,7 @@ import { createRedis } from './common/redis.module';
 import { withTimeout } from './common/with-timeout';
 import { appValidationPipe } from './common/validation';
 import { isSecureDeployment, Settings } from './config/settings';
-import { ensureDatabaseExists, runMigrations } from './database/database-bootstrap';
+import { ensureDatabaseExists, runMigrations, sharedSessionSecret } from './database/database-bootstrap';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard';
 import { MediaStorage } from './modules/media/storage/media-storage';
 import { serveMedia } from './modules/media/storage/serve-media';
@@ -29,7 +29,7 @@ import { sessionWhenSent } from './common/auth/session-when-sent';
 import { CachedSessionStore } from './common/auth/cached-session-store';
 import { InvalidationBus } from './common/cache/invalidation-bus';
 import { ReadReplica } from './common/db/read-replica';
-import { renewSessionDaily } from './common/auth/session-renewal';
+import { renewSessionDaily, sessionLifetimes } from './common/auth/session-renewal';
 import { sessionCookieName } from './common/auth/session-cookie';
 import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
 import { parseBodies } from './common/body-parsers';
@@ -91,6 +91,8 @@ async function connectRedis(settings: Settings): Promise<Redis> {
  */
 export async function createApp(settings: Settings, { logDestination }: { logDestination?: DestinationStream } = {}): Promise<INestApplication> {
   await connectPostgres(settings);
+  // Without SESSION_SECRET (refused in production): the one every instance reads from the database.
+  if (!settings.sessionSecret) settings.sessionSecret = await sharedSessionSecret(settings.databaseUrl);
   const redis = await connectRedis(settings);
   await fs.mkdir(settings.uploadDir, { recursive: true });
 
@@ -113,13 +115,13 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
     app.get(InvalidationBus),
     settings.sessionUserCacheMs,
   );
-  const sessionMaxAgeMs = settings.sessionMaxAgeDays * 24 * 3600 * 1000;
+  const lifetimes = sessionLifetimes(settings);
   // The feed's pages take the lighter path when it can answer them exactly (else they go on below).
   if (settings.hotReads) {
     app.use(
       answerHotReads({
         reads: app.get(HotReads),
-        sessions: new SessionPeek(sessions, { name: sessionCookieName(settings), secret: settings.sessionSecret }, sessionMaxAgeMs),
+        sessions: new SessionPeek(sessions, { name: sessionCookieName(settings), secret: settings.sessionSecret }, lifetimes),
         users: app.get(SessionUserCache),
         limits: app.get(RateLimitsService),
         replica: app.get(ReadReplica),
@@ -152,11 +154,11 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
         httpOnly: true,
         sameSite: 'lax',
         secure: isSecureDeployment(settings),
-        maxAge: sessionMaxAgeMs,
+        maxAge: Math.min(lifetimes.idleMs, lifetimes.absoluteMs),
       },
     });
   app.use(API_EXCEPT_HEALTH, sessionWhenSent({ reads: sessionOn(sessions), writes: sessionOn(sessions.forWrites()) }, sessionCookieName(settings)));
-  app.use('/api', renewSessionDaily(sessionMaxAgeMs));
+  app.use('/api', renewSessionDaily(lifetimes));
   app.use(API_EXCEPT_HEALTH, apiRateLimit(app.get(RateLimitsService)));
   app.use('/api', originGuard(settings));
   app.use('/api', parseBodies());

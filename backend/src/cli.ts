@@ -4,10 +4,16 @@ import { passwordProblem, usernameProblem } from '@cloud9/contracts';
 import { createApp, StartupError } from './app.setup';
 import { loadSettings, SettingsError } from './config/settings';
 import { MediaBackfill } from './modules/media/media-backfill';
-import { AccountsService } from './modules/users/accounts.service';
+import { AccountsService, ExistingAccountNotAdmin } from './modules/users/accounts.service';
+import type { SessionUser } from './modules/users/session-user';
 
-const USAGE = `Usage: npm run cli -- create-admin --username <name> --password <password> [--email <email>]
-  Creates an admin (group 1), or makes an existing account admin and sets its password.
+/** Whose account it is, so the operator sees it is the one they meant: its e-mail and when it was made. */
+const describeAccount = (user: SessionUser) => `"${user.username}" (id ${user.id}, e-mail ${user.email}, created ${user.created_at.toISOString()})`;
+
+const USAGE = `Usage: npm run cli -- create-admin --username <name> --password <password> [--email <email>] [--promote-existing]
+  Creates an admin (group 1), or sets an existing admin's password. An existing account that is not
+  an admin is made admin (with that password) only with --promote-existing. An existing account's
+  sessions all end.
        npm run media:backfill [-- --batch <files>]
   Queues the variants job for every stored image that lacks its size or a variant (uploads from
   before they were recorded); running it again queues only what is still missing.`;
@@ -16,13 +22,24 @@ const USAGE = `Usage: npm run cli -- create-admin --username <name> --password <
 const taskSettings = (role?: 'api') => ({ ...loadSettings(), ...(role ? { role } : {}), nodeEnv: 'test', logLevel: 'warn' as const, metricsPort: null });
 
 async function createAdmin(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' }, 'promote-existing': { type: 'boolean', default: false } },
+  });
   const problem = usernameProblem(values.username) ?? passwordProblem(values.password);
   if (problem) throw new SettingsError(problem);
   const app = await createApp(taskSettings());
   try {
-    const { user, created } = await app.get(AccountsService).ensureAdmin(values.username!, values.password!, values.email ?? null, true);
-    console.log(`${created ? 'Created' : 'Updated'} admin "${user.username}" (id ${user.id}).`);
+    const mode = values['promote-existing'] ? 'promote' : 'update';
+    const { user, outcome } = await app.get(AccountsService).ensureAdmin(values.username!, values.password!, values.email ?? null, mode);
+    if (outcome === 'created') console.log(`Created admin "${user.username}" (id ${user.id}).`);
+    else if (outcome === 'updated') console.log(`Updated admin ${describeAccount(user)}: new password set, its sessions ended.`);
+    else console.log(`Promoted ${describeAccount(user)} to admin: new password set, its sessions ended.`);
+  } catch (error) {
+    if (!(error instanceof ExistingAccountNotAdmin)) throw error;
+    // A refusal, not a crash: the account may be someone else's who registered the name first.
+    console.error(`${describeAccount(error.user)} already exists and is not an admin; nothing was changed.\nTo make that account the admin, run again with --promote-existing.`);
+    process.exitCode = 1;
   } finally {
     await app.close();
   }

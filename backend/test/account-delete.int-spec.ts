@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import type request from 'supertest';
 import type Redis from 'ioredis';
 import { MESSAGES } from '@cloud9/contracts';
-import { REDIS } from '../src/common/redis.module';
+import { REDIS, RedisKeys } from '../src/common/redis.module';
 import { PASSWORD, signUp, SignedIn } from './support/app';
-import { bootWatched, countRows, sessionIdOf, uniquePng, WatchedApp } from './support/harness';
+import { bootWatched, countRows, sessionCookieOf, sessionIdOf, uniquePng, WatchedApp } from './support/harness';
 import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
 
 describe('DELETE /api/users/:id', () => {
@@ -50,7 +52,7 @@ describe('DELETE /api/users/:id', () => {
       .attach('background', uniquePng(), 'b.png')
       .expect(200);
     const redis: Redis = t.app.get(REDIS);
-    const sessionsBefore = await redis.smembers(`${t.settings.redisPrefix}user-sessions:${me.user.id}`);
+    const sessionsBefore = await redis.zrange(t.app.get(RedisKeys).userSessions(me.user.id), 0, -1);
     expect(sessionsBefore).toHaveLength(2);
 
     const res = await me.agent.delete(`/api/users/${me.user.id}`).expect(200);
@@ -71,8 +73,7 @@ describe('DELETE /api/users/:id', () => {
 
   it('lets an admin delete another user (200) and ends that user’s sessions', async () => {
     const target = await signUp(t);
-    const cookie = (await t.request().post('/api/login').send({ username: target.user.username, password: PASSWORD }).expect(200)).headers['set-cookie'];
-    const sid = sessionIdOf(([] as string[]).concat(cookie)[0]);
+    const sid = sessionIdOf(sessionCookieOf(await t.request().post('/api/login').send({ username: target.user.username, password: PASSWORD }).expect(200)));
     const res = await admin.agent.delete(`/api/users/${target.user.id}`).expect(200);
     expect(res.body).toEqual({ success: true });
     expect(await exists(target.user.id)).toBe(false);
@@ -205,5 +206,72 @@ describe.each(DRIVERS)('DELETE /api/users/:id removes the account’s files (%s 
     expect(after).toContain(keyOf(kept.body.media_url));
     await t.request().get(up.body.thumbnail).expect(404);
     await t.request().get(kept.body.media_url).expect(200);
+  });
+});
+
+// In the timed lane (scripts/test-all.mjs): 108 requests at once on an 8-connection pool must not wait out
+// DATABASE_CONNECT_TIMEOUT_MS (a 503) because other suites load the machine.
+describe('requests in flight while their account is deleted', () => {
+  let t: WatchedApp;
+
+  beforeAll(async () => {
+    t = await bootWatched();
+  });
+  afterAll(() => t?.close());
+
+  /** Every kind of write a member makes, each a fresh request (the victim's own post is `mine`, another's `theirs`). */
+  const writes = (victim: SignedIn, other: SignedIn, mine: number, theirs: number): Array<[string, () => request.Test]> => [
+    ['post', () => victim.agent.post('/api/posts').send({ content: 'in flight' })],
+    ['post with image', () => victim.agent.post('/api/posts').field('content', 'in flight').attach('file', uniquePng(), 'f.png')],
+    ['reply', () => victim.agent.post(`/api/posts/${theirs}/reply`).send({ content: 'in flight' })],
+    ['like', () => victim.agent.post(`/api/posts/${theirs}/like`).send({})],
+    ['repost', () => victim.agent.post(`/api/posts/${theirs}/repost`).send({})],
+    ['bookmark', () => victim.agent.post('/api/bookmarks').send({ postId: theirs })],
+    ['follow', () => victim.agent.post('/api/follow').send({ followerId: victim.user.id, followedId: other.user.id })],
+    ['mute', () => victim.agent.post(`/api/mutes/${other.user.id}`)],
+    ['block', () => victim.agent.post(`/api/blocks/${other.user.id}`)],
+    ['muted word', () => victim.agent.post('/api/muted-words').send({ word: `w${randomBytes(3).toString('hex')}` })],
+    ['not interested', () => victim.agent.post(`/api/posts/${theirs}/not-interested`)],
+    ['report', () => victim.agent.post('/api/reports').send({ targetType: 'post', targetId: theirs, reason: 'spam' })],
+    ['seen', () => victim.agent.post('/api/notifications/seen').send({ kind: 'alerts' })],
+    ['alert settings', () => victim.agent.put('/api/notifications/settings').send({ like: false })],
+    ['profile', () => victim.agent.put(`/api/users/${victim.user.username}`).send({ name: 'In Flight' })],
+    ['avatar', () => victim.agent.put(`/api/users/${victim.user.username}`).attach('thumbnail', uniquePng(), 't.png')],
+    ['edit', () => victim.agent.put(`/api/posts/${mine}/edit`).send({ content: 'edited in flight' })],
+    ['delete post', () => victim.agent.delete(`/api/posts/${mine}`)],
+  ];
+
+  it('writes of every kind sent around the deletion answer 401 or 404 when they lose the race, never 5xx', async () => {
+    const other = await signUp(t);
+    const theirs = (await other.agent.post('/api/posts').send({ content: 'theirs' }).expect(201)).body.id as number;
+    const answers: string[] = [];
+    const unexpected: string[] = [];
+    for (let round = 0; round < 6; round++) {
+      const victim = await signUp(t, { groupId: 7 }); // a plan that edits and uploads
+      const mine = (await victim.agent.post('/api/posts').send({ content: 'mine' }).expect(201)).body.id as number;
+      const kinds = writes(victim, other, mine, theirs);
+      const sent: Promise<void>[] = [];
+      // Waves before, with and after the deletion, so some land in its transaction and some after it.
+      for (const delay of [0, 2, 5, 10, 20, 40]) {
+        for (const [kind, send] of kinds) {
+          sent.push(
+            new Promise<void>((r) => setTimeout(r, delay)).then(async () => {
+              const res = await send();
+              answers.push(`${kind} ${res.status}`);
+              if (res.status >= 500) unexpected.push(`${kind} ${res.status} ${JSON.stringify(res.body)}`);
+            }),
+          );
+        }
+      }
+      const deletion = new Promise<void>((r) => setTimeout(r, 3)).then(() => victim.agent.delete(`/api/users/${victim.user.id}`));
+      await Promise.all(sent);
+      expect((await deletion).status).toBe(200);
+      await victim.agent.get('/api/me').expect(401);
+    }
+    expect(unexpected).toEqual([]);
+    // The race was real: some writes went through before the deletion, some came after it.
+    expect(answers.some((a) => /\s2\d\d$/.test(a))).toBe(true);
+    expect(answers.some((a) => /\s(401|404)$/.test(a))).toBe(true);
+    for (const answer of answers) expect(answer).toMatch(/\s(2\d\d|401|404|409)$/);
   });
 });

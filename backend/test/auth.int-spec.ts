@@ -1,9 +1,13 @@
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { DEFAULT_GROUP_ID, MESSAGES } from '@cloud9/contracts';
-import { REDIS } from '../src/common/redis.module';
+import { REDIS, RedisKeys } from '../src/common/redis.module';
+import { unsignValue } from '../src/common/auth/signed-session-cookie';
+import { END_BATCH } from '../src/modules/identity/sessions.service';
 import { PASSWORD, signUp, uniqueName } from './support/app';
 import { bootWatched, countRows, findSecrets, sessionCookieOf, sessionIdOf, WatchedApp } from './support/harness';
+
+const DAY = 24 * 3600 * 1000;
 
 const CURRENT_USER_KEYS = ['id', 'username', 'email', 'name', 'bio', 'birthdate', 'phone', 'location', 'website', 'thumbnail', 'background', 'group_id'];
 
@@ -254,6 +258,25 @@ describe('accounts and sessions', () => {
       await other.get('/api/me').expect(200);
     });
 
+    it('sets a device cookie naming the account, signed with the session secret, HttpOnly and SameSite=Strict, new at each sign-in', async () => {
+      const cookieOf = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('c9.device='))!;
+      const first = await t.request().post('/api/login').send({ username, password: PASSWORD }).expect(200);
+      const second = await t.request().post('/api/login').send({ username: email, password: PASSWORD }).expect(200);
+      const values = [first, second].map((res) => {
+        const cookie = cookieOf(res);
+        expect(cookie).toMatch(/;\s*HttpOnly/i);
+        expect(cookie).toMatch(/;\s*SameSite=Strict/i);
+        expect(cookie).toMatch(/;\s*Path=\//i);
+        expect(Date.parse(/Expires=([^;]+)/i.exec(cookie)![1])).toBeGreaterThan(Date.now() + 300 * DAY);
+        return unsignValue(decodeURIComponent(cookie.split(';')[0].slice('c9.device='.length)), t.settings.sessionSecret);
+      });
+      for (const value of values) expect(value).toMatch(new RegExp(`^${first.body.id}\\.[\\w-]{16,}$`));
+      expect(values[0]).not.toBe(values[1]);
+      // A refused sign-in sets none.
+      const wrong = await t.request().post('/api/login').send({ username, password: 'not-it-at-all' }).expect(401);
+      expect(wrong.headers['set-cookie']).toBeUndefined();
+    });
+
     it('issues a fresh session id at sign-in (no session fixation)', async () => {
       const agent = t.agent();
       const first = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
@@ -261,6 +284,39 @@ describe('accounts and sessions', () => {
       const firstId = sessionIdOf(sessionCookieOf(first));
       expect(sessionIdOf(sessionCookieOf(second))).not.toBe(firstId);
       expect(await redis.exists(`${t.settings.redisPrefix}sess:${firstId}`)).toBe(0);
+    });
+  });
+
+  describe('ending all of an account’s sessions', () => {
+    it('deletes them a batch at a time, however many there are', async () => {
+      const me = await signUp(t);
+      const keys = t.app.get(RedisKeys);
+      // 1,000 more sessions of this account, as sign-ins over the last days would have left them.
+      const now = Date.now();
+      const ids = Array.from({ length: 1000 }, (_, i) => `many-${me.user.id}-${i}`);
+      const seed = redis.pipeline();
+      for (const [i, id] of ids.entries()) {
+        const createdAt = now - i * 60_000;
+        seed.set(keys.session(id), JSON.stringify({ cookie: { originalMaxAge: DAY, expires: new Date(now + DAY).toISOString() }, userId: me.user.id, createdAt }), 'PX', DAY);
+        seed.zadd(keys.userSessions(me.user.id), createdAt, id);
+      }
+      await seed.exec();
+      // Every DEL this Redis receives while the account is deleted, as its keys.
+      const monitor = await redis.monitor();
+      const deletes: string[][] = [];
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (/^(del|unlink)$/i.test(args[0]) && args.some((a) => a.includes(`many-${me.user.id}-`))) deletes.push(args.slice(1));
+      });
+      try {
+        await me.agent.delete(`/api/users/${me.user.id}`).expect(200);
+        await me.agent.get('/api/me').expect(401);
+      } finally {
+        monitor.disconnect();
+      }
+      expect(await redis.exists(...ids.map((id) => keys.session(id)))).toBe(0);
+      expect(await redis.exists(keys.userSessions(me.user.id))).toBe(0);
+      expect(deletes.reduce((n, keys) => n + keys.length, 0)).toBeGreaterThanOrEqual(1000);
+      expect(Math.max(...deletes.map((keys) => keys.length))).toBeLessThanOrEqual(END_BATCH);
     });
   });
 
@@ -274,5 +330,59 @@ describe('accounts and sessions', () => {
   it('never sent a password field or an argon2 hash in any response', () => {
     expect(t.inspected()).toBeGreaterThan(40);
     expect(t.leaks).toEqual([]);
+  });
+});
+
+describe('live sessions per account (SESSIONS_PER_ACCOUNT=3)', () => {
+  let t: WatchedApp;
+  let redis: Redis;
+  let keys: RedisKeys;
+
+  beforeAll(async () => {
+    t = await bootWatched({ SESSIONS_PER_ACCOUNT: '3', REDIS_PREFIX: `${process.env.REDIS_PREFIX}cap:` });
+    redis = t.app.get(REDIS);
+    keys = t.app.get(RedisKeys);
+  });
+  afterAll(() => t?.close());
+
+  const signIn = async (username: string) => sessionCookieOf(await t.request().post('/api/login').send({ username, password: PASSWORD }).expect(200));
+  const me = (cookie: string) => t.request().get('/api/me').set('Cookie', cookie);
+
+  it('a sign-in beyond the cap ends the account’s oldest session; other accounts are untouched', async () => {
+    const { user } = await signUp(t); // its first session
+    const other = await signUp(t);
+    const cookies = [await signIn(user.username), await signIn(user.username)];
+    const index = keys.userSessions(user.id);
+    expect(await redis.zcard(index)).toBe(3);
+    const oldest = (await redis.zrange(index, 0, 0))[0];
+    const newest = await signIn(user.username);
+    expect(await redis.zcard(index)).toBe(3);
+    expect(await redis.zrange(index, 0, -1)).not.toContain(oldest);
+    expect(await redis.exists(keys.session(oldest))).toBe(0);
+    for (const cookie of [...cookies, newest]) await me(cookie).expect(200);
+    await other.agent.get('/api/me').expect(200);
+  });
+
+  it('the index expires with its newest session’s lifetime, and a sign-in drops the sessions that ended', async () => {
+    const { user } = await signUp(t);
+    const index = keys.userSessions(user.id);
+    const absoluteMs = t.settings.sessionAbsoluteDays * DAY;
+    const ttl = await redis.pttl(index);
+    expect(ttl).toBeGreaterThan(absoluteMs - 60_000);
+    expect(ttl).toBeLessThanOrEqual(absoluteMs);
+
+    const expired = await signIn(user.username);
+    const signedOut = await signIn(user.username);
+    // One expired in Redis (idle), one signed out; an entry past the absolute lifetime lingers too.
+    await redis.del(keys.session(sessionIdOf(expired)));
+    await t.request().post('/api/logout').set('Cookie', signedOut).expect(200);
+    await redis.zadd(index, Date.now() - absoluteMs - 60_000, 'from-long-ago');
+    const kept = (await redis.zrange(index, 0, -1)).filter((id) => id !== 'from-long-ago' && id !== sessionIdOf(expired));
+    expect(kept).toHaveLength(1);
+
+    const fresh = await signIn(user.username);
+    expect((await redis.zrange(index, 0, -1)).sort()).toEqual([...kept, sessionIdOf(fresh)].sort());
+    // None of those counted against the cap: both live sessions still work.
+    await me(fresh).expect(200);
   });
 });

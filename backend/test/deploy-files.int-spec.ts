@@ -36,9 +36,18 @@ const settings = settingNames();
 /** Credentials, and addresses that carry them: the Secret's, never the ConfigMap's (RATE_LIMIT_PASSWORD is a limit). */
 const isSecret = (name: string) => !name.startsWith('RATE_LIMIT_') && /SECRET|PASSWORD|TOKEN|API_KEY|ACCESS_KEY|DATABASE_URL|DATABASE_READ_URL|REDIS_URL|WEBHOOK/.test(name);
 const defaultPort = loadSettings({} as NodeJS.ProcessEnv, false).port;
-/** The env of a compose service, with `${NAME:-default}` as its default (what compose gives with nothing set). */
+/** What an operator sets where a deploy file requires a secret (compose's `${NAME:?…}`, the Secret's empty SESSION_SECRET). */
+const OPERATOR_SECRET = 'an-operator-supplied-secret-0123456789';
+/**
+ * The env of a compose service, with `${NAME:-default}` as its default (what compose gives with
+ * nothing set) and `${NAME:?…}` (compose refuses to start without it) as a value the operator set.
+ */
 const interpolated = (env: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v ?? '').replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
+  Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, String(v ?? '').replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1').replace(/\$\{[A-Z_]+:\?[^}]*\}/g, OPERATOR_SECRET)]),
+  );
+/** Credentials compose passes to the services it runs (the app's, PostgreSQL's, MinIO's); addresses carry them by `${…}`. */
+const isComposeSecret = (name: string) => !name.startsWith('RATE_LIMIT_') && /SECRET|PASSWORD|TOKEN|API_KEY/.test(name);
 const largestUploadKb = Math.max(...PLANS.map((p) => p.mediaLimit));
 
 describe('deploy files', () => {
@@ -102,6 +111,19 @@ describe('deploy files', () => {
         expect(parsed.port).toBe(defaultPort);
         expect(parsed.metricsPort).toBe(9464);
       }
+    });
+
+    it('writes no secret: each one is required from the operator (${NAME:?…}), never given a default', () => {
+      const text = read('docker-compose.yml');
+      const defaults = [...text.matchAll(/\$\{([A-Z_]+):-([^}]*)\}/g)].filter(([, name, value]) => isComposeSecret(name) && value !== '');
+      expect(defaults.map(([whole]) => whole)).toEqual([]);
+      for (const [name, service] of Object.entries<{ environment?: Record<string, unknown> }>(services)) {
+        for (const [key, value] of Object.entries(interpolated(service.environment ?? {}))) {
+          // Empty turns a feature off (ADMIN_PASSWORD); anything else is what the operator set.
+          if (isComposeSecret(key) && value !== '') expect({ service: name, key, value }).toEqual({ service: name, key, value: OPERATOR_SECRET });
+        }
+      }
+      expect(appServices[0][1].environment.SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?/);
     });
 
     it('probes the worker on its metrics port (it has no HTTP port)', () => {
@@ -242,11 +264,14 @@ describe('deploy files', () => {
       expect(Object.keys(secret).filter((n) => !isSecret(n))).toEqual([]);
     });
 
-    it('gives each Deployment the ConfigMap and Secret, with values the app accepts', () => {
+    it('gives each Deployment the ConfigMap and Secret, with values the app accepts once the operator sets SESSION_SECRET', () => {
+      // No secret is written in the manifests: without one, the production app refuses to start.
+      expect(secret.SESSION_SECRET).toBe('');
+      expect(() => loadSettings({ ...configMap, ...secret } as NodeJS.ProcessEnv, false)).toThrow(/SESSION_SECRET/);
       for (const name of ['cloud9-api', 'cloud9-worker']) {
         const c = container(name);
         expect(c.envFrom).toEqual([{ configMapRef: { name: ofKind('ConfigMap')[0].metadata.name } }, { secretRef: { name: ofKind('Secret')[0].metadata.name } }]);
-        const env = { ...configMap, ...secret, ...Object.fromEntries(c.env.map((e: { name: string; value: string }) => [e.name, e.value])) };
+        const env = { ...configMap, ...secret, SESSION_SECRET: OPERATOR_SECRET, ...Object.fromEntries(c.env.map((e: { name: string; value: string }) => [e.name, e.value])) };
         expect(loadSettings(env as NodeJS.ProcessEnv, false).role).toBe(name === 'cloud9-api' ? 'api' : 'worker');
       }
     });

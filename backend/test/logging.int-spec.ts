@@ -6,6 +6,7 @@ import { createApp } from '../src/app.setup';
 import { loadSettings } from '../src/config/settings';
 import { FeedService } from '../src/modules/posts/feed.service';
 import { uniqueName } from './support/app';
+import { sessionCookieOf, sessionIdOf } from './support/harness';
 
 /**
  * The JSON log of real requests, read from the app's own logger at info level: one line per request
@@ -76,9 +77,10 @@ describe('structured request logs', () => {
     await agent.post('/api/users').send({ username, email: `${username}@example.com`, password }).expect(201);
     const login = await agent.post('/api/login').set('X-Request-Id', 'login.trace-1').send({ username, password }).expect(200);
     expect(login.headers['x-request-id']).toBe('login.trace-1');
-    const setCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
-    const cookieValue = setCookie[0].split(';')[0].split('=')[1];
-    const sessionId = decodeURIComponent(cookieValue).slice(2).split('.')[0];
+    const cookieValue = sessionCookieOf(login).split('=')[1];
+    const sessionId = sessionIdOf(sessionCookieOf(login));
+    const deviceCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('c9.device='))!;
+    const deviceValue = deviceCookie.split(';')[0].split('=')[1];
 
     const me = await agent.get('/api/me').set('Authorization', `Bearer ${bearer}`).set('X-Request-Id', 'me.trace-2').expect(200);
     expect(me.headers['x-request-id']).toBe('me.trace-2');
@@ -90,7 +92,7 @@ describe('structured request logs', () => {
     expect(typeof meLine.durationMs).toBe('number');
     expect(meLine.err).toBeUndefined();
 
-    for (const secret of [password, bearer, cookieValue, sessionId, decodeURIComponent(cookieValue)]) expect(raw).not.toContain(secret);
+    for (const secret of [password, bearer, cookieValue, sessionId, decodeURIComponent(cookieValue), deviceValue, decodeURIComponent(deviceValue)]) expect(raw).not.toContain(secret);
   });
 
   it('replaces an unsafe X-Request-Id with a new one, in the answer and the log', async () => {

@@ -96,7 +96,7 @@ describe('changing one\'s password (PUT /api/users/:username)', () => {
     expect(await received).toEqual({ id: 7 });
     // Redis keeps only the current session in the user's index.
     const redis = a.t.app.get<Redis>(REDIS);
-    expect(await redis.smembers(a.t.app.get(RedisKeys).userSessions(user.id))).toEqual([sessionIdOf(user.hereCookie)]);
+    expect(await redis.zrange(a.t.app.get(RedisKeys).userSessions(user.id), 0, -1)).toEqual([sessionIdOf(user.hereCookie)]);
     // Someone else's sessions are untouched.
     expect(bystanderSocket.connected).toBe(true);
     await b.t.request().get('/api/me').set('Cookie', bystander.elsewhereCookie).expect(200);

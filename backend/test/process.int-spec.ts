@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { Client } from 'pg';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createDataSource } from '../src/database/data-source';
-import { uniqueName } from './support/app';
+import { sessionCookieFor } from '../src/common/auth/signed-session-cookie';
+import { bootApp, PASSWORD, signUp, TestApp, uniqueName } from './support/app';
+import { sessionCookieOf, sessionIdOf } from './support/harness';
 
 // These run the built entry points (`npm run build` first; `npm test` does).
 const dist = path.resolve(__dirname, '../dist');
@@ -34,6 +39,13 @@ describe('npm start refuses to run without its services', () => {
     expect(result.stderr).toMatch(/cannot start: PAYPAL_WEBHOOK_ID must be set when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are/);
   });
 
+  it('refuses to start in production without SESSION_SECRET, naming it', () => {
+    const result = run('main.js', [], { NODE_ENV: 'production', SESSION_SECRET: '', PORT: '3998' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/SESSION_SECRET must be set in production/);
+  });
+
   it('names a malformed setting', () => {
     const result = run('main.js', [], { PORT: 'seventy' });
     expect(result.status).toBe(1);
@@ -49,7 +61,7 @@ describe('npm run cli -- create-admin', () => {
   });
   afterAll(() => db.destroy());
 
-  it('creates an admin who can then sign in, and promotes an existing account', async () => {
+  it('creates an admin, and gives an existing admin a new password', async () => {
     const username = uniqueName('cli');
     const first = run('cli.js', ['create-admin', '--username', username, '--password', 'first-password-1']);
     expect(first.status).toBe(0);
@@ -58,7 +70,6 @@ describe('npm run cli -- create-admin', () => {
     expect(row.group_id).toBe(1);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
-    await db.query('UPDATE users SET group_id = 5 WHERE username = $1', [username]);
     const again = run('cli.js', ['create-admin', '--username', username, '--password', 'second-password-2']);
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/Updated admin/);
@@ -67,10 +78,84 @@ describe('npm run cli -- create-admin', () => {
     expect(after.password_hash).not.toBe(row.password_hash);
   });
 
+  describe('an existing account that is not an admin', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await bootApp();
+    });
+    afterAll(() => t?.close());
+
+    it('is refused without --promote-existing, naming its e-mail and creation date; nothing changes', async () => {
+      const member = await signUp(t);
+      const [before] = await db.query('SELECT group_id, password_hash, created_at FROM users WHERE id = $1', [member.user.id]);
+      const refused = run('cli.js', ['create-admin', '--username', member.user.username, '--password', 'takeover-password-1']);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(member.user.email);
+      expect(refused.stderr).toContain(before.created_at.toISOString());
+      expect(refused.stderr).toMatch(/--promote-existing/);
+      const [after] = await db.query('SELECT group_id, password_hash FROM users WHERE id = $1', [member.user.id]);
+      expect(after).toEqual({ group_id: before.group_id, password_hash: before.password_hash });
+      await member.agent.get('/api/me').expect(200);
+    });
+
+    it('is made admin with --promote-existing: its sessions end, and its e-mail and creation date are printed', async () => {
+      const member = await signUp(t);
+      const [{ created_at: createdAt }] = await db.query('SELECT created_at FROM users WHERE id = $1', [member.user.id]);
+      const promoted = run('cli.js', ['create-admin', '--username', member.user.username, '--password', 'promoted-password-1', '--promote-existing']);
+      expect(promoted.status).toBe(0);
+      expect(promoted.stdout).toMatch(/Promoted/);
+      expect(promoted.stdout).toContain(member.user.email);
+      expect(promoted.stdout).toContain(createdAt.toISOString());
+      const [row] = await db.query('SELECT group_id FROM users WHERE id = $1', [member.user.id]);
+      expect(row.group_id).toBe(1);
+      await member.agent.get('/api/me').expect(401);
+      await t.agent().post('/api/login').send({ username: member.user.username, password: 'promoted-password-1' }).expect(200);
+      await t.agent().post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(401);
+    });
+  });
+
   it('refuses a weak password with the rule and the usage', () => {
     const result = run('cli.js', ['create-admin', '--username', uniqueName('cli'), '--password', 'short']);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/at least 8 characters/);
     expect(result.stderr).toMatch(/Usage: npm run cli -- create-admin/);
+  });
+});
+
+describe('without SESSION_SECRET outside production', () => {
+  const base = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const name = `cloud9_test_secret_${randomBytes(4).toString('hex')}`;
+  const env = { DATABASE_URL: `${base}/${name}`, SESSION_SECRET: '', REDIS_PREFIX: `${process.env.REDIS_PREFIX}secret:` };
+  const apps: TestApp[] = [];
+
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    const admin = new Client({ connectionString: `${base}/postgres` });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('two instances starting together on a new database make one random secret, keep it there and both sign with it', async () => {
+    apps.push(...(await Promise.all([bootApp(env), bootApp(env)])));
+    const [a, b] = apps;
+    const rows = await a.db.query(`SELECT value FROM app_secrets WHERE name = 'session'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].value).toMatch(/^[\w-]{64}$/);
+    expect([a.settings.sessionSecret, b.settings.sessionSecret]).toEqual([rows[0].value, rows[0].value]);
+
+    // A session made on one instance is good on the other; a cookie signed with the secret main once wrote in the code is not.
+    const member = await signUp(a);
+    const login = await request(a.app.getHttpServer()).post('/api/login').send({ username: member.user.username, password: PASSWORD }).expect(200);
+    await request(b.app.getHttpServer()).get('/api/me').set('Cookie', sessionCookieOf(login)).expect(200);
+    const forged = sessionCookieFor(sessionIdOf(sessionCookieOf(login)), { name: 'c9.sid', secret: 'dev-only-session-secret-change-me' });
+    await request(b.app.getHttpServer()).get('/api/me').set('Cookie', forged).expect(401);
+
+    // A restart reads the same secret.
+    await a.close();
+    apps.shift();
+    const restarted = await bootApp(env);
+    apps.push(restarted);
+    expect(restarted.settings.sessionSecret).toBe(rows[0].value);
   });
 });

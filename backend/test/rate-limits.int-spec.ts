@@ -257,44 +257,6 @@ describe('per-action limits (one app)', () => {
     await login(targets[0].user.username, PASSWORD, freshIp()).expect(200);
   });
 
-  it('RATE_LIMIT_LOGIN counts failed logins per account: username (any case) and email are one', async () => {
-    const victim = await member(t);
-    const bystander = await member(t);
-    const login = (username: string, password: string) => t.request().post('/api/login').set('X-Forwarded-For', freshIp()).send({ username, password });
-    await login(victim.user.username, 'guess-1').expect(401);
-    await login(victim.user.email, 'guess-2').expect(401);
-    await login(victim.user.username.toUpperCase(), 'guess-3').expect(401);
-    // From yet another address, with the right password, by email: still refused.
-    const refused = await login(victim.user.email.toUpperCase(), PASSWORD);
-    expectRefused(refused, MESSAGES.auth.tooManyLogins, 3, 900);
-    expect(refused.headers['set-cookie']).toBeUndefined();
-    expectRefused(await login(victim.user.username, PASSWORD), MESSAGES.auth.tooManyLogins, 3, 900);
-    await login(bystander.user.email, PASSWORD).expect(200);
-  });
-
-  it('RATE_LIMIT_LOGIN: unknown names count by their normalised form; parallel guesses cannot slip past', async () => {
-    const ghost = uniqueName('Ghost');
-    const login = (username: string, password: string) => t.request().post('/api/login').set('X-Forwarded-For', freshIp()).send({ username, password });
-    await login(ghost, 'x-password-1').expect(401);
-    await login(ghost.toLowerCase(), 'x-password-2').expect(401);
-    await login(` ${ghost.toUpperCase()} `, 'x-password-3').expect(401);
-    expectRefused(await login(ghost, 'x-password-4'), MESSAGES.auth.tooManyLogins, 3, 900);
-
-    const target = await member(t);
-    const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => login(target.user.username, `parallel-${i}`).then((r) => r.status)));
-    expect(statuses.sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
-  });
-
-  it('RATE_LIMIT_LOGIN: a successful login clears the account count', async () => {
-    const user = await member(t);
-    const login = (password: string) => t.request().post('/api/login').set('X-Forwarded-For', freshIp()).send({ username: user.user.username, password });
-    await login('wrong-a').expect(401);
-    await login('wrong-b').expect(401);
-    await login(PASSWORD).expect(200);
-    for (const wrong of ['wrong-c', 'wrong-d', 'wrong-e']) await login(wrong).expect(401);
-    expectRefused(await login(PASSWORD), MESSAGES.auth.tooManyLogins, 3, 900);
-  });
-
   it('RATE_LIMIT_REGISTER counts every registration attempt per IP, refused ones too', async () => {
     const ip = freshIp();
     const register = (body: object, who = ip) => t.request().post('/api/users').set('X-Forwarded-For', who).send(body);
@@ -427,6 +389,132 @@ describe('third parties\' budgets: GIF provider calls and PayPal webhooks, per I
     expectRefused(await hook(three), MESSAGES.rateLimit.webhooks, 3, 60);
     expectRefused(await hook(two), MESSAGES.rateLimit.webhooks, 3, 60);
     expect(verifications()).toBe(3);
+  });
+});
+
+describe('sign-in limits: per account and client, per account, per known device, and successes (one app)', () => {
+  let t: WatchedApp;
+
+  beforeAll(async () => {
+    t = await bootWatched({
+      TRUST_PROXY: 'true',
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX}rls:`,
+      RATE_LIMIT_LOGIN: '3/15m',
+      RATE_LIMIT_LOGIN_ACCOUNT: '5/1h',
+      RATE_LIMIT_LOGIN_OK: '4/1h',
+      // RATE_LIMIT_LOGIN_IP stays off here: the per-address limit is proven above.
+    });
+  });
+  afterAll(() => t?.close());
+
+  /** A login from `ip` with nothing but what is given (no cookie unless `cookie`). */
+  const login = (username: string, password: string, ip = freshIp(), cookie?: string) => {
+    const req = t.request().post('/api/login').set('X-Forwarded-For', ip);
+    return (cookie ? req.set('Cookie', cookie) : req).send({ username, password });
+  };
+  /** The device cookie (`name=value`) a sign-in answer set. */
+  const deviceCookieOf = (res: request.Response): string => {
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('c9.device='));
+    if (!cookie) throw new Error(`no device cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+    return cookie.split(';')[0];
+  };
+
+  it('RATE_LIMIT_LOGIN counts failures per account and client: one client guessing locks out only itself', async () => {
+    const victim = await member(t);
+    const bystander = await member(t);
+    const attacker = freshIp();
+    // Username (any case) and email are one account.
+    await login(victim.user.username, 'guess-1', attacker).expect(401);
+    await login(victim.user.email, 'guess-2', attacker).expect(401);
+    await login(victim.user.username.toUpperCase(), 'guess-3', attacker).expect(401);
+    const refused = await login(victim.user.email.toUpperCase(), PASSWORD, attacker);
+    expectRefused(refused, MESSAGES.auth.tooManyLogins, 3, 900);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    // The owner, elsewhere and on a browser the app has never seen, still signs in; so does another account at the attacker's address.
+    await login(victim.user.username, PASSWORD).expect(200);
+    await login(bystander.user.username, PASSWORD, attacker).expect(200);
+    expectRefused(await login(victim.user.username, PASSWORD, attacker), MESSAGES.auth.tooManyLogins, 3, 900);
+  });
+
+  it('RATE_LIMIT_LOGIN counts an IPv6 client per /64', async () => {
+    const victim = await member(t);
+    await login(victim.user.username, 'guess-1', '2001:db8:c9:1::1').expect(401);
+    await login(victim.user.username, 'guess-2', '2001:db8:c9:1::2').expect(401);
+    await login(victim.user.username, 'guess-3', '2001:db8:c9:1:ffff:ffff:ffff:ffff').expect(401);
+    expectRefused(await login(victim.user.username, PASSWORD, '2001:db8:c9:1::abcd'), MESSAGES.auth.tooManyLogins, 3, 900);
+    await login(victim.user.username, PASSWORD, '2001:db8:c9:2::1').expect(200);
+  });
+
+  it('RATE_LIMIT_LOGIN: unknown names count by their normalised form; parallel guesses cannot slip past', async () => {
+    const ghost = uniqueName('Ghost');
+    const ip = freshIp();
+    await login(ghost, 'x-password-1', ip).expect(401);
+    await login(ghost.toLowerCase(), 'x-password-2', ip).expect(401);
+    await login(` ${ghost.toUpperCase()} `, 'x-password-3', ip).expect(401);
+    expectRefused(await login(ghost, 'x-password-4', ip), MESSAGES.auth.tooManyLogins, 3, 900);
+
+    const target = await member(t);
+    const from = freshIp();
+    const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => login(target.user.username, `parallel-${i}`, from).then((r) => r.status)));
+    expect(statuses.sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it('RATE_LIMIT_LOGIN: a successful login clears that client’s count', async () => {
+    const user = await member(t);
+    const ip = freshIp();
+    await login(user.user.username, 'wrong-a', ip).expect(401);
+    await login(user.user.username, 'wrong-b', ip).expect(401);
+    await login(user.user.username, PASSWORD, ip).expect(200);
+    for (const wrong of ['wrong-c', 'wrong-d', 'wrong-e']) await login(user.user.username, wrong, ip).expect(401);
+    expectRefused(await login(user.user.username, PASSWORD, ip), MESSAGES.auth.tooManyLogins, 3, 900);
+  });
+
+  it('RATE_LIMIT_LOGIN_ACCOUNT caps failures across all clients; a browser that signed in before keeps signing in', async () => {
+    const owner = await member(t); // its agent holds the device cookie of that sign-in
+    const device = deviceCookieOf(await login(owner.user.username, PASSWORD, owner.ip));
+    // Five clients, one guess each: no client reaches RATE_LIMIT_LOGIN, the account reaches its ceiling.
+    for (let i = 0; i < 5; i++) await login(owner.user.username, `spray-${i}`).expect(401);
+    const refused = await login(owner.user.email, PASSWORD);
+    expectRefused(refused, MESSAGES.auth.tooManyLoginsForAccount, 5, 3600);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    // The owner's own browsers are known devices: exempt, from home or from anywhere.
+    await owner.agent.post('/api/login').send({ username: owner.user.username, password: PASSWORD }).expect(200);
+    await login(owner.user.username, PASSWORD, freshIp(), device).expect(200);
+    // A device cookie must be genuine and name this account: a forged one or another account's is a stranger's.
+    const other = await member(t);
+    const othersDevice = deviceCookieOf(await login(other.user.username, PASSWORD));
+    const forged = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    for (const cookie of [othersDevice, forged, `c9.device=${owner.user.id}.made-up-nonce-0123456789`]) {
+      expectRefused(await login(owner.user.username, PASSWORD, freshIp(), cookie), MESSAGES.auth.tooManyLoginsForAccount, 5, 3600);
+    }
+  });
+
+  it('a device cookie that fails too many times is locked out itself, from any address', async () => {
+    const owner = await member(t);
+    const stolen = deviceCookieOf(await login(owner.user.username, PASSWORD));
+    for (let i = 0; i < 3; i++) await login(owner.user.username, `stolen-${i}`, freshIp(), stolen).expect(401);
+    expectRefused(await login(owner.user.username, PASSWORD, freshIp(), stolen), MESSAGES.auth.tooManyLogins, 3, 900);
+    // Its failures did not count against the account: a new browser signs in, and gets a device cookie of its own.
+    const fresh = await login(owner.user.username, PASSWORD).expect(200);
+    await login(owner.user.username, 'once-wrong', freshIp(), deviceCookieOf(fresh)).expect(401);
+  });
+
+  it('RATE_LIMIT_LOGIN_OK counts successful sign-ins per account; a refused one starts no session', async () => {
+    const user = await member(t); // the first sign-in
+    const neighbour = await member(t, user.ip);
+    for (let i = 0; i < 3; i++) await login(user.user.username, PASSWORD).expect(200);
+    const refused = await login(user.user.email, PASSWORD);
+    expectRefused(refused, MESSAGES.auth.tooManySignIns, 4, 3600);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    // A wrong password is still only wrong; the sessions already made still work; another account signs in.
+    await login(user.user.username, 'not-it').expect(401);
+    await user.agent.get('/api/me').expect(200);
+    await login(neighbour.user.username, PASSWORD, user.ip).expect(200);
+  });
+
+  it('never sent a password field or an argon2 hash in any response', () => {
+    expect(t.inspected()).toBeGreaterThan(40);
+    expect(t.leaks).toEqual([]);
   });
 });
 

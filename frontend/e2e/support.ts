@@ -187,7 +187,8 @@ export async function apiSession(username: string, password = PASSWORD) {
     body: JSON.stringify({ username, password }),
   });
   if (!login.ok) throw new Error(`login ${username}: ${login.status}`);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0];
+  // The session cookie (sign-in also sets the device cookie).
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('c9.sid='))!.split(';')[0];
   const user = (await login.json()) as { id: number; username: string };
   const call = async <T>(method: string, apiPath: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl()}${apiPath}`, {

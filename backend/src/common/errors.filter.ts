@@ -88,6 +88,9 @@ export class ErrorsFilter implements ExceptionFilter {
     if (isStatementTimeout(exception)) return [HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.http.tooSlow];
     if (isDependencyUnavailable(exception)) return [HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.http.serviceUnavailable];
     const pgCode = pgErrorCode(exception);
+    // A row the write refers to is gone: deleted while the request was in flight (the acting account
+    // itself, the post it answers). Services that expect it say which; every other write answers 404 too.
+    if (pgCode === PG_ERROR.foreignKeyViolation) return [HttpStatus.NOT_FOUND, MESSAGES.http.notFound];
     if (pgCode && PG_TO_HTTP[pgCode]) return [PG_TO_HTTP[pgCode], MESSAGES.http.badRequest];
     const err = exception as { status?: number } | null | undefined;
     if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) return [err.status, MESSAGES.http.badRequest];

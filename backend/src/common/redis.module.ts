@@ -42,7 +42,12 @@ export class RedisKeys {
   session(sessionId: string) {
     return `${this.sessionPrefix}${sessionId}`;
   }
+  /** One user's live sessions: a sorted set of session ids, scored by sign-in time (SessionsService). */
   userSessions(userId: number) {
+    return `${this.settings.redisPrefix}user-session-index:${userId}`;
+  }
+  /** The same, as a plain set, from before the index had sign-in times (only ever emptied now). */
+  legacyUserSessions(userId: number) {
     return `${this.settings.redisPrefix}user-sessions:${userId}`;
   }
   /** The prefix of one limit's counters (the limiter appends `:<subject>`). */

@@ -23,6 +23,8 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   shutdownTimeoutMs: 'keep',
   sessionSecret: 'presence',
   sessionMaxAgeDays: 'keep',
+  sessionAbsoluteDays: 'keep',
+  sessionsPerAccount: 'keep',
   uploadDir: 'keep',
   storage: 'keep',
   s3SecretAccessKey: 'presence',

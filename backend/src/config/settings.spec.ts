@@ -11,6 +11,11 @@ describe('settings', () => {
     expect(s.databaseReadUrl).toBeNull();
     expect(s.publicUrl).toBe('http://localhost:3000');
   });
+  it('keeps sessions 14 days idle, 30 days at most, 50 per account; without SESSION_SECRET outside production, leaves the secret to the database', () => {
+    const s = load({});
+    expect([s.sessionMaxAgeDays, s.sessionAbsoluteDays, s.sessionsPerAccount, s.sessionSecret]).toEqual([14, 30, 50, '']);
+    expect(load({ SESSION_ABSOLUTE_DAYS: '7', SESSIONS_PER_ACCOUNT: '5' })).toEqual(expect.objectContaining({ sessionAbsoluteDays: 7, sessionsPerAccount: 5 }));
+  });
   it('has the anti-automation defaults, each overridable', () => {
     const minutes = (n: number) => n * 60;
     expect(load({}).rateLimits).toEqual({
@@ -25,6 +30,8 @@ describe('settings', () => {
       reports: { max: 20, windowSeconds: minutes(60) },
       loginIp: { max: 25, windowSeconds: minutes(5) },
       login: { max: 10, windowSeconds: minutes(15) },
+      loginAccount: { max: 100, windowSeconds: minutes(60) },
+      loginOk: { max: 20, windowSeconds: minutes(60) },
       register: { max: 5, windowSeconds: minutes(30) },
       password: { max: 10, windowSeconds: minutes(60) },
       gifsGlobal: { max: 3000, windowSeconds: minutes(60) },
@@ -82,6 +89,8 @@ describe('settings', () => {
     expect(load({ DATABASE_READ_URL: 'postgres://reader@replica:5432/cloud9/' }).databaseReadUrl).toBe('postgres://reader@replica:5432/cloud9');
     expect(() => load({ ROLE: 'boss' })).toThrow(/ROLE/);
     expect(() => load({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(() => load({ SESSIONS_PER_ACCOUNT: '0' })).toThrow(/SESSIONS_PER_ACCOUNT/);
+    expect(() => load({ SESSION_ABSOLUTE_DAYS: 'forever' })).toThrow(/SESSION_ABSOLUTE_DAYS/);
   });
   it('splits allowed origins', () => {
     expect(load({ ALLOWED_ORIGINS: 'https://a.example, https://b.example/' }).allowedOrigins).toEqual([

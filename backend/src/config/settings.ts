@@ -22,6 +22,8 @@ const RATE_LIMIT_SETTINGS = {
   reports: ['RATE_LIMIT_REPORTS', { max: 20, windowSeconds: 3600 }],
   loginIp: ['RATE_LIMIT_LOGIN_IP', { max: 25, windowSeconds: 5 * 60 }],
   login: ['RATE_LIMIT_LOGIN', { max: 10, windowSeconds: 15 * 60 }],
+  loginAccount: ['RATE_LIMIT_LOGIN_ACCOUNT', { max: 100, windowSeconds: 3600 }],
+  loginOk: ['RATE_LIMIT_LOGIN_OK', { max: 20, windowSeconds: 3600 }],
   register: ['RATE_LIMIT_REGISTER', { max: 5, windowSeconds: 30 * 60 }],
   password: ['RATE_LIMIT_PASSWORD', { max: 10, windowSeconds: 3600 }],
   // Third parties' quotas and other members' pushes (issue 28, item 6).
@@ -61,8 +63,16 @@ export interface Settings {
   filteredReadsPerViewer: number;
   /** SIGTERM / SIGINT: the process exits by then, whatever still hangs (requests get part of it to finish). */
   shutdownTimeoutMs: number;
+  /**
+   * SESSION_SECRET. Without it (never in production) it is empty here, and createApp fills in the
+   * secret kept in the database, made once for every instance (sharedSessionSecret).
+   */
   sessionSecret: string;
   sessionMaxAgeDays: number;
+  /** A session ends this long after its sign-in at the latest, however often it is used. */
+  sessionAbsoluteDays: number;
+  /** Live sessions one account may have; a new sign-in beyond it ends the oldest. */
+  sessionsPerAccount: number;
   /** Local scratch for uploads being received and judged (.incoming), and with the local driver the files themselves. */
   uploadDir: string;
   /** Where stored media lives (see modules/media/storage). */
@@ -155,7 +165,6 @@ interface StorageSettings {
 }
 
 const DEFAULT_GIPHY_MEDIA_HOSTS = 'giphy.com,media.giphy.com,media0.giphy.com,media1.giphy.com,media2.giphy.com,media3.giphy.com,media4.giphy.com,i.giphy.com';
-const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
 /** "10/15m", "20/1h", "5/900" (seconds) or a bare count (with the given default window); a count of 0 is off. */
@@ -263,7 +272,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
   if (!['all', 'api', 'worker'].includes(role)) throw new SettingsError(`ROLE must be all, api or worker, got "${env.ROLE}"`);
 
   const sessionSecret = optional(env, 'SESSION_SECRET');
-  if (!sessionSecret && nodeEnv === 'production') throw new SettingsError('SESSION_SECRET must be set in production');
+  if (!sessionSecret && nodeEnv === 'production') throw new SettingsError('SESSION_SECRET must be set in production (a long random string: openssl rand -base64 48)');
   if (sessionSecret && sessionSecret.length < 16) throw new SettingsError('SESSION_SECRET must be at least 16 characters');
 
   const publicUrl = urlSetting(env, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']);
@@ -298,8 +307,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     databaseJobStatementTimeoutMs,
     filteredReadsPerViewer: intSetting(env, 'FILTERED_READS_PER_VIEWER', 2, 0, 100),
     shutdownTimeoutMs: intSetting(env, 'SHUTDOWN_TIMEOUT_MS', 2000, 500, 600_000),
-    sessionSecret: sessionSecret ?? DEV_SESSION_SECRET,
+    sessionSecret: sessionSecret ?? '',
     sessionMaxAgeDays: intSetting(env, 'SESSION_MAX_AGE_DAYS', 14, 1, 365),
+    sessionAbsoluteDays: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1, 3650),
+    sessionsPerAccount: intSetting(env, 'SESSIONS_PER_ACCOUNT', 50, 1, 10_000),
     uploadDir: path.resolve(optional(env, 'UPLOAD_DIR') ?? path.join(repoRoot, 'uploads')),
     ...storageSettings(env),
     frontendDist: path.resolve(optional(env, 'FRONTEND_DIST') ?? path.join(repoRoot, 'frontend/dist')),

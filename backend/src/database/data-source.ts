@@ -16,6 +16,7 @@ import { TeamAlerts1733300000000 } from './migrations/1733300000000-TeamAlerts';
 import { AlertSettings1732950000000 } from './migrations/1732950000000-AlertSettings';
 import { BoostLedger1733420000000 } from './migrations/1733420000000-BoostLedger';
 import { SubscriptionChecks1733420100000 } from './migrations/1733420100000-SubscriptionChecks';
+import { AppSecrets1733428000000 } from './migrations/1733428000000-AppSecrets';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   TeamAlerts1733300000000,
   BoostLedger1733420000000,
   SubscriptionChecks1733420100000,
+  AppSecrets1733428000000,
 ];
 
 /**

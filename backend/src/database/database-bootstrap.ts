@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createDataSource } from './data-source';
 import { PG_ERROR, pgErrorCode } from '../common/db/pg-errors';
@@ -58,5 +59,23 @@ export async function runMigrations(databaseUrl: string, schema?: string): Promi
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await lock.end();
+  }
+}
+
+/**
+ * The session secret of a deployment run without SESSION_SECRET (development, tests; production
+ * refuses to start without it): made at random by the first instance that needs it and kept in
+ * `app_secrets`, so every instance and every restart signs with the same one. Two instances
+ * starting together both insert; the first insert wins and both read it.
+ */
+export async function sharedSessionSecret(databaseUrl: string): Promise<string> {
+  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(`INSERT INTO app_secrets (name, value) VALUES ('session', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(48).toString('base64url')]);
+    const { rows } = await client.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'session'`);
+    return rows[0].value;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }

@@ -38,6 +38,12 @@ export interface AlertMutes {
   user_id: number;
 }
 
+export interface AppSecrets {
+  created_at: Generated<Timestamp>;
+  name: string;
+  value: string;
+}
+
 export interface AuditLog {
   action: string;
   actor_id: number | null;
@@ -278,6 +284,7 @@ export interface WebhookEvents {
 
 export interface DB {
   alert_mutes: AlertMutes;
+  app_secrets: AppSecrets;
   audit_log: AuditLog;
   bookmarks: Bookmarks;
   boost_ledger: BoostLedger;

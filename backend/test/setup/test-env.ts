@@ -3,7 +3,7 @@ import * as path from 'node:path';
 
 /** Every RATE_LIMIT_* setting, turned off. */
 export const RATE_LIMITS_OFF: Record<string, string> = Object.fromEntries(
-  ['API_ANON', 'API_USER', 'POSTS', 'UPLOADS', 'FOLLOWS', 'SEARCH', 'GIFS', 'GIF_PINGBACKS', 'LOGIN_IP', 'LOGIN', 'REGISTER', 'PASSWORD', 'GIFS_GLOBAL', 'WEBHOOKS', 'WEBHOOKS_GLOBAL', 'REACTIONS'].map((name) => [
+  ['API_ANON', 'API_USER', 'POSTS', 'UPLOADS', 'FOLLOWS', 'SEARCH', 'GIFS', 'GIF_PINGBACKS', 'LOGIN_IP', 'LOGIN', 'REGISTER', 'PASSWORD', 'GIFS_GLOBAL', 'WEBHOOKS', 'WEBHOOKS_GLOBAL', 'REACTIONS', 'LOGIN_ACCOUNT', 'LOGIN_OK'].map((name) => [
     `RATE_LIMIT_${name}`,
     '0/1m',
   ]),

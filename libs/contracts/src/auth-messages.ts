@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Your session has ended. Please log in again.',
   tooManyLogins: 'Too many failed login attempts. Please wait a few minutes and try again.',
   tooManyLoginsFromAddress: 'Too many failed login attempts from this address. Please wait a few minutes and try again.',
+  tooManyLoginsForAccount: 'This account has had too many failed login attempts. Log in from a device you have used before, or try again later.',
+  tooManySignIns: 'Too many logins to this account. Please try again later.',
   tooManyRegistrations: 'Too many sign-up attempts from this address. Please try again later.',
   currentPasswordRequired: 'Enter your current password to set a new one.',
   currentPasswordWrong: 'Your current password is not correct.',

@@ -6,6 +6,7 @@ import { sessionCookieFor } from './signed-session-cookie';
 
 const DAY = 24 * 3600 * 1000;
 const MAX_AGE = 14 * DAY;
+const LIFETIMES = { idleMs: MAX_AGE, absoluteMs: 30 * DAY };
 const COOKIE = { name: 'c9.sid', secret: 'unit-test-session-secret' };
 
 /** Sessions standing in for Redis: sid → its stored record. */
@@ -31,13 +32,17 @@ function bus(live: boolean): InvalidationBus {
     publish: async (change: Invalidation) => listeners.forEach((listener) => listener(change)),
   } as unknown as InvalidationBus;
 }
-const record = (userId: number | undefined, expiresIn = MAX_AGE) =>
-  ({ cookie: { originalMaxAge: MAX_AGE, expires: new Date(Date.now() + expiresIn).toISOString() }, ...(userId ? { userId } : {}) }) as unknown as SessionData;
+const record = (userId: number | undefined, expiresIn = MAX_AGE, signedInAgo: number | null = 0) =>
+  ({
+    cookie: { originalMaxAge: MAX_AGE, expires: new Date(Date.now() + expiresIn).toISOString() },
+    ...(userId ? { userId } : {}),
+    ...(signedInAgo === null ? {} : { createdAt: Date.now() - signedInAgo }),
+  }) as unknown as SessionData;
 
 function setUp(live = true) {
   const redis = new Sessions();
   const store = new CachedSessionStore(redis, bus(live), 60_000);
-  const peek = new SessionPeek(store, COOKIE, MAX_AGE);
+  const peek = new SessionPeek(store, COOKIE, LIFETIMES);
   /** Stores the session and has the store read it once (as the full pipeline's first request does). */
   const held = async (sid: string, data: SessionData) => {
     redis.records.set(sid, data);
@@ -55,7 +60,7 @@ describe('SessionPeek', () => {
     expect(peek.userIdOf({ cookie: `theme=dark; ${sessionCookieFor('sid-1', COOKIE)}` })).toBe(7);
   });
 
-  it('leaves to the full pipeline what memory cannot settle: not held, forged, unsigned, no user, renewal due, bus down', async () => {
+  it('leaves to the full pipeline what memory cannot settle: not held, forged, unsigned, no user, renewal due, no sign-in time, past its lifetime, bus down', async () => {
     const { peek, held, redis } = setUp();
     redis.records.set('not-held', record(7));
     expect(peek.userIdOf({ cookie: sessionCookieFor('not-held', COOKIE) })).toBeUndefined();
@@ -67,6 +72,14 @@ describe('SessionPeek', () => {
     expect(peek.userIdOf({ cookie: sessionCookieFor('anonymous', COOKIE) })).toBeUndefined();
     await held('old', record(9, MAX_AGE - 2 * DAY));
     expect(peek.userIdOf({ cookie: sessionCookieFor('old', COOKIE) })).toBeUndefined();
+    await held('from-before', record(9, MAX_AGE, null));
+    expect(peek.userIdOf({ cookie: sessionCookieFor('from-before', COOKIE) })).toBeUndefined();
+    // Renewed a day ago, but signed in 30 days ago: over, whatever its idle end says.
+    await held('ancient', record(9, MAX_AGE - DAY, 30 * DAY));
+    expect(peek.userIdOf({ cookie: sessionCookieFor('ancient', COOKIE) })).toBeUndefined();
+    // Near its absolute end, its idle end already capped there: no renewal due, still its user.
+    await held('capped', record(9, 2 * DAY, 28 * DAY));
+    expect(peek.userIdOf({ cookie: sessionCookieFor('capped', COOKIE) })).toBe(9);
     const down = setUp(false);
     await down.held('sid-3', record(10));
     expect(down.peek.userIdOf({ cookie: sessionCookieFor('sid-3', COOKIE) })).toBeUndefined();

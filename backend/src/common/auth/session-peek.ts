@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CachedSessionStore } from './cached-session-store';
-import { renewalDue } from './session-renewal';
+import { pastAbsoluteEnd, renewalDue, type SessionLifetimes } from './session-renewal';
 import { cookieValue, unsignValue, type SessionCookie } from './signed-session-cookie';
 
 /** At most this many verified cookie values are remembered; the oldest goes first. */
@@ -12,8 +12,9 @@ const MAX_VERIFIED = 10_000;
  * (signed out, as sessionWhenSent treats it); the session's user id when the session is held in
  * this process (CachedSessionStore, so a sign-out or revocation on any instance drops it as it
  * drops the full pipeline's); `undefined` for anything else, which the full pipeline must judge: a
- * cookie whose session is not held here, an unsigned or forged one, a session without a user or
- * due for its daily renewal (that answer sends a new cookie).
+ * cookie whose session is not held here, an unsigned or forged one, a session without a user,
+ * without its sign-in time, past its absolute lifetime or due for its daily renewal (that answer
+ * ends the session or sends a new cookie).
  */
 export class SessionPeek {
   /** Signed cookie values already verified, and their session ids: the HMAC is the costly part. */
@@ -23,7 +24,7 @@ export class SessionPeek {
   constructor(
     private readonly store: CachedSessionStore,
     private readonly cookie: SessionCookie,
-    private readonly maxAgeMs: number,
+    private readonly lifetimes: SessionLifetimes,
   ) {
     this.marker = `${cookie.name}=`;
   }
@@ -34,8 +35,9 @@ export class SessionPeek {
     if (!raw?.startsWith('s:')) return undefined;
     const sid = this.sessionId(raw);
     const session = sid ? this.store.peek(sid) : undefined;
-    const expires = session?.cookie?.expires;
-    if (!session?.userId || !expires || renewalDue(new Date(expires), this.maxAgeMs)) return undefined;
+    if (!session?.userId || session.createdAt === undefined || !session.cookie?.expires) return undefined;
+    const now = Date.now();
+    if (pastAbsoluteEnd(session, this.lifetimes, now) || renewalDue(session, this.lifetimes, now)) return undefined;
     return session.userId;
   }
 

@@ -3,6 +3,8 @@ import 'express-session';
 declare module 'express-session' {
   interface SessionData {
     userId: number;
+    /** When the user signed in (ms): the session ends SESSION_ABSOLUTE_DAYS after it at the latest. */
+    createdAt?: number;
     /** When the session was last renewed (see session-renewal.ts). */
     renewedAt?: number;
   }

@@ -21,6 +21,8 @@ const REFUSAL: Record<RateBucket, string> = {
   reports: MESSAGES.rateLimit.reports,
   loginIp: MESSAGES.auth.tooManyLoginsFromAddress,
   login: MESSAGES.auth.tooManyLogins,
+  loginAccount: MESSAGES.auth.tooManyLoginsForAccount,
+  loginOk: MESSAGES.auth.tooManySignIns,
   register: MESSAGES.auth.tooManyRegistrations,
   password: MESSAGES.auth.tooManyPasswordChanges,
   gifsGlobal: MESSAGES.rateLimit.gifsBusy,

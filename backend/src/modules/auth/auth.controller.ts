@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { CurrentUser } from '@cloud9/contracts';
 import type { SessionUser } from '../users/session-user';
 import { AccountsService } from '../users/accounts.service';
@@ -16,8 +16,8 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  login(@Req() req: Request, @Body() dto: LoginDto): Promise<CurrentUser> {
-    return this.auth.login(req, dto.username, dto.password);
+  login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: LoginDto): Promise<CurrentUser> {
+    return this.auth.login(req, res, dto.username, dto.password);
   }
 
   @Post('logout')

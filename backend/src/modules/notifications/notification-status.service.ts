@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import type { NotificationSeenKind, NotificationStatus } from '@cloud9/contracts';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { MESSAGES, type NotificationSeenKind, type NotificationStatus } from '@cloud9/contracts';
 import { NotificationsRepository } from './notifications.repository';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -10,7 +10,9 @@ export class NotificationStatusService {
   constructor(private readonly notifications: NotificationsRepository) {}
 
   async status(userId: number): Promise<NotificationStatus> {
-    const row = (await this.notifications.status(userId))!;
+    const row = await this.notifications.status(userId);
+    // No row: the account was deleted while this request was in flight.
+    if (!row) throw new UnauthorizedException(MESSAGES.auth.notSignedIn);
     return {
       latestUserAlert: iso(row.latest_alert),
       latestSystemNotice: iso(row.latest_notice),

@@ -189,17 +189,33 @@ export class AccountsService implements SessionUserSource {
     return user;
   }
 
-  /** Creates the admin, or makes an existing account admin with the given password (CLI and start-up). */
-  async ensureAdmin(username: string, password: string, email: string | null, overwrite: boolean): Promise<{ user: SessionUser; created: boolean }> {
+  /**
+   * Creates the admin, or sets up the existing account of that name (start-up with ADMIN_USERNAME,
+   * and `npm run cli -- create-admin`). `keep` (start-up) leaves an existing account as it is;
+   * `update` (the CLI) gives an existing admin the new password but refuses any other account
+   * (ExistingAccountNotAdmin): someone else may have registered the name first; `promote` (the CLI's
+   * --promote-existing) makes such an account admin with the new password. Whenever an existing
+   * account gets the new password, all its sessions end.
+   */
+  async ensureAdmin(username: string, password: string, email: string | null, mode: 'keep' | 'update' | 'promote'): Promise<{ user: SessionUser; outcome: 'created' | 'kept' | 'updated' | 'promoted' }> {
     const existing = await this.findByUsername(username);
-    if (existing) {
-      if (overwrite) {
-        await this.users.makeAdmin(existing.id, await this.passwords.hash(password));
-        await this.accountsChanged([existing.id]);
-      }
-      return { user: (await this.findById(existing.id))!, created: false };
+    if (!existing) {
+      const user = await this.create({ username, email: email ?? `${username.toLowerCase()}@admin.cloud9.local`, password, groupId: ADMIN_GROUP_ID });
+      return { user, outcome: 'created' };
     }
-    const user = await this.create({ username, email: email ?? `${username.toLowerCase()}@admin.cloud9.local`, password, groupId: ADMIN_GROUP_ID });
-    return { user, created: true };
+    if (mode === 'keep') return { user: existing, outcome: 'kept' };
+    const wasAdmin = existing.group_id === ADMIN_GROUP_ID;
+    if (!wasAdmin && mode !== 'promote') throw new ExistingAccountNotAdmin(existing);
+    await this.users.makeAdmin(existing.id, await this.passwords.hash(password));
+    await this.accountsChanged([existing.id]);
+    await this.sessions.endAllForUser(existing.id);
+    return { user: (await this.findById(existing.id))!, outcome: wasAdmin ? 'updated' : 'promoted' };
+  }
+}
+
+/** create-admin named an existing account that is not an admin (and --promote-existing was not given). */
+export class ExistingAccountNotAdmin extends Error {
+  constructor(readonly user: SessionUser) {
+    super(`"${user.username}" is an existing account that is not an admin`);
   }
 }

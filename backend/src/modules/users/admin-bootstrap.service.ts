@@ -23,8 +23,8 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
       return;
     }
     try {
-      const { created } = await this.users.ensureAdmin(adminUsername, adminPassword, adminEmail, false);
-      if (created) this.logger.log(`created admin "${adminUsername}"`);
+      const { outcome } = await this.users.ensureAdmin(adminUsername, adminPassword, adminEmail, 'keep');
+      if (outcome === 'created') this.logger.log(`created admin "${adminUsername}"`);
     } catch (error) {
       // Another instance created it at the same moment.
       this.logger.warn(`admin "${adminUsername}" not created: ${(error as Error).message}`);

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { isAdmin, MESSAGES, type CurrentUser, type UserProfile } from '@cloud9/contracts';
 import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
@@ -92,6 +92,9 @@ export class ProfilesService {
     }
     await this.media.removeProfileImages(user.id, replaced);
     if (changingPassword) await this.sessions.endOthersForUser(user.id, sessionId);
-    return this.accounts.toCurrentUser((await this.users.findById(user.id))!);
+    const updated = await this.users.findById(user.id);
+    // The account was deleted while this request was in flight.
+    if (!updated) throw new UnauthorizedException(MESSAGES.auth.notSignedIn);
+    return this.accounts.toCurrentUser(updated);
   }
 }
