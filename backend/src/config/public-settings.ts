@@ -18,6 +18,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   redisCommandTimeoutMs: 'keep',
   databaseConnectTimeoutMs: 'keep',
   shutdownTimeoutMs: 'keep',
+  shutdownDrainMs: 'keep',
   sessionSecret: 'presence',
   sessionMaxAgeDays: 'keep',
   uploadDir: 'keep',
