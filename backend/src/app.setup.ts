@@ -36,6 +36,7 @@ import { parseBodies } from './common/body-parsers';
 import { limitRequestBodies } from './common/request-limits';
 import { refuseMalformedUrls } from './common/url-rules.middleware';
 import { createLogger } from './common/logging/logger';
+import { HttpDrain } from './common/http-drain';
 import { requestLine } from './common/logging/request-log';
 import { observeRequests } from './common/observe-requests';
 import { AppMetrics } from './common/metrics/app-metrics';
@@ -106,6 +107,8 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
   // Out with the held lines now, and no holding after (else they wait for listen(), which a worker never calls).
   app.flushLogs();
   app.use(observeRequests(requestLine(logger), httpMetric(app.get(AppMetrics))));
+  // Once a shutdown has stopped accepting, a request on a connection still open is answered 503 (HttpDrain).
+  app.use(app.get(HttpDrain).refuseWhenStopped);
   app.set('trust proxy', settings.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(securityHeaders(settings));

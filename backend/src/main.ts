@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   try {
     const settings = loadSettings();
     const app = await createApp(settings);
-    shutDownOnSignals(app, settings.shutdownTimeoutMs);
+    // A worker has no port for a balancer to drain from: it closes at once.
+    shutDownOnSignals(app, { timeoutMs: settings.shutdownTimeoutMs, drainMs: settings.role === 'worker' ? 0 : settings.shutdownDrainMs });
     if (settings.role === 'worker') {
       await app.init();
       startupLogger.log('Cloud 9 Social worker is up (ROLE=worker: no HTTP or Socket.IO port)');

@@ -295,10 +295,13 @@ describe('deploy files', () => {
       expect(portOf('cloud9-worker', 'metrics')).toBe(Number(configMap.METRICS_PORT));
       expect(configMap.METRICS_HOST).toBe('0.0.0.0');
       for (const probe of ['livenessProbe', 'readinessProbe']) expect(worker[probe].httpGet).toEqual({ path: '/metrics', port: 'metrics' });
-      // SIGTERM: the app exits by SHUTDOWN_TIMEOUT_MS, before Kubernetes would kill it.
+      // SIGTERM: the app exits by SHUTDOWN_TIMEOUT_MS (its drain included), before Kubernetes would kill it.
       for (const name of Object.keys(deployments)) {
         expect(deployments[name].spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(Number(configMap.SHUTDOWN_TIMEOUT_MS) + 5000);
       }
+      // The API keeps serving after SIGTERM until its failed readiness probe has taken it out.
+      const ready = api.readinessProbe as { periodSeconds: number; failureThreshold: number };
+      expect(Number(configMap.SHUTDOWN_DRAIN_MS)).toBeGreaterThanOrEqual(ready.periodSeconds * ready.failureThreshold * 1000);
     });
 
     it('routes the Ingress to the Service and the Service to the API pods, with a budget and CPU autoscaling', () => {

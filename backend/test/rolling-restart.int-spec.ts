@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { ADMIN_JOB, ADMIN_QUEUE, BOOST_QUEUE, SOCKET_PATH, SocketEvents, type ServerToClientEvents, type UserAlert } from '@cloud9/contracts';
 import { PASSWORD, uniqueName } from './support/app';
-import { Balancer } from './support/balancer';
+import { Balancer, PIN_HEADER, SERVED_BY_HEADER } from './support/balancer';
 import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
 import { freePort } from './support/private-services';
 
@@ -22,6 +22,9 @@ import { freePort } from './support/private-services';
  * - every instance is restarted one by one (SIGTERM, exit, start, ready): no request fails, every
  *   like's alert is stored and reaches its author, live or caught up; no job is lost, and a job
  *   running on a stopped worker is handed back and started again at once, without spending an attempt;
+ *   a burst of signed-in likes aimed at each API instance as it gets SIGTERM (pinned to it, as
+ *   affinity keeps a client on one instance) meets no reset: each is answered 200, or 503 with
+ *   Retry-After and sent again elsewhere, and each counts once;
  * - one API instance and one worker are killed (SIGKILL): only requests in flight then may fail, and
  *   the clients of the killed instance are back and caught up within 5 s.
  */
@@ -34,6 +37,13 @@ const HAND_BACK_DEADLINE_MS = 1500;
 const AUTHORS = 4;
 const LIKE_LOOPS = 3;
 const READ_LOOPS = 4;
+/**
+ * When each like of a burst is sent, from the SIGTERM of the instance it is aimed at (ms): one every
+ * 12 ms from before the signal until after it, while the instance handles it (on 7afcd4a it closed its
+ * port and its idle keep-alive connections then, which reset what the balancer had just written on
+ * them), and one after its drain.
+ */
+const BURST_OFFSETS_MS = [...Array.from({ length: 9 }, (_, i) => -60 + 12 * i), 1100];
 
 type ClientSocket = Socket<ServerToClientEvents>;
 
@@ -62,6 +72,13 @@ interface Outcome {
   status: number;
   start: number;
   end: number;
+}
+
+/** One like of a burst: what each try got, and from which instance. */
+interface BurstLike {
+  postId: number;
+  aimedAt: string;
+  tries: { status: number; servedBy: string | null; retryAfter: string | null; error?: string }[];
 }
 
 /** A signed-in client as the web app runs it, recording what reached it and when it reconnected. */
@@ -278,6 +295,33 @@ describe('rolling restarts and failover behind a load balancer', () => {
     return { expected, received: expected - lost.length };
   }
 
+  /**
+   * Likes aimed at the instance at `url` (pinned: the balancer sends them there while it sees it
+   * ready), one per post, sent at BURST_OFFSETS_MS around `signalAt`. A 503 with Retry-After is sent
+   * again, unpinned, as a client would; any other answer, or a failure, is kept as it is.
+   */
+  const aimBurst = (url: string, actor: Actor, postIds: number[], signalAt: number): Promise<BurstLike[]> =>
+    Promise.all(
+      postIds.map(async (postId, i) => {
+        await sleep(Math.max(0, signalAt + BURST_OFFSETS_MS[i] - Date.now()));
+        const like: BurstLike = { postId, aimedAt: url, tries: [] };
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const headers: Record<string, string> = { origin: balancer.url, 'x-requested-with': 'XMLHttpRequest', cookie: actor.cookie, 'content-type': 'application/json' };
+          if (attempt === 0) headers[PIN_HEADER] = url;
+          try {
+            const res = await fetch(`${balancer.url}/api/posts/${postId}/like`, { method: 'POST', headers, body: '{}' });
+            await res.arrayBuffer();
+            like.tries.push({ status: res.status, servedBy: res.headers.get(SERVED_BY_HEADER), retryAfter: res.headers.get('retry-after') });
+            if (res.status !== 503 || !res.headers.get('retry-after')) break;
+          } catch (error) {
+            like.tries.push({ status: 0, servedBy: null, retryAfter: null, error: String((error as Error).cause ?? error) });
+            break;
+          }
+        }
+        return like;
+      }),
+    );
+
   /** Every job the load enqueued completed (jobs of a killed worker are taken back by stall detection). */
   async function expectJobsCompleted(jobIds: string[], deadlineMs: number): Promise<void> {
     const queue = new Queue(BOOST_QUEUE, { connection: redis, prefix: `${prefix}bull` });
@@ -325,6 +369,15 @@ describe('rolling restarts and failover behind a load balancer', () => {
   it('restarting every instance one by one (SIGTERM, exit, start, ready) fails no request, loses no alert and no job', async () => {
     const authors = await Promise.all(Array.from({ length: AUTHORS }, () => signUp('rr_author')));
     const likers = await Promise.all(Array.from({ length: 3 }, () => signUp('rr_liker')));
+    // The burst's posts, one per like, and its liker.
+    const [burster, burstAuthor] = await Promise.all([signUp('rr_burster'), signUp('rr_burst_author')]);
+    const burstPosts: number[] = [];
+    while (burstPosts.length < 3 * BURST_OFFSETS_MS.length) {
+      const made = await Promise.all(Array.from({ length: BURST_OFFSETS_MS.length }, (_, i) => call(burstAuthor, 'POST', '/api/posts', { content: `burst ${burstPosts.length + i}` })));
+      expect(made.map((m) => m.status)).toEqual(made.map(() => 201));
+      burstPosts.push(...made.map((m) => (m.json as { id: number }).id));
+    }
+    const bursts: BurstLike[] = [];
     await Promise.all(authors.map((a) => listen(a)));
     balancer.resetCounts();
     const run = load(authors, likers);
@@ -332,21 +385,27 @@ describe('rolling restarts and failover behind a load balancer', () => {
 
     const reconnectMs: number[] = [];
     let told = 0;
-    const restart = async (name: string) => {
+    const restart = async (name: string, burst: number[] = []) => {
       const old = byName(name);
+      const signalAt = Date.now() - Math.min(0, ...BURST_OFFSETS_MS) + 20;
+      const aimed = old.url && burst.length ? aimBurst(old.url, burster, burst, signalAt) : Promise.resolve([]);
+      await sleep(Math.max(0, signalAt - Date.now()));
       const sent = Date.now();
       old.proc.kill('SIGTERM');
       const { code } = await old.exited;
       expect({ code, output: code === 0 ? '' : old.output().slice(-3000) }).toEqual({ code: 0, output: '' });
       const exitMs = Date.now() - sent;
       const port = old.url ? Number(new URL(old.url).port) : undefined;
+      bursts.push(...(await aimed));
+      const leftAt = old.url ? balancer.leftAt(old.url) : undefined;
+      const seen = leftAt !== undefined && leftAt >= sent ? `, out of the balancer ${leftAt - sent} ms after SIGTERM` : '';
       await start(name, old.role, port);
-      figures.push(`  ${name}: SIGTERM → exit ${exitMs} ms, back ready ${Date.now() - sent} ms after SIGTERM`);
+      figures.push(`  ${name}: SIGTERM → exit ${exitMs} ms${seen}, back ready ${Date.now() - sent} ms after SIGTERM`);
       return sent;
     };
 
-    for (const name of ['api1', 'api2', 'api3']) {
-      const sent = await restart(name);
+    for (const [i, name] of ['api1', 'api2', 'api3'].entries()) {
+      const sent = await restart(name, burstPosts.slice(i * BURST_OFFSETS_MS.length, (i + 1) * BURST_OFFSETS_MS.length));
       // The clients of the stopped instance reconnected elsewhere: from their drop to their next connect.
       for (const l of listeners) {
         const drop = l.disconnects.find((at) => at >= sent);
@@ -403,14 +462,30 @@ describe('rolling restarts and failover behind a load balancer', () => {
     const finished = await adminQueue.getJob(long.id!);
     await adminQueue.close();
 
+    // The burst: every like answered (200 at last, after a 503 with Retry-After at most), none reset; each counted once.
+    const unanswered = bursts.filter((l) => l.tries.at(-1)!.status !== 200);
+    const refusedThenRetried = bursts.filter((l) => l.tries.some((t) => t.status === 503)).length;
+    const byStopping = bursts.filter((l) => l.tries.length === 1 && l.tries[0].servedBy === l.aimedAt && l.tries[0].status === 200).length;
+    const counted = await db.query<{ id: number; likes_count: number; likes: number; by_burster: number }>(
+      `SELECT p.id, p.likes_count, count(l.post_id)::int AS likes, count(l.post_id) FILTER (WHERE l.user_id = $2)::int AS by_burster
+         FROM posts p LEFT JOIN likes l ON l.post_id = p.id WHERE p.id = ANY($1) GROUP BY p.id`,
+      [burstPosts, burster.id],
+    );
+
     figures.push(
       `rolling restart of 3 API instances and 2 workers: ${line}`,
-      `  balancer: ${balancer.counts.requests} requests, ${balancer.counts.retried} retried on another instance, ${balancer.counts.failed} failed; ${balancer.counts.upgrades} WebSocket upgrades`,
+      `  burst of ${bursts.length} likes aimed at the instance getting SIGTERM: ${byStopping} answered by it at the first try, ${bursts.length - byStopping - refusedThenRetried} sent elsewhere by the balancer, ${refusedThenRetried} answered 503 with Retry-After and sent again, ${unanswered.length} reset or failed`,
+      `  balancer: ${balancer.counts.requests} requests, ${balancer.counts.retried} retried on another instance, ${balancer.counts.failed} failed (errors ${JSON.stringify(balancer.counts.errors)}); ${balancer.counts.upgrades} WebSocket upgrades`,
       `  alerts: ${alerts.expected} expected, ${alerts.received} received (live or caught up)`,
       `  jobs: ${run.jobIds.length} boost rotations enqueued, all completed; a running job handed back and started again ${handBacks.map((ms) => `${ms} ms`).join(', ')} after its worker's SIGTERM (attempts spent before → after: ${spent.map(([a, b]) => `${a} → ${b}`).join(', ')})`,
       `  sockets told server:draining and reconnected elsewhere: ${told}, ${reconnectMs.length ? `drop → connected max ${Math.max(...reconnectMs)} ms, median ${[...reconnectMs].sort((a, b) => a - b)[Math.floor(reconnectMs.length / 2)]} ms` : 'none'}`,
     );
+    expect(unanswered.map((l) => ({ post: l.postId, tries: l.tries }))).toEqual([]);
     expect({ failed: failed.map((o) => `${o.what} ${o.status} (${o.request}: ${JSON.stringify(o.answer)})`), why: failed.length ? unavailableLines() : [] }).toEqual({ failed: [], why: [] });
+    for (const l of bursts) for (const t of l.tries.slice(0, -1)) expect([t.status, t.retryAfter]).toEqual([503, expect.stringMatching(/^\d+$/)]);
+    expect(bursts).toHaveLength(burstPosts.length);
+    expect(counted.rows.filter((r) => r.likes !== 1 || r.by_burster !== 1 || r.likes_count !== 1)).toEqual([]);
+    expect(counted.rows).toHaveLength(burstPosts.length);
     expect(told).toBeGreaterThanOrEqual(1);
     expect(Math.max(...reconnectMs)).toBeLessThan(CATCH_UP_DEADLINE_MS);
     // Whichever worker held it, the second restart hands it back (the first too when it held it).

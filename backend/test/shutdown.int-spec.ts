@@ -4,25 +4,61 @@ import { Agent, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { io } from 'socket.io-client';
-import { SOCKET_PATH } from '@cloud9/contracts';
+import { HTTP_MESSAGES, MESSAGES, SOCKET_PATH } from '@cloud9/contracts';
 import { PASSWORD } from './support/app';
 import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
 import { freePort, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/private-services';
 import { RATE_LIMITS_OFF } from './support/request-load';
+import { destroyRawConnections, head, openRaw, type RawConnection } from './support/raw-http';
 
 /**
  * SIGTERM ends an instance within 3 s whatever state it is in: the built app
  * (`npm start`'s entry, ROLE=all: HTTP, Socket.IO and the job workers) runs as its own process on a
  * private Redis and PostgreSQL, and is sent SIGTERM idle, under load, with Redis killed, with Redis
- * silent (SIGSTOP), with PostgreSQL stopped, and while a job runs. On SIGTERM it stops accepting
- * connections, closes idle keep-alive connections and its sockets (which then reconnect, to another
- * instance), and leaves its job to other workers.
+ * silent (SIGSTOP), with PostgreSQL stopped, and while a job runs. On SIGTERM ready answers 503 and it
+ * keeps serving for SHUTDOWN_DRAIN_MS (1 s), then stops accepting connections, finishes what it has
+ * (a request arriving then on a connection still open is answered 503 with Retry-After, never reset),
+ * closes idle keep-alive connections and its sockets (which then reconnect, to another instance), and
+ * leaves its job to other workers.
  */
 
 jest.setTimeout(90_000);
 
 const SHUTDOWN_DEADLINE_MS = 3000;
+/** SHUTDOWN_DRAIN_MS's default. */
+const DRAIN_MS = 1000;
 const ADMIN = { username: 'shutdown_admin', password: PASSWORD };
+
+/** When the app logged the first line that contains `text` (its own clock: the same machine's), or null. */
+function loggedAt(output: string, text: string): number | null {
+  const line = output.split('\n').find((l) => l.includes(text));
+  return line ? Date.parse((JSON.parse(line) as { time: string }).time) : null;
+}
+
+async function waitFor(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`${what}: not after ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+/** The last answer on a raw connection: status, head and body. */
+function lastAnswer(raw: RawConnection): { status: number; head: string; body: string } {
+  const text = raw.text().slice(raw.text().lastIndexOf('HTTP/1.1 '));
+  const split = text.indexOf('\r\n\r\n');
+  return { status: Number(text.slice(9, 12)), head: text.slice(0, split), body: text.slice(split + 4) };
+}
+
+/** A refused connection's code, or what a request got: never a reset. */
+const outcome = (path: string, url: string) =>
+  fetch(`${url}${path}`, { headers: { connection: 'close' } }).then(
+    async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    },
+    (error: Error) => (error.cause as NodeJS.ErrnoException | undefined)?.code ?? error.message,
+  );
 
 interface Spawned {
   proc: ChildProcess;
@@ -44,13 +80,14 @@ describe('SIGTERM ends an instance within 3 s in every state', () => {
   });
 
   afterAll(async () => {
+    destroyRawConnections();
     for (const proc of running) if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
     redis?.thaw();
     await Promise.all([redis?.stop(), pg?.drop()]);
     console.log(['SIGTERM → exit', ...figures].join('\n'));
   });
 
-  async function spawnApp(): Promise<Spawned> {
+  async function spawnApp(extraEnv: Record<string, string> = {}): Promise<Spawned> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = {
@@ -63,6 +100,7 @@ describe('SIGTERM ends an instance within 3 s in every state', () => {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       ...RATE_LIMITS_OFF,
+      ...extraEnv,
     };
     const proc = spawn(process.execPath, [BACKEND_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(proc);
@@ -114,7 +152,7 @@ describe('SIGTERM ends an instance within 3 s in every state', () => {
     expect(await terminate(app, 'idle')).toBeLessThan(SHUTDOWN_DEADLINE_MS);
   });
 
-  it('under load, with a live socket: in-flight requests are answered, the socket is closed (so it reconnects elsewhere)', async () => {
+  it('under load, with a live socket: in-flight requests are answered, later ones 503 with Retry-After, the socket is closed (so it reconnects elsewhere)', async () => {
     const app = await spawnApp();
     const cookie = await signIn(app.url);
     const socket = io(app.url, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnection: false });
@@ -123,12 +161,15 @@ describe('SIGTERM ends an instance within 3 s in every state', () => {
 
     let loading = true;
     const statuses: number[] = [];
+    /** Retry-After of each 503: a request that reached the instance after it stopped accepting. */
+    const retryAfters: (string | null)[] = [];
     const loops = Array.from({ length: 8 }, (_, i) =>
       (async () => {
         while (loading) {
           const res = await fetch(`${app.url}${i % 2 ? '/api/posts' : '/api/me'}`, { headers: { cookie } }).catch(() => null);
           if (res) statuses.push(res.status);
-          else await sleep(20); // refused: the instance stopped accepting
+          if (res?.status === 503) retryAfters.push(res.headers.get('retry-after'));
+          if (!res) await sleep(20); // refused: the instance stopped accepting
         }
       })(),
     );
@@ -140,7 +181,8 @@ describe('SIGTERM ends an instance within 3 s in every state', () => {
 
     expect(ms).toBeLessThan(SHUTDOWN_DEADLINE_MS);
     expect(statuses.length).toBeGreaterThan(20);
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(retryAfters.filter((r) => !/^\d+$/.test(r ?? ''))).toEqual([]);
     // 'transport close': the server dropped the connection without telling the client to stay away,
     // so a client with reconnection on (the web app's) reconnects at once, to another instance.
     expect(await disconnected).toBe('transport close');
@@ -178,8 +220,9 @@ describe('SIGTERM ends an instance within 3 s in every state', () => {
     }
   });
 
-  it('while a job runs and a request waits for it: it stops accepting at once, closes idle keep-alive connections and sockets first, and exits in time', async () => {
-    const app = await spawnApp();
+  it('with SHUTDOWN_DRAIN_MS=0, while a job runs and a request waits for it: it stops accepting at once, closes idle keep-alive connections and sockets first, and exits in time', async () => {
+    // No drain delay (a deploy without a balancer that probes ready): everything below happens at the signal.
+    const app = await spawnApp({ SHUTDOWN_DRAIN_MS: '0' });
     const cookie = await signIn(app.url);
     // The follow-table sync waits for a lock this transaction holds: a job that will not finish soon.
     const holder = new Client({ connectionString: pg.url('cloud9_shutdown') });
@@ -229,5 +272,83 @@ describe('SIGTERM ends an instance within 3 s in every state', () => {
     const { at, reason } = await socketClosed;
     expect([at - sent < 500, reason]).toEqual([true, 'transport close']);
     expect(ms).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+  });
+  it('for SHUTDOWN_DRAIN_MS (1 s) after SIGTERM it keeps serving while ready answers 503, then refuses new connections, and exits within 3 s', async () => {
+    const app = await spawnApp({ LOG_LEVEL: 'info' });
+    const sent = Date.now();
+    const exit = terminate(app, 'drain (1 s), then close');
+    await waitFor('the shutdown to begin', () => app.output().includes('SIGTERM: closing'), 5000);
+    // Each on a connection of its own, as a balancer sends them, during the drain: well before its end,
+    // so that none is still on its way in when the port closes ...
+    const during: { at: number; feed: number | string; ready: number | string }[] = [];
+    while (Date.now() - sent < DRAIN_MS * 0.6) {
+      const at = Date.now() - sent;
+      const [feed, ready] = await Promise.all([outcome('/api/posts', app.url), outcome('/api/health/ready', app.url)]);
+      during.push({ at, feed, ready });
+      await sleep(25);
+    }
+    // ... and once it says it stopped accepting, until it is gone.
+    await waitFor('the port to close', () => app.output().includes('stopped accepting') || app.proc.exitCode !== null, 5000);
+    const after: (number | string)[] = [];
+    do {
+      after.push(await outcome('/api/posts', app.url));
+      await sleep(20);
+    } while (app.proc.exitCode === null && app.proc.signalCode === null);
+    const ms = await exit;
+    const signalled = loggedAt(app.output(), 'SIGTERM: closing');
+    const stopped = loggedAt(app.output(), 'stopped accepting');
+
+    expect(during.length).toBeGreaterThanOrEqual(3);
+    expect(during.filter((d) => d.feed !== 200 || d.ready !== 503)).toEqual([]);
+    expect(stopped! - signalled!).toBeGreaterThanOrEqual(DRAIN_MS);
+    expect(after.filter((a) => a !== 'ECONNREFUSED')).toEqual([]);
+    expect(ms).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+  });
+
+  it('after the drain, a request on a kept-alive connection is answered 503 with Retry-After and Connection: close, one in flight gets its own answer, one still unanswered at the end a 503 (without Retry-After: a write may have been applied): none is reset', async () => {
+    // A longer deadline: requests in flight may run until 80 % of it (4.8 s), which outlasts the steps below on a busy machine.
+    const app = await spawnApp({ LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '6000' });
+    const port = Number(new URL(app.url).port);
+    const resets: string[] = [];
+    const connect = async () => {
+      const c = await openRaw(port);
+      c.socket.on('error', (error: NodeJS.ErrnoException) => resets.push(error.code ?? error.message));
+      return c;
+    };
+    const kept = await connect();
+    await kept.write(head('GET /api/me HTTP/1.1', { Host: '127.0.0.1' }));
+    expect(await kept.until(() => kept.text().includes('}'), 5000)).toBe(true);
+    expect(lastAnswer(kept).status).toBe(401);
+    expect(lastAnswer(kept).head).not.toMatch(/\r\nConnection: close/i);
+    // Two sign-ins in flight: their bodies not all sent yet.
+    const login = JSON.stringify({ username: 'shutdown_nobody', password: 'not the password' });
+    const [finishing, unfinished] = await Promise.all([connect(), connect()]);
+    for (const c of [finishing, unfinished]) {
+      await c.write(head('POST /api/login HTTP/1.1', { Host: '127.0.0.1', Origin: app.url, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(login) }) + login.slice(0, 10));
+    }
+    // One round trip after those writes, then a pause: the server has read them (see health-ready.int-spec).
+    expect(await outcome('/api/health/live', app.url)).toBe(200);
+    await sleep(500);
+
+    const exit = terminate(app, 'drain, then requests on open connections');
+    await waitFor('the port to close', () => app.output().includes('stopped accepting'), 10_000);
+    await kept.write(head('GET /api/me HTTP/1.1', { Host: '127.0.0.1' }));
+    await finishing.write(login.slice(10));
+    expect(await Promise.all([kept, finishing, unfinished].map((c) => c.closedWithin(8000)))).toEqual([true, true, true]);
+    await exit;
+
+    const refused = lastAnswer(kept);
+    expect(refused.status).toBe(503);
+    expect(refused.head).toMatch(/\r\nRetry-After: \d+/i);
+    expect(refused.head).toMatch(/\r\nConnection: close/i);
+    expect(JSON.parse(refused.body)).toEqual({ success: false, statusCode: 503, error: MESSAGES.health.draining });
+    // The sign-in that was in flight got its own answer (wrong credentials), and the connection closed after it.
+    expect(lastAnswer(finishing).status).toBe(401);
+    expect(lastAnswer(finishing).head).toMatch(/\r\nConnection: close/i);
+    const late = lastAnswer(unfinished);
+    expect([late.status, /\r\nRetry-After:/i.test(late.head), /\r\nConnection: close/i.test(late.head)]).toEqual([503, false, true]);
+    expect(JSON.parse(late.body)).toEqual({ success: false, statusCode: 503, error: HTTP_MESSAGES.serviceUnavailable });
+    expect(resets).toEqual([]);
+    expect(await app.exited).toEqual({ at: expect.any(Number), code: 0 });
   });
 });

@@ -21,6 +21,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   databaseJobStatementTimeoutMs: 'keep',
   filteredReadsPerViewer: 'keep',
   shutdownTimeoutMs: 'keep',
+  shutdownDrainMs: 'keep',
   sessionSecret: 'presence',
   sessionMaxAgeDays: 'keep',
   sessionAbsoluteDays: 'keep',

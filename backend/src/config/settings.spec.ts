@@ -121,6 +121,13 @@ describe('settings', () => {
     );
     for (const bad of ['-1', '101', 'two']) expect(() => load({ FILTERED_READS_PER_VIEWER: bad })).toThrow(/FILTERED_READS_PER_VIEWER must be a whole number between 0 and 100/);
   });
+  it('drains 1 s of the 2 s shutdown by default; SHUTDOWN_DRAIN_MS is at most half of SHUTDOWN_TIMEOUT_MS', () => {
+    expect([load({}).shutdownTimeoutMs, load({}).shutdownDrainMs]).toEqual([2000, 1000]);
+    expect(load({ SHUTDOWN_TIMEOUT_MS: '20000', SHUTDOWN_DRAIN_MS: '10000' }).shutdownDrainMs).toBe(10_000);
+    expect(load({ SHUTDOWN_TIMEOUT_MS: '600' }).shutdownDrainMs).toBe(300);
+    expect(load({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(() => load({ SHUTDOWN_DRAIN_MS: '1500' })).toThrow(/SHUTDOWN_DRAIN_MS.*SHUTDOWN_TIMEOUT_MS/);
+  });
   it('recomputes trending hashtags every 300 s by default; TRENDING_REFRESH_SECONDS takes 10 to 86400', () => {
     expect(load({}).trendingRefreshSeconds).toBe(300);
     expect(load({ TRENDING_REFRESH_SECONDS: '60' }).trendingRefreshSeconds).toBe(60);

@@ -63,6 +63,8 @@ export interface Settings {
   filteredReadsPerViewer: number;
   /** SIGTERM / SIGINT: the process exits by then, whatever still hangs (requests get part of it to finish). */
   shutdownTimeoutMs: number;
+  /** After SIGTERM an instance with a port keeps serving this long while ready answers 503, then stops accepting (within shutdownTimeoutMs). */
+  shutdownDrainMs: number;
   /**
    * SESSION_SECRET. Without it (never in production) it is empty here, and createApp fills in the
    * secret kept in the database, made once for every instance (sharedSessionSecret).
@@ -264,6 +266,17 @@ function metricsSettings(env: NodeJS.ProcessEnv, port: number): Pick<Settings, '
   return { metricsPort, metricsHost, metricsToken };
 }
 
+/**
+ * SHUTDOWN_DRAIN_MS is the first part of SHUTDOWN_TIMEOUT_MS, at most half of it: the rest finishes the
+ * requests in flight and closes the instance. Unset, it is 1000, or half the timeout when that is shorter.
+ */
+function shutdownDrainSetting(env: NodeJS.ProcessEnv): number {
+  const timeoutMs = intSetting(env, 'SHUTDOWN_TIMEOUT_MS', 2000, 500, 600_000);
+  const drainMs = intSetting(env, 'SHUTDOWN_DRAIN_MS', Math.min(1000, Math.floor(timeoutMs / 2)), 0, 300_000);
+  if (drainMs > timeoutMs / 2) throw new SettingsError(`SHUTDOWN_DRAIN_MS must be at most half of SHUTDOWN_TIMEOUT_MS (${timeoutMs}), got "${drainMs}"`);
+  return drainMs;
+}
+
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = true): Settings {
   if (readDotenv) loadDotenv({ quiet: true } as never);
   const nodeEnv = env.NODE_ENV ?? 'development';
@@ -307,6 +320,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     databaseJobStatementTimeoutMs,
     filteredReadsPerViewer: intSetting(env, 'FILTERED_READS_PER_VIEWER', 2, 0, 100),
     shutdownTimeoutMs: intSetting(env, 'SHUTDOWN_TIMEOUT_MS', 2000, 500, 600_000),
+    shutdownDrainMs: shutdownDrainSetting(env),
     sessionSecret: sessionSecret ?? '',
     sessionMaxAgeDays: intSetting(env, 'SESSION_MAX_AGE_DAYS', 14, 1, 365),
     sessionAbsoluteDays: intSetting(env, 'SESSION_ABSOLUTE_DAYS', 30, 1, 3650),

@@ -59,11 +59,11 @@ describe('enqueue and wait, once the wait ends without a result', () => {
     await expect(runSync(jobs)).resolves.toEqual({ jobId: 'job-1', queue: ADMIN_QUEUE, result: null });
   });
 
-  it('stops waiting as soon as the instance drains (its request would be cut), answering pending while the job runs', async () => {
+  it('stops waiting as soon as the instance stops after its drain delay (its request would be cut), answering pending while the job runs', async () => {
     const readiness = new Readiness();
     const jobs = serviceWhereTheWaitEnds(() => Promise.resolve('active'), {}, () => new Promise(() => undefined), readiness);
     const run = jobs.runAndWait(ADMIN_QUEUE, ADMIN_JOB.syncFollowTables, {}, 60_000);
-    setTimeout(() => readiness.drain(), 20);
+    setTimeout(() => readiness.stop(), 20);
     const started = Date.now();
     await expect(run).resolves.toEqual({ jobId: 'job-1', queue: ADMIN_QUEUE, result: null });
     expect(Date.now() - started).toBeLessThan(1000);

@@ -23,7 +23,7 @@ const PRODUCER_TIMEOUT_MS = 800;
  */
 const SHUTDOWN_GRACE_MS = 500;
 
-/** The share of SHUTDOWN_TIMEOUT_MS that active jobs get to finish at shutdown before they are handed back. */
+/** The share of what is left of SHUTDOWN_TIMEOUT_MS after the drain delay that active jobs get to finish before they are handed back. */
 const FINISH_SHARE = 0.25;
 
 /** What enqueue-and-wait gives back: the job's result, or null when it is still running after the wait. */
@@ -205,11 +205,11 @@ export class JobsService implements OnModuleDestroy, BeforeApplicationShutdown, 
     const events = await this.readyEvents(queueName);
     const job = await this.add(queueName, jobName, data, opts);
     const jobId = String(job.id);
-    if (waitMs <= 0 || this.readiness.draining) return { jobId, queue: queueName, result: null };
+    if (waitMs <= 0 || this.readiness.stopping) return { jobId, queue: queueName, result: null };
     try {
-      // A draining instance stops waiting (the request would be cut): the caller answers 202 and the client polls another instance.
-      const drained = this.readiness.drained.then(() => Promise.reject(new Error('draining')));
-      return { jobId, queue: queueName, result: await Promise.race([job.waitUntilFinished(events, waitMs), drained]) };
+      // A stopping instance (past its drain delay) stops waiting (the request would be cut): the caller answers 202 and the client polls another instance.
+      const stopped = this.readiness.stopped.then(() => Promise.reject(new Error('stopping')));
+      return { jobId, queue: queueName, result: await Promise.race([job.waitUntilFinished(events, waitMs), stopped]) };
     } catch {
       // The wait ended without the job's result (ran out, or broke off): its state in Redis says how it stands.
       return { jobId, queue: queueName, result: await this.outcome(job) };
@@ -302,8 +302,8 @@ export class JobsService implements OnModuleDestroy, BeforeApplicationShutdown, 
   }
 
   /**
-   * First step of shutdown: take no more jobs, and give the active ones a part of
-   * SHUTDOWN_TIMEOUT_MS to finish, alongside the rest of the shutdown (the sockets and HTTP
+   * First step of shutdown (after the drain delay): take no more jobs, and give the active ones a part
+   * of what is left of SHUTDOWN_TIMEOUT_MS to finish, alongside the rest of the shutdown (the sockets and HTTP
    * connections close meanwhile). Those still running are handed back (moved to wait under their
    * lock token, no attempt spent) so another worker starts them at once instead of after the lock
    * lapses (stall detection, job-policy.ts; still the path after a SIGKILL), and their processors
@@ -322,7 +322,7 @@ export class JobsService implements OnModuleDestroy, BeforeApplicationShutdown, 
 
   private async closeWorkers(): Promise<void> {
     const finished = Promise.allSettled(this.workers.map((w) => w.close()));
-    await withTimeout(finished, this.settings.shutdownTimeoutMs * FINISH_SHARE).catch(() => undefined);
+    await withTimeout(finished, this.readiness.shutdownLeftMs(this.settings.shutdownTimeoutMs) * FINISH_SHARE).catch(() => undefined);
     const running = [...this.active];
     if (running.length === 0) return;
     this.logger.log(`handing back ${running.length} running job(s): ${running.map(([job]) => `${job.queueName}/${job.name}#${job.id}`).join(', ')}`);

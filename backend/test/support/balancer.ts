@@ -12,9 +12,19 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Connection errors that prove the backend never received the request. */
 const NEVER_SENT = new Set(['ECONNREFUSED']);
 
+/**
+ * A request with this header (a backend's URL) goes to that backend while it is ready: affinity, as the
+ * compose nginx's hash or an ingress cookie keeps a client on one instance. Otherwise, round robin.
+ */
+export const PIN_HEADER = 'x-balancer-pin';
+/** Set on every proxied answer: the backend that gave it. */
+export const SERVED_BY_HEADER = 'x-served-by';
+
 interface Backend {
   url: string;
   ready: boolean;
+  /** When a probe last found it not ready after it was ready (ms, Date.now()). */
+  leftAt?: number;
 }
 
 /** What the balancer did, for the suite's figures. */
@@ -34,8 +44,10 @@ export interface BalancerCounts {
  * connection takes a backend out at once), WebSocket upgrades forwarded, and a request that failed
  * before the backend could act on it tried on the next backend: GET/HEAD on any connection error
  * before a response began, any method when the connection was refused or reset before a byte of it
- * was written. Backend connections are not kept alive, so no request is ever sent on a connection the
- * backend is closing. Request bodies are read whole first (they are small JSON here) so a retry can send them again.
+ * was written; affinity on request (PIN_HEADER). Backend connections are kept alive, as nginx's
+ * `keepalive` and ingress-nginx keep them, so a request may be written on a connection the backend
+ * is about to close: what a deploy has to survive. Request bodies are read whole first (they are
+ * small JSON here) so a retry can send them again.
  */
 export class Balancer {
   readonly counts: BalancerCounts = { requests: 0, retried: 0, failed: 0, upgrades: 0, upgradesRetried: 0, errors: {} };
@@ -43,7 +55,8 @@ export class Balancer {
   private next = 0;
   private server: Server | null = null;
   private probing = false;
-  private readonly agent = new Agent({ keepAlive: false });
+  /** An idle connection is let go a second before the backend's Keep-Alive timeout (Node's agent follows that hint only with a timeout of its own). */
+  private readonly agent = new Agent({ keepAlive: true, timeout: 60_000 });
   private readonly proxy = createProxyServer({ agent: this.agent, ws: true, xfwd: true, proxyTimeout: 30_000 });
 
   constructor() {
@@ -73,6 +86,11 @@ export class Balancer {
     return this.backends.find((b) => b.url === url)?.ready ?? false;
   }
 
+  /** When the probe last took this backend out (it was ready, then was not), if it ever did. */
+  leftAt(url: string): number | undefined {
+    return this.backends.find((b) => b.url === url)?.leftAt;
+  }
+
   async stop(): Promise<void> {
     this.probing = false;
     this.proxy.close();
@@ -85,21 +103,25 @@ export class Balancer {
     while (this.probing) {
       await Promise.all(
         this.backends.map(async (b) => {
-          b.ready = await fetch(`${b.url}/api/health/ready`, { signal: AbortSignal.timeout(1000) }).then(
+          const ready = await fetch(`${b.url}/api/health/ready`, { signal: AbortSignal.timeout(1000) }).then(
             (res) => res.status === 200,
             () => false,
           );
+          if (b.ready && !ready) b.leftAt = Date.now();
+          b.ready = ready;
         }),
       );
       await sleep(PROBE_EVERY_MS);
     }
   }
 
-  /** The next ready backend after `tried` (round robin), waiting a moment when none is ready. */
-  private async pick(tried: Set<string>): Promise<Backend | null> {
+  /** The pinned backend while it is ready, else the next ready backend after `tried` (round robin), waiting a moment when none is ready. */
+  private async pick(tried: Set<string>, pin?: string): Promise<Backend | null> {
     const until = Date.now() + NO_BACKEND_WAIT_MS;
     for (;;) {
       const ready = this.backends.filter((b) => b.ready);
+      const pinned = pin && !tried.has(pin) ? ready.find((b) => b.url === pin) : undefined;
+      if (pinned) return pinned;
       const fresh = ready.filter((b) => !tried.has(b.url));
       const pool = fresh.length > 0 ? fresh : ready;
       if (pool.length > 0) return pool[this.next++ % pool.length];
@@ -114,10 +136,12 @@ export class Balancer {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const tried = new Set<string>();
+    const pin = req.headers[PIN_HEADER];
     for (let attempt = 0; attempt < 4; attempt++) {
-      const backend = await this.pick(tried);
+      const backend = await this.pick(tried, typeof pin === 'string' ? pin : undefined);
       if (!backend) break;
       tried.add(backend.url);
+      res.setHeader(SERVED_BY_HEADER, backend.url);
       let upstream: Socket | null = null;
       const outcome = await new Promise<'done' | 'retry' | 'failed'>((resolve) => {
         const onProxyReq = (_proxyReq: unknown, r: IncomingMessage, _res: unknown, _options: unknown, socket: Socket) => {

@@ -52,8 +52,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   /**
-   * First thing at shutdown, once the instance is draining (so HttpDrain has stopped accepting and
-   * a reconnect cannot land here again), this instance's sockets are told
+   * First thing at app.close() (after the drain delay), once the instance is stopping (so HttpDrain
+   * has stopped accepting and a reconnect cannot land here again), this instance's sockets are told
    * `server:draining` (the web client then drops its connection and reconnects at once, skipping its
    * back-off, to another instance), and whatever is still connected shortly after is closed (not told
    * to go away: 'transport close'), so those clients reconnect too. Either way the server keeps their
@@ -62,8 +62,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   async onModuleDestroy(): Promise<void> {
     const server = this.server;
     if (!server) return;
-    this.readiness.drain();
-    await this.readiness.drained;
+    this.readiness.stop();
+    await this.readiness.stopped;
     if (server.engine.clientsCount > 0) {
       server.local.emit('server:draining');
       const until = Date.now() + DRAIN_NOTICE_MS;
