@@ -107,7 +107,7 @@ export function pinnedCandidatesSql(f: FeedFilter): { sql: string; params: unkno
 }
 
 /** How many rows a keyset walk with filters examines at most by default (FEED_SCAN_LIMIT). */
-export const FEED_SCAN_LIMIT_DEFAULT = 5000;
+const FEED_SCAN_LIMIT_DEFAULT = 5000;
 
 /**
  * One keyset page of the feed by (created_at DESC, id DESC), without the pinned ids. The plain
