@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Post } from '@cloud9/contracts';
+import { InvalidationBus } from '../src/common/cache/invalidation-bus';
 import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
+import { plansOf } from './support/query-plans';
 
 const unique = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
 const SCAN = 100;
@@ -83,5 +85,26 @@ describe('feeds with filters examine at most FEED_SCAN_LIMIT rows a page', () =>
     expect(await found('qa')).toEqual([whole]);
     expect(await found('q')).toEqual([]);
     expect(await found('xqa')).toEqual([inside]);
+  });
+
+  it('a bounded walk still walks the feed indexes (EXPLAIN), with no sequential scan of posts', async () => {
+    const viewer = await signUp(t);
+    await viewer.agent.post('/api/muted-words').send({ word: unique('mute') }).expect(201);
+    await t.db.query('ANALYZE posts');
+    const plan = (path: string) =>
+      plansOf(t, /WITH page AS MATERIALIZED/, async () => {
+        await t.app.get(InvalidationBus).publish({ all: true }); // a cached first page would run no SQL
+        await viewer.agent.get(path).expect(200);
+      });
+    for (const [path, index] of [
+      ['/api/posts', /posts_feed/],
+      ['/api/posts?search=ab', /posts_feed/],
+      ['/api/posts/category/News', /posts_category_feed/],
+    ] as const) {
+      const text = await plan(path);
+      expect(text).toMatch(/scan_end|One-Time Filter/);
+      expect(text).toMatch(index);
+      expect(text).not.toMatch(/Seq Scan on posts /);
+    }
   });
 });
