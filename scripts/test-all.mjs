@@ -31,7 +31,7 @@ const TIMED_INT_SUITES = [
   'rolling-restart', 'faults-jobs', 'faults-http', 'faults-alerts', 'shutdown', 'health-ready', 'feed-cache-faults', 'read-replica',
   'admin-worker', 'admin-restore-beside', 'close-in-process', 'gifs', 'hostile-input', 'rate-limits', 'qa-findings', 'metrics',
   'notifications-hide', 'hot-reads', 'alt-text', 'hot-path', 'session-user-cache', 'redis-stall', 'invalidation-bus',
-  'statement-limits', 'cost-limits', 'account-delete',
+  'statement-limits', 'cost-limits', 'account-delete', 'cost-attack',
 ];
 
 const started = Date.now();

@@ -4,6 +4,7 @@
 // `http` JSON handler (HTTP floor). Prints a markdown table for docs/benchmarks.md.
 //   BENCH_DATABASE_URL  default postgres://postgres@127.0.0.1:5432/cloud9_bench (reseeded with --reseed)
 //   BENCH_SECONDS       seconds per measurement (default 10); BENCH_CONNECTIONS (default 32)
+//   BENCH_ONLY          measure only the rows whose name contains this text (e.g. "muted words")
 import autocannon from 'autocannon';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
@@ -27,6 +28,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const READER = 'bench_1';
 /** The viewer who hides: 100 mutes and 100 blocks (hidingViewer). */
 const HIDER = 'bench_7';
+/** The viewer who hides as much as a member may: 200 muted words and 5,000 blocks (heavyHidingViewer). */
+const HEAVY_HIDER = 'bench_9';
 
 /**
  * The statements the API runs for one page, built by the app's own SQL builders (the database
@@ -128,6 +131,40 @@ async function hidingViewer(pool, id) {
   }
 }
 
+/**
+ * HEAVY_HIDER's rule, written afresh on every run: 5,000 blocks spread over the accounts and 200 muted
+ * words, of which 5 are words the seeded posts use (about two posts in three carry one, so the walk
+ * judges about three rows per post it keeps), 95 other single words and 100 phrases (judged by the
+ * regular expression). Returns the viewer as hidingViewer does.
+ */
+async function heavyHidingViewer(pool, id) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('DELETE FROM user_blocks WHERE user_id = $1', [id]);
+    await client.query('DELETE FROM muted_words WHERE user_id = $1', [id]);
+    await client.query(
+      `INSERT INTO user_blocks (user_id, target_id) SELECT $1, u.id FROM users u WHERE u.id % 20 = 3 AND u.id <> $1 ORDER BY u.id LIMIT 5000`,
+      [id],
+    );
+    await client.query(
+      `INSERT INTO muted_words (user_id, word)
+       SELECT $1::bigint, w FROM unnest(ARRAY['storm', 'rain', 'coffee', 'jazz', 'pizza']) w
+       UNION ALL SELECT $1, 'mutedword' || i FROM generate_series(1, 95) i
+       UNION ALL SELECT $1, 'muted phrase ' || i FROM generate_series(1, 100) i`,
+      [id],
+    );
+    await client.query('COMMIT');
+    const [row] = (await client.query(HIDDEN_BY_VIEWER_SQL, [id])).rows;
+    return { id, following_count: 0, hiding: hidingOf(id, row.authors.map(Number), row.words, row.not_interested) };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 async function cannon(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx + result.errors };
@@ -147,6 +184,8 @@ async function main() {
     const hider = await login(base, HIDER);
     const seedPool = new pg.Pool({ connectionString: DB, max: 1 });
     const hidingReader = await hidingViewer(seedPool, hider.user.id);
+    const heavyHider = await login(base, HEAVY_HIDER);
+    const heavyReader = await heavyHidingViewer(seedPool, heavyHider.user.id);
     await seedPool.end();
 
     // A cursor 20,000 posts deep, reached the way a client would.
@@ -159,6 +198,7 @@ async function main() {
     const endpoints = [
       { name: 'feed, first page', path: '/api/posts', query: { viewer } },
       { name: 'first page, signed in, 100 mutes + 100 blocks', path: '/api/posts', query: { viewer: hidingReader }, cookie: hider.cookie },
+      { name: 'first page, signed in, 200 muted words + 5000 blocks', path: '/api/posts', query: { viewer: heavyReader }, cookie: heavyHider.cookie },
       { name: 'feed, first page (signed out)', path: '/api/posts', query: { viewer: { id: null } }, anonymous: true },
       { name: `feed, first page, under writes (${WRITERS} writers: likes, every 10th a post)`, path: '/api/posts', query: { viewer }, writes: true },
       { name: 'feed, deep cursor (20k)', path: `/api/posts?cursor=${encodeURIComponent(cursor)}`, query: { viewer, cursor } },
@@ -179,7 +219,7 @@ async function main() {
 
     const pool = new pg.Pool({ connectionString: DB, max: CONNECTIONS });
     const rows = [];
-    for (const endpoint of endpoints) {
+    for (const endpoint of endpoints.filter((e) => !process.env.BENCH_ONLY || e.name.includes(process.env.BENCH_ONLY))) {
       const requestHeaders = endpoint.anonymous ? {} : endpoint.cookie ? { cookie: endpoint.cookie } : headers;
       await cannon(`${base}${endpoint.path}`, requestHeaders); // warm-up
       const stopWriters = endpoint.writes ? await startWriters(base, pool) : undefined;

@@ -45,6 +45,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   gifCacheSeconds: 'keep',
   gifErrorCacheSeconds: 'keep',
   feedCacheMs: 'keep',
+  feedScanLimit: 'keep',
   hotReads: 'keep',
   sessionUserCacheMs: 'keep',
   followSyncLockWaitMs: 'keep',

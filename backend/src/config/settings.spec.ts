@@ -135,6 +135,11 @@ describe('settings', () => {
       expect(() => load({ TRENDING_REFRESH_SECONDS: bad })).toThrow(new SettingsError(`TRENDING_REFRESH_SECONDS must be a whole number between 10 and 86400, got "${bad}"`));
     }
   });
+  it('bounds a filtered page walk at 5000 rows by default; FEED_SCAN_LIMIT takes 100 to 1000000', () => {
+    expect(load({}).feedScanLimit).toBe(5000);
+    expect(load({ FEED_SCAN_LIMIT: '200' }).feedScanLimit).toBe(200);
+    for (const bad of ['99', '1000001', 'many']) expect(() => load({ FEED_SCAN_LIMIT: bad })).toThrow(/FEED_SCAN_LIMIT/);
+  });
   it('keeps media on the local disk by default; STORAGE_DRIVER=s3 needs a bucket and checks the S3 settings at start', () => {
     expect(load({}).storage).toEqual({ driver: 'local', s3: null, mediaPublicUrl: null });
     const s3 = { STORAGE_DRIVER: 'S3', S3_BUCKET: 'cloud9-media', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' };

@@ -100,6 +100,8 @@ export interface Settings {
   gifErrorCacheSeconds: number;
   /** How long a shared first page of the home feed is kept at most (changes drop it sooner); 0 turns the cache off. */
   feedCacheMs: number;
+  /** FEED_SCAN_LIMIT: the most rows a keyset walk with filters examines for one page (feed.sql.ts boundedWalk). */
+  feedScanLimit: number;
   /** The lighter path for the feed's pages (answerHotReads); HOT_READS=0 sends them through the full pipeline. */
   hotReads: boolean;
   /** How long a signed-in user's account row is kept in process at most (changes drop it sooner); 0 turns the cache off. */
@@ -346,6 +348,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     gifCacheSeconds: intSetting(env, 'GIF_CACHE_SECONDS', LIMITS.gifCacheSeconds, 1, 3600),
     gifErrorCacheSeconds: intSetting(env, 'GIF_ERROR_CACHE_SECONDS', LIMITS.gifErrorCacheSeconds, 1, 3600),
     feedCacheMs: intSetting(env, 'FEED_CACHE_MS', 1000, 0, 60_000),
+    feedScanLimit: intSetting(env, 'FEED_SCAN_LIMIT', 5000, 100, 1_000_000),
     hotReads: !['0', 'false', 'no'].includes((env.HOT_READS ?? '').toLowerCase()),
     sessionUserCacheMs: intSetting(env, 'SESSION_USER_CACHE_MS', 10_000, 0, 600_000),
     followSyncLockWaitMs: intSetting(env, 'FOLLOW_SYNC_LOCK_WAIT_MS', 10_000, 100, 600_000),

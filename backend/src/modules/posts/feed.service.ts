@@ -76,11 +76,8 @@ export class FeedService {
 
   private async load(filter: FeedFilter, limit: number, cursor: string | undefined, pinBoosts: boolean): Promise<Page<Post>> {
     const after = decodeTimeCursor(cursor);
-    // A text filter's best plan depends on the word (an index walk for a common one, the GIN index
-    // for a rare one): planned for it each time. Every other feed has one good plan: prepared.
-    const prepare = !filter.text;
-    const pinned = pinBoosts ? pinnedPosts((await this.posts.pinnedCandidates(filter, prepare)).map(toPost)) : [];
-    const rows = await this.posts.feedPage(filter, after, pinned.map((p) => p.id), limit + 1, prepare);
+    const pinned = pinBoosts ? pinnedPosts((await this.posts.pinnedCandidates(filter)).map(toPost)) : [];
+    const rows = await this.posts.feedPage(filter, after, pinned.map((p) => p.id), limit + 1);
     const { items, nextCursor } = toPage(rows, limit, toPost, timeCursorOf);
     return { items: after ? items : [...pinned, ...items], nextCursor };
   }

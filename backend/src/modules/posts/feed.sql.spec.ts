@@ -1,6 +1,7 @@
 import { feedFilterOf } from './feed-filter';
 import { FOLLOWING_WALK_MIN, feedPageSql, followingPlanOf, listPageSql, pinnedCandidatesSql } from './feed.sql';
 import { limitLiteral } from '../../common/db/sql-params';
+import { hidingOf } from '../safety/hiding';
 
 describe('feed SQL for prepared statements', () => {
   it('writes page sizes into the text, never as a parameter (generic plans must know them)', () => {
@@ -35,5 +36,27 @@ describe('feed SQL for prepared statements', () => {
     expect(feedPageSql(many, undefined, [], 21).sql).toMatch(/walked/);
     expect(feedPageSql(few, undefined, [], 21).sql).not.toMatch(/walked/);
     expect(feedFilterOf({}, { id: 7, following_count: 500 }).followingCount).toBeUndefined();
+  });
+
+  it('bounds a walk only when rows are judged after the index, with the scan limit written into the text', () => {
+    const hiding = hidingOf(7, [3], ['cat']);
+    const plain = feedPageSql(feedFilterOf({}, 7), undefined, [], 21);
+    expect(plain.sql).not.toMatch(/scan_end/);
+    for (const filter of [
+      { ...feedFilterOf({}, 7), hiding },
+      feedFilterOf({ search: 'ab' }, 7),
+      { ...feedFilterOf({ tab: 'following' }, { id: 7, following_count: FOLLOWING_WALK_MIN }), hiding },
+      { ...feedFilterOf({ tab: 'following' }, { id: 7, following_count: 3 }), hiding },
+    ]) {
+      const { sql } = feedPageSql(filter, undefined, [], 21, undefined, 1234);
+      expect(sql).toMatch(/scan_end/);
+      if (!filter.following) expect(sql).toMatch(/LIMIT 1234\b[\s\S]*OFFSET 1233 LIMIT 1/);
+    }
+    expect(listPageSql('media', 3, 7, undefined, 21, undefined, 300).sql).toMatch(/LIMIT 300\b/);
+  });
+
+  it('matches 1–2 characters of the search box as whole words only', () => {
+    expect(feedPageSql(feedFilterOf({ search: 'ab' }, 7), undefined, [], 21).sql).not.toMatch(/lower\(p.content\) LIKE/);
+    expect(feedPageSql(feedFilterOf({ search: 'abc' }, 7), undefined, [], 21).sql).toMatch(/lower\(p.content\) LIKE/);
   });
 });

@@ -22,7 +22,7 @@ export type PostRow = Pick<
   };
 
 /** A row of a page ordered by (time, id). */
-export type PagedPostRow = PostRow & { cursor_time: string; cursor_id: number };
+export type PagedPostRow = PostRow & { cursor_time: string; cursor_id: number; /** A bounded walk's last examined row (toPage). */ scan_end?: boolean };
 
 /** A row of a ranked search page. */
 export type RankedPostRow = PostRow & { cursor_rank: number; cursor_similarity: number; cursor_id: number };

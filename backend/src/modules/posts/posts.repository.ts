@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
 import type { PostCounts } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
 import type { PostEdits, Posts } from '../../database/schema';
-import { type FeedFilter, feedPageSql, type ListKind, listPageSql, pinnedCandidatesSql, tagPageSql, type TimeCursor } from './feed.sql';
+import { type FeedFilter, feedPageSql, followingPlanOf, type ListKind, listPageSql, pinnedCandidatesSql, tagPageSql, type TimeCursor } from './feed.sql';
 import type { PagedPostRow, PostRow } from './post-row';
 import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL, THREAD_CHAIN, viewerFlagsSql } from './posts.sql';
 import type { Hiding } from '../safety/hiding';
@@ -31,6 +33,7 @@ export class PostsRepository extends DomainRepository {
   constructor(
     database: Database,
     private readonly sql: SqlService,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     super(database);
   }
@@ -51,15 +54,15 @@ export class PostsRepository extends DomainRepository {
     return this.sql.reader(viewerId).query<PostRow>(THREAD_CHAIN, [viewerId, id]);
   }
 
-  /** `prepare` false for a text filter: its best plan depends on the word. */
-  pinnedCandidates(filter: FeedFilter, prepare: boolean): Promise<PostRow[]> {
+  pinnedCandidates(filter: FeedFilter): Promise<PostRow[]> {
     const { sql: text, params } = pinnedCandidatesSql(filter);
-    return this.sql.reader(filter.viewerId).query<PostRow>(text, params, { prepare });
+    return this.sql.reader(filter.viewerId).query<PostRow>(text, params);
   }
 
-  feedPage(filter: FeedFilter, after: TimeCursor | undefined, pinnedIds: number[], take: number, prepare: boolean): Promise<PagedPostRow[]> {
-    const { sql: text, params } = feedPageSql(filter, after, pinnedIds, take);
-    return this.sql.reader(filter.viewerId).query<PagedPostRow>(text, params, { prepare });
+  /** Every filter has one good plan, a text too (it is judged on a bounded walk): prepared. */
+  feedPage(filter: FeedFilter, after: TimeCursor | undefined, pinnedIds: number[], take: number): Promise<PagedPostRow[]> {
+    const { sql: text, params } = feedPageSql(filter, after, pinnedIds, take, followingPlanOf(filter), this.settings.feedScanLimit);
+    return this.sql.reader(filter.viewerId).query<PagedPostRow>(text, params);
   }
 
   /** The posts among `ids` that the viewer liked, reposted, bookmarked or (`notInterested`: probed) marked Not interested, with which. */
@@ -69,12 +72,12 @@ export class PostsRepository extends DomainRepository {
   }
 
   listPage(kind: ListKind, ownerId: number, viewerId: number | null, after: TimeCursor | undefined, take: number, hiding: Hiding): Promise<PagedPostRow[]> {
-    const { sql: text, params } = listPageSql(kind, ownerId, viewerId, after, take, hiding);
+    const { sql: text, params } = listPageSql(kind, ownerId, viewerId, after, take, hiding, this.settings.feedScanLimit);
     return this.sql.reader(viewerId).query<PagedPostRow>(text, params);
   }
 
   tagPage(tag: string, viewerId: number | null, after: TimeCursor | undefined, take: number, hiding: Hiding): Promise<PagedPostRow[]> {
-    const { sql: text, params } = tagPageSql(tag, viewerId, after, take, hiding);
+    const { sql: text, params } = tagPageSql(tag, viewerId, after, take, hiding, this.settings.feedScanLimit);
     return this.sql.reader(viewerId).query<PagedPostRow>(text, params);
   }
 

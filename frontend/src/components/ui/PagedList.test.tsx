@@ -129,4 +129,48 @@ describe('PagedList over an infinite query', () => {
       expect(container).not.toHaveTextContent('bones');
     });
   });
+
+  describe('pages that come back short or empty with a cursor (the server looks at a bounded number of rows per page)', () => {
+    /** A viewport where the sentinel is always in view: it asks as soon as it is drawn. */
+    class AlwaysVisible {
+      constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+      observe() {
+        setTimeout(() => this.callback([{ isIntersecting: true }]), 0);
+      }
+      disconnect() {}
+    }
+    beforeEach(() => vi.stubGlobal('IntersectionObserver', AlwaysVisible));
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('an empty first page with a cursor is not the end: the list reads on while the sentinel is in view', async () => {
+      const fetchPage = vi.fn((cursor: Cursor) =>
+        Promise.resolve(cursor === null ? page<Row>([], 'c1') : cursor === 'c1' ? page([{ id: 1, text: 'found' }], 'c2') : page([{ id: 2, text: 'last' }])),
+      );
+      renderAt(<Rows fetchPage={fetchPage} />);
+      await waitFor(() => expect(rows()).toEqual(['found', 'last']));
+      expect(screen.queryByText('No rows.')).not.toBeInTheDocument();
+      expect(fetchPage.mock.calls.map(([cursor]) => cursor)).toEqual([null, 'c1', 'c2']);
+      expect(await screen.findByText('That is all.')).toBeInTheDocument();
+    });
+
+    it('after three empty pages in a row it stops reading by itself and offers Load more (no loop), which reads on', async () => {
+      let n = 0;
+      const fetchPage = vi.fn((cursor: Cursor) => {
+        n += 1;
+        return Promise.resolve(cursor === null ? page([{ id: 1, text: 'first' }], 'c1') : page<Row>([], `c${n}`));
+      });
+      const user = userEvent.setup();
+      renderAt(<Rows fetchPage={fetchPage} />);
+      const more = await screen.findByRole('button', { name: 'Load more' });
+      expect(fetchPage).toHaveBeenCalledTimes(4);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fetchPage).toHaveBeenCalledTimes(4);
+      expect(rows()).toEqual(['first']);
+      expect(screen.queryByText('That is all.')).not.toBeInTheDocument();
+
+      await user.click(more);
+      await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(5));
+      expect(await screen.findByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    });
+  });
 });

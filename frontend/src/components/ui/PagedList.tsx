@@ -1,6 +1,6 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { useDrawnCount } from '../../hooks/useDrawnCount';
-import { pageItems, type PagedQuery } from '../../queries/paging';
+import { pageItems, type PagedData, type PagedQuery } from '../../queries/paging';
 import { EmptyState } from './EmptyState';
 import { InfiniteSentinel } from './InfiniteSentinel';
 import { Skeleton } from '../skeletons/Skeleton';
@@ -12,6 +12,20 @@ const keyOf = (item: Keyed) => ('id' in item ? item.id : item.key);
 
 /** About a tall screen's worth of cards: drawn with the data, the rest of the page right after. */
 const FIRST_DRAWN = 4;
+
+/**
+ * A page may come back short, even empty, with a cursor: the server examines a bounded number of
+ * rows per page (FEED_SCAN_LIMIT) and the viewer's filters may leave none of them. The list then
+ * reads on by itself, but after this many empty pages in a row it waits for the reader's click.
+ */
+const EMPTY_PAGES_BEFORE_ASKING = 3;
+
+/** How many of the last pages brought no item. */
+function emptyRun(data: PagedData<unknown>): number {
+  let run = 0;
+  for (let i = data.pages.length - 1; i >= 0 && !data.pages[i]?.items?.length; i--) run += 1;
+  return run;
+}
 
 /**
  * The list's items: a page is up to 20 cards, of which a screen shows a few, so the first
@@ -78,12 +92,25 @@ export function PagedList<T extends Keyed>({ query, emptyMessage, errorMessage =
     }
     return placeholder ? <Skeleton label={loadingLabel}>{placeholder}</Skeleton> : <Spinner label={loadingLabel} />;
   }
-  if (items.length === 0) return <EmptyState message={emptyMessage}>{emptyHint}</EmptyState>;
+  // No item yet but a cursor: the server stopped looking before it found any; the tail reads on.
+  if (items.length === 0 && !hasNextPage) return <EmptyState message={emptyMessage}>{emptyHint}</EmptyState>;
 
   const loadMore = () => void fetchNextPage();
+  // Judged on the pages as fetched (the drawn ones may lag a render behind), and no sentinel until
+  // the last page fetched is drawn: an empty page changes nothing on screen, so a sentinel still in
+  // view would otherwise ask again at once.
+  const asking = query.data !== undefined && emptyRun(query.data) >= EMPTY_PAGES_BEFORE_ASKING;
+  const more = hasNextPage && !isFetching && !isFetchNextPageError && data === query.data;
   const tail = (
     <>
-      {hasNextPage && !isFetching && !isFetchNextPageError && <InfiniteSentinel key={items.length} onVisible={loadMore} label={moreLabel} />}
+      {more && !asking && <InfiniteSentinel key={data.pages.length} onVisible={loadMore} label={moreLabel} />}
+      {more && asking && (
+        <p className={`${className}-end`}>
+          <button type="button" className="btn btn-ghost" onClick={loadMore}>
+            {moreLabel}
+          </button>
+        </p>
+      )}
       {isFetchingNextPage && <Spinner label={loadingLabel} />}
       {isFetchNextPageError && !isFetching && (
         <p className={`${className}-end`}>
