@@ -54,6 +54,8 @@ const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.or
 export class SharedPageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, { version: number; page: Promise<Page<Post>> }>();
+  /** Viewer copies on their way: a viewer's requests that arrive together wait for one (their page may need reading again). */
+  private readonly seeing = new Map<string, { version: number; page: Page<Post>; seen: Promise<Page<Post>> }>();
   /** Moves on every change: a page loaded across a change is answered but not kept (it may predate it). */
   private version = 0;
 
@@ -78,7 +80,17 @@ export class SharedPageCache {
     const kept = entry?.viewers.get(viewerId);
     if (kept) return kept;
     const version = this.version;
-    const seen = await seenBy(page, viewerId);
+    const seeingId = `${id}|${viewerId}`;
+    const pending = this.seeing.get(seeingId);
+    if (pending && pending.page === page && pending.version === version) return pending.seen;
+    const seeing = seenBy(page, viewerId);
+    this.seeing.set(seeingId, { version, page, seen: seeing });
+    let seen: Page<Post>;
+    try {
+      seen = await seeing;
+    } finally {
+      if (this.seeing.get(seeingId)?.seen === seeing) this.seeing.delete(seeingId);
+    }
     if (entry && this.version === version && this.entries.get(id) === entry) {
       if (entry.viewers.size >= MAX_VIEWERS_PER_PAGE) entry.viewers.delete(entry.viewers.keys().next().value!);
       entry.viewers.set(viewerId, answerAsIs(seen));

@@ -1,4 +1,4 @@
-import { matchesMutedWords, normalizeMutedWord } from './muted-words';
+import { matchesMutedWords, mutedWordsMatcher, normalizeMutedWord } from './muted-words';
 import { SAFETY_RULES } from '../safety';
 
 describe('normalizeMutedWord', () => {
@@ -40,5 +40,13 @@ describe('matchesMutedWords', () => {
   it('matches nothing with no words or no text', () => {
     expect(matchesMutedWords('anything', [])).toBe(false);
     expect(matchesMutedWords('', ['x'])).toBe(false);
+  });
+  it('a matcher built once judges every text as matchesMutedWords does', () => {
+    const words = ['cat', 'spoiler alert', '$5', '東京'];
+    const matches = mutedWordsMatcher(words);
+    for (const text of ['Cat!', 'category', 'big\nspoiler   alert', 'price is $5', '東京 trip', '', 'nothing']) {
+      expect(matches(text)).toBe(matchesMutedWords(text, words));
+    }
+    expect(mutedWordsMatcher([])('cat')).toBe(false);
   });
 });

@@ -15,7 +15,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * "#cat" but not "category"; a phrase matches with any run of whitespace between its words.
  */
 export function matchesMutedWords(text: string, words: readonly string[]): boolean {
-  if (!words.length || !text) return false;
+  return mutedWordsMatcher(words)(text);
+}
+
+/** matchesMutedWords for one list of words, its regular expression built once (for judging many texts). */
+export function mutedWordsMatcher(words: readonly string[]): (text: string) => boolean {
+  if (!words.length) return () => false;
   const alternatives = words.map((w) => escapeRegExp(w.normalize('NFC')).replace(/ /g, '\\s+')).join('|');
-  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}_])(?:${alternatives})(?![\\p{L}\\p{M}\\p{N}_])`, 'iu').test(text.normalize('NFC'));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}_])(?:${alternatives})(?![\\p{L}\\p{M}\\p{N}_])`, 'iu');
+  return (text) => !!text && pattern.test(text.normalize('NFC'));
 }
