@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every check and suite, then prints one line: "N passed, N failed".
 // The machine has two cores; the stages run in lanes so that both stay busy, laid out from measured
-// CPU use (docs/decisions.md, "How npm test is laid out"):
+// CPU use (docs/decisions/0010-npm-test-layout.md):
 // 1. At once: the build (then its first-load budget), eslint, the type-check (then dependency-cruiser)
 //    and the frontend suites (vitest). When the build is done: knip and the unit tests (jest's file
 //    crawl must not meet the build's output half-written), and the integration suites that take
