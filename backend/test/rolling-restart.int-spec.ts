@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { ADMIN_JOB, ADMIN_QUEUE, BOOST_QUEUE, SOCKET_PATH, SocketEvents, type ServerToClientEvents, type UserAlert } from '@cloud9/contracts';
 import { PASSWORD, uniqueName } from './support/app';
+import { sessionCookieIn } from './support/harness';
 import { Balancer, PIN_HEADER, SERVED_BY_HEADER } from './support/balancer';
 import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
 import { freePort } from './support/private-services';
@@ -169,7 +170,7 @@ describe('rolling restarts and failover behind a load balancer', () => {
     });
     expect(res.status).toBe(200);
     const user = (await res.json()) as { id: number };
-    return { id: user.id, username, cookie: res.headers.getSetCookie()[0].split(';')[0] };
+    return { id: user.id, username, cookie: sessionCookieIn(res.headers.getSetCookie()) };
   };
 
   /** Every like alert the author has over REST, page by page, as `${post_id}:${actor_username}`. */

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { io } from 'socket.io-client';
 import { HTTP_MESSAGES, MESSAGES, SOCKET_PATH } from '@cloud9/contracts';
 import { PASSWORD } from './support/app';
+import { sessionCookieIn } from './support/harness';
 import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
 import { freePort, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/private-services';
 import { RATE_LIMITS_OFF } from './support/request-load';
@@ -144,7 +145,7 @@ describe('SIGTERM ends an instance within 3 s in every state', () => {
       body: JSON.stringify(ADMIN),
     });
     expect(res.status).toBe(200);
-    return res.headers.getSetCookie()[0].split(';')[0];
+    return sessionCookieIn(res.headers.getSetCookie());
   };
 
   it('idle', async () => {

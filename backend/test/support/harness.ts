@@ -202,14 +202,17 @@ export function sessionIdOf(cookie: string, deployment = runDeployment()): strin
   return value.slice(2, value.lastIndexOf('.'));
 }
 
-/** The `name=value` part of the session Set-Cookie of a response. */
-export function sessionCookieOf(res: request.Response, deployment = runDeployment()): string {
+/** The `name=value` part of the session cookie among Set-Cookie values (a sign-in also sets the device cookie). */
+export function sessionCookieIn(setCookies: readonly string[], deployment = runDeployment()): string {
   const name = sessionCookieName(deployment);
-  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  const sid = cookies.find((c) => c.startsWith(`${name}=`));
-  if (!sid) throw new Error(`no ${name} cookie in ${JSON.stringify(res.headers)}`);
+  const sid = setCookies.find((c) => c.startsWith(`${name}=`));
+  if (!sid) throw new Error(`no ${name} cookie in ${JSON.stringify(setCookies)}`);
   return sid.split(';')[0];
 }
+
+/** The `name=value` part of the session Set-Cookie of a response. */
+export const sessionCookieOf = (res: request.Response, deployment = runDeployment()): string =>
+  sessionCookieIn(([] as string[]).concat(res.headers['set-cookie'] ?? []), deployment);
 
 /** A new user of `groupId`, signed in; its session cookie, for raw or cookie-less clients. */
 export async function signInCookie(t: TestApp, groupId: number, prefix = 'user'): Promise<{ id: number; username: string; cookie: string }> {
