@@ -122,7 +122,7 @@ async function hidingViewer(pool, id) {
     await client.query('COMMIT');
     const [row] = (await client.query(HIDDEN_BY_VIEWER_SQL, [id])).rows;
     const [{ following_count: followingCount }] = (await client.query('SELECT following_count FROM users WHERE id = $1', [id])).rows;
-    return { id, following_count: followingCount, hiding: hidingOf(id, row.authors.map(Number), row.words, row.not_interested) };
+    return { id, following_count: followingCount, hiding: hidingOf(id, [...row.muted, ...row.blocked].map(Number), row.words, row.not_interested) };
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
@@ -156,7 +156,7 @@ async function heavyHidingViewer(pool, id) {
     );
     await client.query('COMMIT');
     const [row] = (await client.query(HIDDEN_BY_VIEWER_SQL, [id])).rows;
-    return { id, following_count: 0, hiding: hidingOf(id, row.authors.map(Number), row.words, row.not_interested) };
+    return { id, following_count: 0, hiding: hidingOf(id, [...row.muted, ...row.blocked].map(Number), row.words, row.not_interested) };
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
