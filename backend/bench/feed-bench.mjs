@@ -97,9 +97,7 @@ async function startWriters(base, pool) {
  * the viewer as the page statements need them, with their hide rule read as the app reads it.
  */
 async function hidingViewer(pool, id) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return rewriteHidingRule(pool, id, async (client) => {
     await client.query('DELETE FROM user_mutes WHERE user_id = $1', [id]);
     await client.query('DELETE FROM user_blocks WHERE user_id = $1', [id]);
     await client.query(
@@ -119,16 +117,7 @@ async function hidingViewer(pool, id) {
         ORDER BY u.id LIMIT 100`,
       [id],
     );
-    await client.query('COMMIT');
-    const [row] = (await client.query(HIDDEN_BY_VIEWER_SQL, [id])).rows;
-    const [{ following_count: followingCount }] = (await client.query('SELECT following_count FROM users WHERE id = $1', [id])).rows;
-    return { id, following_count: followingCount, hiding: hidingOf(id, [...row.muted, ...row.blocked].map(Number), row.words, row.not_interested) };
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
@@ -138,9 +127,7 @@ async function hidingViewer(pool, id) {
  * regular expression). Returns the viewer as hidingViewer does.
  */
 async function heavyHidingViewer(pool, id) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return rewriteHidingRule(pool, id, async (client) => {
     await client.query('DELETE FROM user_blocks WHERE user_id = $1', [id]);
     await client.query('DELETE FROM muted_words WHERE user_id = $1', [id]);
     await client.query(
@@ -154,9 +141,22 @@ async function heavyHidingViewer(pool, id) {
        UNION ALL SELECT $1, 'muted phrase ' || i FROM generate_series(1, 100) i`,
       [id],
     );
+  });
+}
+
+/**
+ * Runs `write(client)` in one transaction (the rule written afresh), then reads the viewer's hide
+ * rule as the app does (HIDDEN_BY_VIEWER_SQL) and returns the viewer with it.
+ */
+async function rewriteHidingRule(pool, id, write) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await write(client);
     await client.query('COMMIT');
     const [row] = (await client.query(HIDDEN_BY_VIEWER_SQL, [id])).rows;
-    return { id, following_count: 0, hiding: hidingOf(id, [...row.muted, ...row.blocked].map(Number), row.words, row.not_interested) };
+    const [{ following_count: followingCount }] = (await client.query('SELECT following_count FROM users WHERE id = $1', [id])).rows;
+    return { id, following_count: followingCount, hiding: hidingOf(id, [...row.muted, ...row.blocked].map(Number), row.words, row.not_interested) };
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
