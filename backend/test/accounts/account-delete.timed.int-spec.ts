@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type request from 'supertest';
 import type Redis from 'ioredis';
 import { MESSAGES } from '@cloud9/contracts';
-import { REDIS, RedisKeys } from '../src/common/redis.module';
-import { PASSWORD, signUp, SignedIn } from './support/app';
-import { bootWatched, countRows, sessionCookieOf, sessionIdOf, uniquePng, WatchedApp } from './support/harness';
-import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
+import { REDIS, RedisKeys } from '../../src/common/redis.module';
+import { PASSWORD, signUp, SignedIn } from '../support/app';
+import { bootWatched, countRows, sessionCookieOf, sessionIdOf, uniquePng, WatchedApp } from '../support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from '../support/storage-drivers';
 
 describe('DELETE /api/users/:id', () => {
   let t: WatchedApp;

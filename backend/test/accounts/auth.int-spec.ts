@@ -1,11 +1,11 @@
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { DEFAULT_GROUP_ID, MESSAGES } from '@cloud9/contracts';
-import { REDIS, RedisKeys } from '../src/common/redis.module';
-import { unsignValue } from '../src/common/auth/signed-session-cookie';
-import { END_BATCH } from '../src/modules/identity/sessions.service';
-import { PASSWORD, signUp, uniqueName } from './support/app';
-import { bootWatched, countRows, findSecrets, sessionCookieOf, sessionIdOf, WatchedApp } from './support/harness';
+import { REDIS, RedisKeys } from '../../src/common/redis.module';
+import { unsignValue } from '../../src/common/auth/signed-session-cookie';
+import { END_BATCH } from '../../src/modules/identity/sessions.service';
+import { PASSWORD, signUp, uniqueName } from '../support/app';
+import { bootWatched, countRows, findSecrets, sessionCookieOf, sessionIdOf, WatchedApp } from '../support/harness';
 
 const DAY = 24 * 3600 * 1000;
 

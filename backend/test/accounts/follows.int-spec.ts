@@ -1,7 +1,7 @@
 import { MESSAGES, type FollowUser, type Page } from '@cloud9/contracts';
-import { FollowsService } from '../src/modules/follows/follows.service';
-import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
-import { exactFollowCounts } from './support/follow-counts';
+import { FollowsService } from '../../src/modules/follows/follows.service';
+import { bootApp, signUp, SignedIn, signUpMany, TestApp } from '../support/app';
+import { exactFollowCounts } from '../support/follow-counts';
 
 describe('follows: follow, unfollow, lists, is-following', () => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import type Redis from 'ioredis';
 import { MESSAGES } from '@cloud9/contracts';
-import { REDIS, RedisKeys } from '../src/common/redis.module';
-import { RealtimeService } from '../src/modules/realtime/realtime.service';
-import { PASSWORD, uniqueName } from './support/app';
-import { sessionCookieOf, sessionIdOf, tinyPng } from './support/harness';
-import { closed, SocketClients, startInstance, type Instance } from './support/instances';
+import { REDIS, RedisKeys } from '../../src/common/redis.module';
+import { RealtimeService } from '../../src/modules/realtime/realtime.service';
+import { PASSWORD, uniqueName } from '../support/app';
+import { sessionCookieOf, sessionIdOf, tinyPng } from '../support/harness';
+import { closed, SocketClients, startInstance, type Instance } from '../support/instances';
 
 const NEW_PASSWORD = 'a-brand-new-password-9';
 const clients = new SocketClients();

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@cloud9/contracts';
-import { PASSWORD, signUp, SignedIn, uniqueName } from './support/app';
-import { bootWatched, WatchedApp } from './support/harness';
+import { PASSWORD, signUp, SignedIn, uniqueName } from '../support/app';
+import { bootWatched, WatchedApp } from '../support/harness';
 
 const PUBLIC_KEYS = ['id', 'username', 'name', 'bio', 'thumbnail', 'background', 'location', 'website', 'group_id', 'followersCount', 'followingCount'];
 const PRIVATE_KEYS = ['email', 'phone', 'birthdate'];

@@ -1,9 +1,9 @@
 import Redis from 'ioredis';
 import request from 'supertest';
 import { MESSAGES } from '@cloud9/contracts';
-import { REDIS } from '../src/common/redis.module';
-import { bootApp, PASSWORD, signUp, TestApp } from './support/app';
-import { sessionCookieOf, sessionIdOf } from './support/harness';
+import { REDIS } from '../../src/common/redis.module';
+import { bootApp, PASSWORD, signUp, TestApp } from '../support/app';
+import { sessionCookieOf, sessionIdOf } from '../support/harness';
 
 const DAY = 24 * 3600 * 1000;
 

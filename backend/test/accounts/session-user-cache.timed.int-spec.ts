@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { APP_CLIENT_HEADER } from '@cloud9/contracts';
 import type Redis from 'ioredis';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
-import { REDIS, RedisKeys } from '../src/common/redis.module';
-import { SqlService } from '../src/common/db/sql.service';
-import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
-import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
-import { eventually, sessionCookieOf, sessionIdOf } from './support/harness';
+import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { REDIS, RedisKeys } from '../../src/common/redis.module';
+import { SqlService } from '../../src/common/db/sql.service';
+import { SESSION_USER_SQL } from '../../src/modules/users/users.sql';
+import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from '../support/app';
+import { eventually, sessionCookieOf, sessionIdOf } from '../support/harness';
 
 type Viewer = SignedIn & { cookie: string };
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, USERNAME_SUGGEST, type UserSuggestion } from '@cloud9/contracts';
-import { USERNAME_SUGGEST_SQL } from '../src/modules/users/users.sql';
-import { afterPrefix } from '../src/modules/users/username-suggestions.service';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+import { USERNAME_SUGGEST_SQL } from '../../src/modules/users/users.sql';
+import { afterPrefix } from '../../src/modules/users/username-suggestions.service';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
 
 /** A prefix of letters only that no other suite's usernames start with. */
 const freshPrefix = () => `sg${randomBytes(4).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])}`;

@@ -2,8 +2,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-import { countRows, filesUnder } from './support/harness';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { countRows, filesUnder } from '../support/harness';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 

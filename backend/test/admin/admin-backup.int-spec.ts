@@ -5,11 +5,11 @@ import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import * as tar from 'tar';
 import { APP_CLIENT_HEADER, ADMIN_JOB, ADMIN_QUEUE, MESSAGES, type AdminAppBackupResult, type AdminBackupResult, type Post } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.service';
-import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
-import { tableSnapshot, tinyPng } from './support/harness';
-import { DRIVERS, S3RVER_SECRET, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
-import { INVENTORY } from '../src/modules/admin/backup.service';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from '../support/app';
+import { tableSnapshot, tinyPng } from '../support/harness';
+import { DRIVERS, S3RVER_SECRET, storeUnderTest, type StoreUnderTest } from '../support/storage-drivers';
+import { INVENTORY } from '../../src/modules/admin/backup.service';
 
 /**
  * A restore replaces the WHOLE database the app points at: this suite runs on its own database

@@ -3,9 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { APP_CLIENT_HEADER, ADMIN_QUEUE, MESSAGES, type AdminBackupResult, type Post } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.service';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-import { eventually, tableSnapshot } from './support/harness';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { eventually, tableSnapshot } from '../support/harness';
 
 // An advisory lock key of this suite's own: the pause below waits on it while the test holds it.
 const PAUSE_KEY = 91_337;

@@ -5,9 +5,9 @@ import {
   ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, APP_CLIENT_HEADER, MESSAGES,
   type AdminJobCounts, type AdminJobStatus, type AdminSyncResult, type AuditEntry, type Page,
 } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.service';
-import { bootApp, PASSWORD, signUp, SignedIn, TestApp, uniqueName } from './support/app';
-import { eventually } from './support/harness';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { bootApp, PASSWORD, signUp, SignedIn, TestApp, uniqueName } from '../support/app';
+import { eventually } from '../support/harness';
 
 /** Runs on the shared run database: no restore here (see admin-backup.int-spec.ts). */
 describe('admin tools: password reset, lookup, follow sync, jobs, audit, Bull Board', () => {

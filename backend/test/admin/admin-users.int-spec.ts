@@ -1,5 +1,5 @@
 import { APP_CLIENT_HEADER, type AdminUser } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, TestApp, uniqueName } from './support/app';
+import { bootApp, signUp, SignedIn, TestApp, uniqueName } from '../support/app';
 
 describe('admin users: list, search, change group, audit', () => {
   let t: TestApp;

@@ -4,11 +4,11 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { APP_CLIENT_HEADER, ADMIN_QUEUE, MESSAGES, type AdminBackupResult, type AdminJobPending, type AdminJobStatus, type AdminSyncResult } from '@cloud9/contracts';
-import { withTimeout } from '../src/common/with-timeout';
-import { JobsService } from '../src/jobs/jobs.service';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
-import { eventually } from './support/harness';
+import { withTimeout } from '../../src/common/with-timeout';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { BACKEND_MAIN, ensureBackendBuilt } from '../support/build';
+import { eventually } from '../support/harness';
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { MESSAGES, planFor, type SubscribeResult } from '@cloud9/contracts';
-import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+import { FakePayPal, startFakePayPal } from '../fakes/paypal-server';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
 
 const CLIENT_ID = 'fake-client-id';
 const SECRET = 'fake-secret';
@@ -21,8 +21,8 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
   const tokenCalls = () => fake.requests.filter((r) => r.path === '/v1/oauth2/token').length;
   /** Runs the billing sweep now (it repeats every 15 minutes) and answers its result. */
   async function runSweep(): Promise<{ downgraded: number[]; asked: number }> {
-    const { BillingJobs } = await import('../src/modules/billing/billing.jobs');
-    const { DOWNGRADE_EXPIRED_JOB } = await import('../src/jobs/job-map');
+    const { BillingJobs } = await import('../../src/modules/billing/billing.jobs');
+    const { DOWNGRADE_EXPIRED_JOB } = await import('../../src/jobs/job-map');
     const queue = t.app.get(BillingJobs).queue;
     const job = await queue.add(DOWNGRADE_EXPIRED_JOB, {});
     for (let i = 0; i < 100 && !(await job.isCompleted()); i++) await new Promise((r) => setTimeout(r, 100));
@@ -210,8 +210,8 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     const second = await subscribed(7, 'P-GOLD');
     await t.db.query(`UPDATE subscriptions SET status = 'SUSPENDED', current_period_end = now() - interval '1 day' WHERE provider_subscription_id = $1`, [second.id]);
     // The sweep runs as a repeating BullMQ job; run it now rather than wait 15 minutes.
-    const { BillingJobs, DOWNGRADE_SCHEDULER } = await import('../src/modules/billing/billing.jobs');
-    const { DOWNGRADE_EXPIRED_JOB } = await import('../src/jobs/job-map');
+    const { BillingJobs, DOWNGRADE_SCHEDULER } = await import('../../src/modules/billing/billing.jobs');
+    const { DOWNGRADE_EXPIRED_JOB } = await import('../../src/jobs/job-map');
     const queue = t.app.get(BillingJobs).queue;
     expect((await queue.getJobSchedulers()).map((s) => s.key)).toContain(DOWNGRADE_SCHEDULER);
     const job = await queue.add(DOWNGRADE_EXPIRED_JOB, {});
@@ -327,7 +327,7 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
   });
 
   it("pushes account:updated to the member's sockets when the group changes: subscribe, a webhook that ends the plan, an admin's change", async () => {
-    const { RealtimeService } = await import('../src/modules/realtime/realtime.service');
+    const { RealtimeService } = await import('../../src/modules/realtime/realtime.service');
     const pushed = jest.spyOn(t.app.get(RealtimeService), 'toUser');
     try {
       const { u, id } = await subscribed(6, 'P-SILVER', null);

@@ -1,11 +1,11 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { BOOST_QUEUE, MESSAGES, type BoostQuota, type Post } from '@cloud9/contracts';
-import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source';
-import { ensureDatabaseExists, runMigrations } from '../src/database/database-bootstrap';
-import { BOOST_ROTATE_SCHEDULER } from '../src/modules/boosts/boosts.jobs';
-import { JobsService } from '../src/jobs/jobs.service';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+import { dataSourceOptions, MIGRATIONS } from '../../src/database/data-source';
+import { ensureDatabaseExists, runMigrations } from '../../src/database/database-bootstrap';
+import { BOOST_ROTATE_SCHEDULER } from '../../src/modules/boosts/boosts.jobs';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
 
 describe('boosts: quota, requests, rotation job, admin boost', () => {
   const prefix = `${process.env.REDIS_PREFIX}boost1:`;

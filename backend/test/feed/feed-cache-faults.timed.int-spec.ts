@@ -1,10 +1,10 @@
 import request from 'supertest';
 import type { Page, Post } from '@cloud9/contracts';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
-import { SqlService } from '../src/common/db/sql.service';
-import { bootApp, PASSWORD, signUp, type TestApp } from './support/app';
-import { eventually, sessionCookieOf } from './support/harness';
-import { startPrivateRedis, type PrivateRedis } from './support/private-services';
+import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { SqlService } from '../../src/common/db/sql.service';
+import { bootApp, PASSWORD, signUp, type TestApp } from '../support/app';
+import { eventually, sessionCookieOf } from '../support/harness';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-services';
 
 /**
  * The in-process caches while Redis is away or silent: an instance that cannot hear the others'

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import type { Page, Post } from '@cloud9/contracts';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
-import { SqlService } from '../src/common/db/sql.service';
-import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
-import { eventually, sessionCookieOf } from './support/harness';
+import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { SqlService } from '../../src/common/db/sql.service';
+import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from '../support/app';
+import { eventually, sessionCookieOf } from '../support/harness';
 
 type Viewer = SignedIn & { cookie: string };
 

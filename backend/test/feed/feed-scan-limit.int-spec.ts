@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Post } from '@cloud9/contracts';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
-import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
-import { plansOf } from './support/query-plans';
+import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { bootApp, signUp, type SignedIn, type TestApp } from '../support/app';
+import { plansOf } from '../support/query-plans';
 
 const unique = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
 const SCAN = 100;

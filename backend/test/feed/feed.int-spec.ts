@@ -1,10 +1,10 @@
 import { MESSAGES, orderFeed, type Page, type Post } from '@cloud9/contracts';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
-import { SqlService } from '../src/common/db/sql.service';
-import { RUNNING_SUSPENSIONS_SQL } from '../src/modules/safety/safety.sql';
-import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-import { plansOf } from './support/query-plans';
+import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { SqlService } from '../../src/common/db/sql.service';
+import { RUNNING_SUSPENSIONS_SQL } from '../../src/modules/safety/safety.sql';
+import { SESSION_USER_SQL } from '../../src/modules/users/users.sql';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { plansOf } from '../support/query-plans';
 
 /** Inserts top-level posts directly, with exact created_at values (microseconds matter). */
 async function insertPost(t: TestApp, userId: number, content: string, createdAt: string, category = 'General'): Promise<number> {

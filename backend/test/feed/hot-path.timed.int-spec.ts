@@ -1,11 +1,11 @@
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { MESSAGES } from '@cloud9/contracts';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
-import { AppMetrics } from '../src/common/metrics/app-metrics';
-import { REDIS } from '../src/common/redis.module';
-import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
-import { eventually, sessionCookieOf, sessionIdOf } from './support/harness';
+import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { AppMetrics } from '../../src/common/metrics/app-metrics';
+import { REDIS } from '../../src/common/redis.module';
+import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from '../support/app';
+import { eventually, sessionCookieOf, sessionIdOf } from '../support/harness';
 
 const DAY = 24 * 3600 * 1000;
 /** Headers that differ between any two answers (the moment, the request's id, the connection). */

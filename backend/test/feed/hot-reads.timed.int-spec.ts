@@ -1,12 +1,12 @@
 import type { Pool, QueryConfig } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Page, Post } from '@cloud9/contracts';
-import { SqlService } from '../src/common/db/sql.service';
-import { feedFilterOf } from '../src/modules/posts/feed-filter';
-import { FOLLOWING_WALK_MIN, FOLLOWING_WALK_ROWS, feedPageSql, type TimeCursor } from '../src/modules/posts/feed.sql';
-import { AccountsService } from '../src/modules/users/accounts.service';
-import { SESSION_USER_SQL } from '../src/modules/users/users.sql';
-import { bootApp, signUp, SignedIn, TestApp, withoutStatementLimit } from './support/app';
+import { SqlService } from '../../src/common/db/sql.service';
+import { feedFilterOf } from '../../src/modules/posts/feed-filter';
+import { FOLLOWING_WALK_MIN, FOLLOWING_WALK_ROWS, feedPageSql, type TimeCursor } from '../../src/modules/posts/feed.sql';
+import { AccountsService } from '../../src/modules/users/accounts.service';
+import { SESSION_USER_SQL } from '../../src/modules/users/users.sql';
+import { bootApp, signUp, SignedIn, TestApp, withoutStatementLimit } from '../support/app';
 
 type Row = { id: number; cursor_time: string; cursor_id: number };
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
-import { InvalidationBus, type Invalidation } from '../src/common/cache/invalidation-bus';
-import { createRedis } from '../src/common/redis.module';
-import { loadSettings } from '../src/config/settings';
-import { eventually } from './support/harness';
+import { InvalidationBus, type Invalidation } from '../../src/common/cache/invalidation-bus';
+import { createRedis } from '../../src/common/redis.module';
+import { loadSettings } from '../../src/config/settings';
+import { eventually } from '../support/harness';
 
 /** Two instances' buses on one Redis prefix, as two app processes hold them. */
 describe('cache invalidation between instances (InvalidationBus on the shared Redis)', () => {

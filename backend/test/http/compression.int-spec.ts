@@ -7,10 +7,10 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Redis from 'ioredis';
 import { io } from 'socket.io-client';
 import request from 'supertest';
-import { REDIS } from '../src/common/redis.module';
-import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from './support/app';
-import { sessionCookieOf, sessionIdOf } from './support/harness';
-import { rawRequest, type RawAnswer } from './support/raw-http';
+import { REDIS } from '../../src/common/redis.module';
+import { bootApp, PASSWORD, signUp, SignedIn, TestApp } from '../support/app';
+import { sessionCookieOf, sessionIdOf } from '../support/harness';
+import { rawRequest, type RawAnswer } from '../support/raw-http';
 
 const DAY = 24 * 3600 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';

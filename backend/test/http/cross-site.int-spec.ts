@@ -3,9 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { ADMIN_QUEUE, APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.service';
-import { signUp, SignedIn } from './support/app';
-import { bootWatched, countRows, filesUnder, WatchedApp } from './support/harness';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { signUp, SignedIn } from '../support/app';
+import { bootWatched, countRows, filesUnder, WatchedApp } from '../support/harness';
 
 const EVIL = 'https://evil.example';
 /** What Chromium sends with each kind of request (Fetch Metadata, Origin), as another site makes it. */

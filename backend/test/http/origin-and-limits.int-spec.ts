@@ -1,6 +1,6 @@
 import { MESSAGES } from '@cloud9/contracts';
-import { PASSWORD, signUp, SignedIn, uniqueName } from './support/app';
-import { bootWatched, countRows, sessionCookieOf, WatchedApp } from './support/harness';
+import { PASSWORD, signUp, SignedIn, uniqueName } from '../support/app';
+import { bootWatched, countRows, sessionCookieOf, WatchedApp } from '../support/harness';
 
 const EVIL = 'https://evil.example';
 const PARTNER = 'https://app.partner.example';

@@ -4,11 +4,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { ADMIN_QUEUE, APP_CLIENT_HEADER, BOOST_QUEUE, GroupId, MESSAGES } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.service';
-import { PASSWORD, signUp, TestApp, bootApp, uniqueName } from './support/app';
-import { startFakeGiphy, type FakeGiphy } from './fakes/giphy-server';
-import { sessionCookieOf } from './support/harness';
-import { appRoutes } from './support/routes';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { PASSWORD, signUp, TestApp, bootApp, uniqueName } from '../support/app';
+import { startFakeGiphy, type FakeGiphy } from '../fakes/giphy-server';
+import { sessionCookieOf } from '../support/harness';
+import { appRoutes } from '../support/routes';
 
 /**
  * Every route (Nest's, from the controllers' metadata, plus Bull Board) against anonymous, Basic,

@@ -2,11 +2,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { MESSAGES } from '@cloud9/contracts';
-import { bootApp, PASSWORD, TestApp, uniqueName } from './support/app';
-import { countRows, eventually, filesUnder, sessionCookieOf, signInCookie } from './support/harness';
-import { part } from './support/hostile-requests';
-import { startPrivateRedis, type PrivateRedis } from './support/private-services';
-import { destroyRawConnections, head, openRaw } from './support/raw-http';
+import { bootApp, PASSWORD, TestApp, uniqueName } from '../support/app';
+import { countRows, eventually, filesUnder, sessionCookieOf, signInCookie } from '../support/harness';
+import { part } from '../support/hostile-requests';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-services';
+import { destroyRawConnections, head, openRaw } from '../support/raw-http';
 
 const KB = 1024;
 const BOUNDARY = 'qaBoundary7';

@@ -1,6 +1,6 @@
 import { ROUTES, type ApiRoute } from '@cloud9/contracts';
-import { bootApp, type TestApp } from './support/app';
-import { appRoutes } from './support/routes';
+import { bootApp, type TestApp } from '../support/app';
+import { appRoutes } from '../support/routes';
 
 const endpoint = (route: Pick<ApiRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
 

@@ -4,8 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { io } from 'socket.io-client';
 import { SOCKET_PATH, SocketErrors } from '@cloud9/contracts';
-import { PASSWORD, signUp, SignedIn } from './support/app';
-import { bootWatched, sessionCookieOf, sessionIdOf, WatchedApp } from './support/harness';
+import { PASSWORD, signUp, SignedIn } from '../support/app';
+import { bootWatched, sessionCookieOf, sessionIdOf, WatchedApp } from '../support/harness';
 
 /** A Content-Security-Policy header as directive → sources. */
 const directives = (header: string | undefined): Record<string, string[]> =>

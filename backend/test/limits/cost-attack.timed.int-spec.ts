@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { ensureDatabaseExists, runMigrations } from '../src/database/database-bootstrap';
-import { bootApp, PASSWORD, uniqueName, type TestApp } from './support/app';
+import { ensureDatabaseExists, runMigrations } from '../../src/database/database-bootstrap';
+import { bootApp, PASSWORD, uniqueName, type TestApp } from '../support/app';
 
 /**
  * Cost as a test: requests that are valid but as expensive as a client can make them (thousands of

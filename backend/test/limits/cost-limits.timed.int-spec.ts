@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { APP_CLIENT_HEADER, MESSAGES } from '@cloud9/contracts';
-import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
+import { bootApp, signUp, type SignedIn, type TestApp } from '../support/app';
 
 /**
  * What one client may cost (issue 28): every free text that reaches SQL is bounded, and one viewer

@@ -4,17 +4,17 @@ import { Client } from 'pg';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { SAFETY_RULES } from '@cloud9/contracts';
-import { AuditService } from '../src/modules/audit/audit.service';
-import { bootApp, TestApp } from './support/app';
-import { FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
-import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
-import { eventually, filesUnder, signInCookie } from './support/harness';
+import { AuditService } from '../../src/modules/audit/audit.service';
+import { bootApp, TestApp } from '../support/app';
+import { FakeGiphy, startFakeGiphy } from '../fakes/giphy-server';
+import { FakePayPal, startFakePayPal } from '../fakes/paypal-server';
+import { eventually, filesUnder, signInCookie } from '../support/harness';
 import {
   describeRequest, hostileQueueBoardRequest, hostileRequestFor, HostileRequest, HostileResponse, Identities, routeInputs, sendRaw,
-} from './support/hostile-requests';
-import { appRoutes } from './support/routes';
+} from '../support/hostile-requests';
+import { appRoutes } from '../support/routes';
 // Every limit off, so the fuzz reaches validation instead of a 429.
-import { RATE_LIMITS_OFF } from './setup/test-env';
+import { RATE_LIMITS_OFF } from '../setup/test-env';
 
 const SEED = 20_241_110;
 const REQUESTS = 6000;

@@ -3,12 +3,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { APP_CLIENT_HEADER, MESSAGES, VIDEO_POSTER } from '@cloud9/contracts';
-import { ErrorsFilter } from '../src/common/errors.filter';
-import { LINGER } from '../src/common/lingering-close';
-import { bootApp, TestApp } from './support/app';
-import { bigPngLike, countRows, eventually, filesUnder, signInCookie } from './support/harness';
-import { form, part } from './support/hostile-requests';
-import { destroyRawConnections, head, openRaw } from './support/raw-http';
+import { ErrorsFilter } from '../../src/common/errors.filter';
+import { LINGER } from '../../src/common/lingering-close';
+import { bootApp, TestApp } from '../support/app';
+import { bigPngLike, countRows, eventually, filesUnder, signInCookie } from '../support/harness';
+import { form, part } from '../support/hostile-requests';
+import { destroyRawConnections, head, openRaw } from '../support/raw-http';
 
 const TB = 1024 ** 4;
 const KB = 1024;

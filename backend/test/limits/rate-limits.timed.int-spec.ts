@@ -5,12 +5,12 @@ import * as path from 'node:path';
 import type Redis from 'ioredis';
 import type request from 'supertest';
 import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
-import { REDIS } from '../src/common/redis.module';
-import { FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
-import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
-import { PASSWORD, uniqueName } from './support/app';
-import { bootWatched, countRows, eventually, filesUnder, sessionCookieOf, tinyPng, WatchedApp } from './support/harness';
-import { PrivateRedis, startPrivateRedis } from './support/private-services';
+import { REDIS } from '../../src/common/redis.module';
+import { FakeGiphy, startFakeGiphy } from '../fakes/giphy-server';
+import { FakePayPal, startFakePayPal } from '../fakes/paypal-server';
+import { PASSWORD, uniqueName } from '../support/app';
+import { bootWatched, countRows, eventually, filesUnder, sessionCookieOf, tinyPng, WatchedApp } from '../support/harness';
+import { PrivateRedis, startPrivateRedis } from '../support/private-services';
 
 /**
  * Anti-automation: each RATE_LIMIT_* setting proven on apps booted with small limits.

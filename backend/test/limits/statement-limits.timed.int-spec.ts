@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { APP_CLIENT_HEADER, MESSAGES, type AdminSyncResult } from '@cloud9/contracts';
-import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
+import { bootApp, signUp, type SignedIn, type TestApp } from '../support/app';
 
 /**
  * Every query has a time limit (issue 28): a request's statements run under DATABASE_STATEMENT_TIMEOUT_MS

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ALT_TEXT, ALT_TEXT_MESSAGES, MESSAGES, type Page, type Post } from '@cloud9/contracts';
-import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
-import { gradientImage } from './support/images';
-import { eventually, filesUnder } from './support/harness';
+import { bootApp, signUp, type SignedIn, type TestApp } from '../support/app';
+import { gradientImage } from '../support/images';
+import { eventually, filesUnder } from '../support/harness';
 
-const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures/media', name));
+const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/media', name));
 const GIPHY_GIF = 'https://media.giphy.com/media/abc123/giphy.gif';
 /** A variant is written later by the media job: not something a request leaves behind. */
 const isVariant = (file: string) => /\.w\d+\.webp$/.test(file);

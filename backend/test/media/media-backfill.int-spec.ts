@@ -3,16 +3,16 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import type { MediaInfo, Post, UserProfile } from '@cloud9/contracts';
-import { MEDIA_QUEUE } from '../src/jobs/job-map';
-import { JobsService } from '../src/jobs/jobs.service';
-import { MediaBackfill } from '../src/modules/media/media-backfill';
-import { signUp, SignedIn } from './support/app';
-import { ensureBackendBuilt } from './support/build';
-import { gradientImage } from './support/images';
-import { bootWatched, eventually, WatchedApp } from './support/harness';
-import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from './support/storage-drivers';
+import { MEDIA_QUEUE } from '../../src/jobs/job-map';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { MediaBackfill } from '../../src/modules/media/media-backfill';
+import { signUp, SignedIn } from '../support/app';
+import { ensureBackendBuilt } from '../support/build';
+import { gradientImage } from '../support/images';
+import { bootWatched, eventually, WatchedApp } from '../support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from '../support/storage-drivers';
 
-const CLI = path.resolve(__dirname, '../dist/cli.js');
+const CLI = path.resolve(__dirname, '../../dist/cli.js');
 
 describe.each(DRIVERS)('npm run media:backfill: uploads from before sizes and variants were recorded get them through the variants job (%s storage)', (driver) => {
   let store: StoreUnderTest;
@@ -64,7 +64,7 @@ describe.each(DRIVERS)('npm run media:backfill: uploads from before sizes and va
     const small = await postImage(await image(250, 200, 'jpeg', 12));
     const complete = await postImage(await image(700, 400, 'jpeg', 13));
     await settled(() => mediaOf(complete.id), [320, 640]);
-    const gif = await postImage(readFileSync(path.join(__dirname, 'fixtures/media/animated.gif')), 'a.gif', 'image/gif');
+    const gif = await postImage(readFileSync(path.join(__dirname, '../fixtures/media/animated.gif')), 'a.gif', 'image/gif');
     const avatar = (await bob.agent.put(`/api/users/${bob.user.username}`).attach('thumbnail', await image(400, 400, 'png', 14), 'me.png').expect(200)).body.thumbnail as string;
     for (const url of [wide.media_url!, small.media_url!, gif.media_url!, avatar]) await makeOld(keyOf(url));
     expect(await mediaOf(wide.id)).toEqual({ width: null, height: null, placeholder: null, variants: [] });

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES } from '@cloud9/contracts';
-import { signUp, SignedIn } from './support/app';
-import { bootWatched, countRows, filesUnder, WatchedApp } from './support/harness';
+import { signUp, SignedIn } from '../support/app';
+import { bootWatched, countRows, filesUnder, WatchedApp } from '../support/harness';
 
-const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures/media', name));
+const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/media', name));
 const VIDEO_MP4 = fixture('video.mp4');
 const GIF = fixture('animated.gif');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES, VIDEO_POSTER, type Post, type SystemNotice } from '@cloud9/contracts';
-import { signUp, SignedIn } from './support/app';
-import { gradientImage } from './support/images';
-import { bootWatched, countRows, eventually, WatchedApp } from './support/harness';
-import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from './support/storage-drivers';
+import { signUp, SignedIn } from '../support/app';
+import { gradientImage } from '../support/images';
+import { bootWatched, countRows, eventually, WatchedApp } from '../support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from '../support/storage-drivers';
 
-const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures/media', name));
+const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/media', name));
 const VIDEO_WEBM = fixture('video.webm');
 const VIDEO_MP4 = fixture('video.mp4');
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES, type MediaInfo, type Post, type SystemNotice, type UserProfile } from '@cloud9/contracts';
-import { MediaService } from '../src/modules/media/media.service';
-import { signUp, SignedIn } from './support/app';
-import { gradientImage } from './support/images';
-import { bootWatched, countRows, eventually, pngClaiming, WatchedApp } from './support/harness';
-import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from './support/storage-drivers';
+import { MediaService } from '../../src/modules/media/media.service';
+import { signUp, SignedIn } from '../support/app';
+import { gradientImage } from '../support/images';
+import { bootWatched, countRows, eventually, pngClaiming, WatchedApp } from '../support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from '../support/storage-drivers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -182,7 +182,7 @@ describe.each(DRIVERS)('media sized for screens: content-addressed originals, di
   });
 
   it('an animated GIF keeps its frames: size and preview recorded, no variants', async () => {
-    const gif = readFileSync(path.join(__dirname, 'fixtures/media/animated.gif'));
+    const gif = readFileSync(path.join(__dirname, '../fixtures/media/animated.gif'));
     const meta = await sharp(gif).metadata();
     expect(meta.pages).toBeGreaterThan(1);
     const post = await postImage(alice, gif, 'a.gif', 'image/gif');

@@ -1,11 +1,11 @@
 import * as path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { MESSAGES } from '@cloud9/contracts';
-import { fakeGifBytes } from './fakes/giphy-server';
-import { signUp, SignedIn } from './support/app';
-import { bootWatched, countRows, eventually, filesUnder, tinyPng, WatchedApp } from './support/harness';
-import { flatGif, flatImage } from './support/images';
-import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
+import { fakeGifBytes } from '../fakes/giphy-server';
+import { signUp, SignedIn } from '../support/app';
+import { bootWatched, countRows, eventually, filesUnder, tinyPng, WatchedApp } from '../support/harness';
+import { flatGif, flatImage } from '../support/images';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from '../support/storage-drivers';
 
 /** EXIF a phone writes: camera make and a GPS position (IFD3 is the GPS directory). */
 const LOCATION_EXIF = { IFD0: { Make: 'SecretCam', Model: 'Phone 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } };

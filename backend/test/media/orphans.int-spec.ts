@@ -2,9 +2,9 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { APP_CLIENT_HEADER, MESSAGES, type AdminOrphansResult, type Post } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, TestApp, uniqueName } from './support/app';
-import { tinyPng } from './support/harness';
-import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
+import { bootApp, signUp, SignedIn, TestApp, uniqueName } from '../support/app';
+import { tinyPng } from '../support/harness';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from '../support/storage-drivers';
 
 /** The admin's orphaned-uploads scan and delete, on each media store. Runs on the shared run database. */
 describe.each(DRIVERS)('orphaned uploads (%s storage)', (driver) => {

@@ -6,11 +6,11 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { MESSAGES } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, type TestApp } from './support/app';
-import { bigPngLike, bootWatched, countRows, eventually, filesUnder, signInCookie, tinyPng, uniquePng, WatchedApp } from './support/harness';
-import { form, part } from './support/hostile-requests';
-import { destroyRawConnections, head, openRaw, writeWholeThenRead } from './support/raw-http';
-import { DRIVERS, storeUnderTest, type StoreUnderTest } from './support/storage-drivers';
+import { bootApp, signUp, SignedIn, type TestApp } from '../support/app';
+import { bigPngLike, bootWatched, countRows, eventually, filesUnder, signInCookie, tinyPng, uniquePng, WatchedApp } from '../support/harness';
+import { form, part } from '../support/hostile-requests';
+import { destroyRawConnections, head, openRaw, writeWholeThenRead } from '../support/raw-http';
+import { DRIVERS, storeUnderTest, type StoreUnderTest } from '../support/storage-drivers';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
@@ -86,7 +86,7 @@ describe.each(DRIVERS)('profile images (judged by their bytes, limited by plan; 
   });
 
   it('refuses audio as a profile image with 415 (images only)', async () => {
-    const wav = readFileSync(path.join(__dirname, 'fixtures/media/audio.wav'));
+    const wav = readFileSync(path.join(__dirname, '../fixtures/media/audio.wav'));
     const res = await user.agent.put(`/api/users/${user.user.username}`).attach('background', wav, { filename: 'a.png', contentType: 'image/png' }).expect(415);
     expect(res.body.error).toBe(MESSAGES.http.unsupportedImage);
   });

@@ -1,10 +1,10 @@
 import type Redis from 'ioredis';
 import { GroupId, MESSAGES, shouldShowDot, type NotificationStatus, type Page, type Post, type UserAlert } from '@cloud9/contracts';
-import { REDIS, RedisKeys } from '../src/common/redis.module';
-import { WITHDRAWN_ALERT_MEMORY_SECONDS } from '../src/modules/notifications/withdrawn-alerts';
-import { RealtimeService } from '../src/modules/realtime/realtime.service';
-import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
-import { recordingServer, type Emitted } from './support/recording-server';
+import { REDIS, RedisKeys } from '../../src/common/redis.module';
+import { WITHDRAWN_ALERT_MEMORY_SECONDS } from '../../src/modules/notifications/withdrawn-alerts';
+import { RealtimeService } from '../../src/modules/realtime/realtime.service';
+import { bootApp, signUp, SignedIn, signUpMany, TestApp } from '../support/app';
+import { recordingServer, type Emitted } from '../support/recording-server';
 
 describe('user alerts: raised and withdrawn with likes, reposts, replies and follows', () => {
   let t: TestApp;

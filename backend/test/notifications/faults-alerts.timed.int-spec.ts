@@ -2,11 +2,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, type AlertSync, type ServerToClientEvents } from '@cloud9/contracts';
-import { ALERT_SYNC_EVERY_MS } from '../src/modules/notifications/alert-sync';
-import { RealtimeService } from '../src/modules/realtime/realtime.service';
-import { bootApp, PASSWORD, TestApp, uniqueName } from './support/app';
-import { eventually, sessionCookieOf } from './support/harness';
-import { startPrivateRedis, type PrivateRedis } from './support/private-services';
+import { ALERT_SYNC_EVERY_MS } from '../../src/modules/notifications/alert-sync';
+import { RealtimeService } from '../../src/modules/realtime/realtime.service';
+import { bootApp, PASSWORD, TestApp, uniqueName } from '../support/app';
+import { eventually, sessionCookieOf } from '../support/harness';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-services';
 
 type ClientSocket = Socket<ServerToClientEvents>;
 

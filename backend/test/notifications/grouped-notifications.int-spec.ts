@@ -1,5 +1,5 @@
 import { ALERT_GROUP_ACTORS, MESSAGES, type AlertGroup, type Page, type Post, type UserAlert } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
+import { bootApp, signUp, SignedIn, signUpMany, TestApp } from '../support/app';
 
 /**
  * GET /api/notifications/user/:userId?grouped=1: likes and reposts of a post grouped, follows of a

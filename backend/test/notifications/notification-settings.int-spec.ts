@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { MESSAGES, SOCKET_PATH, type NotificationSettings, type Post, type ServerToClientEvents, type UserAlert } from '@cloud9/contracts';
-import { bootApp, PASSWORD, signUp, SignedIn, signUpMany, TestApp } from './support/app';
-import { sessionCookieOf } from './support/harness';
+import { bootApp, PASSWORD, signUp, SignedIn, signUpMany, TestApp } from '../support/app';
+import { sessionCookieOf } from '../support/harness';
 
 type ClientSocket = Socket<ServerToClientEvents>;
 

@@ -1,9 +1,9 @@
 import { GroupId, matchesMutedWords, normalizeMutedWord, type AlertGroup, type AlertSync, type UserAlert } from '@cloud9/contracts';
-import { mutedWordsPatternSql } from '../src/modules/safety/safety.sql';
-import { PASSWORD, signUp, type SignedIn } from './support/app';
-import { sessionCookieOf, type WatchedApp } from './support/harness';
-import { SocketClients, startInstance, type ClientSocket } from './support/instances';
-import { ALERT_SYNC_EVERY_MS } from '../src/modules/notifications/alert-sync';
+import { mutedWordsPatternSql } from '../../src/modules/safety/safety.sql';
+import { PASSWORD, signUp, type SignedIn } from '../support/app';
+import { sessionCookieOf, type WatchedApp } from '../support/harness';
+import { SocketClients, startInstance, type ClientSocket } from '../support/instances';
+import { ALERT_SYNC_EVERY_MS } from '../../src/modules/notifications/alert-sync';
 
 /**
  * What a member hides reaches their notifications: alerts from an account they mute are neither

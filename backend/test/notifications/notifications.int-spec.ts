@@ -1,10 +1,10 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { MESSAGES, shouldShowDot, type NotificationStatus, type Page, type SystemNotice } from '@cloud9/contracts';
-import { RealtimeService } from '../src/modules/realtime/realtime.service';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-import { recordingServer, type Emitted } from './support/recording-server';
-import { eventually, tinyPng, uniquePng } from './support/harness';
+import { RealtimeService } from '../../src/modules/realtime/realtime.service';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { recordingServer, type Emitted } from '../support/recording-server';
+import { eventually, tinyPng, uniquePng } from '../support/harness';
 
 describe('system notices and the unseen state', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
+import { BACKEND_MAIN, ensureBackendBuilt } from '../support/build';
 
 /**
  * The app closed in-process (a test, a CLI, an embedder) leaves nothing behind, so its process can

@@ -3,11 +3,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { sql } from 'kysely';
-import { Database } from '../src/common/db/database';
-import { SqlService } from '../src/common/db/sql.service';
-import { bootApp, TestApp } from './support/app';
+import { Database } from '../../src/common/db/database';
+import { SqlService } from '../../src/common/db/sql.service';
+import { bootApp, TestApp } from '../support/app';
 
-const backend = path.resolve(__dirname, '..');
+const backend = path.resolve(__dirname, '../..');
 const schemaTypes = (...args: string[]) =>
   spawnSync(process.execPath, [path.join(backend, 'scripts/db-types.mjs'), '--verify', ...args], { cwd: backend, encoding: 'utf8' });
 

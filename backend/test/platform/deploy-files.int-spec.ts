@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { PLANS, ROUTES, SOCKET_PATH } from '@cloud9/contracts';
-import { loadSettings } from '../src/config/settings';
-import { bootApp, type TestApp } from './support/app';
-import { freePort, startNginx, type RunningNginx } from './support/nginx';
+import { loadSettings } from '../../src/config/settings';
+import { bootApp, type TestApp } from '../support/app';
+import { freePort, startNginx, type RunningNginx } from '../support/nginx';
 
 /**
  * The Dockerfile, docker-compose.yml, its nginx config and the Kubernetes manifests against the app:
@@ -15,7 +15,7 @@ import { freePort, startNginx, type RunningNginx } from './support/nginx';
  * and nothing runs as root.
  */
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /**

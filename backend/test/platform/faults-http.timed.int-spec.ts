@@ -4,11 +4,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type Socket } from 'socket.io-client';
 import { MESSAGES, SOCKET_PATH, SocketErrors, type HealthReport, type ServerToClientEvents } from '@cloud9/contracts';
-import { RealtimeService } from '../src/modules/realtime/realtime.service';
-import { bootApp, PASSWORD, TestApp, uniqueName } from './support/app';
-import { sessionCookieOf } from './support/harness';
-import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/private-services';
-import { now, RATE_LIMITS_OFF, RequestLoad, type Answer, type Probe } from './support/request-load';
+import { RealtimeService } from '../../src/modules/realtime/realtime.service';
+import { bootApp, PASSWORD, TestApp, uniqueName } from '../support/app';
+import { sessionCookieOf } from '../support/harness';
+import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../support/private-services';
+import { now, RATE_LIMITS_OFF, RequestLoad, type Answer, type Probe } from '../support/request-load';
 
 /**
  * The request path while PostgreSQL or Redis fails: two app instances on one

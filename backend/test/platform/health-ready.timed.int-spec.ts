@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AddressInfo } from 'node:net';
 import { MESSAGES } from '@cloud9/contracts';
-import { bootApp, type TestApp } from './support/app';
-import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
-import { freePort, startPrivateRedis, type PrivateRedis } from './support/private-services';
-import { destroyRawConnections, openRaw } from './support/raw-http';
+import { bootApp, type TestApp } from '../support/app';
+import { BACKEND_MAIN, ensureBackendBuilt } from '../support/build';
+import { freePort, startPrivateRedis, type PrivateRedis } from '../support/private-services';
+import { destroyRawConnections, openRaw } from '../support/raw-http';
 
 /**
  * The orchestrator's probes. Live answers while the process runs and asks nothing; ready answers

@@ -2,11 +2,11 @@ import { INestApplication, ServiceUnavailableException } from '@nestjs/common';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { MESSAGES } from '@cloud9/contracts';
-import { createApp } from '../src/app.setup';
-import { loadSettings } from '../src/config/settings';
-import { FeedService } from '../src/modules/posts/feed.service';
-import { uniqueName } from './support/app';
-import { sessionCookieOf, sessionIdOf } from './support/harness';
+import { createApp } from '../../src/app.setup';
+import { loadSettings } from '../../src/config/settings';
+import { FeedService } from '../../src/modules/posts/feed.service';
+import { uniqueName } from '../support/app';
+import { sessionCookieOf, sessionIdOf } from '../support/harness';
 
 /**
  * The JSON log of real requests, read from the app's own logger at info level: one line per request

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket as ClientSocket } from 'socket.io-client';
 import { BOOST_QUEUE, BOOST_ROTATE_JOB, MESSAGES, SOCKET_PATH } from '@cloud9/contracts';
-import { JobsService } from '../src/jobs/jobs.service';
-import { MEDIA_QUEUE, MEDIA_VARIANTS_JOB } from '../src/jobs/job-map';
-import { bootApp, signUp, type TestApp } from './support/app';
-import { freePort, startPrivateRedis, type PrivateRedis } from './support/private-services';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { MEDIA_QUEUE, MEDIA_VARIANTS_JOB } from '../../src/jobs/job-map';
+import { bootApp, signUp, type TestApp } from '../support/app';
+import { freePort, startPrivateRedis, type PrivateRedis } from '../support/private-services';
 
 /**
  * Prometheus metrics, scraped as Prometheus would: on METRICS_PORT (loopback), or on the main port

@@ -1,11 +1,11 @@
-import { MIGRATIONS } from '../src/database/data-source';
+import { MIGRATIONS } from '../../src/database/data-source';
 import type Redis from 'ioredis';
 import { Client } from 'pg';
 import { MESSAGES, PLANS } from '@cloud9/contracts';
-import { REDIS } from '../src/common/redis.module';
-import { ensureDatabaseExists, runMigrations } from '../src/database/database-bootstrap';
-import { uniqueName } from './support/app';
-import { bootWatched, countRows, WatchedApp } from './support/harness';
+import { REDIS } from '../../src/common/redis.module';
+import { ensureDatabaseExists, runMigrations } from '../../src/database/database-bootstrap';
+import { uniqueName } from '../support/app';
+import { bootWatched, countRows, WatchedApp } from '../support/harness';
 
 const SECRETS = {
   SUPPORT_EMAIL: 'help@cloud9.test',

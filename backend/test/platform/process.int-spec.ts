@@ -4,13 +4,13 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createDataSource } from '../src/database/data-source';
-import { sessionCookieFor } from '../src/common/auth/signed-session-cookie';
-import { bootApp, PASSWORD, signUp, TestApp, uniqueName } from './support/app';
-import { sessionCookieOf, sessionIdOf } from './support/harness';
+import { createDataSource } from '../../src/database/data-source';
+import { sessionCookieFor } from '../../src/common/auth/signed-session-cookie';
+import { bootApp, PASSWORD, signUp, TestApp, uniqueName } from '../support/app';
+import { sessionCookieOf, sessionIdOf } from '../support/harness';
 
 // These run the built entry points (`npm run build` first; `npm test` does).
-const dist = path.resolve(__dirname, '../dist');
+const dist = path.resolve(__dirname, '../../dist');
 const run = (script: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [path.join(dist, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
 

@@ -1,8 +1,8 @@
 import type Redis from 'ioredis';
 import { Client } from 'pg';
-import { REDIS, RedisKeys } from '../src/common/redis.module';
-import { bootApp, PASSWORD, type TestApp, uniqueName } from './support/app';
-import { startReplicaPair, type ReplicaPair } from './support/private-services';
+import { REDIS, RedisKeys } from '../../src/common/redis.module';
+import { bootApp, PASSWORD, type TestApp, uniqueName } from '../support/app';
+import { startReplicaPair, type ReplicaPair } from '../support/private-services';
 
 /**
  * DATABASE_READ_URL against a real streaming replica (a primary + hot standby pair of the suite's

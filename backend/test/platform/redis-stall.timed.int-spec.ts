@@ -1,8 +1,8 @@
-import { loadSettings } from '../src/config/settings';
-import { createRedis } from '../src/common/redis.module';
-import { COMMAND_TIMED_OUT } from '../src/common/redis-stall';
-import { eventually } from './support/harness';
-import { startPrivateRedis, type PrivateRedis } from './support/private-services';
+import { loadSettings } from '../../src/config/settings';
+import { createRedis } from '../../src/common/redis.module';
+import { COMMAND_TIMED_OUT } from '../../src/common/redis-stall';
+import { eventually } from '../support/harness';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-services';
 
 const DEADLINE_MS = 1000;
 

@@ -7,11 +7,11 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { ADMIN_JOB, ADMIN_QUEUE, BOOST_QUEUE, SOCKET_PATH, SocketEvents, type ServerToClientEvents, type UserAlert } from '@cloud9/contracts';
-import { PASSWORD, uniqueName } from './support/app';
-import { sessionCookieIn } from './support/harness';
-import { Balancer, PIN_HEADER, SERVED_BY_HEADER } from './support/balancer';
-import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
-import { freePort } from './support/private-services';
+import { PASSWORD, uniqueName } from '../support/app';
+import { sessionCookieIn } from '../support/harness';
+import { Balancer, PIN_HEADER, SERVED_BY_HEADER } from '../support/balancer';
+import { BACKEND_MAIN, ensureBackendBuilt } from '../support/build';
+import { freePort } from '../support/private-services';
 
 /**
  * Deploys without downtime: three API instances (ROLE=api) and two workers (ROLE=worker) run as the

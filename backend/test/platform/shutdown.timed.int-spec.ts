@@ -5,12 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { io } from 'socket.io-client';
 import { HTTP_MESSAGES, MESSAGES, SOCKET_PATH } from '@cloud9/contracts';
-import { PASSWORD } from './support/app';
-import { sessionCookieIn } from './support/harness';
-import { BACKEND_MAIN, ensureBackendBuilt } from './support/build';
-import { freePort, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './support/private-services';
-import { RATE_LIMITS_OFF } from './support/request-load';
-import { destroyRawConnections, head, openRaw, type RawConnection } from './support/raw-http';
+import { PASSWORD } from '../support/app';
+import { sessionCookieIn } from '../support/harness';
+import { BACKEND_MAIN, ensureBackendBuilt } from '../support/build';
+import { freePort, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../support/private-services';
+import { RATE_LIMITS_OFF } from '../support/request-load';
+import { destroyRawConnections, head, openRaw, type RawConnection } from '../support/raw-http';
 
 /**
  * SIGTERM ends an instance within 3 s whatever state it is in: the built app

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { MESSAGES, type Page, type Post, type PostThread } from '@cloud9/contracts';
-import { InvalidationBus } from '../src/common/cache/invalidation-bus';
-import { bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from './support/app';
-import { plansOf } from './support/query-plans';
-import { countRows, eventually, sessionCookieOf } from './support/harness';
+import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from '../support/app';
+import { plansOf } from '../support/query-plans';
+import { countRows, eventually, sessionCookieOf } from '../support/harness';
 
 type Viewer = SignedIn & { cookie: string };
 

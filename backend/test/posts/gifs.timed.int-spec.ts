@@ -2,10 +2,10 @@ import Redis from 'ioredis';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { GIF_MESSAGES, LIMITS, MESSAGES, type GifCategoriesResponse, type GifRandomResponse, type GifSearchResponse } from '@cloud9/contracts';
-import { REDIS, RedisKeys } from '../src/common/redis.module';
-import { gifQueryKey, parseGifQuery, GifEndpoint } from '../src/modules/gifs/gif-query';
-import { FAKE_GIPHY_CATALOGUE, FAKE_GIPHY_CATEGORIES, FakeGiphy, startFakeGiphy } from './fakes/giphy-server';
-import { bootApp, TestApp } from './support/app';
+import { REDIS, RedisKeys } from '../../src/common/redis.module';
+import { gifQueryKey, parseGifQuery, GifEndpoint } from '../../src/modules/gifs/gif-query';
+import { FAKE_GIPHY_CATALOGUE, FAKE_GIPHY_CATEGORIES, FakeGiphy, startFakeGiphy } from '../fakes/giphy-server';
+import { bootApp, TestApp } from '../support/app';
 
 const KEY = 'test-key';
 const RENDITIONS = ['fixed_height', 'fixed_height_small', 'fixed_width', 'downsized', 'original', 'preview_gif'];

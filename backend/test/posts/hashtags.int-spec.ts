@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { GroupId, MESSAGES, TRENDING, type Page, type Post, type TrendingTags } from '@cloud9/contracts';
-import { failFastRedisOptions, REDIS, RedisKeys } from '../src/common/redis.module';
-import { HASHTAGS_QUEUE, TRENDING_JOB } from '../src/jobs/job-map';
-import { JobsService } from '../src/jobs/jobs.service';
-import { HashtagsRepository } from '../src/modules/hashtags/hashtags.repository';
-import { TRENDING_SCHEDULER } from '../src/modules/hashtags/trending.jobs';
-import { TrendingService } from '../src/modules/hashtags/trending.service';
-import { bootApp, signUp, signUpMany, type SignedIn, type TestApp } from './support/app';
-import { eventually } from './support/harness';
+import { failFastRedisOptions, REDIS, RedisKeys } from '../../src/common/redis.module';
+import { HASHTAGS_QUEUE, TRENDING_JOB } from '../../src/jobs/job-map';
+import { JobsService } from '../../src/jobs/jobs.service';
+import { HashtagsRepository } from '../../src/modules/hashtags/hashtags.repository';
+import { TRENDING_SCHEDULER } from '../../src/modules/hashtags/trending.jobs';
+import { TrendingService } from '../../src/modules/hashtags/trending.service';
+import { bootApp, signUp, signUpMany, type SignedIn, type TestApp } from '../support/app';
+import { eventually } from '../support/harness';
 
 /** Hashtag feeds (GET /api/posts?tag=) and trending tags (the hashtags/trending job, GET /api/trending). */
 describe('hashtags: the tag feed and trending tags', () => {

@@ -3,9 +3,9 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { GroupId, MESSAGES, SOCKET_PATH, type Page, type Post, type ServerToClientEvents, type UserAlert } from '@cloud9/contracts';
-import { MENTION_ALERTS_PER_POST } from '../src/modules/notifications/mention-alerts';
-import { bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from './support/app';
-import { eventually, sessionCookieOf } from './support/harness';
+import { MENTION_ALERTS_PER_POST } from '../../src/modules/notifications/mention-alerts';
+import { bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from '../support/app';
+import { eventually, sessionCookieOf } from '../support/harness';
 
 type ClientSocket = Socket<ServerToClientEvents>;
 

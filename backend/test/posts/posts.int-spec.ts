@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { MESSAGES, type Post } from '@cloud9/contracts';
-import { signUp, SignedIn } from './support/app';
-import { bigPngLike, bootWatched, countRows, eventually, tinyPng, uniquePng, WatchedApp } from './support/harness';
+import { signUp, SignedIn } from '../support/app';
+import { bigPngLike, bootWatched, countRows, eventually, tinyPng, uniquePng, WatchedApp } from '../support/harness';
 
 const GIF = 'https://media.giphy.com/media/abc123/200.gif';
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');

@@ -1,5 +1,5 @@
 import { MESSAGES, type Page, type Post, type PostCounts } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, signUpMany, TestApp } from './support/app';
+import { bootApp, signUp, SignedIn, signUpMany, TestApp } from '../support/app';
 
 describe('likes, reposts, replies and profile lists', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { MESSAGES, type Page, type Post, type UserSearchResult } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
 
 const NASTY = ["'", "''; DROP TABLE posts; --", '%', '_', '\\', '%_\\', "' OR 1=1 --", 'a\'b"c', '$1', '); SELECT pg_sleep(5); --', '!!!', '& | !', ':*'];
 

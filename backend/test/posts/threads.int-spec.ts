@@ -1,6 +1,6 @@
 import { MESSAGES, THREAD, type Page, type Post, type PostThread } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, TestApp } from './support/app';
-import { plansOf } from './support/query-plans';
+import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { plansOf } from '../support/query-plans';
 
 describe('GET /api/posts/:id/thread', () => {
   let t: TestApp;

@@ -3,12 +3,12 @@ import type { Server } from 'node:http';
 import type Redis from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, SocketErrors, SocketRooms, type ServerToClientEvents } from '@cloud9/contracts';
-import { REDIS } from '../src/common/redis.module';
-import { RealtimeService } from '../src/modules/realtime/realtime.service';
-import { sessionCookieName } from '../src/common/auth/session-cookie';
-import { sessionCookieFor } from '../src/common/auth/signed-session-cookie';
-import { bootApp, PASSWORD, TestApp, uniqueName } from './support/app';
-import { eventually, sessionCookieOf, sessionIdOf } from './support/harness';
+import { REDIS } from '../../src/common/redis.module';
+import { RealtimeService } from '../../src/modules/realtime/realtime.service';
+import { sessionCookieName } from '../../src/common/auth/session-cookie';
+import { sessionCookieFor } from '../../src/common/auth/signed-session-cookie';
+import { bootApp, PASSWORD, TestApp, uniqueName } from '../support/app';
+import { eventually, sessionCookieOf, sessionIdOf } from '../support/harness';
 
 type ClientSocket = Socket<ServerToClientEvents>;
 interface Instance {

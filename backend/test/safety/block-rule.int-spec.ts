@@ -1,8 +1,8 @@
 import { MESSAGES, type UserAlert } from '@cloud9/contracts';
-import { PASSWORD, signUp, type SignedIn } from './support/app';
-import { sessionCookieOf, tinyPng, type WatchedApp } from './support/harness';
-import { SocketClients, startInstance, type ClientSocket } from './support/instances';
-import { exactFollowCounts } from './support/follow-counts';
+import { PASSWORD, signUp, type SignedIn } from '../support/app';
+import { sessionCookieOf, tinyPng, type WatchedApp } from '../support/harness';
+import { SocketClients, startInstance, type ClientSocket } from '../support/instances';
+import { exactFollowCounts } from '../support/follow-counts';
 
 /**
  * The block rule: between the two accounts of a block, profiles, posts and every action on them

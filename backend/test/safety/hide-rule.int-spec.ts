@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { GroupId, matchesMutedWords, type Page, type Post, type PostThread } from '@cloud9/contracts';
-import { InvalidationBus, type Invalidation } from '../src/common/cache/invalidation-bus';
-import { mutedWordsPattern } from '../src/modules/safety/hiding';
-import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
-import { eventually, sessionCookieOf } from './support/harness';
-import { plansOf } from './support/query-plans';
+import { InvalidationBus, type Invalidation } from '../../src/common/cache/invalidation-bus';
+import { mutedWordsPattern } from '../../src/modules/safety/hiding';
+import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from '../support/app';
+import { eventually, sessionCookieOf } from '../support/harness';
+import { plansOf } from '../support/query-plans';
 
 /** A word no other post carries: makes a tag, a search word and a feed of this test's posts only. */
 const unique = (prefix = 'hr') => `${prefix}${randomBytes(5).toString('hex')}`;

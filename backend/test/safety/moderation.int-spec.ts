@@ -1,7 +1,7 @@
 import { GroupId, MESSAGES, MODERATION_MESSAGES, REPORT_RULES, type AlertGroup, type ModerationReport, type Page, type UserAlert } from '@cloud9/contracts';
-import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from './support/app';
-import { sessionCookieOf, type WatchedApp } from './support/harness';
-import { closed, SocketClients, startInstance, type ClientSocket } from './support/instances';
+import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from '../support/app';
+import { sessionCookieOf, type WatchedApp } from '../support/harness';
+import { closed, SocketClients, startInstance, type ClientSocket } from '../support/instances';
 
 describe('reports and the moderation queue', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { MESSAGES, SAFETY_RULES, type HiddenAccount, type MutedWord, type Page, SAFETY_MESSAGES } from '@cloud9/contracts';
-import { bootApp, signUp, type SignedIn, type TestApp } from './support/app';
-import { exactFollowCounts, followCounts } from './support/follow-counts';
+import { bootApp, signUp, type SignedIn, type TestApp } from '../support/app';
+import { exactFollowCounts, followCounts } from '../support/follow-counts';
 
 describe('mutes, blocks, muted words and Not interested: the lists each member keeps', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GroupId, MESSAGES, type Post, type PostThread, type UserSearchResult, type UserSuggestion } from '@cloud9/contracts';
-import { PASSWORD, signUp, type SignedIn } from './support/app';
-import { sessionCookieOf, type WatchedApp } from './support/harness';
-import { SocketClients, startInstance, type ClientSocket } from './support/instances';
+import { PASSWORD, signUp, type SignedIn } from '../support/app';
+import { sessionCookieOf, type WatchedApp } from '../support/harness';
+import { SocketClients, startInstance, type ClientSocket } from '../support/instances';
 
 /** Letters only, so no other suite's usernames start with it. */
 const freshPrefix = () => `vz${randomBytes(4).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])}`;

@@ -23,7 +23,7 @@ export function testRunEnv(runId: string): Record<string, string> {
     SESSION_SECRET: 'integration-test-session-secret',
     PUBLIC_URL: 'http://localhost:3999',
     // Every anti-automation limit off (count 0): suites send many requests from 127.0.0.1.
-    // rate-limits.int-spec.ts boots its own apps with small limits.
+    // rate-limits.timed.int-spec.ts boots its own apps with small limits.
     ...RATE_LIMITS_OFF,
   };
 }
