@@ -1,7 +1,7 @@
 /**
  * Dependency rules for the backend (npm run lint:deps). Domains under backend/src/modules must not
- * depend on each other in a circle, and the shared infrastructure under backend/src/common must not
- * depend on any domain.
+ * depend on each other in a circle nor reach past another's public surface, and the shared
+ * infrastructure under backend/src/common must not depend on any domain.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -13,6 +13,16 @@ module.exports = {
       scope: 'folder',
       from: { path: '^backend/src/modules/[^/]+' },
       to: { circular: true },
+    },
+    {
+      name: 'module-reaches-module-through-its-public-surface',
+      comment: "A module reaches another only through its module, services, guards, interceptors and public.ts (never its SQL, rows or repository); the same rule as eslint.config.mjs's boundaries.",
+      severity: 'error',
+      from: { path: '^backend/src/modules/([^/]+)/' },
+      to: {
+        path: '^backend/src/modules/([^/]+)/',
+        pathNot: ['^backend/src/modules/$1/', '^backend/src/modules/[^/]+/(public|[^/]+[.](module|service|guard|interceptor))[.]ts$'],
+      },
     },
     {
       name: 'common-imports-no-module',

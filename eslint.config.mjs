@@ -49,7 +49,8 @@ export default tseslint.config(
   },
   {
     // Import boundaries: a feature screen is reached only through app/ (the router); a backend module
-    // runs its own SQL, and common/ knows no module.
+    // reaches another only through its public surface (never its SQL, rows or repository), and common/
+    // knows no module.
     files: ['frontend/src/**/*.{ts,tsx}', 'backend/src/**/*.ts'],
     plugins: { boundaries },
     settings: {
@@ -60,7 +61,11 @@ export default tseslint.config(
         { type: 'common', pattern: 'backend/src/common' },
         { type: 'module', pattern: 'backend/src/modules/*', capture: ['name'] },
       ],
-      'boundaries/files': [{ category: 'repository', pattern: '**/*.repository.ts' }],
+      // A backend module's public surface: what Nest wires across modules (its module, services, guards,
+      // interceptors) and its public.ts, which names the reads and types it lends (posts' hydration, say).
+      'boundaries/files': [
+        { category: 'module-public', pattern: ['backend/src/modules/*/public.ts', 'backend/src/modules/*/*.{module,service,guard,interceptor}.ts'] },
+      ],
     },
     rules: {
       'boundaries/dependencies': ['error', {
@@ -82,12 +87,16 @@ export default tseslint.config(
           },
           {
             from: { element: { type: 'module' } },
-            disallow: { to: { element: { type: 'module' }, file: { categories: 'repository' } } },
-            message: "A module runs only its own SQL: use the owning module's exported service.",
+            disallow: { to: { element: { type: 'module' } } },
+            message: "A module reaches another only through its module, services, guards, interceptors and public.ts, never its SQL, rows or repository: use the owner's service, or export the read from its public.ts.",
           },
           {
             from: { element: { type: 'module' } },
-            allow: { to: { element: { type: 'module', captured: { name: '{{ from.element.captured.name }}' } }, file: { categories: 'repository' } } },
+            allow: { to: { element: { type: 'module', captured: { name: '{{ from.element.captured.name }}' } } } },
+          },
+          {
+            from: { element: { type: 'module' } },
+            allow: { to: { element: { type: 'module' }, file: { categories: 'module-public' } } },
           },
         ],
       }],

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { MetricsModule } from './metrics/metrics.module';
 import { InvalidationBus } from './cache/invalidation-bus';
 import { Database } from './db/database';
 import { ReadReplica } from './db/read-replica';
@@ -11,8 +12,10 @@ import { Readiness } from './readiness';
  * runner and its read replica), the bus that tells every instance's in-process caches what changed, and whether this
  * instance still takes new work (Readiness), and the GETs the lighter path answers (HotReads).
  */
+// Global: nearly every module's repositories and services read the database or drop cached pages.
 @Global()
 @Module({
+  imports: [MetricsModule],
   providers: [SqlService, ReadReplica, Database, InvalidationBus, Readiness, HotReads],
   exports: [SqlService, ReadReplica, Database, InvalidationBus, Readiness, HotReads],
 })

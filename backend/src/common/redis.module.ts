@@ -87,6 +87,7 @@ class RedisShutdown implements OnApplicationShutdown {
   }
 }
 
+// Global: the one connection made at start (forRoot) serves the sessions, limits, caches and half the modules.
 @Global()
 @Module({})
 export class RedisModule {

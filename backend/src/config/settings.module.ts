@@ -4,6 +4,7 @@ import { Settings } from './settings';
 export const SETTINGS = Symbol('SETTINGS');
 
 /** Makes the settings parsed at start injectable everywhere: `@Inject(SETTINGS) settings: Settings`. */
+// Global: nearly every module reads a setting.
 @Global()
 @Module({})
 export class SettingsModule {

@@ -24,8 +24,14 @@ function decode(cursor: string): unknown[] {
 
 const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
+/** The keys of a page ordered by (time, id): the last row's time (PostgreSQL's microsecond text) and id. */
+export interface TimeCursor {
+  time: string;
+  id: number;
+}
+
 /** A (time, id) cursor, or undefined for the first page; anything malformed is a 400. */
-export function decodeTimeCursor(cursor: string | undefined): { time: string; id: number } | undefined {
+export function decodeTimeCursor(cursor: string | undefined): TimeCursor | undefined {
   if (cursor === undefined) return undefined;
   const [time, id, ...rest] = decode(cursor);
   if (typeof time !== 'string' || !TIME_KEY.test(time) || !isId(id) || rest.length) {

@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { REDIS } from '../redis.module';
 import { AppMetrics } from './app-metrics';
@@ -17,7 +17,9 @@ class SharedRedisErrors implements OnModuleInit {
   }
 }
 
-/** The app's metrics (AppMetrics, for every owner to count in) and the METRICS_PORT server. */
-@Global()
+/**
+ * The app's metrics (AppMetrics) and the METRICS_PORT server. Not global: the owners that count
+ * (the database, rate limits, jobs, realtime) import it; no domain module does.
+ */
 @Module({ providers: [AppMetrics, MetricsServer, SharedRedisErrors], exports: [AppMetrics] })
 export class MetricsModule {}

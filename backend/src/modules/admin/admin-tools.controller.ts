@@ -10,7 +10,7 @@ import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
 import type { JobData, JobResult } from '../../jobs/job-map';
 import { JobsService } from '../../jobs/jobs.service';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { AdminJobs } from './admin-jobs';
 import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';
 import { AdminToolsService } from './admin-tools.service';

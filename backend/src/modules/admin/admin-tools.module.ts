@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../../jobs/jobs.module';
 import { MediaModule } from '../media/media.module';
 import { UsersModule } from '../users/users.module';
 import { AdminAuditController } from './admin-audit.controller';
@@ -12,7 +13,7 @@ import { OrphansService } from './orphans.service';
 
 /** Admin tools: password reset, lookup, the 'admin' job queue (backups, restore, sync, orphans), the audit log. */
 @Module({
-  imports: [AuditModule, UsersModule, MediaModule],
+  imports: [AuditModule, JobsModule, UsersModule, MediaModule],
   controllers: [AdminToolsController, AdminAuditController],
   providers: [AdminRepository, AdminToolsService, AdminJobs, BackupService, OrphansService],
 })

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type AdminResetPasswordResult, type AdminUser, type AdminUserLookup } from '@cloud9/contracts';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { AccountsService } from '../users/accounts.service';
 import type { ResetPasswordDto } from './admin-tools.dto';
 

@@ -4,7 +4,7 @@ import { GroupId, type AdminUser, type Page } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { AdminUsersService } from './admin-users.service';
 
 /** Checked by the service (so a refused value is audited too). */

@@ -15,7 +15,7 @@ import { JobRefusal } from '../../jobs/job-errors';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { APP_BACKUP, backupsIn, DB_BACKUP, freshBackupName, jobPartialName, pruneBackups, removeJobPartials, stampedAt } from './backup-files';
 import { AuditService } from '../audit/audit.service';
-import { MediaStorage } from '../media/storage/media-storage';
+import { MediaStorage } from '../media/public';
 import { AdminRepository } from './admin.repository';
 import { pgConnection } from './pg-connection';
 import { restorePlan, STAGING_SCHEMA } from './restore-list';

@@ -4,7 +4,7 @@ import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { MediaService } from '../media/media.service';
-import { MediaStorage } from '../media/storage/media-storage';
+import { MediaStorage } from '../media/public';
 import type { JobHandle } from './backup.service';
 import type { OrphanScan } from '../../jobs/job-map';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { CurrentUser } from '@cloud9/contracts';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { AccountsService } from '../users/accounts.service';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { AuthService } from './auth.service';

@@ -4,7 +4,7 @@ import type { RawBodyRequest } from '../../common/raw-body';
 import { IdParam } from '../../common/validation';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { SubscribeDto } from './billing.dto';
 import { BillingService } from './billing.service';
 

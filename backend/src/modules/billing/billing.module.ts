@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../../jobs/jobs.module';
 import { PlansModule } from '../plans/plans.module';
 import { UsersModule } from '../users/users.module';
 import { BillingController } from './billing.controller';
@@ -9,7 +10,7 @@ import { PayPalClient } from './paypal.client';
 
 /** PayPal subscriptions and webhooks, and the repeating sweep that ends lapsed plans. */
 @Module({
-  imports: [PlansModule, UsersModule],
+  imports: [JobsModule, PlansModule, UsersModule],
   controllers: [BillingController],
   providers: [BillingService, BillingRepository, BillingJobs, PayPalClient],
   exports: [BillingService],

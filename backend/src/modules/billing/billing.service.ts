@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, SUBSCRIPTION_PAID_STATUS, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
 import { PlansService } from '../plans/plans.service';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { PayPalClient, PayPalError, type PayPalSubscription, type WebhookHeaders } from './paypal.client';
 import { AccountsService, type GroupMove } from '../users/accounts.service';
 import type { Db } from '../../common/db/database';

@@ -3,7 +3,7 @@ import type { BookmarkResult, Page, Post as PostWire } from '@cloud9/contracts';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
 import { IdParam } from '../../common/validation';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { BlockRule } from '../safety/block-rule.guard';
 import { BookmarkDto } from './bookmarks.dto';
 import { BookmarksService } from './bookmarks.service';

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
-import type { TimeCursor } from '../posts/feed.sql';
-import type { PagedPostRow } from '../posts/post-row';
-import type { Hiding } from '../safety/hiding';
+import type { TimeCursor } from '../../common/db/cursor';
+import type { PagedPostRow } from '../posts/public';
+import type { Hiding } from '../safety/public';
 import { bookmarkPageSql } from './bookmarks.sql';
 
 /** The only code that writes bookmarks. */

@@ -5,8 +5,8 @@ import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { FeedService } from '../posts/feed.service';
-import { toPost } from '../posts/post-row';
-import { accountsOnly } from '../safety/hiding';
+import { toPost } from '../posts/public';
+import { accountsOnly } from '../safety/public';
 import { BookmarksRepository } from './bookmarks.repository';
 
 /**

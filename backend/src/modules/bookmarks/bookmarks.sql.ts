@@ -1,7 +1,7 @@
-import { hydratePage } from '../posts/posts.sql';
+import { hydratePage } from '../posts/public';
 import { limitLiteral, SqlParams } from '../../common/db/sql-params';
-import type { TimeCursor } from '../posts/feed.sql';
-import { hiddenConditions, type Hiding } from '../safety/hiding';
+import type { TimeCursor } from '../../common/db/cursor';
+import { hiddenConditions, type Hiding } from '../safety/public';
 
 /**
  * One keyset page of a member's bookmarks, newest bookmark first by (created_at, post_id): a walk of

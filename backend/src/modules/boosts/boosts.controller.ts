@@ -5,7 +5,7 @@ import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
 import { IdParam } from '../../common/validation';
 import { AuditService } from '../audit/audit.service';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { BoostJobs } from './boosts.jobs';
 import { BoostRequestDto } from './boosts.dto';
 import { BoostsService } from './boosts.service';

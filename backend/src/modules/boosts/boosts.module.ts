@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../../jobs/jobs.module';
 import { AuditModule } from '../audit/audit.module';
 import { PostsModule } from '../posts/posts.module';
 import { BoostJobs } from './boosts.jobs';
@@ -8,7 +9,7 @@ import { BoostsService } from './boosts.service';
 
 /** Boosts: requests and quota, the BullMQ rotation job (queue 'boosts') and the admin boost. */
 @Module({
-  imports: [AuditModule, PostsModule],
+  imports: [AuditModule, JobsModule, PostsModule],
   controllers: [BoostsController],
   providers: [BoostsRepository, BoostsService, BoostJobs],
   exports: [BoostsService],

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { BlockSteps } from '../safety/block-steps';
+import { BlockSteps } from '../safety/public';
 import { FollowsService } from './follows.service';
 
 /** A block ends the follows between the two accounts, both ways, in the block's transaction. */

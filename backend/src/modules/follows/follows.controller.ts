@@ -4,7 +4,7 @@ import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { BlockRule } from '../safety/block-rule.guard';
 import { FollowPairDto } from './follows.dto';
 import { FollowsService } from './follows.service';

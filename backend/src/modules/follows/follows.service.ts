@@ -7,7 +7,7 @@ import { AlertsService, type AlertEvent } from '../notifications/alerts.service'
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { limitLiteral } from '../../common/db/sql-params';
 import { AccountsService } from '../users/accounts.service';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { SafetyService } from '../safety/safety.service';
 import type { FollowPairDto } from './follows.dto';
 import { FollowsRepository } from './follows.repository';

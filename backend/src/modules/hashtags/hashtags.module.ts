@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../../jobs/jobs.module';
 import { HashtagsRepository } from './hashtags.repository';
 import { TrendingController } from './trending.controller';
 import { TrendingJobs } from './trending.jobs';
@@ -10,6 +11,7 @@ import { TrendingService } from './trending.service';
  * hashtag feed itself is a feed (GET /api/posts?tag=, posts module).
  */
 @Module({
+  imports: [JobsModule],
   controllers: [TrendingController],
   providers: [HashtagsRepository, TrendingService, TrendingJobs],
 })

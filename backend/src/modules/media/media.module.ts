@@ -1,5 +1,6 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { SETTINGS } from '../../config/settings.module';
+import { JobsModule } from '../../jobs/jobs.module';
 import type { Settings } from '../../config/settings';
 import { ContainerProbe } from './container-probe';
 import { MediaBackfill } from './media-backfill';
@@ -21,6 +22,7 @@ async function storageFor(settings: Settings): Promise<MediaStorage> {
 const isS3 = (storage: MediaStorage): storage is S3Storage => storage.driver === 's3';
 
 @Module({
+  imports: [JobsModule],
   providers: [
     MediaService,
     MediaRepository,

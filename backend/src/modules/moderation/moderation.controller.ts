@@ -4,7 +4,7 @@ import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf } from '../../common/paging/page-query';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { IdParam } from '../../common/validation';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { ModerationActionDto, ModerationQueryDto, ReportDto } from './moderation.dto';
 import { ModerationService } from './moderation.service';
 

@@ -4,7 +4,7 @@ import { GroupId } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
-import type { TimeCursor } from '../posts/feed.sql';
+import type { TimeCursor } from '../../common/db/cursor';
 import { oneReportSql, queuePageSql, suspendedUntilSql, type ReportRow } from './moderation.sql';
 
 export interface NewReport {

@@ -20,7 +20,7 @@ import { AuditService } from '../audit/audit.service';
 import { SessionsService } from '../identity/sessions.service';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { PostsService } from '../posts/posts.service';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import type { ModerationActionDto, ReportDto } from './moderation.dto';
 import { ModerationRepository, type ClaimedReport } from './moderation.repository';
 import type { ReportRow } from './moderation.sql';

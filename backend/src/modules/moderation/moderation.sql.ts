@@ -2,7 +2,7 @@
 import type { ModerationAccount, ReportedPost } from '@cloud9/contracts';
 import { limitLiteral, SqlParams } from '../../common/db/sql-params';
 import { timeKey } from '../../common/db/sql-snippets';
-import type { TimeCursor } from '../posts/feed.sql';
+import type { TimeCursor } from '../../common/db/cursor';
 
 /** The running suspension's end of the account `userId` (an SQL expression) as text: ISO-8601, 'infinity' for good; NULL when none. */
 const suspendedUntil = (userId: string) =>

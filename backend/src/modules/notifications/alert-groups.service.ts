@@ -3,7 +3,7 @@ import { MESSAGES, type AlertGroup, type AlertType, type Page, type UserAlertTyp
 import { decodeSnapshotCursor, encodeCursor } from '../../common/db/cursor';
 import { toPage } from '../../common/db/page';
 import { limitLiteral, SqlParams } from '../../common/db/sql-params';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import type { AlertGroupRow } from './alert-groups.sql';
 import { NotificationsRepository } from './notifications.repository';
 

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AlertType } from '@cloud9/contracts';
-import { blockedBetweenSql, blockedOrMuted, mutedWordsPatternSql, mutesSql } from '../safety/safety.sql';
+import { blockedBetweenSql, blockedOrMuted, mutedWordsPatternSql, mutesSql } from '../safety/public';
 
 /**
  * The condition every statement that raises an alert adds, so an alert is never stored (and

@@ -4,7 +4,7 @@ import type { Db } from '../../common/db/database';
 import { RealtimeService } from '../realtime/realtime.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import type { AlertRow } from './notifications.sql';
 import { NotificationsRepository, type RaisedAlert, type RemovedAlert, type WithdrawnRow } from './notifications.repository';
 import { WithdrawnAlerts } from './withdrawn-alerts';

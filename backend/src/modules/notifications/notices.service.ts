@@ -1,13 +1,13 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { canManageNotice, canPostNotice, cleanPostText, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
-import { mediaInfoOfRow } from '../media/media-info';
+import { mediaInfoOfRow } from '../media/public';
 import { MediaService, type StoredMedia } from '../media/media.service';
-import { postLimitOf } from '../plans/plan-limits';
+import { postLimitOf } from '../plans/public';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import type { Db } from '../../common/db/database';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 import { RealtimeService } from '../realtime/realtime.service';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import type { NoticeRow } from './notifications.sql';
 import { NotificationsRepository, type LockedNotice } from './notifications.repository';
 import type { NoticeBodyDto } from './notifications.dto';

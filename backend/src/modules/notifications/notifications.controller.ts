@@ -7,7 +7,7 @@ import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { MEDIA_WITH_POSTER, PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { AlertsService } from './alerts.service';
 import { NoticesService } from './notices.service';
 import { NotificationStatusService } from './notification-status.service';

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { UserAlertType } from '@cloud9/contracts';
 import type { Media, NotificationSeen, SystemNotices, UserAlerts, Users } from '../../database/schema';
 import { timeKey } from '../../common/db/sql-snippets';
-import { mediaColumns, posterJoin, type MediaColumns } from '../media/media-info';
+import { mediaColumns, posterJoin, type MediaColumns } from '../media/public';
 import { alertShownSql } from './alert-wanted';
 
 /**

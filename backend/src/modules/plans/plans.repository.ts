@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../common/db/database';
-import type { GroupRow } from '../users/session-user';
+import type { GroupRow } from '../users/public';
 
 /** The groups table (seeded by the first migration): the only code that reads it by SQL. */
 @Injectable()

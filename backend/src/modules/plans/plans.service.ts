@@ -2,7 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { GroupId, type GroupPlan } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import type { GroupRow } from '../users/session-user';
+import type { GroupRow } from '../users/public';
 import { PlansRepository } from './plans.repository';
 
 /** Plans and group limits; the PayPal plan ids come from settings. */

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit, type PostThread } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { FilteredReads } from '../../common/rate-limit/filtered-reads';
-import { accountsOnly, hidesPost, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
+import { accountsOnly, hidesPost, NOTHING_HIDDEN, type Hiding } from '../safety/public';
 import { HidingService, type PostReader } from '../safety/hiding.service';
 import type { FeedFilter, ListKind } from './feed.sql';
 import { SharedPageCache } from './shared-page-cache';

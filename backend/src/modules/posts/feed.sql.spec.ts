@@ -1,7 +1,7 @@
 import { feedFilterOf } from './feed-filter';
 import { FOLLOWING_WALK_MIN, feedPageSql, followingPlanOf, listPageSql, pinnedCandidatesSql } from './feed.sql';
 import { limitLiteral } from '../../common/db/sql-params';
-import { hidingOf } from '../safety/hiding';
+import { hidingOf } from '../safety/public';
 
 describe('feed SQL for prepared statements', () => {
   it('writes page sizes into the text, never as a parameter (generic plans must know them)', () => {

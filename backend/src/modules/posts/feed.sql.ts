@@ -1,8 +1,9 @@
 import type { FeedCategory } from '@cloud9/contracts';
 import { hydratePage, POST_JOINS, postColumns } from './posts.sql';
+import type { TimeCursor } from '../../common/db/cursor';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 import { timeKey } from '../../common/db/sql-snippets';
-import { hiddenConditions, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
+import { hiddenConditions, NOTHING_HIDDEN, type Hiding } from '../safety/public';
 
 /** What a home feed shows; every part narrows it; all filtering is done here, in SQL. */
 export interface FeedFilter {
@@ -28,11 +29,6 @@ export const FOLLOWING_WALK_ROWS = 10000;
 /** Which plan feedPageSql uses for the following feed of this filter. */
 export const followingPlanOf = (f: FeedFilter): 'walk' | 'lateral' =>
   (f.followingCount ?? 0) >= FOLLOWING_WALK_MIN ? 'walk' : 'lateral';
-
-export interface TimeCursor {
-  time: string;
-  id: number;
-}
 
 /** Trigram matching needs 3 characters: shorter search-box text matches whole words only (as post search). */
 const PARTIAL_WORD_MIN = 3;

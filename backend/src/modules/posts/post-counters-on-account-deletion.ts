@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AccountDeletionSteps } from '../users/account-deletion-steps';
+import { AccountDeletionSteps } from '../users/public';
 import { PostsRepository } from './posts.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { FeedCategory, Post } from '@cloud9/contracts';
 import type { Media, Posts, Users } from '../../database/schema';
-import { mediaInfoOfRow, type MediaColumns } from '../media/media-info';
+import { mediaInfoOfRow, type MediaColumns } from '../media/public';
 
 /** One row of postColumns (posts.sql.ts): the post, its author, its file's type and the viewer's flags. */
 export type PostRow = Pick<

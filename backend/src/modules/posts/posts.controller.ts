@@ -9,7 +9,7 @@ import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.int
 import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { MEDIA_WITH_POSTER, PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { assertActor } from '../../common/auth/assert-actor';
 import { feedFilterOf, isFeedSearch, tagOf } from './feed-filter';
 import { limitOf } from '../../common/paging/page-query';

@@ -7,10 +7,11 @@ import { SqlService } from '../../common/db/sql.service';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import type { PostEdits, Posts } from '../../database/schema';
-import { type FeedFilter, feedPageSql, followingPlanOf, type ListKind, listPageSql, pinnedCandidatesSql, tagPageSql, type TimeCursor } from './feed.sql';
+import { type FeedFilter, feedPageSql, followingPlanOf, type ListKind, listPageSql, pinnedCandidatesSql, tagPageSql } from './feed.sql';
+import type { TimeCursor } from '../../common/db/cursor';
 import type { PagedPostRow, PostRow } from './post-row';
 import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL, THREAD_CHAIN, viewerFlagsSql } from './posts.sql';
-import type { Hiding } from '../safety/hiding';
+import type { Hiding } from '../safety/public';
 
 export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'media_alt' | 'gif_url'> & RichTextFacts;
 /** What a post's text refers to: the mentioned accounts' ids and the tags, in text order. */

@@ -5,14 +5,14 @@ import {
 } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { isAllowedGifUrl } from '../gifs/gif-url';
+import { isAllowedGifUrl } from '../gifs/public';
 import { MediaService, StoredMedia } from '../media/media.service';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { RealtimeService } from '../realtime/realtime.service';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { assertActor } from '../../common/auth/assert-actor';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
-import { postLimitOf } from '../plans/plan-limits';
+import { postLimitOf } from '../plans/public';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
 import { PostsRepository, type LockedPost, type RichTextFacts } from './posts.repository';

@@ -1,6 +1,6 @@
 import { THREAD } from '@cloud9/contracts';
 import { timeKey } from '../../common/db/sql-snippets';
-import { mediaColumns, posterJoin } from '../media/media-info';
+import { mediaColumns, posterJoin } from '../media/public';
 
 /**
  * SQL of the posts module. Every read that returns posts selects POST_COLUMNS over POST_JOINS,

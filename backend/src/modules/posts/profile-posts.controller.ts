@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Page, Post, PostCounts } from '@cloud9/contracts';
 import { AuthUser } from '../../common/auth/auth.decorators';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { BlockRule } from '../safety/block-rule.guard';
 import { FeedService } from './feed.service';
 import { limitOf, PageQueryDto } from '../../common/paging/page-query';

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { PostsRepository, type ReactionCounter, type ReactionTable } from './posts.repository';

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { MetricsModule } from '../../common/metrics/metrics.module';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
@@ -8,5 +9,5 @@ import { RealtimeService } from './realtime.service';
  * server and its Redis Streams adapter.
  */
 @Global()
-@Module({ providers: [RealtimeService, RealtimeGateway], exports: [RealtimeService] })
+@Module({ imports: [MetricsModule], providers: [RealtimeService, RealtimeGateway], exports: [RealtimeService] })
 export class RealtimeModule {}

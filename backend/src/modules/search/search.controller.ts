@@ -4,7 +4,7 @@ import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf } from '../../common/paging/page-query';
 import { SearchQueryDto } from './search.dto';
-import type { SessionUser } from '../users/session-user';
+import type { SessionUser } from '../users/public';
 import { SearchService } from './search.service';
 import { PathText } from '../../common/validation';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { UserSearchResult } from '@cloud9/contracts';
 import { SqlService } from '../../common/db/sql.service';
-import type { RankedPostRow } from '../posts/post-row';
-import type { Hiding } from '../safety/hiding';
+import type { RankedPostRow } from '../posts/public';
+import type { Hiding } from '../safety/public';
 import { olderMatchesSql, type RankCursor, rankedPageSql, recentMatchesSql, searchUsersSql } from './search.sql';
 
 /**

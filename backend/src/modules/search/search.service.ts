@@ -2,9 +2,8 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { MESSAGES, type Page, type Post, type UserSearchResult } from '@cloud9/contracts';
 import { decodeRankCursor, encodeCursor } from '../../common/db/cursor';
 import { FeedService } from '../posts/feed.service';
-import { toPost } from '../posts/post-row';
-import { SharedPageCache } from '../posts/shared-page-cache';
-import type { Hiding } from '../safety/hiding';
+import { SharedPageCache, toPost } from '../posts/public';
+import type { Hiding } from '../safety/public';
 import { SEARCH_CANDIDATES, type RankCursor } from './search.sql';
 import { SearchRepository } from './search.repository';
 import { toPage } from '../../common/db/page';

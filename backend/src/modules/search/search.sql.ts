@@ -1,7 +1,6 @@
-import { hydratePage } from '../posts/posts.sql';
+import { hydratePage } from '../posts/public';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
-import { hiddenConditions, NOTHING_HIDDEN, type Hiding } from '../safety/hiding';
-import { blockedBetweenSql } from '../safety/safety.sql';
+import { blockedBetweenSql, hiddenConditions, NOTHING_HIDDEN, type Hiding } from '../safety/public';
 
 /** The search ranks at most this many of the newest matches (more only when those are few, see below). */
 export const SEARCH_CANDIDATES = 200;

@@ -3,7 +3,7 @@ import { limitLiteral } from '../../common/db/sql-params';
 import type { Selectable } from 'kysely';
 import type { Users } from '../../database/schema';
 import type { GroupRow, SessionUser } from './session-user';
-import { blockedBetweenSql } from '../safety/safety.sql';
+import { blockedBetweenSql } from '../safety/public';
 
 /**
  * SQL for deleting an account while keeping every other account's follow counters exact (the posts
