@@ -1,8 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
-import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
+import { AlertsService } from '../notifications/alerts.service';
 import type { SessionUser } from '../users/session-user';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { DomainEvents } from '../../common/events/domain-events';
+import type { Db } from '../../common/db/database';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { PostsRepository, type ReactionCounter, type ReactionTable } from './posts.repository';
 
@@ -15,6 +16,9 @@ interface Reaction {
 const LIKE: Reaction = { type: 'like', table: 'likes', counter: 'likes_count' };
 const REPOST: Reaction = { type: 'repost', table: 'reposts', counter: 'reposts_count' };
 
+/** The count a toggle moved, as `post.reacted` names it. */
+const countOf = (counter: ReactionCounter, count: number) => (counter === 'likes_count' ? { likes: count } : { reposts: count });
+
 /**
  * Like and repost toggles. The reaction row and the post's counter change in one transaction
  * (insert-or-delete, then ±1 only for a row that really changed), so the counter always equals
@@ -25,35 +29,41 @@ export class ReactionsService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly alerts: AlertsService,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
   ) {}
 
-  /** The author's alert is raised or withdrawn in the same transaction and pushed after the commit. */
+  /**
+   * The author's alert is raised or withdrawn in the same transaction; the post's new count
+   * (post.reacted) and the alert are announced after the commit.
+   */
   private async toggle({ type, table, counter }: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
     const userId = user.id;
-    let events: AlertEvent[] = [];
     try {
-      const result = await this.posts.transaction(async (trx) => {
+      return await this.posts.transaction(async (trx) => {
         if (await this.posts.addReaction(trx, table, userId, postId)) {
-          events = await this.alerts.raiseOnPost(trx, user, type, postId);
-          return { on: true, count: await this.posts.moveCounter(trx, counter, postId, 1) };
+          await this.alerts.raiseOnPost(trx, user, type, postId);
+          return this.moved(trx, counter, postId, 1);
         }
         if (await this.posts.removeReaction(trx, table, userId, postId)) {
-          events = await this.alerts.withdrawOnPost(trx, userId, type, postId);
-          return { on: false, count: await this.posts.moveCounter(trx, counter, postId, -1) };
+          await this.alerts.withdrawOnPost(trx, userId, type, postId);
+          return this.moved(trx, counter, postId, -1);
         }
         // A concurrent toggle of the same user removed the row first: nothing changed here.
         const current = await this.posts.counter(trx, counter, postId);
         if (current === undefined) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
         return { on: false, count: current };
       });
-      this.alerts.publish(events);
-      await this.caches.publish({ posts: [postId] }); // its count
-      return result;
     } catch (error) {
       if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       throw error;
     }
+  }
+
+  /** Moves the counter by one and raises its new value. */
+  private async moved(trx: Db, counter: ReactionCounter, postId: number, by: 1 | -1): Promise<{ on: boolean; count: number }> {
+    const count = await this.posts.moveCounter(trx, counter, postId, by);
+    this.events.add(trx, 'post.reacted', { postId, ...countOf(counter, count) });
+    return { on: by === 1, count };
   }
 
   async like(user: SessionUser, postId: number): Promise<LikeResult> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Page, Post } from '@cloud9/contracts';
-import { InvalidationBus, type Invalidation } from '../../common/cache/invalidation-bus';
+import { CacheChanges } from '../../common/cache/cache-changes';
+import type { Invalidation } from '../../common/cache/invalidation-bus';
 import { readsOnPrimary } from '../../common/db/read-replica';
 import { answerAsIs } from '../../common/prepared-json';
 import { SETTINGS } from '../../config/settings.module';
@@ -41,7 +42,7 @@ const shownPosts = (page: Page<Post>): Post[] => page.items.flatMap((p) => (p.or
  * them, each signed-in reader's copy (their own flags added, FeedService.asSeenBy) with them; a
  * viewer's following pages are kept for that viewer alone (getOwn).
  *
- * Every change drops what it touches on every instance (InvalidationBus): a new post or a boost
+ * Every change drops what it touches on every instance (CacheChanges): a new post or a boost
  * change drops all pages; a like, repost, reply count, edit or deletion the pages showing that post
  * (a viewer's own like is such a change, so it also drops their copy); edits, deletions and replies
  * every search page, since they change what matches; an account change the pages showing its posts
@@ -60,7 +61,7 @@ export class SharedPageCache {
   private version = 0;
 
   constructor(
-    private readonly bus: InvalidationBus,
+    private readonly bus: CacheChanges,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     bus.listen((change) => this.apply(change));

@@ -1,12 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { LivePushes } from './live-pushes';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
 /**
- * Live events over Socket.IO. RealtimeService is global so any module can
- * emit; the gateway authenticates sockets; RealtimeIoAdapter (set in createApp) configures the
- * server and its Redis Streams adapter.
+ * Live events over Socket.IO. Committed changes reach sockets through LivePushes (a subscriber of the
+ * domain events); RealtimeService is global for the alert sync's local pushes; the gateway
+ * authenticates sockets; RealtimeIoAdapter (set in createApp) configures the server and its Redis
+ * Streams adapter.
  */
 @Global()
-@Module({ providers: [RealtimeService, RealtimeGateway], exports: [RealtimeService] })
+@Module({ providers: [RealtimeService, RealtimeGateway, LivePushes], exports: [RealtimeService] })
 export class RealtimeModule {}
