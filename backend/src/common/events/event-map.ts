@@ -27,7 +27,7 @@ type Nothing = Record<string, never>;
  * (DomainEvents.add in their transaction, `emit` outside one) and subscribers (@OnEvent) push,
  * invalidate and record. Every event has at least one subscriber, or start-up fails.
  */
-export interface DomainEventMap {
+interface DomainEventMap {
   /** A post or a reply was published (a reply also moves its parent's reply count: `post.reacted`). */
   'post.created': { postId: number; authorId: number; parentId: number | null; category: Post['category']; createdAt: string };
   /** A post's text, mentions, tags or description were edited. */
