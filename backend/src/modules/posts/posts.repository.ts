@@ -147,13 +147,13 @@ export class PostsRepository extends DomainRepository {
                FROM post_mentions pm WHERE pm.user_id = ${userId} AND p.id = pm.post_id`.execute(trx);
   }
 
-  /** Locks the parent and counts the reply; undefined when the parent is missing. */
-  async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category' | 'user_id'> | undefined> {
+  /** Locks the parent and counts the reply (answering its new count); undefined when the parent is missing. */
+  async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category' | 'user_id' | 'replies_count'> | undefined> {
     return trx
       .updateTable('posts')
       .set((eb) => ({ replies_count: eb('replies_count', '+', 1) }))
       .where('id', '=', parentId)
-      .returning(['category', 'user_id'])
+      .returning(['category', 'user_id', 'replies_count'])
       .executeTakeFirst();
   }
 

@@ -115,11 +115,12 @@ export class PostsService {
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS, 'post', poster) : undefined;
     let events: AlertEvent[] = [];
     let id: number;
+    let replies: number;
     try {
       if (alt && !takesAltText(stored?.mime)) throw altNeedsMedia();
       // A post the replier may not see (a suspended author's; a block is the route's BlockRule) is missing to them.
       const unseen = await this.feed.unseenBy(user);
-      id = await this.posts.transaction(async (trx) => {
+      ({ id, replies } = await this.posts.transaction(async (trx) => {
         const parent = await this.posts.countReply(trx, parentId);
         if (!parent || unseen.has(parent.user_id)) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
         const facts = await this.factsOf(trx, text);
@@ -129,14 +130,14 @@ export class PostsService {
         });
         // The parent's author is alerted; the alert points at the reply, so deleting it withdraws exactly this one.
         events = [...(await this.alerts.raiseOnReply(trx, user, parentId, replyId)), ...(await this.alerts.raiseOnMentions(trx, user, replyId, facts.mention_ids))];
-        return replyId;
-      });
+        return { id: replyId, replies: parent.replies_count };
+      }));
     } catch (error) {
       await this.media.release([stored]); // no reply: the upload must not stay behind
       throw error;
     }
     this.alerts.publish(events);
-    await this.caches.publish({ posts: [parentId], matches: true }); // its reply count; a new search match
+    await this.caches.publish({ counts: [{ post: parentId, replies }], matches: true }); // its reply count; a new search match
     return this.feed.post(id, user);
   }
 

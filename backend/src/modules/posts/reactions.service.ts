@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import type { SessionUser } from '../users/session-user';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { InvalidationBus, type CountChange } from '../../common/cache/invalidation-bus';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { PostsRepository, type ReactionCounter, type ReactionTable } from './posts.repository';
 
@@ -10,10 +10,12 @@ interface Reaction {
   type: 'like' | 'repost';
   table: ReactionTable;
   counter: ReactionCounter;
+  /** The post's new count and the member's flag, as cached pages show them. */
+  shown(on: boolean, count: number): Omit<CountChange, 'post' | 'viewer'>;
 }
 
-const LIKE: Reaction = { type: 'like', table: 'likes', counter: 'likes_count' };
-const REPOST: Reaction = { type: 'repost', table: 'reposts', counter: 'reposts_count' };
+const LIKE: Reaction = { type: 'like', table: 'likes', counter: 'likes_count', shown: (liked, likes) => ({ likes, liked }) };
+const REPOST: Reaction = { type: 'repost', table: 'reposts', counter: 'reposts_count', shown: (reposted, reposts) => ({ reposts, reposted }) };
 
 /**
  * Like and repost toggles. The reaction row and the post's counter change in one transaction
@@ -29,7 +31,7 @@ export class ReactionsService {
   ) {}
 
   /** The author's alert is raised or withdrawn in the same transaction and pushed after the commit. */
-  private async toggle({ type, table, counter }: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
+  private async toggle({ type, table, counter, shown }: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
     const userId = user.id;
     let events: AlertEvent[] = [];
     try {
@@ -48,7 +50,7 @@ export class ReactionsService {
         return { on: false, count: current };
       });
       this.alerts.publish(events);
-      await this.caches.publish({ posts: [postId] }); // its count
+      await this.caches.publish({ counts: [{ post: postId, viewer: userId, ...shown(result.on, result.count) }] }); // its count, and the member's flag
       return result;
     } catch (error) {
       if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
