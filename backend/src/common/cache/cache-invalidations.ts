@@ -15,10 +15,10 @@ const first = { order: EventOrder.caches };
 export class CacheInvalidations {
   constructor(private readonly bus: InvalidationBus) {}
 
-  /** A new post may head any feed; a reply counts on its parent (its replies list) and may match a search. */
+  /** A new post may head any feed; a reply may match a search (its parent's count is `post.reacted`). */
   @OnEvent('post.created', first)
   postCreated({ parentId }: EventPayload<'post.created'>): Promise<void> {
-    return this.bus.publish(parentId === null ? { all: true } : { posts: [parentId], matches: true });
+    return this.bus.publish(parentId === null ? { all: true } : { matches: true });
   }
 
   /** Its text, mentions and tags; what matches a search or a tag. */
@@ -32,10 +32,10 @@ export class CacheInvalidations {
     return this.bus.publish({ posts: parentId === null ? [postId] : [postId, parentId], matches: true });
   }
 
-  /** Its counts. */
+  /** Its new counts, and the member's flag: pages showing it take them instead of being dropped (SharedPageCache). */
   @OnEvent('post.reacted', first)
-  postReacted({ postId }: EventPayload<'post.reacted'>): Promise<void> {
-    return this.bus.publish({ posts: [postId] });
+  postReacted({ postId, likes, reposts, replies, by }: EventPayload<'post.reacted'>): Promise<void> {
+    return this.bus.publish({ counts: [{ post: postId, likes, reposts, replies, viewer: by?.userId, liked: by?.liked, reposted: by?.reposted }] });
   }
 
   @OnEvent('account.changed', first)

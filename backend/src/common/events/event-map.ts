@@ -34,8 +34,11 @@ interface DomainEventMap {
   'post.changed': { postId: number };
   /** A post was deleted with every reply below it; a reply's parent counts one reply less. */
   'post.deleted': { postId: number; parentId: number | null };
-  /** A post's counts moved (a like, repost or reply came or went): its new values, those the write knows. */
-  'post.reacted': { postId: number; likes?: number; reposts?: number; replies?: number };
+  /**
+   * A post's counts moved (a like, repost or reply came or went): its new values, those the write
+   * knows (absolute, never deltas), and for a like or repost the member's own flag now.
+   */
+  'post.reacted': { postId: number; likes?: number; reposts?: number; replies?: number; by?: { userId: number; liked?: boolean; reposted?: boolean } };
   /** Alerts were raised for their recipients. */
   'alerts.raised': { alerts: RaisedAlert[] };
   /** Alerts were taken back from their recipients. */

@@ -147,7 +147,7 @@ export class PostsRepository extends DomainRepository {
                FROM post_mentions pm WHERE pm.user_id = ${userId} AND p.id = pm.post_id`.execute(trx);
   }
 
-  /** Locks the parent and counts the reply (its new count with it); undefined when the parent is missing. */
+  /** Locks the parent and counts the reply (answering its new count); undefined when the parent is missing. */
   async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category' | 'user_id' | 'replies_count'> | undefined> {
     return trx
       .updateTable('posts')
