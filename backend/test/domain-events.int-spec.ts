@@ -19,7 +19,8 @@ describe('domain events (real PostgreSQL and Redis)', () => {
     t.app.get(InvalidationBus).listen((change) => heard.push(change));
     return heard;
   };
-  const namesPost = (heard: Invalidation[], postId: number) => heard.some((c) => c.posts?.includes(postId));
+  /** Whether a change heard names the post: dropped, or its counts taken. */
+  const namesPost = (heard: Invalidation[], postId: number) => heard.some((c) => c.posts?.includes(postId) || c.counts?.some((count) => count.post === postId));
 
   beforeAll(async () => {
     a = await bootApp();
