@@ -60,34 +60,64 @@ async function pageStatements(pool, { viewer, tab, cursor, search }) {
 }
 
 /**
- * Writes while reading: WRITERS signed-in loops through the API, each liking or unliking one of the
- * newest posts (so the first page's counts keep changing), and every tenth call writing a new post.
- * Returns stop(), which resolves to the writes per second, and removes the posts it wrote.
+ * Writes while reading, as members write: WRITES_PER_SECOND writes a second (open loop: each is sent
+ * on time, whatever the ones before take), spread over WRITERS signed-in accounts, on the posts of the
+ * first page the reader sees: in every ten, five like-or-unlike toggles, three repost-or-unrepost
+ * toggles and two replies. Returns stop(), which resolves to the writes per second that succeeded,
+ * and removes the replies it wrote (and their count on their parents).
  */
-const WRITERS = 4;
-async function startWriters(base, pool) {
-  const writers = await Promise.all(Array.from({ length: WRITERS }, (_, i) => login(base, `bench_${i + 2}`)));
-  const newest = (await pool.query('SELECT id FROM posts WHERE parent_id IS NULL ORDER BY id DESC LIMIT 100')).rows.map((r) => r.id);
-  let running = true;
+const WRITERS = 10;
+const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES_PER_SECOND ?? 100);
+/** Writes sent but not answered beyond this many are skipped (an app that stalls is not buried under a queue). */
+const MAX_WRITES_IN_FLIGHT = 200;
+async function startWriters(base, headers) {
+  const writers = await Promise.all(Array.from({ length: WRITERS }, (_, i) => login(base, `bench_${i + 20}`)));
+  const firstPage = (await (await fetch(`${base}/api/posts`, { headers })).json()).items.map((p) => p.id);
   let writes = 0;
-  const started = performance.now();
-  const loops = writers.map(async ({ cookie }, w) => {
-    const headers = { cookie, 'content-type': 'application/json' };
-    for (let i = 0; running; i++) {
-      const res = i % 10 === 9
-        ? await fetch(`${base}/api/posts`, { method: 'POST', headers, body: JSON.stringify({ content: `bench write load ${w}-${i}` }) })
-        : await fetch(`${base}/api/posts/${newest[(w * 7919 + i * 31) % newest.length]}/like`, { method: 'POST', headers, body: '{}' });
+  let inFlight = 0;
+  const write = async (n) => {
+    const { cookie } = writers[n % WRITERS];
+    const post = firstPage[(n * 7) % firstPage.length];
+    const kind = n % 10;
+    const init = { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' };
+    const url = kind < 5 ? `${base}/api/posts/${post}/like` : kind < 8 ? `${base}/api/posts/${post}/repost` : `${base}/api/posts/${post}/reply`;
+    if (kind >= 8) init.body = JSON.stringify({ content: `bench write load reply ${n}` });
+    inFlight += 1;
+    try {
+      const res = await fetch(url, init);
       await res.arrayBuffer();
       if (res.ok) writes += 1;
+    } finally {
+      inFlight -= 1;
     }
-  });
+  };
+  let running = true;
+  const started = performance.now();
+  const sent = [];
+  const pacer = (async () => {
+    for (let n = 0; running; n++) {
+      const due = started + (n * 1000) / WRITES_PER_SECOND;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (running && inFlight < MAX_WRITES_IN_FLIGHT) sent.push(write(n).catch(() => undefined));
+    }
+  })();
   return async () => {
     running = false;
-    await Promise.all(loops);
+    await pacer;
     const rate = writes / ((performance.now() - started) / 1000);
-    await pool.query(`DELETE FROM posts WHERE content LIKE 'bench write load %'`);
+    await Promise.all(sent);
     return rate;
   };
+}
+
+/** Removes the replies the writers wrote, and their count on their parents (as deleting them through the API would). */
+async function removeWrittenReplies(pool) {
+  await pool.query(
+    `WITH gone AS (DELETE FROM posts WHERE content LIKE 'bench write load %' RETURNING parent_id),
+          counted AS (SELECT parent_id, count(*)::int AS n FROM gone WHERE parent_id IS NOT NULL GROUP BY parent_id)
+     UPDATE posts p SET replies_count = p.replies_count - counted.n FROM counted WHERE p.id = counted.parent_id`,
+  );
 }
 
 /**
@@ -200,7 +230,7 @@ async function main() {
       { name: 'first page, signed in, 100 mutes + 100 blocks', path: '/api/posts', query: { viewer: hidingReader }, cookie: hider.cookie },
       { name: 'first page, signed in, 200 muted words + 5000 blocks', path: '/api/posts', query: { viewer: heavyReader }, cookie: heavyHider.cookie },
       { name: 'feed, first page (signed out)', path: '/api/posts', query: { viewer: { id: null } }, anonymous: true },
-      { name: `feed, first page, under writes (${WRITERS} writers: likes, every 10th a post)`, path: '/api/posts', query: { viewer }, writes: true },
+      { name: `feed, first page, under writes (${WRITES_PER_SECOND}/s from ${WRITERS} writers: likes, reposts, replies on its posts)`, path: '/api/posts', query: { viewer }, writes: true },
       { name: 'feed, deep cursor (20k)', path: `/api/posts?cursor=${encodeURIComponent(cursor)}`, query: { viewer, cursor } },
       { name: 'following (1,000 accounts)', path: '/api/posts?tab=following', query: { viewer, tab: 'following' } },
       { name: `search "${searchWord}"`, path: `/api/search/posts?query=${searchWord}`, query: { viewer, search: searchWord } },
@@ -222,7 +252,7 @@ async function main() {
     for (const endpoint of endpoints.filter((e) => !process.env.BENCH_ONLY || e.name.includes(process.env.BENCH_ONLY))) {
       const requestHeaders = endpoint.anonymous ? {} : endpoint.cookie ? { cookie: endpoint.cookie } : headers;
       await cannon(`${base}${endpoint.path}`, requestHeaders); // warm-up
-      const stopWriters = endpoint.writes ? await startWriters(base, pool) : undefined;
+      const stopWriters = endpoint.writes ? await startWriters(base, requestHeaders) : undefined;
       const api = await cannon(`${base}${endpoint.path}`, requestHeaders);
       const statements = await pageStatements(pool, endpoint.query);
       const dbFloor = await closedLoop(async () => {
@@ -230,6 +260,7 @@ async function main() {
         for (const { text, values, prepared } of statements) await pool.query({ name: prepared ? statementName(text) : undefined, text, values });
       }, { connections: CONNECTIONS, seconds: SECONDS });
       const writesPerSecond = stopWriters ? await stopWriters() : undefined;
+      if (stopWriters) await removeWrittenReplies(pool);
       rows.push({ name: endpoint.name, api, dbFloor, statements: statements.length, writesPerSecond });
       console.log(`${endpoint.name}: api p99 ${fmt(api.p99)} ms, ${fmt(api.rps, 0)} req/s; db floor ${fmt(dbFloor.rps, 0)} req/s${writesPerSecond === undefined ? '' : `; ${fmt(writesPerSecond, 0)} writes/s`}`);
     }

@@ -33,6 +33,21 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
   const shown = async (t: TestApp, id: number, who?: Viewer, path?: string) => (await page(t, path, who)).items.find((p) => p.id === id);
   const newPost = async (who: Viewer, content: string, category?: string): Promise<Post> =>
     (await who.agent.post('/api/posts').send({ content, ...(category ? { category } : {}) }).expect(201)).body as Post;
+  /** Counts the page statements (a page read from the database) and the viewer-flag statements `t` runs until restored. */
+  const countStatements = (t: TestApp) => {
+    const statements: string[] = [];
+    const sql = t.app.get(SqlService);
+    const original = sql.query.bind(sql);
+    (sql as { query: unknown }).query = (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
+      statements.push(text);
+      return original(text, values, options);
+    };
+    return {
+      pages: () => statements.filter((s) => /WITH page AS MATERIALIZED/.test(s)).length,
+      flags: () => statements.filter((s) => /unnest\(\$2::bigint\[\]\)/.test(s)).length,
+      restore: () => void ((sql as { query: unknown }).query = original),
+    };
+  };
   /** Loads the first page on both instances (so both hold it), then runs `change` on `via`. */
   const afterWarm = async (change: () => Promise<unknown>, who?: Viewer) => {
     for (const t of [a, b]) {
@@ -157,30 +172,128 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
     for (const t of [a, b]) expect(await shown(t, post.id)).toBeUndefined();
   });
 
-  it('a page read while a change commits is answered but not kept', async () => {
-    const post = await newPost(author, 'raced');
-    await page(b); // b holds a page with the post at 0 likes
+  /** Runs `change` while b's next page read is held after it has read its rows; answers that read's page. */
+  const readAcross = async (change: () => Promise<unknown>): Promise<Page<Post>> => {
     const feed = b.app.get(SqlService);
     const original = feed.query.bind(feed);
     let released!: () => void;
     const gate = new Promise<void>((r) => (released = r));
-    // b's next page read is held until after the like has committed and been announced.
     (feed as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
       const rows = await original(text, values, options);
       if (/WITH page AS MATERIALIZED/.test(text)) await gate;
       return rows;
     };
     try {
-      await b.app.get(InvalidationBus).publish({ posts: [post.id] }); // b must read again
-      const stale = page(b);
+      await b.app.get(InvalidationBus).publish({ all: true }); // b must read again
+      const read = page(b);
       await new Promise((r) => setTimeout(r, 100));
-      await fan.agent.post(`/api/posts/${post.id}/like`).send({}).expect(200);
+      await change();
       released();
-      expect((await stale).items.find((p) => p.id === post.id)!.likes).toBe(0); // read before the like
+      return await read;
     } finally {
       (feed as { query: unknown }).query = original;
     }
-    expect((await shown(b, post.id))!.likes).toBe(1);
+  };
+
+  it('a page read while a change commits is answered but not kept', async () => {
+    const post = await newPost(author, 'raced');
+    await page(b); // b holds a page with the post as first written
+    const read = await readAcross(() => author.agent.put(`/api/posts/${post.id}/edit`).send({ content: 'raced, edited' }).expect(200));
+    expect(read.items.find((p) => p.id === post.id)!.content).toBe('raced'); // read before the edit
+    expect((await shown(b, post.id))!.content).toBe('raced, edited');
+  });
+
+  it('a page read while a like commits is kept with its count, not read again', async () => {
+    const post = await newPost(author, 'raced by a like');
+    await page(b); // b holds a page with the post at 0 likes
+    const read = await readAcross(() => fan.agent.post(`/api/posts/${post.id}/like`).send({}).expect(200));
+    expect(read.items.find((p) => p.id === post.id)!.likes).toBe(1); // its rows were read before the like; it took the count
+    const statements = countStatements(b);
+    try {
+      expect((await shown(b, post.id))!.likes).toBe(1);
+      expect(statements.pages()).toBe(0);
+    } finally {
+      statements.restore();
+    }
+  });
+
+  it('a like, a repost and a reply update the counts of the kept pages on both instances without reading them again; the member sees their own flags', async () => {
+    const post = await newPost(author, 'counts patched in place');
+    await afterWarm(async () => undefined, fan);
+    for (const t of [a, b]) await page(t, undefined, other);
+    const counted = [countStatements(a), countStatements(b)];
+    try {
+      await fan.agent.post(`/api/posts/${post.id}/like`).send({}).expect(200);
+      await request(b.app.getHttpServer()).post(`/api/posts/${post.id}/repost`).set('Cookie', fan.cookie).send({}).expect(200);
+      await other.agent.post(`/api/posts/${post.id}/reply`).send({ content: 'a reply, counted in place' }).expect(201);
+      for (const t of [a, b]) {
+        expect(await shown(t, post.id)).toEqual(expect.objectContaining({ likes: 1, repostsCount: 1, repost_count: 1, repliesCount: 1, likedByMe: false, repostedByMe: false }));
+        expect(await shown(t, post.id, fan)).toEqual(expect.objectContaining({ likes: 1, repostsCount: 1, repliesCount: 1, likedByMe: true, repostedByMe: true }));
+        expect(await shown(t, post.id, other)).toEqual(expect.objectContaining({ likes: 1, repostsCount: 1, repliesCount: 1, likedByMe: false, repostedByMe: false }));
+      }
+      // Not one page read again, and no viewer's flags either: every copy took the counts, the fan's copy their flags.
+      expect(counted.map((c) => [c.pages(), c.flags()])).toEqual([
+        [0, 0],
+        [0, 0],
+      ]);
+      // The fan's unlike on b: the count and their flag go back, still without a read.
+      await request(b.app.getHttpServer()).post(`/api/posts/${post.id}/like`).set('Cookie', fan.cookie).send({}).expect(200);
+      for (const t of [a, b]) expect(await shown(t, post.id, fan)).toEqual(expect.objectContaining({ likes: 0, likedByMe: false, repostedByMe: true }));
+      expect(counted.map((c) => c.pages())).toEqual([0, 0]);
+    } finally {
+      for (const c of counted) c.restore();
+    }
+  });
+
+  it('concurrent likes and reposts on both instances leave both with the counts the database holds', async () => {
+    const post = await newPost(author, 'crossing writes');
+    const members = [fan, other, admin, author];
+    await afterWarm(async () => undefined, fan);
+    for (let round = 0; round < 6; round++) {
+      await Promise.all(
+        members.map((who, i) =>
+          request((i + round) % 2 ? b.app.getHttpServer() : a.app.getHttpServer())
+            .post(`/api/posts/${post.id}/${(i + round) % 3 ? 'like' : 'repost'}`)
+            .set('Cookie', who.cookie)
+            .send({})
+            .expect(200),
+        ),
+      );
+    }
+    const [row] = (await a.db.query('SELECT likes_count, reposts_count FROM posts WHERE id = $1', [post.id])) as { likes_count: number; reposts_count: number }[];
+    for (const t of [a, b]) {
+      for (const who of [undefined, fan, other]) {
+        expect(await shown(t, post.id, who)).toEqual(expect.objectContaining({ likes: row.likes_count, repostsCount: row.reposts_count }));
+      }
+    }
+  });
+
+  it('a count a page cannot take (changes crossed or were missed) drops that page: the next load reads it again', async () => {
+    const post = await newPost(author, 'a count that jumps');
+    await afterWarm(async () => undefined);
+    const counted = countStatements(a);
+    try {
+      await a.app.get(InvalidationBus).publish({ counts: [{ post: post.id, likes: 5 }] }); // 0 → 5: not one step
+      expect((await shown(a, post.id))!.likes).toBe(0); // read again: the database still says 0
+      expect(counted.pages()).toBe(1);
+    } finally {
+      counted.restore();
+    }
+  });
+
+  it('a new post and a deletion still drop the pages: the next load reads them again', async () => {
+    await afterWarm(async () => undefined);
+    const counted = countStatements(a);
+    try {
+      const post = await newPost(author, 'a new member of the page');
+      expect(await shown(a, post.id)).toBeDefined();
+      expect(counted.pages()).toBe(1);
+      await author.agent.delete(`/api/posts/${post.id}`).expect(200);
+      expect(await shown(a, post.id)).toBeUndefined();
+      expect(counted.pages()).toBe(2);
+    } finally {
+      counted.restore();
+    }
   });
 
   it('pages further down are shared too: a like or a deletion on one shows on the next load, on both instances', async () => {
@@ -266,7 +379,7 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
     const post = await newPost(followed, 'for my followers');
     for (const t of [a, b]) expect(await ids(t)).toEqual([post.id]);
     // The like is answered on b; a learns of it by Redis pub/sub, a moment later: its next load after that is exact.
-    const reachedA = new Promise<void>((resolve) => a.app.get(InvalidationBus).listen((change) => change.posts?.includes(post.id) && resolve()));
+    const reachedA = new Promise<void>((resolve) => a.app.get(InvalidationBus).listen((change) => change.counts?.some((c) => c.post === post.id) && resolve()));
     await request(b.app.getHttpServer()).post(`/api/posts/${post.id}/like`).set('Cookie', reader.cookie).send({}).expect(200);
     await reachedA;
     for (const t of [a, b]) expect((await following(t)).items[0]).toEqual(expect.objectContaining({ likes: 1, likedByMe: true }));

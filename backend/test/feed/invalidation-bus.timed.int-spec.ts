@@ -48,6 +48,18 @@ describe('cache invalidation between instances (InvalidationBus on the shared Re
     expect(heard[1]).toHaveLength(200);
   });
 
+  it("a count change (absolute counts and the member's flag) reaches the other instance as sent, beside other kinds of change", async () => {
+    const [a, b] = buses;
+    const change: Invalidation = { counts: [{ post: 7, likes: 3, viewer: 9, liked: true }, { post: 8, replies: 1 }], matches: true };
+    await a.publish(change);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard[0].at(-1)).toEqual(change);
+    expect(heard[1].at(-1)).toEqual(change);
+    await b.publish({ counts: [{ post: 7, reposts: 0, viewer: 9, reposted: false }] });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard[0].at(-1)).toEqual({ counts: [{ post: 7, reposts: 0, viewer: 9, reposted: false }] });
+  });
+
   it('waits for its own echo at most REDIS_COMMAND_TIMEOUT_MS when its subscription hears nothing', async () => {
     const [a, b] = buses;
     const subscriber = (a as unknown as { subscriber: Redis }).subscriber;

@@ -14,9 +14,9 @@ export const MAX_SESSIONS = 100_000;
  * as their JSON (express-session changes the object it is given). The Redis read was a round trip
  * and about a sixth of a cached page's CPU.
  *
- * Every write and end of a session goes through here or through SessionsService, and both announce
- * it on the InvalidationBus, so sign-out, a password change and an account deletion end a session
- * on every instance before their request answers. Like the other in-process caches, nothing is
+ * Every write and end of a session goes through here (which publishes it on the InvalidationBus) or
+ * through SessionsService (whose `sessions.ended` event CacheInvalidations publishes), so sign-out, a
+ * password change and an account deletion end a session on every instance before their request answers. Like the other in-process caches, nothing is
  * served while the bus is not live (Redis away: each read then goes to Redis and fails fast), and
  * `ttlMs` bounds what a frozen Redis could hide. Only reads are cached: `forWrites()` is the view
  * that requests which may change something use, so a revoked session can never act.

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InvalidationBus, type Invalidation } from '../cache/invalidation-bus';
+import { CacheChanges } from '../cache/cache-changes';
+import type { Invalidation } from '../cache/invalidation-bus';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { SessionUserSource } from './session-user-source';
@@ -8,7 +9,7 @@ import type { SessionUser } from './session.types';
 /**
  * The signed-in user as the session guard reads it on every request, kept in this process: the
  * account row changes seldom, and is read on every signed-in request. Every change of the row
- * (profile, group, counters, password, deletion; see InvalidationBus) drops it on every instance
+ * (profile, group, counters, password, deletion; see CacheChanges) drops it on every instance
  * before the change's request answers; entries also end after SESSION_USER_CACHE_MS. The session
  * itself is still read from Redis on each request, so a sign-out or a revoked session ends at once
  * whatever this holds. 0 turns the cache off.
@@ -21,7 +22,7 @@ export class SessionUserCache {
 
   constructor(
     private readonly source: SessionUserSource,
-    private readonly bus: InvalidationBus,
+    private readonly bus: CacheChanges,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     bus.listen((change) => this.apply(change));

@@ -5,12 +5,29 @@ import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { failFastRedisOptions, REDIS } from '../redis.module';
 
+/**
+ * A post's counts as a write committed them: absolute values, never deltas, so a lost, repeated or
+ * late message cannot add up wrong (SharedPageCache decides whether a page can take them). A like or
+ * repost also names its member and their flag now, which their own copies of pages show.
+ */
+export interface CountChange {
+  post: number;
+  likes?: number;
+  reposts?: number;
+  replies?: number;
+  viewer?: number;
+  liked?: boolean;
+  reposted?: boolean;
+}
+
 /** What changed, in the terms the in-process caches are keyed by. */
 export interface Invalidation {
   /** Everything cached may be wrong (a new post, boosts changed, an account deleted, a restore). */
   all?: boolean;
-  /** Posts whose shown fields changed: counts, text, deletion. */
+  /** Posts whose shown fields changed other than their counts: text, deletion. */
   posts?: number[];
+  /** Posts whose counts changed (a like, repost or reply), with their new values: pages showing them are patched, not dropped. */
+  counts?: CountChange[];
   /** A post's text changed, or a post or reply came or went: lists chosen by matching text (search) may differ anywhere. */
   matches?: boolean;
   /** Viewers whose own flags on posts, or whose hidden accounts, words or posts, changed: their copies of pages and what they hide. */

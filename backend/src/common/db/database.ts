@@ -6,6 +6,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { DB } from '../../database/schema';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
+import { DomainEvents } from '../events/domain-events';
 import { AppMetrics } from '../metrics/app-metrics';
 import { watchPool } from './pool-metrics';
 import { withJobLimit } from './statement-limits';
@@ -49,6 +50,7 @@ export class Database {
   constructor(
     dataSource: DataSource,
     metrics: AppMetrics,
+    private readonly events: DomainEvents,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     const pool = () => (dataSource.driver as PostgresDriver).master as Pool;
@@ -57,12 +59,17 @@ export class Database {
     watchPool(pool(), metrics);
   }
 
+  /** Runs `work` in one transaction; the domain events it raised (DomainEvents.add) are dispatched after the commit. */
+  transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.events.collecting((inTrx) => this.db.transaction().execute(inTrx), work);
+  }
+
   /**
    * Runs a job's `work` in one transaction whose statements may run for DATABASE_JOB_STATEMENT_TIMEOUT_MS
    * instead of the request limit every pooled connection starts with (statement-limits.ts).
    */
   jobTransaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       await withJobLimit(trx, this.settings.databaseJobStatementTimeoutMs);
       return work(trx);
     });

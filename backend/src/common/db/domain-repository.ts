@@ -8,9 +8,12 @@ import { onPrimary } from './read-replica';
 export abstract class DomainRepository {
   protected constructor(protected readonly database: Database) {}
 
-  /** Runs `work` in one transaction; any read it makes through a reader goes to the primary too. */
+  /**
+   * Runs `work` in one transaction; any read it makes through a reader goes to the primary too. The
+   * domain events it raises on `trx` are dispatched once it has committed (Database.transaction).
+   */
   transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return onPrimary(() => this.database.db.transaction().execute(work));
+    return onPrimary(() => this.database.transaction(work));
   }
 
   /** The same for a job's statements that may run long: under the job limit, DATABASE_JOB_STATEMENT_TIMEOUT_MS. */

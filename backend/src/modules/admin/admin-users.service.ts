@@ -57,7 +57,6 @@ export class AdminUsersService {
       throw new NotFoundException('User not found.');
     }
     await this.audit.record(actor, 'admin.users.set_group', target, 'ok', { group_id: groupId });
-    await this.accounts.announceGroupMoves(moves);
     return { success: true, user: toAdminUserOf((await this.accounts.findById(id))!) };
   }
 }

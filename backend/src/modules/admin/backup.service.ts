@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as tar from 'tar';
 import { UnrecoverableError } from 'bullmq';
 import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES } from '@cloud9/contracts';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { DomainEvents } from '../../common/events/domain-events';
 import { withoutFolders } from '../../common/without-folders';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
@@ -52,7 +52,7 @@ export class BackupService {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly repository: AdminRepository,
     private readonly audit: AuditService,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
     private readonly storage: MediaStorage,
   ) {}
 
@@ -132,7 +132,7 @@ export class BackupService {
       await this.repository.dropRestoreSchemas().catch((e: Error) => this.logger.warn(`dropping the replaced tables: ${e.message}`));
       return swapped;
     });
-    await this.caches.publish({ all: true }); // every instance's caches held the replaced data
+    await this.events.emit('data.restored', {});
     await job.updateProgress(100);
     this.logger.log(`restored ${file} (loaded in ${loadMs} ms, swapped in ${swapMs} ms)${migrations.length ? `, migrated ${migrations.join(', ')}` : ''}`);
     const notes = [

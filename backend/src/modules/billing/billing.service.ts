@@ -11,7 +11,8 @@ import { GroupId, isAdmin, MESSAGES, PAID_GROUP_IDS, SUBSCRIPTION_PAID_STATUS, t
 import { PlansService } from '../plans/plans.service';
 import type { SessionUser } from '../users/public';
 import { PayPalClient, PayPalError, type PayPalSubscription, type WebhookHeaders } from './paypal.client';
-import { AccountsService, type GroupMove } from '../users/accounts.service';
+import type { GroupMove } from '../../common/events/event-map';
+import { AccountsService } from '../users/accounts.service';
 import type { Db } from '../../common/db/database';
 import { BillingRepository, type SubscriptionRow } from './billing.repository';
 
@@ -72,7 +73,6 @@ export class BillingService {
       const paid = remote.status === PAID_STATUS;
       return { row: saved, moves: paid ? await this.accounts.moveToGroup(trx, [user.id], groupId, MEMBER_GROUP_IDS) : [] };
     });
-    await this.accounts.announceGroupMoves(moves);
     const newGroupId = moves.length ? groupId : user.group_id;
 
     // The limits of the group the account is in now: the plan's, or an admin's or staff's own.
@@ -92,7 +92,7 @@ export class BillingService {
    */
   async getSubscription(viewer: SessionUser, userId: number): Promise<Subscription | null> {
     if (viewer.id !== userId && !isAdmin(viewer.group_id)) throw new ForbiddenException(MESSAGES.payment.onlyOwnSubscription);
-    await this.accounts.announceGroupMoves(await this.billing.transaction((trx) => this.downgradeExpired(trx, userId)));
+    await this.billing.transaction((trx) => this.downgradeExpired(trx, userId));
     const row = await this.billing.newestOf(userId);
     return row ? this.toSubscription(row, row.plan_name) : null;
   }
@@ -100,12 +100,11 @@ export class BillingService {
   /**
    * The repeating sweep: asks PayPal again about subscriptions past their period or pending for over
    * an hour (a webhook may never have come) and applies its answers, then downgrades every lapsed
-   * member; tells the open tabs of every account it moved.
+   * member (each move announced by its transaction: account.moved).
    */
   async sweep(): Promise<{ downgraded: number[]; asked: number }> {
     const { asked, moves: recheckMoves } = await this.recheckWithPayPal();
     const moves = [...recheckMoves, ...(await this.billing.transaction((trx) => this.downgradeExpired(trx)))];
-    await this.accounts.announceGroupMoves(moves);
     return { downgraded: moves.filter((m) => m.groupId === GroupId.Basic).map((m) => m.userId), asked };
   }
 
@@ -202,7 +201,6 @@ export class BillingService {
       const moves = await this.applyEvent(trx, eventId, eventType, createTime, resource);
       return { result: moves === null ? ({ success: true, ignored: true } as WebhookResult) : ({ success: true } as WebhookResult), moves: moves ?? [] };
     });
-    await this.accounts.announceGroupMoves(outcome.moves);
     return outcome.result;
   }
 

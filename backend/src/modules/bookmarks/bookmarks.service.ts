@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type BookmarkResult, type Page, type Post } from '@cloud9/contracts';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
+import { DomainEvents } from '../../common/events/domain-events';
 import { FeedService } from '../posts/feed.service';
 import { toPost } from '../posts/public';
 import { accountsOnly } from '../safety/public';
@@ -18,7 +18,7 @@ export class BookmarksService {
   constructor(
     private readonly bookmarks: BookmarksRepository,
     private readonly feed: FeedService,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
   ) {}
 
   async add(userId: number, postId: number): Promise<BookmarkResult> {
@@ -29,13 +29,13 @@ export class BookmarksService {
       if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       throw error;
     }
-    if (added) await this.caches.publish({ viewers: [userId] }); // the flag on their copies of cached pages
+    if (added) await this.events.emit('viewer.changed', { viewerIds: [userId] }); // the flag on their copies of cached pages
     return { success: true, bookmarked: true };
   }
 
   /** Removing one that is not there (or of a post that is gone) is already done. */
   async remove(userId: number, postId: number): Promise<BookmarkResult> {
-    if (await this.bookmarks.remove(userId, postId)) await this.caches.publish({ viewers: [userId] });
+    if (await this.bookmarks.remove(userId, postId)) await this.events.emit('viewer.changed', { viewerIds: [userId] });
     return { success: true, bookmarked: false };
   }
 

@@ -1,12 +1,11 @@
-import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import {
   ACTIVE_USER_BOOST_SLOTS, BOOST_QUEUE, BOOST_ROTATE_JOB, BOOST_TEXT, MESSAGES, boostPeriodEnd, boostPeriodStart, canRequestBoost,
   isAdmin, planFor, type Actor, type BoostQuota, type BoostRotation,
 } from '@cloud9/contracts';
 import { JobHandler } from '../../jobs/job-handler.decorator';
-import { RealtimeService } from '../realtime/realtime.service';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
+import { DomainEvents } from '../../common/events/domain-events';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { PostsService } from '../posts/posts.service';
 import { BoostsRepository } from './boosts.repository';
@@ -17,13 +16,10 @@ import { BoostsRepository } from './boosts.repository';
  */
 @Injectable()
 export class BoostsService {
-  private readonly logger = new Logger('Boosts');
-
   constructor(
     private readonly boosts: BoostsRepository,
     private readonly posts: PostsService,
-    private readonly realtime: RealtimeService,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
   ) {}
 
   private usedThisMonth(userId: number, now: Date, trx?: Db): Promise<number> {
@@ -75,9 +71,9 @@ export class BoostsService {
       const expired = await this.boosts.expireDue(trx);
       const activated = await this.boosts.activateWaiting(trx, ACTIVE_USER_BOOST_SLOTS);
       if (activated.length) await this.posts.touchBoosted(trx, activated);
+      if (expired || activated.length) this.events.add(trx, 'boosts.changed', {});
       return { expired, activated: activated.length };
     });
-    if (result.expired || result.activated) await this.changed();
     return result;
   }
 
@@ -89,18 +85,8 @@ export class BoostsService {
       await this.boosts.expireAdminBoost(trx);
       await this.boosts.startAdminBoost(trx, postId, actor.id);
       await this.posts.touchBoosted(trx, [postId]);
+      this.events.add(trx, 'boosts.changed', {});
     });
-    await this.changed();
     return { success: true };
-  }
-
-  /** After the commit: every feed's pinned head may differ. */
-  private async changed(): Promise<void> {
-    await this.caches.publish({ all: true });
-    try {
-      this.realtime.toEveryone('boosts:changed', { at: new Date().toISOString() });
-    } catch (error) {
-      this.logger.warn(`boosts:changed not pushed: ${(error as Error).message}`);
-    }
   }
 }

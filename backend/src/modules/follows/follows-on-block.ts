@@ -11,9 +11,6 @@ export class FollowsOnBlock implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.steps.register(async (trx, blockerId, blockedId) => {
-      const severed = await this.follows.severBetween(trx, blockerId, blockedId);
-      return () => this.follows.announceSevered(severed);
-    });
+    this.steps.register((trx, blockerId, blockedId) => this.follows.severBetween(trx, blockerId, blockedId));
   }
 }

@@ -1,9 +1,9 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ADMIN_JOB, ADMIN_QUEUE, canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { DomainEvents } from '../../common/events/domain-events';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import type { Db } from '../../common/db/database';
-import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
+import { AlertsService } from '../notifications/alerts.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { limitLiteral } from '../../common/db/sql-params';
 import { AccountsService } from '../users/accounts.service';
@@ -14,16 +14,10 @@ import { FollowsRepository } from './follows.repository';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { timeCursorOf, toPage } from '../../common/db/page';
 
-/** What a block's transaction undid of the follows between two accounts; announced after the commit. */
-export interface SeveredFollows {
-  events: AlertEvent[];
-  userIds: number[];
-}
-
 /**
  * Follow and unfollow. The follow row, both counters (±1 only for a row that really changed) and
  * the follow alert change in one transaction, so the counters always equal the row counts, also
- * under concurrent toggles; the alert is pushed after the commit.
+ * under concurrent toggles; the alert and both accounts' changed counters are announced after the commit.
  */
 @Injectable()
 export class FollowsService {
@@ -31,7 +25,7 @@ export class FollowsService {
     private readonly follows: FollowsRepository,
     private readonly alerts: AlertsService,
     private readonly accounts: AccountsService,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
     private readonly safety: SafetyService,
   ) {}
 
@@ -57,9 +51,10 @@ export class FollowsService {
     // A job: its wait for the follows table and its recount over every account run under the job limit.
     const { followers, following } = await this.follows.jobTransaction(async (trx) => {
       await this.follows.lockForRecount(trx);
-      return this.accounts.recountFollows(trx);
+      const corrected = await this.accounts.recountFollows(trx);
+      if (corrected.followers || corrected.following) this.events.add(trx, 'follows.recounted', {});
+      return corrected;
     });
-    if (followers || following) await this.caches.publish({ all: true }); // any account's counters
     return { followersAdded: followers, followingsAdded: following };
   }
 
@@ -67,23 +62,17 @@ export class FollowsService {
    * Removes the follows between `a` and `b`, both ways, inside the caller's transaction (a block):
    * each removed row moves both counters by one and withdraws its follow alert.
    */
-  async severBetween(trx: Db, a: number, b: number): Promise<SeveredFollows> {
-    const severed: SeveredFollows = { events: [], userIds: [] };
+  async severBetween(trx: Db, a: number, b: number): Promise<void> {
     // A follow between them that is still in flight waits for this block, or this block for it (change).
     await this.follows.lockPair(trx, a, b);
+    let severed = false;
     for (const [follower, followed] of [[a, b], [b, a]]) {
       if (!(await this.follows.remove(trx, follower, followed))) continue;
-      severed.events.push(...(await this.alerts.withdrawOnUser(trx, follower, 'follow', followed)));
+      await this.alerts.withdrawOnUser(trx, follower, 'follow', followed);
       await this.accounts.adjustFollowCounts(trx, follower, followed, -1);
-      severed.userIds = [a, b];
+      severed = true;
     }
-    return severed;
-  }
-
-  /** After the commit of severBetween's transaction: alerts withdrawn live, caches of both accounts dropped. */
-  async announceSevered(severed: SeveredFollows): Promise<void> {
-    this.alerts.publish(severed.events);
-    if (severed.userIds.length) await this.accounts.accountsChanged(severed.userIds);
+    if (severed) this.events.add(trx, 'account.changed', { userIds: [a, b] });
   }
 
   /** People following `userId` (direction 'followers') or followed by them ('following'). */
@@ -99,16 +88,14 @@ export class FollowsService {
     if (dto.followerId !== user.id) throw new ForbiddenException(MESSAGES.follow.onlyYourself);
     if (!canFollow({ id: user.id, group_id: user.group_id }, dto.followedId)) throw new BadRequestException(MESSAGES.follow.self);
     const followedId = dto.followedId;
-    let events: AlertEvent[] = [];
     let counts: { followersCount: number; followingCount: number };
-    let changed = false;
     try {
       counts = await this.follows.transaction(async (trx) => {
-        changed = on ? await this.follows.add(trx, user.id, followedId) : await this.follows.remove(trx, user.id, followedId);
+        const changed = on ? await this.follows.add(trx, user.id, followedId) : await this.follows.remove(trx, user.id, followedId);
         if (changed) {
-          events = on
-            ? await this.alerts.raiseOnUser(trx, user, 'follow', followedId)
-            : await this.alerts.withdrawOnUser(trx, user.id, 'follow', followedId);
+          if (on) await this.alerts.raiseOnUser(trx, user, 'follow', followedId);
+          else await this.alerts.withdrawOnUser(trx, user.id, 'follow', followedId);
+          this.events.add(trx, 'account.changed', { userIds: [user.id, followedId] }); // their counters
         }
         const rows = changed
           ? await this.accounts.adjustFollowCounts(trx, user.id, followedId, on ? 1 : -1)
@@ -125,8 +112,6 @@ export class FollowsService {
       if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.profile.userNotFound);
       throw error;
     }
-    this.alerts.publish(events);
-    if (changed) await this.accounts.accountsChanged([user.id, followedId]); // their counters
     return { success: true, isFollowing: on, ...counts };
   }
 }

@@ -2,12 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import Redis from 'ioredis';
 import { REDIS, RedisKeys } from '../../common/redis.module';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { DomainEvents } from '../../common/events/domain-events';
 import { ReadReplica } from '../../common/db/read-replica';
 import { sessionLifetimes } from '../../common/auth/session-renewal';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { RealtimeService } from '../realtime/realtime.service';
 
 const promisify = (fn: (cb: (err: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
@@ -28,8 +27,7 @@ export class SessionsService {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
-    private readonly realtime: RealtimeService,
-    private readonly bus: InvalidationBus,
+    private readonly events: DomainEvents,
     private readonly reads: ReadReplica,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
@@ -53,7 +51,7 @@ export class SessionsService {
     await promisify((cb) => req.session.destroy(cb));
     if (userId) await this.redis.zrem(this.keys.userSessions(userId), sessionId);
     // Live sockets of this session close too, on every instance.
-    this.realtime.disconnectSessions([sessionId]);
+    await this.events.emit('sessions.ended', { sessionIds: [sessionId] });
   }
 
   /** Ends every session of a user (account deleted or suspended, password reset by an admin), a batch at a time. */
@@ -105,12 +103,10 @@ export class SessionsService {
     }
   }
 
-  /** Deletes the sessions, drops them from every instance's memory and closes their sockets. */
+  /** Deletes the sessions; every instance drops them from memory and closes their sockets before this answers. */
   private async endSessions(sessionIds: string[]): Promise<void> {
     await this.redis.del(...sessionIds.map((id) => this.keys.session(id)));
-    // Instances that keep sessions in memory (CachedSessionStore) drop them before this answers.
-    await this.bus.publish({ sessions: sessionIds });
-    this.realtime.disconnectSessions(sessionIds);
+    await this.events.emit('sessions.ended', { sessionIds });
   }
 
   /**

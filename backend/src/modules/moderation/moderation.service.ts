@@ -11,14 +11,14 @@ import {
   type ReportReason,
   type ReportStatus,
   type ReportTargetType, MODERATION_MESSAGES } from '@cloud9/contracts';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
+import { DomainEvents } from '../../common/events/domain-events';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { AuditService } from '../audit/audit.service';
 import { SessionsService } from '../identity/sessions.service';
-import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
+import { AlertsService } from '../notifications/alerts.service';
 import { PostsService } from '../posts/posts.service';
 import type { SessionUser } from '../users/public';
 import type { ModerationActionDto, ReportDto } from './moderation.dto';
@@ -54,7 +54,7 @@ export class ModerationService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly alerts: AlertsService,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
   ) {}
 
   async report(user: SessionUser, dto: ReportDto): Promise<{ id: number }> {
@@ -95,38 +95,24 @@ export class ModerationService {
     if (!canModerateAccount({ id: actor.id, group_id: actor.group_id }, report.target_user)) throw new ForbiddenException(MODERATION_MESSAGES.notAllowedOnAccount);
     if (dto.action === 'delete-post' && report.target_type !== 'post') throw new BadRequestException(MODERATION_MESSAGES.notAPostReport);
 
-    let claimed: ClaimedReport | undefined;
-    let settled: { id: number; reporter_id: number }[] = [];
-    let events: AlertEvent[] = [];
-    let ended = false;
-    try {
-      await this.moderation.transaction(async (trx) => {
-        claimed = await this.moderation.claim(trx, reportId, dto.action, text, actor.id);
-        if (!claimed) throw new ConflictException(MODERATION_MESSAGES.alreadyResolved);
-        await this.applyInTransaction(trx, actor, claimed, dto.action, until, text);
-        settled = [claimed, ...(await this.moderation.resolveOthers(trx, claimed.target_key, dto.action, text, actor.id))];
-        const reporters = settled.map((r) => r.reporter_id);
-        // The deletion runs after this commit and may give the report back: its reporters are told once the post is gone.
-        if (dto.action !== 'delete-post') events = await this.tell(trx, actor, claimed, dto.action, text, reporters);
-      });
-      if (dto.action === 'delete-post') {
-        await this.deletePost(claimed!);
-        events = await this.moderation.transaction((trx) => this.tell(trx, actor, claimed!, dto.action, text, settled.map((r) => r.reporter_id)));
-      }
-      if (dto.action === 'suspend') ended = true;
-    } catch (error) {
-      // Every report the claim settled goes back to the queue, not only the one acted on.
-      if (claimed && dto.action === 'delete-post') await this.moderation.reopen(settled.map((r) => r.id));
-      throw error;
-    }
-    // After the commit: the alerts go out live; the account's posts leave (or come back to) every list
-    // on every instance, and a suspended member's sessions end (and their sockets, on every instance).
-    this.alerts.publish(events);
-    if (dto.action === 'suspend' || dto.action === 'unsuspend') await this.caches.publish({ all: true, suspensions: true });
-    if (ended) await this.sessions.endAllForUser(claimed!.target_user_id);
-    await this.audit.record(actor, `moderation.${dto.action}`, claimed!.target_key, 'ok', {
+    // The claim, the action and the reporters' alerts commit together; their events (the alerts, a
+    // suspension leaving every list) go out after the commit.
+    const { claimed, reporters } = await this.moderation.transaction(async (trx) => {
+      const claimed = await this.moderation.claim(trx, reportId, dto.action, text, actor.id);
+      if (!claimed) throw new ConflictException(MODERATION_MESSAGES.alreadyResolved);
+      await this.applyInTransaction(trx, actor, claimed, dto.action, until, text);
+      const settled = [claimed, ...(await this.moderation.resolveOthers(trx, claimed.target_key, dto.action, text, actor.id))];
+      const reporters = { reportIds: settled.map((r) => r.id), userIds: settled.map((r) => r.reporter_id) };
+      // The deletion runs after this commit and may give the report back: its reporters are told once the post is gone.
+      if (dto.action !== 'delete-post') await this.tell(trx, actor, claimed, dto.action, text, reporters.userIds);
+      return { claimed, reporters };
+    });
+    if (dto.action === 'delete-post') await this.deleteReportedPost(actor, claimed, text, reporters);
+    // A suspended member's sessions end (and their sockets, on every instance).
+    if (dto.action === 'suspend') await this.sessions.endAllForUser(claimed.target_user_id);
+    await this.audit.record(actor, `moderation.${dto.action}`, claimed.target_key, 'ok', {
       report: reportId,
-      account: claimed!.target_user_id,
+      account: claimed.target_user_id,
       ...(text ? { text } : {}),
       ...(dto.action === 'suspend' ? { until: until === 'infinity' ? 'for good' : until!.toISOString() } : {}),
     });
@@ -137,10 +123,25 @@ export class ModerationService {
    * The alerts an action raises: a warning's text to the reported account, and to every reporter of the
    * settled reports (the acting staff member aside) that their report was reviewed, without saying how.
    */
-  private async tell(trx: Db, actor: SessionUser, report: ClaimedReport, action: ModerationAction, text: string | null, reporterIds: number[]): Promise<AlertEvent[]> {
-    const warned = action === 'warn' ? await this.alerts.raiseFromTeam(trx, 'warning', [report.target_user_id], text!) : [];
+  private async tell(trx: Db, actor: SessionUser, report: ClaimedReport, action: ModerationAction, text: string | null, reporterIds: number[]): Promise<void> {
+    if (action === 'warn') await this.alerts.raiseFromTeam(trx, 'warning', [report.target_user_id], text!);
     const reporters = [...new Set(reporterIds)].filter((id) => id !== actor.id);
-    return [...warned, ...(await this.alerts.raiseFromTeam(trx, 'report-handled', reporters, MESSAGES.alerts.reportHandled))];
+    await this.alerts.raiseFromTeam(trx, 'report-handled', reporters, MESSAGES.alerts.reportHandled);
+  }
+
+  /**
+   * A delete-post action after its claim committed: the post goes (PostsService, its own transaction),
+   * then its reporters are told. When either fails, every report the claim settled goes back to the
+   * queue, not only the one acted on.
+   */
+  private async deleteReportedPost(actor: SessionUser, claimed: ClaimedReport, text: string | null, reporters: { reportIds: number[]; userIds: number[] }): Promise<void> {
+    try {
+      await this.deletePost(claimed);
+      await this.moderation.transaction((trx) => this.tell(trx, actor, claimed, 'delete-post', text, reporters.userIds));
+    } catch (error) {
+      await this.moderation.reopen(reporters.reportIds);
+      throw error;
+    }
   }
 
   /** The suspension's end for a `suspend` action (its rules checked before anything is written); undefined otherwise. */
@@ -168,8 +169,14 @@ export class ModerationService {
 
   private async applyInTransaction(trx: Db, actor: SessionUser, report: ClaimedReport, action: ModerationAction, until: Date | 'infinity' | undefined, text: string | null): Promise<void> {
     if (action === 'suspend' || action === 'unsuspend') await this.assertMayChangeSuspension(trx, actor, report.target_user_id);
-    if (action === 'suspend') await this.moderation.suspend(trx, report.target_user_id, until!, actor.id, text);
-    if (action === 'unsuspend' && !(await this.moderation.unsuspend(trx, report.target_user_id))) throw new ConflictException(MODERATION_MESSAGES.notSuspended);
+    if (action === 'suspend') {
+      await this.moderation.suspend(trx, report.target_user_id, until!, actor.id, text);
+      this.events.add(trx, 'moderation.suspended', { userId: report.target_user_id });
+    }
+    if (action === 'unsuspend') {
+      if (!(await this.moderation.unsuspend(trx, report.target_user_id))) throw new ConflictException(MODERATION_MESSAGES.notSuspended);
+      this.events.add(trx, 'moderation.unsuspended', { userId: report.target_user_id });
+    }
   }
 
   private async deletePost(report: ClaimedReport): Promise<void> {

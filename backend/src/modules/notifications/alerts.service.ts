@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { MESSAGES, type AlertType, type Page, type TeamAlertType, type UserAlert } from '@cloud9/contracts';
 import type { Db } from '../../common/db/database';
-import { RealtimeService } from '../realtime/realtime.service';
+import { DomainEvents } from '../../common/events/domain-events';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
 import type { SessionUser } from '../users/public';
@@ -10,11 +10,6 @@ import { NotificationsRepository, type RaisedAlert, type RemovedAlert, type With
 import { WithdrawnAlerts } from './withdrawn-alerts';
 import { planMentionAlerts } from './mention-alerts';
 import { timeCursorOf, toPage } from '../../common/db/page';
-
-/** What a committed action changed in someone's alerts; pushed with `publish` after the commit. */
-export type AlertEvent =
-  | { kind: 'new'; recipientId: number; alert: UserAlert }
-  | { kind: 'removed'; recipientId: number; id: number };
 
 type PostAlertType = Exclude<AlertType, 'follow'>;
 
@@ -32,7 +27,8 @@ const toWire = (r: AlertRow): UserAlert => ({
 /**
  * Personal alerts (a like, reply, repost, follow or mention). Actions raise and withdraw them inside their
  * own transaction (`trx`), so an alert exists exactly while its action does; never for acting on
- * oneself. The live push happens only after the commit (`publish`). An alert about a post that its
+ * oneself. Each raises `alerts.raised` / `alerts.withdrawn` on that transaction, pushed live after
+ * the commit (LivePushes). An alert about a post that its
  * actor withdrew within the hour (an unlike, a mention edited out) and raises again comes back
  * quietly, with its first time and no push (WithdrawnAlerts): toggling cannot flood its recipient.
  */
@@ -40,86 +36,77 @@ const toWire = (r: AlertRow): UserAlert => ({
 export class AlertsService {
   constructor(
     private readonly notifications: NotificationsRepository,
-    private readonly realtime: RealtimeService,
+    private readonly events: DomainEvents,
     private readonly withdrawn: WithdrawnAlerts,
   ) {}
 
   /** An alert to the author of `postId` (none when the actor wrote it). */
-  async raiseOnPost(trx: Db, actor: SessionUser, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
+  async raiseOnPost(trx: Db, actor: SessionUser, type: PostAlertType, postId: number): Promise<void> {
     // One recipient, the post's author: whatever was withdrawn of this type was theirs.
     const [earlier] = await this.withdrawn.recall(postId, actor.id, type);
     const rows = await this.notifications.raiseOnPost(trx, actor.id, type, postId, postId, this.message(type, actor), earlier?.raisedAt ?? null);
-    return earlier ? [] : this.created(rows, actor, type, postId);
+    if (!earlier) this.created(trx, rows, actor, type, postId);
   }
 
   /** A reply alert to the author of `parentId` (none on one's own post); its post_id is the reply. */
-  async raiseOnReply(trx: Db, actor: SessionUser, parentId: number, replyId: number): Promise<AlertEvent[]> {
+  async raiseOnReply(trx: Db, actor: SessionUser, parentId: number, replyId: number): Promise<void> {
     const rows = await this.notifications.raiseOnPost(trx, actor.id, 'reply', parentId, replyId, this.message('reply', actor));
-    return this.created(rows, actor, 'reply', replyId);
+    this.created(trx, rows, actor, 'reply', replyId);
   }
 
   /** A follow alert to `recipientId` (none to oneself). */
-  async raiseOnUser(trx: Db, actor: SessionUser, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
-    if (recipientId === actor.id) return [];
+  async raiseOnUser(trx: Db, actor: SessionUser, type: 'follow', recipientId: number): Promise<void> {
+    if (recipientId === actor.id) return;
     const rows = await this.notifications.raiseOnUser(trx, actor.id, type, recipientId, this.message(type, actor));
-    return this.created(rows, actor, type, null);
+    this.created(trx, rows, actor, type, null);
   }
 
   /** Mention alerts for a new post or reply `postId` (planMentionAlerts); `mentionedIds` in text order. */
-  async raiseOnMentions(trx: Db, actor: SessionUser, postId: number, mentionedIds: number[]): Promise<AlertEvent[]> {
+  async raiseOnMentions(trx: Db, actor: SessionUser, postId: number, mentionedIds: number[]): Promise<void> {
     const { raise } = planMentionAlerts(actor.id, mentionedIds);
     const rows = await this.notifications.raiseMentions(trx, actor.id, postId, raise, this.message('mention', actor));
-    return this.created(rows, actor, 'mention', postId);
+    this.created(trx, rows, actor, 'mention', postId);
   }
 
   /** After the author edited `postId`: unmentioned accounts lose their alert, newly mentioned ones get one within the cap. */
-  async mentionsEdited(trx: Db, actor: SessionUser, postId: number, mentionedIds: number[]): Promise<AlertEvent[]> {
+  async mentionsEdited(trx: Db, actor: SessionUser, postId: number, mentionedIds: number[]): Promise<void> {
     const plan = planMentionAlerts(actor.id, mentionedIds, await this.notifications.mentionRecipients(trx, postId));
-    const removed = await this.withdrawRemembered(postId, actor.id, 'mention', await this.notifications.withdrawMentions(trx, postId, plan.withdraw));
+    await this.withdrawRemembered(trx, postId, actor.id, 'mention', await this.notifications.withdrawMentions(trx, postId, plan.withdraw));
     const earlier = plan.raise.length ? await this.withdrawn.recall(postId, actor.id, 'mention') : [];
     const raisedAt = new Map(earlier.map((w) => [w.recipientId, w.raisedAt]));
     const rows = await this.notifications.raiseMentions(trx, actor.id, postId, plan.raise, this.message('mention', actor), raisedAt);
-    return [...removed, ...this.created(rows.filter((r) => !raisedAt.has(r.recipient_id)), actor, 'mention', postId)];
+    this.created(trx, rows.filter((r) => !raisedAt.has(r.recipient_id)), actor, 'mention', postId);
   }
 
   /**
    * Alerts from the Cloud 9 team, in the transaction of the staff action they belong to: a warning
    * (its text is the message) or "your report was reviewed" to each of `recipientIds`.
    */
-  async raiseFromTeam(trx: Db, type: TeamAlertType, recipientIds: number[], message: string): Promise<AlertEvent[]> {
+  async raiseFromTeam(trx: Db, type: TeamAlertType, recipientIds: number[], message: string): Promise<void> {
     const rows = await this.notifications.raiseTeamAlerts(trx, type, recipientIds, message);
-    return rows.map((r) => ({
-      kind: 'new',
+    this.raised(trx, rows.map((r) => ({
       recipientId: r.recipient_id,
       alert: { id: r.id, type, message, actor_name: null, actor_username: null, actor_thumbnail: null, post_id: null, createdAt: r.created_at.toISOString() },
-    }));
+    })));
   }
 
-  async withdrawOnPost(trx: Db, actorId: number, type: PostAlertType, postId: number): Promise<AlertEvent[]> {
-    return this.withdrawRemembered(postId, actorId, type, await this.notifications.withdrawOnPost(trx, actorId, type, postId));
+  async withdrawOnPost(trx: Db, actorId: number, type: PostAlertType, postId: number): Promise<void> {
+    await this.withdrawRemembered(trx, postId, actorId, type, await this.notifications.withdrawOnPost(trx, actorId, type, postId));
   }
 
-  /** The pushes of alerts an actor took back, remembered for the hour in which raising them again is quiet. */
-  private async withdrawRemembered(postId: number, actorId: number, type: PostAlertType, rows: WithdrawnRow[]): Promise<AlertEvent[]> {
+  /** Alerts an actor took back, remembered for the hour in which raising them again is quiet. */
+  private async withdrawRemembered(trx: Db, postId: number, actorId: number, type: PostAlertType, rows: WithdrawnRow[]): Promise<void> {
     await this.withdrawn.remember(postId, actorId, rows.map((r) => ({ type, recipientId: r.recipient_id, raisedAt: r.created_at })));
-    return this.removed(rows);
+    this.removed(trx, rows);
   }
 
-  async withdrawOnUser(trx: Db, actorId: number, type: 'follow', recipientId: number): Promise<AlertEvent[]> {
-    return this.removed(await this.notifications.withdrawOnUser(trx, actorId, type, recipientId));
+  async withdrawOnUser(trx: Db, actorId: number, type: 'follow', recipientId: number): Promise<void> {
+    this.removed(trx, await this.notifications.withdrawOnUser(trx, actorId, type, recipientId));
   }
 
   /** Before a post is deleted: the alerts about it and every reply below it. */
-  async withdrawForPostTree(trx: Db, postId: number): Promise<AlertEvent[]> {
-    return this.removed(await this.notifications.withdrawPostTree(trx, postId));
-  }
-
-  /** Pushes committed changes to the recipients' sockets. */
-  publish(events: AlertEvent[]): void {
-    for (const e of events) {
-      if (e.kind === 'new') this.realtime.toUser(e.recipientId, 'alert:new', e.alert);
-      else this.realtime.toUser(e.recipientId, 'alert:removed', { id: e.id });
-    }
+  async withdrawForPostTree(trx: Db, postId: number): Promise<void> {
+    this.removed(trx, await this.notifications.withdrawPostTree(trx, postId));
   }
 
   /** GET /api/notifications/user/:userId: own alerts only, newest first, optionally filtered by text and type. */
@@ -143,14 +130,13 @@ export class AlertsService {
     return MESSAGES.alerts[type](actor.name?.trim() || actor.username);
   }
 
-  /** The pushes of new alerts; none for one its recipient does not see (its post holds one of their muted words). */
-  private created(rows: RaisedAlert[], actor: SessionUser, type: AlertType, postId: number | null): AlertEvent[] {
-    return rows.filter((r) => r.shown).map((r) => this.createdOne(r, actor, type, postId));
+  /** New alerts as news; none for one its recipient does not see (its post holds one of their muted words). */
+  private created(trx: Db, rows: RaisedAlert[], actor: SessionUser, type: AlertType, postId: number | null): void {
+    this.raised(trx, rows.filter((r) => r.shown).map((r) => this.createdOne(r, actor, type, postId)));
   }
 
-  private createdOne(r: RaisedAlert, actor: SessionUser, type: AlertType, postId: number | null): AlertEvent {
+  private createdOne(r: RaisedAlert, actor: SessionUser, type: AlertType, postId: number | null): { recipientId: number; alert: UserAlert } {
     return {
-      kind: 'new',
       recipientId: r.recipient_id,
       alert: {
         id: r.id,
@@ -165,7 +151,11 @@ export class AlertsService {
     };
   }
 
-  private removed(rows: RemovedAlert[]): AlertEvent[] {
-    return rows.map((r) => ({ kind: 'removed', recipientId: r.recipient_id, id: r.id }));
+  private raised(trx: Db, alerts: { recipientId: number; alert: UserAlert }[]): void {
+    if (alerts.length) this.events.add(trx, 'alerts.raised', { alerts });
+  }
+
+  private removed(trx: Db, rows: RemovedAlert[]): void {
+    if (rows.length) this.events.add(trx, 'alerts.withdrawn', { alerts: rows.map((r) => ({ recipientId: r.recipient_id, id: r.id })) });
   }
 }

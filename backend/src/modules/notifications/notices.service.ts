@@ -6,7 +6,7 @@ import { postLimitOf } from '../plans/public';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import type { Db } from '../../common/db/database';
 import { containsPattern, limitLiteral, SqlParams } from '../../common/db/sql-params';
-import { RealtimeService } from '../realtime/realtime.service';
+import { DomainEvents } from '../../common/events/domain-events';
 import type { SessionUser } from '../users/public';
 import type { NoticeRow } from './notifications.sql';
 import { NotificationsRepository, type LockedNotice } from './notifications.repository';
@@ -35,14 +35,14 @@ const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id }
 
 /**
  * System notices: groups 1–4 post; admins edit and delete any, staff their own. Every
- * check runs before anything is written; live events go out after the commit.
+ * check runs before anything is written; each change is announced (notice.*) after the commit.
  */
 @Injectable()
 export class NoticesService {
   constructor(
     private readonly notifications: NotificationsRepository,
     private readonly media: MediaService,
-    private readonly realtime: RealtimeService,
+    private readonly events: DomainEvents,
   ) {}
 
   list(limit: number, cursor?: string): Promise<Page<SystemNotice>> {
@@ -73,7 +73,7 @@ export class NoticesService {
       throw error;
     }
     const notice = await this.one(id);
-    this.realtime.toEveryone('notice:created', notice);
+    await this.events.emit('notice.posted', { notice });
     return { created: true, notice };
   }
 
@@ -84,7 +84,7 @@ export class NoticesService {
       return notice;
     });
     await this.removeIfUnused(old);
-    this.realtime.toEveryone('notice:deleted', { id });
+    await this.events.emit('notice.deleted', { id });
     return { success: true };
   }
 
@@ -106,7 +106,7 @@ export class NoticesService {
     }
     if (stored) await this.removeIfUnused(old);
     const notice = await this.one(id);
-    this.realtime.toEveryone('notice:updated', notice);
+    await this.events.emit('notice.edited', { notice });
     return notice;
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { RealtimeModule } from '../realtime/realtime.module';
 import { AlertGroupsService } from './alert-groups.service';
 import { AlertSettingsService } from './alert-settings.service';
 import { AlertSyncService } from './alert-sync';
@@ -16,7 +17,7 @@ import { WithdrawnAlerts } from './withdrawn-alerts';
  * when its push is lost.
  */
 @Module({
-  imports: [MediaModule],
+  imports: [MediaModule, RealtimeModule],
   controllers: [NotificationsController],
   providers: [AlertGroupsService, AlertSettingsService, AlertsService, AlertSyncService, NoticesService, NotificationStatusService, NotificationsRepository, WithdrawnAlerts],
   exports: [AlertsService],

@@ -103,11 +103,11 @@ export class PostsRepository extends DomainRepository {
 
   // Writes
 
-  /** A post or reply with its mentions and tags. */
-  async insert(trx: Db, post: NewPost): Promise<number> {
-    const { id } = await trx.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow();
-    await this.recordFacts(trx, id, post);
-    return id;
+  /** A post or reply with its mentions and tags; its id and time. */
+  async insert(trx: Db, post: NewPost): Promise<{ id: number; created_at: Date }> {
+    const row = await trx.insertInto('posts').values(post).returning(['id', 'created_at']).executeTakeFirstOrThrow();
+    await this.recordFacts(trx, row.id, post);
+    return row;
   }
 
   /**
@@ -148,13 +148,13 @@ export class PostsRepository extends DomainRepository {
                FROM post_mentions pm WHERE pm.user_id = ${userId} AND p.id = pm.post_id`.execute(trx);
   }
 
-  /** Locks the parent and counts the reply; undefined when the parent is missing. */
-  async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category' | 'user_id'> | undefined> {
+  /** Locks the parent and counts the reply (answering its new count); undefined when the parent is missing. */
+  async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category' | 'user_id' | 'replies_count'> | undefined> {
     return trx
       .updateTable('posts')
       .set((eb) => ({ replies_count: eb('replies_count', '+', 1) }))
       .where('id', '=', parentId)
-      .returning(['category', 'user_id'])
+      .returning(['category', 'user_id', 'replies_count'])
       .executeTakeFirst();
   }
 

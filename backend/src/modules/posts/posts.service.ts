@@ -1,17 +1,16 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   ALT_TEXT_MESSAGES, canDeletePost, canEditWithinWindow, cleanPostText, DEFAULT_CATEGORY, editWindowMinutes, extractMentions, extractTags,
-  isAltTextTooLong, MESSAGES, normalizeAltText, SocketEvents, takesAltText, type Post,
+  isAltTextTooLong, MESSAGES, normalizeAltText, takesAltText, type FeedCategory, type Post,
 } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { isAllowedGifUrl } from '../gifs/public';
 import { MediaService, StoredMedia } from '../media/media.service';
-import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
-import { RealtimeService } from '../realtime/realtime.service';
+import { AlertsService } from '../notifications/alerts.service';
 import type { SessionUser } from '../users/public';
 import { assertActor } from '../../common/auth/assert-actor';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import { DomainEvents } from '../../common/events/domain-events';
 import { postLimitOf } from '../plans/public';
 import { FeedService } from './feed.service';
 import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
@@ -28,7 +27,11 @@ function altTextOf(raw: string | null | undefined): string | null {
 
 const altNeedsMedia = () => new BadRequestException(ALT_TEXT_MESSAGES.needsMedia);
 
-/** Writes of posts: create, reply, edit, delete. Every check happens before anything is written. */
+/**
+ * Writes of posts: create, reply, edit, delete. Every check happens before anything is written; each
+ * write raises what it changed (post.created, post.changed, post.deleted, post.reacted for a parent's
+ * reply count) in its transaction, and the subscribers push and invalidate after the commit.
+ */
 @Injectable()
 export class PostsService {
   constructor(
@@ -36,9 +39,8 @@ export class PostsService {
     private readonly media: MediaService,
     private readonly feed: FeedService,
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly realtime: RealtimeService,
     private readonly alerts: AlertsService,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Locks a post for the rest of the caller's transaction; undefined when there is no such post. */
@@ -69,25 +71,20 @@ export class PostsService {
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS, 'post', poster) : undefined;
     const placeholder = stored ? MESSAGES.post.mediaPlaceholder : MESSAGES.post.gifPlaceholder;
     const content = text || placeholder;
-    let events: AlertEvent[] = [];
+    const category = (dto.category ?? DEFAULT_CATEGORY) as FeedCategory; // one of them (the DTO's rule)
     try {
       if (alt && !takesAltText(stored?.mime)) throw altNeedsMedia();
       const id = await this.posts.transaction(async (trx) => {
         const facts = await this.factsOf(trx, content);
-        const postId = await this.posts.insert(trx, {
-          user_id: user.id, parent_id: null, content, category: dto.category ?? DEFAULT_CATEGORY,
+        const inserted = await this.posts.insert(trx, {
+          user_id: user.id, parent_id: null, content, category,
           media_id: stored?.id ?? null, media_url: stored?.url ?? null, media_alt: alt, gif_url: gif ?? null, ...facts,
         });
-        events = await this.alerts.raiseOnMentions(trx, user, postId, facts.mention_ids);
-        return postId;
+        await this.alerts.raiseOnMentions(trx, user, inserted.id, facts.mention_ids);
+        this.events.add(trx, 'post.created', { postId: inserted.id, authorId: user.id, parentId: null, category, createdAt: inserted.created_at.toISOString() });
+        return inserted.id;
       });
-      this.alerts.publish(events);
-      await this.caches.publish({ all: true }); // every feed's first page may show it
-      const post = await this.feed.post(id, user);
-      // After the commit: feeds offer a "new posts" pill. A bare signal (no post, no author), so it
-      // tells nobody of a post they may not see; the pill reads the feed again through the hide rule.
-      this.realtime.toEveryoneBut(user.id, SocketEvents.postCreated, { category: post.category, createdAt: post.createdAt });
-      return post;
+      return await this.feed.post(id, user);
     } catch (error) {
       await this.media.release([stored]); // no post: the upload must not stay behind
       throw error;
@@ -113,7 +110,6 @@ export class PostsService {
     if (alt && !file) throw altNeedsMedia();
 
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, POST_KINDS, 'post', poster) : undefined;
-    let events: AlertEvent[] = [];
     let id: number;
     try {
       if (alt && !takesAltText(stored?.mime)) throw altNeedsMedia();
@@ -123,20 +119,21 @@ export class PostsService {
         const parent = await this.posts.countReply(trx, parentId);
         if (!parent || unseen.has(parent.user_id)) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
         const facts = await this.factsOf(trx, text);
-        const replyId = await this.posts.insert(trx, {
+        const reply = await this.posts.insert(trx, {
           user_id: user.id, parent_id: parentId, content: text || MESSAGES.post.mediaPlaceholder, category: parent.category,
           media_id: stored?.id ?? null, media_url: stored?.url ?? null, media_alt: alt, gif_url: null, ...facts,
         });
         // The parent's author is alerted; the alert points at the reply, so deleting it withdraws exactly this one.
-        events = [...(await this.alerts.raiseOnReply(trx, user, parentId, replyId)), ...(await this.alerts.raiseOnMentions(trx, user, replyId, facts.mention_ids))];
-        return replyId;
+        await this.alerts.raiseOnReply(trx, user, parentId, reply.id);
+        await this.alerts.raiseOnMentions(trx, user, reply.id, facts.mention_ids);
+        this.events.add(trx, 'post.created', { postId: reply.id, authorId: user.id, parentId, category: parent.category as FeedCategory, createdAt: reply.created_at.toISOString() });
+        this.events.add(trx, 'post.reacted', { postId: parentId, replies: parent.replies_count });
+        return reply.id;
       });
     } catch (error) {
       await this.media.release([stored]); // no reply: the upload must not stay behind
       throw error;
     }
-    this.alerts.publish(events);
-    await this.caches.publish({ posts: [parentId], matches: true }); // its reply count; a new search match
     return this.feed.post(id, user);
   }
 
@@ -149,7 +146,6 @@ export class PostsService {
     const text = cleanPostText(dto.content, postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.editEmpty);
     const alt = dto.alt === undefined ? undefined : altTextOf(dto.alt);
-    let events: AlertEvent[] = [];
     await this.posts.transaction(async (trx) => {
       const post = await this.posts.lock(trx, postId);
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
@@ -159,10 +155,9 @@ export class PostsService {
       if (alt && !takesAltText(await this.posts.mediaMime(trx, postId))) throw altNeedsMedia();
       const facts = await this.factsOf(trx, text);
       await this.posts.applyEdit(trx, postId, post.content, text, facts, alt);
-      events = await this.alerts.mentionsEdited(trx, user, postId, facts.mention_ids);
+      await this.alerts.mentionsEdited(trx, user, postId, facts.mention_ids);
+      this.events.add(trx, 'post.changed', { postId });
     });
-    this.alerts.publish(events);
-    await this.caches.publish({ posts: [postId], matches: true }); // its text, mentions and tags; what matches a search or a tag
     return { success: true, post: await this.feed.post(postId, user) };
   }
 
@@ -182,21 +177,17 @@ export class PostsService {
   }
 
   private async removeTree(postId: number, assertAllowed: (post: LockedPost) => void): Promise<{ success: true }> {
-    let events: AlertEvent[] = [];
-    let parentId: number | null = null;
     const files = await this.posts.transaction(async (trx) => {
       const post = await this.posts.lock(trx, postId);
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       assertAllowed(post);
-      parentId = post.parent_id;
       const media = await this.posts.treeFiles(trx, postId);
       if (post.parent_id !== null) await this.posts.uncountReply(trx, post.parent_id);
-      events = await this.alerts.withdrawForPostTree(trx, postId);
+      await this.alerts.withdrawForPostTree(trx, postId);
       await this.posts.delete(trx, postId);
+      this.events.add(trx, 'post.deleted', { postId, parentId: post.parent_id });
       return media;
     });
-    this.alerts.publish(events);
-    await this.caches.publish({ posts: parentId === null ? [postId] : [postId, parentId], matches: true });
     await this.media.removeUnused(files);
     return { success: true };
   }

@@ -1,8 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { MESSAGES, type LikeResult, type RepostResult } from '@cloud9/contracts';
-import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
+import { AlertsService } from '../notifications/alerts.service';
 import type { SessionUser } from '../users/public';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
+import type { Db } from '../../common/db/database';
+import { DomainEvents } from '../../common/events/domain-events';
+import type { EventPayload } from '../../common/events/event-map';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { PostsRepository, type ReactionCounter, type ReactionTable } from './posts.repository';
 
@@ -10,10 +12,12 @@ interface Reaction {
   type: 'like' | 'repost';
   table: ReactionTable;
   counter: ReactionCounter;
+  /** The post's new count and the member's flag, as `post.reacted` names them. */
+  reacted(userId: number, on: boolean, count: number): Omit<EventPayload<'post.reacted'>, 'postId'>;
 }
 
-const LIKE: Reaction = { type: 'like', table: 'likes', counter: 'likes_count' };
-const REPOST: Reaction = { type: 'repost', table: 'reposts', counter: 'reposts_count' };
+const LIKE: Reaction = { type: 'like', table: 'likes', counter: 'likes_count', reacted: (userId, liked, likes) => ({ likes, by: { userId, liked } }) };
+const REPOST: Reaction = { type: 'repost', table: 'reposts', counter: 'reposts_count', reacted: (userId, reposted, reposts) => ({ reposts, by: { userId, reposted } }) };
 
 /**
  * Like and repost toggles. The reaction row and the post's counter change in one transaction
@@ -25,35 +29,36 @@ export class ReactionsService {
   constructor(
     private readonly posts: PostsRepository,
     private readonly alerts: AlertsService,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
   ) {}
 
-  /** The author's alert is raised or withdrawn in the same transaction and pushed after the commit. */
-  private async toggle({ type, table, counter }: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
-    const userId = user.id;
-    let events: AlertEvent[] = [];
+  /** The toggle and the author's alert in one transaction; the post's new count and the member's flag (post.reacted) after the commit. */
+  private async toggle(reaction: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
     try {
-      const result = await this.posts.transaction(async (trx) => {
-        if (await this.posts.addReaction(trx, table, userId, postId)) {
-          events = await this.alerts.raiseOnPost(trx, user, type, postId);
-          return { on: true, count: await this.posts.moveCounter(trx, counter, postId, 1) };
-        }
-        if (await this.posts.removeReaction(trx, table, userId, postId)) {
-          events = await this.alerts.withdrawOnPost(trx, userId, type, postId);
-          return { on: false, count: await this.posts.moveCounter(trx, counter, postId, -1) };
-        }
-        // A concurrent toggle of the same user removed the row first: nothing changed here.
-        const current = await this.posts.counter(trx, counter, postId);
-        if (current === undefined) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-        return { on: false, count: current };
+      return await this.posts.transaction(async (trx) => {
+        const result = await this.flip(trx, reaction, user, postId);
+        this.events.add(trx, 'post.reacted', { postId, ...reaction.reacted(user.id, result.on, result.count) });
+        return result;
       });
-      this.alerts.publish(events);
-      await this.caches.publish({ posts: [postId] }); // its count
-      return result;
     } catch (error) {
       if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       throw error;
     }
+  }
+
+  private async flip(trx: Db, { type, table, counter }: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
+    if (await this.posts.addReaction(trx, table, user.id, postId)) {
+      await this.alerts.raiseOnPost(trx, user, type, postId);
+      return { on: true, count: await this.posts.moveCounter(trx, counter, postId, 1) };
+    }
+    if (await this.posts.removeReaction(trx, table, user.id, postId)) {
+      await this.alerts.withdrawOnPost(trx, user.id, type, postId);
+      return { on: false, count: await this.posts.moveCounter(trx, counter, postId, -1) };
+    }
+    // A concurrent toggle of the same user removed the row first: nothing changed here.
+    const current = await this.posts.counter(trx, counter, postId);
+    if (current === undefined) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+    return { on: false, count: current };
   }
 
   async like(user: SessionUser, postId: number): Promise<LikeResult> {

@@ -1,13 +1,14 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MetricsModule } from '../../common/metrics/metrics.module';
+import { LivePushes } from './live-pushes';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
 /**
- * Live events over Socket.IO. RealtimeService is global so any module can
- * emit; the gateway authenticates sockets; RealtimeIoAdapter (set in createApp) configures the
- * server and its Redis Streams adapter.
+ * Live events over Socket.IO. Committed changes reach sockets through LivePushes (a subscriber of the
+ * domain events); notifications imports the module for the alert sync's local pushes; the gateway
+ * authenticates sockets; RealtimeIoAdapter (set in createApp) configures the server and its Redis
+ * Streams adapter.
  */
-@Global()
-@Module({ imports: [MetricsModule], providers: [RealtimeService, RealtimeGateway], exports: [RealtimeService] })
+@Module({ imports: [MetricsModule], providers: [RealtimeService, RealtimeGateway, LivePushes], exports: [RealtimeService] })
 export class RealtimeModule {}

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isAdmin, isStaff } from '@cloud9/contracts';
-import { InvalidationBus, type Invalidation } from '../../common/cache/invalidation-bus';
+import { CacheChanges } from '../../common/cache/cache-changes';
+import type { Invalidation } from '../../common/cache/invalidation-bus';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { hidingOf, NOTHING_HIDDEN, type Hiding } from './hiding';
@@ -30,7 +31,7 @@ interface Suspended {
  * whether they marked anything Not interested, and the accounts suspended now (hidden from everyone).
  *
  * Both are kept in this process and dropped on every instance the moment they change
- * (InvalidationBus): a mute, block, muted word or Not-interested mark announces its viewers (a block
+ * (CacheChanges): a mute, block, muted word or Not-interested mark announces its viewers (a block
  * both accounts), a suspension or its lifting `suspensions`. So a block made between two pages of a
  * feed leaves the blocked account out of the second, whichever instance serves it. Entries also end
  * after SESSION_USER_CACHE_MS (a Redis gone silent), a suspended set at the first suspension's end;
@@ -46,7 +47,7 @@ export class HidingService {
 
   constructor(
     private readonly safety: SafetyRepository,
-    private readonly bus: InvalidationBus,
+    private readonly bus: CacheChanges,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     bus.listen((change) => this.apply(change));

@@ -9,14 +9,14 @@ import {
   type MuteResult,
   type NotInterestedResult,
   type Page, SAFETY_MESSAGES } from '@cloud9/contracts';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { timeCursorOf, toPage } from '../../common/db/page';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { limitLiteral } from '../../common/db/sql-params';
 import type { Db } from '../../common/db/database';
 import type { SessionUser } from '../../common/auth/session.types';
-import { BlockSteps, type AfterBlock } from './block-steps';
+import { DomainEvents } from '../../common/events/domain-events';
+import { BlockSteps } from './block-steps';
 import { SafetyRepository } from './safety.repository';
 import type { HideTable, MutedWordRow } from './safety.sql';
 
@@ -51,12 +51,12 @@ export class SafetyService {
   constructor(
     private readonly safety: SafetyRepository,
     private readonly blockSteps: BlockSteps,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
   ) {}
 
-  /** After a change of what `viewers` hide has committed: their hidden sets and page copies, on every instance. */
+  /** After a change of what `viewers` hide has been written (outside a transaction, or committed). */
   private async changed(changed: boolean, ...viewers: number[]): Promise<void> {
-    if (changed) await this.caches.publish({ viewers });
+    if (changed) await this.events.emit('viewer.changed', { viewerIds: viewers });
   }
 
   async mute(user: SessionUser, targetId: number): Promise<MuteResult> {
@@ -77,18 +77,17 @@ export class SafetyService {
 
   async block(user: SessionUser, targetId: number): Promise<BlockResult> {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotBlockSelf);
-    const { added, after } = await orNotFound(
-      this.safety.transaction(async (trx): Promise<{ added: boolean; after: AfterBlock[] }> => {
+    await orNotFound(
+      this.safety.transaction(async (trx) => {
         const outcome = await this.safety.hideWithin(trx, 'user_blocks', user.id, targetId, SAFETY_RULES.blocksMax);
         if (outcome === 'full') throw new ConflictException(SAFETY_MESSAGES.tooManyBlocks);
-        const added = outcome === 'added';
-        return { added, after: added ? await this.blockSteps.run(trx, user.id, targetId) : [] };
+        if (outcome !== 'added') return;
+        await this.blockSteps.run(trx, user.id, targetId);
+        // A block hides both ways: both accounts' hidden sets change.
+        this.events.add(trx, 'viewer.changed', { viewerIds: [user.id, targetId] });
       }),
       MESSAGES.profile.userNotFound,
     );
-    // A block hides both ways: both accounts' hidden sets change.
-    await this.changed(added, user.id, targetId);
-    for (const announce of after) await announce();
     return { success: true, blocked: true };
   }
 

@@ -1,14 +1,14 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ADMIN_GROUP_ID, canDeleteAccount, DEFAULT_GROUP_ID, MESSAGES, type CurrentUser } from '@cloud9/contracts';
-import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
+import { DomainEvents } from '../../common/events/domain-events';
+import type { GroupMove } from '../../common/events/event-map';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
 import { accountSubject } from '../../common/rate-limit/subjects';
 import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
 import { MediaService } from '../media/media.service';
-import { RealtimeService } from '../realtime/realtime.service';
 import { AccountDeletionSteps } from './account-deletion-steps';
 import type { SessionUser } from './session-user';
 import { RegisterDto, UpdateProfileDto } from './users.dto';
@@ -17,12 +17,6 @@ import type { AdminUserRow } from './users.sql';
 
 export type { AdminUserRow, FollowCounts };
 import { SessionUserSource } from '../../common/auth/session-user-source';
-
-/** An account whose group was written: what its open tabs are told once the change is committed. */
-export interface GroupMove {
-  userId: number;
-  groupId: number;
-}
 
 export const isUniqueViolation = (error: unknown, constraint: string) =>
   pgErrorCode(error) === PG_ERROR.uniqueViolation && (error as { constraint?: string }).constraint === constraint;
@@ -39,19 +33,20 @@ export class AccountsService implements SessionUserSource {
     private readonly sessions: SessionsService,
     private readonly media: MediaService,
     private readonly limits: RateLimitsService,
-    private readonly realtime: RealtimeService,
     private readonly deletionSteps: AccountDeletionSteps,
-    private readonly caches: InvalidationBus,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
    * The only way an account changes group: moves `ids` to `groupId` inside the caller's
-   * transaction (only those now in one of `onlyFrom`, when given). Returns the moves, for
-   * announceGroupMoves once the transaction has committed.
+   * transaction (only those now in one of `onlyFrom`, when given), and raises `account.moved` on it
+   * (caches drop the accounts, their open tabs learn the group, after the commit). Returns the moves.
    */
   async moveToGroup(trx: Db, ids: readonly number[], groupId: number, onlyFrom?: readonly number[]): Promise<GroupMove[]> {
     const moved = await this.users.moveToGroup(trx, ids, groupId, onlyFrom);
-    return moved.map((row) => ({ userId: row.id, groupId: row.group_id }));
+    const moves = moved.map((row) => ({ userId: row.id, groupId: row.group_id }));
+    if (moves.length) this.events.add(trx, 'account.moved', { moves });
+    return moves;
   }
 
   /** Moves one account to `groupId` on its own (an admin's change); no move when there is no such account. */
@@ -59,15 +54,9 @@ export class AccountsService implements SessionUserSource {
     return this.users.transaction((trx) => this.moveToGroup(trx, [id], groupId));
   }
 
-  /** Tells each moved account's open tabs its group now, so limits follow without a reload (after commit). */
-  async announceGroupMoves(moves: readonly GroupMove[]): Promise<void> {
-    if (moves.length) await this.accountsChanged(moves.map((move) => move.userId));
-    for (const move of moves) this.realtime.toUser(move.userId, 'account:updated', { group_id: move.groupId });
-  }
-
-  /** After an account row's commit: every instance's caches drop what they hold of these accounts. */
+  /** After a write of accounts' rows outside a transaction (profile, password): every instance's caches drop them. */
   accountsChanged(userIds: number[]): Promise<void> {
-    return this.caches.publish({ users: userIds });
+    return this.events.emit('account.changed', { userIds });
   }
 
   /** The admin user list: up to `take` accounts with ids below `beforeId` (a decimal id), newest first, matching the LIKE `pattern`. */
@@ -171,10 +160,9 @@ export class AccountsService implements SessionUserSource {
       const files = await this.users.ownedFiles(trx, targetId);
       await this.deletionSteps.run(trx, targetId);
       await this.users.delete(trx, targetId);
+      this.events.add(trx, 'account.deleted', { userId: targetId });
       return files;
     });
-    // Its likes and reposts left other accounts' posts too: every cached page may be wrong.
-    await this.caches.publish({ all: true, users: [targetId] });
     await this.media.removeIfUnused(storageKeys); // the same bytes may be another account's too
     await this.sessions.endAllForUser(targetId);
   }

@@ -1,0 +1,104 @@
+import type { Post, SystemNotice, UserAlert } from '@cloud9/contracts';
+
+// The payloads are declared with the map, in domain words, so that the events layer depends on no module.
+
+/** A new alert, as its recipient's list shows it. */
+interface RaisedAlert {
+  recipientId: number;
+  alert: UserAlert;
+}
+
+/** An alert taken back (its action was undone, or what it points at was deleted). */
+interface WithdrawnAlert {
+  recipientId: number;
+  id: number;
+}
+
+/** An account whose group a write changed (a plan bought, ended or set by an admin). */
+export interface GroupMove {
+  userId: number;
+  groupId: number;
+}
+
+type Nothing = Record<string, never>;
+
+/**
+ * What a committed write changed that others see, one entry per event: writes raise them
+ * (DomainEvents.add in their transaction, `emit` outside one) and subscribers (@OnEvent) push,
+ * invalidate and record. Every event has at least one subscriber, or start-up fails.
+ */
+interface DomainEventMap {
+  /** A post or a reply was published (a reply also moves its parent's reply count: `post.reacted`). */
+  'post.created': { postId: number; authorId: number; parentId: number | null; category: Post['category']; createdAt: string };
+  /** A post's text, mentions, tags or description were edited. */
+  'post.changed': { postId: number };
+  /** A post was deleted with every reply below it; a reply's parent counts one reply less. */
+  'post.deleted': { postId: number; parentId: number | null };
+  /**
+   * A post's counts moved (a like, repost or reply came or went): its new values, those the write
+   * knows (absolute, never deltas), and for a like or repost the member's own flag now.
+   */
+  'post.reacted': { postId: number; likes?: number; reposts?: number; replies?: number; by?: { userId: number; liked?: boolean; reposted?: boolean } };
+  /** Alerts were raised for their recipients. */
+  'alerts.raised': { alerts: RaisedAlert[] };
+  /** Alerts were taken back from their recipients. */
+  'alerts.withdrawn': { alerts: WithdrawnAlert[] };
+  /** Accounts' rows changed: profile, counters, password. */
+  'account.changed': { userIds: number[] };
+  /** Accounts moved to another group. */
+  'account.moved': { moves: GroupMove[] };
+  /** An account was deleted, with its posts, reactions and follows. */
+  'account.deleted': { userId: number };
+  /** Every account's follow counters were recounted (some were corrected). */
+  'follows.recounted': Nothing;
+  /** What these viewers hide (accounts, words, posts) or their own flags on posts (bookmarks) changed. */
+  'viewer.changed': { viewerIds: number[] };
+  /** An account was suspended: its posts are hidden from everyone (its sessions end with it). */
+  'moderation.suspended': { userId: number };
+  /** An account's suspension was lifted. */
+  'moderation.unsuspended': { userId: number };
+  /** The boosted posts changed (a rotation, or the admin boosted one): every feed's pinned head may differ. */
+  'boosts.changed': Nothing;
+  /** Sessions ended (sign-out, password change, account deleted or suspended, the per-account cap). */
+  'sessions.ended': { sessionIds: string[] };
+  /** A system notice was posted. */
+  'notice.posted': { notice: SystemNotice };
+  /** A system notice was edited. */
+  'notice.edited': { notice: SystemNotice };
+  /** A system notice was deleted. */
+  'notice.deleted': { id: number };
+  /** A backup replaced the live data. */
+  'data.restored': Nothing;
+}
+
+export type EventName = keyof DomainEventMap;
+export type EventPayload<N extends EventName> = DomainEventMap[N];
+
+/** One raised event as it waits for its dispatch. */
+export type RaisedEvent = { [N in EventName]: { name: N; payload: EventPayload<N> } }[EventName];
+
+/**
+ * The map's names at run time (types are gone by then): start-up checks that each has a subscriber.
+ * Typed by DomainEventMap, so an event missing here, or here and not there, does not compile.
+ */
+export const DECLARED_EVENTS: Readonly<Record<EventName, true>> = {
+  'post.created': true,
+  'post.changed': true,
+  'post.deleted': true,
+  'post.reacted': true,
+  'alerts.raised': true,
+  'alerts.withdrawn': true,
+  'account.changed': true,
+  'account.moved': true,
+  'account.deleted': true,
+  'follows.recounted': true,
+  'viewer.changed': true,
+  'moderation.suspended': true,
+  'moderation.unsuspended': true,
+  'boosts.changed': true,
+  'sessions.ended': true,
+  'notice.posted': true,
+  'notice.edited': true,
+  'notice.deleted': true,
+  'data.restored': true,
+};
