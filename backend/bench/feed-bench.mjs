@@ -75,6 +75,8 @@ async function startWriters(base, headers) {
   const firstPage = (await (await fetch(`${base}/api/posts`, { headers })).json()).items.map((p) => p.id);
   let writes = 0;
   let inFlight = 0;
+  /** Writes that failed, by status (or the error's name), printed with the row. */
+  const failed = {};
   const write = async (n) => {
     const { cookie } = writers[n % WRITERS];
     const post = firstPage[(n * 7) % firstPage.length];
@@ -87,6 +89,9 @@ async function startWriters(base, headers) {
       const res = await fetch(url, init);
       await res.arrayBuffer();
       if (res.ok) writes += 1;
+      else failed[res.status] = (failed[res.status] ?? 0) + 1;
+    } catch (error) {
+      failed[error.name] = (failed[error.name] ?? 0) + 1;
     } finally {
       inFlight -= 1;
     }
@@ -99,7 +104,9 @@ async function startWriters(base, headers) {
       const due = started + (n * 1000) / WRITES_PER_SECOND;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      if (running && inFlight < MAX_WRITES_IN_FLIGHT) sent.push(write(n).catch(() => undefined));
+      if (!running) break;
+      if (inFlight < MAX_WRITES_IN_FLIGHT) sent.push(write(n));
+      else failed.skipped = (failed.skipped ?? 0) + 1;
     }
   })();
   return async () => {
@@ -107,6 +114,7 @@ async function startWriters(base, headers) {
     await pacer;
     const rate = writes / ((performance.now() - started) / 1000);
     await Promise.all(sent);
+    if (Object.keys(failed).length) console.log(`  writes that failed: ${JSON.stringify(failed)}`);
     return rate;
   };
 }
