@@ -1,6 +1,6 @@
 import { configure, waitFor } from '@testing-library/react';
 import { clearPublicConfigCache } from '../api/config';
-import { refreshSession } from '../lib/session';
+import { refreshSession } from '../stores/sessionSync';
 import { persisted } from '../lib/persisted';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../test/utils';
 import { firstRequests } from './firstRequests';
