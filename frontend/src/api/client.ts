@@ -1,6 +1,5 @@
 import type { ApiError, ApiRoute, BodyOf, Multipart, ParamsOf, PathParamNames, QueryOf, ResponseOf } from '@cloud9/contracts';
 import { HTTP_MESSAGES, ROUTES, fillPath } from '@cloud9/contracts';
-import { useSessionStore } from '../stores/session';
 import { API_BASE, API_HEADERS, takeEarly } from './early';
 
 export class ApiRequestError extends Error {
@@ -13,11 +12,16 @@ export class ApiRequestError extends Error {
 }
 
 type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler | null = null;
+const unauthorizedHandlers = new Set<UnauthorizedHandler>();
 
-/** The router registers how to reach /login, so this module stays free of React. */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
-  onUnauthorized = handler;
+/**
+ * Runs `handler` after every 401 but a sign-in's, in the order registered: the session store ends
+ * the session (stores/session.ts), the router goes to /login (app/router.tsx). They register here
+ * so this layer knows neither. Answers the handler's removal.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandlers.add(handler);
+  return () => unauthorizedHandlers.delete(handler);
 }
 
 export interface RequestOptions {
@@ -70,8 +74,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // A 401 on login just means bad credentials; anywhere else the session is gone.
   const isLogin = method === ROUTES.auth.login.method && path === ROUTES.auth.login.path;
   if (response.status === 401 && !isLogin) {
-    useSessionStore.getState().clearSession();
-    onUnauthorized?.();
+    for (const handler of unauthorizedHandlers) handler();
   }
   const message = isApiError(data) ? data.error : typeof data === 'string' && data.length < 300 ? data : response.statusText;
   throw new ApiRequestError(response.status, message || '');

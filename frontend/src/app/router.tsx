@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { setUnauthorizedHandler } from '../api/client';
+import { onUnauthorized } from '../api/client';
 import { ShellSkeleton } from '../components/skeletons/ShellSkeleton';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { AuthPage } from '../features/auth/AuthPage';
@@ -16,10 +16,7 @@ const PublicPostPage = lazyScreen(() => import('../features/post/PublicPostPage'
 /** Lets the API client send the user to /login after a 401 from anywhere. */
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
-  useEffect(() => {
-    setUnauthorizedHandler(() => navigate('/login', { replace: true }));
-    return () => setUnauthorizedHandler(null);
-  }, [navigate]);
+  useEffect(() => onUnauthorized(() => navigate('/login', { replace: true })), [navigate]);
   return null;
 }
 
