@@ -1,5 +1,6 @@
 import { APP_CLIENT_HEADER, ROUTES } from '@cloud9/contracts';
-import { ApiRequestError, apiRequest, callApi, formOf, onUnauthorized, queryString } from './client';
+import { ApiRequestError, apiRequest, callApi, formOf, onUnauthorized } from './client';
+import { queryString } from './paths';
 import { jsonResponse, stubFetch } from '../test/utils';
 
 describe('api client', () => {

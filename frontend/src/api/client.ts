@@ -1,6 +1,7 @@
 import type { ApiError, ApiRoute, BodyOf, Multipart, ParamsOf, PathParamNames, QueryOf, ResponseOf } from '@cloud9/contracts';
-import { HTTP_MESSAGES, ROUTES, fillPath } from '@cloud9/contracts';
+import { HTTP_MESSAGES, ROUTES } from '@cloud9/contracts';
 import { API_BASE, API_HEADERS, takeEarly } from './early';
+import { requestPath } from './paths';
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -80,16 +81,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw new ApiRequestError(response.status, message || '');
 }
 
-/** Builds `?a=1&b=2`, leaving out empty values (null, undefined, ''). */
-export function queryString(params: object): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /** A multipart body is sent as FormData; any other body as JSON. */
 type SentBody<B> = B extends Multipart<object, string> ? FormData : B;
 
@@ -104,9 +95,8 @@ type CallArgs<R extends ApiRoute> = object extends CallOptions<R> ? [options?: C
 
 /** Calls one endpoint of the route table: fills its path, adds the query string, answers the route's response type. */
 export function callApi<R extends ApiRoute>(route: R, ...[options]: CallArgs<R>): Promise<ResponseOf<R>> {
-  const { params, query, body, signal } = (options ?? {}) as { params?: ParamsOf<R>; query?: object; body?: unknown; signal?: AbortSignal };
-  const path = fillPath(route, params ?? ({} as ParamsOf<R>)) + queryString(query ?? {});
-  return apiRequest<ResponseOf<R>>(path, { method: route.method, body, signal });
+  const { params, query, body, signal } = (options ?? {}) as { params?: ParamsOf<R>; query?: QueryOf<R>; body?: unknown; signal?: AbortSignal };
+  return apiRequest<ResponseOf<R>>(requestPath(route, { params, query }), { method: route.method, body, signal });
 }
 
 /** The form fields and files a multipart route takes. */

@@ -5,10 +5,11 @@ import { ShellSkeleton } from '../components/skeletons/ShellSkeleton';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { AuthPage } from '../features/auth/AuthPage';
 import { selectIsSignedIn, useSessionStore } from '../stores/session';
-import { lazyScreen, useSignedInShell } from './lazyScreen';
+import { lazyScreen } from './lazyScreen';
+import { useSignedInShell } from './useSignedInShell';
 
 // The first load carries the login page and the frame; the signed-in shell and each screen load on
-// demand (screens.ts), so /login downloads no shell, feed, composer or socket code. The screen's
+// demand (the screen table, screens.ts), so /login downloads no shell, feed, composer or socket code. The screen's
 // own skeleton comes with the shell's code; until then the frame stands in (ShellSkeleton).
 // A shared permalink opened signed out: read-only, its code loaded only there.
 const PublicPostPage = lazyScreen(() => import('../features/post/PublicPostPage').then((m) => m.PublicPostPage));
