@@ -4,7 +4,7 @@ import { persisted } from '../lib/persisted';
 import type { Loader } from './loadCode';
 
 /** A path's parameters by name, decoded, as the router gives them (an optional one may be absent). */
-export type ScreenParams = Readonly<Record<string, string | undefined>>;
+type ScreenParams = Readonly<Record<string, string | undefined>>;
 
 /** Everything about one signed-in screen; the router, the tab's title, the skeleton and the boot script read it here. */
 export interface Screen {
