@@ -9,8 +9,9 @@ import { lazyScreen } from './lazyScreen';
 import { useSignedInShell } from './useSignedInShell';
 
 // The first load carries the login page and the frame; the signed-in shell and each screen load on
-// demand (the screen table, screens.ts), so /login downloads no shell, feed, composer or socket code. The screen's
-// own skeleton comes with the shell's code; until then the frame stands in (ShellSkeleton).
+// demand (the screen table, screens.ts), so /login downloads no shell, feed, composer or socket
+// code. The screen's own skeleton comes with the shell's code; until then the frame stands in
+// (ShellSkeleton).
 // A shared permalink opened signed out: read-only, its code loaded only there.
 const PublicPostPage = lazyScreen(() => import('../features/post/PublicPostPage').then((m) => m.PublicPostPage));
 
