@@ -1,7 +1,9 @@
 /**
- * Dependency rules for the backend (npm run lint:deps). Domains under backend/src/modules must not
- * depend on each other in a circle nor reach past another's public surface, and the shared
- * infrastructure under backend/src/common must not depend on any domain.
+ * Dependency rules (npm run lint:deps, over backend/src and frontend/src). Domains under
+ * backend/src/modules must not depend on each other in a circle nor reach past another's public
+ * surface, and the shared infrastructure under backend/src/common must not depend on any domain. No
+ * client file depends on itself through others (lazy imports included); the client's layer order is
+ * eslint's (eslint.config.mjs, CLIENT_LAYERS).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -30,6 +32,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^backend/src/common/' },
       to: { path: '^backend/src/modules/' },
+    },
+    {
+      name: 'no-circular-client',
+      comment: 'A client file must not depend on itself through others: move the shared piece to the layer below, or invert with a callback.',
+      severity: 'error',
+      from: { path: '^frontend/src/' },
+      to: { circular: true },
     },
   ],
   options: {

@@ -4,6 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
+/**
+ * The client's layers, left to right (docs/decisions/0087): a file imports only its own layer and
+ * those to its right. hooks/ are generic React hooks beside lib/ (they import lib/ only); test/
+ * holds test utilities, which any test may import and which may import any layer.
+ */
+const CLIENT_LAYERS = ['app', 'feature', 'components', 'queries', 'realtime', 'stores', 'api', 'hooks', 'lib'];
+
+/** One policy per layer: nothing to its left. */
+const clientLayerPolicies = CLIENT_LAYERS.slice(1).map((layer, i) => ({
+  from: { element: { type: layer } },
+  disallow: { to: { element: { types: { anyOf: CLIENT_LAYERS.slice(0, i + 1) } } } },
+  message: `The client's layers run ${CLIENT_LAYERS.join(' > ')}: ${layer} imports only what is to its right (invert with a callback, or move the piece).`,
+}));
+
 /** Source and tests that belong to a tsconfig, so rules that need types can run on them. */
 const typedFiles = [
   'libs/contracts/src/**/*.ts',
@@ -48,8 +62,9 @@ export default tseslint.config(
     },
   },
   {
-    // Import boundaries: a feature screen is reached only through app/ (the router); a backend module
-    // reaches another only through its public surface (never its SQL, rows or repository), and common/
+    // Import boundaries: a feature screen is reached only through app/ (the router), and the client's
+    // layers import only rightwards (CLIENT_LAYERS); a backend module reaches another only through its
+    // public surface (never its SQL, rows or repository), and common/
     // knows no module.
     files: ['frontend/src/**/*.{ts,tsx}', 'backend/src/**/*.ts'],
     plugins: { boundaries },
@@ -58,6 +73,8 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'feature', pattern: 'frontend/src/features/*', capture: ['name'] },
         { type: 'app', pattern: 'frontend/src/app' },
+        ...CLIENT_LAYERS.filter((layer) => layer !== 'app' && layer !== 'feature').map((layer) => ({ type: layer, pattern: `frontend/src/${layer}` })),
+        { type: 'test-support', pattern: 'frontend/src/test' },
         { type: 'common', pattern: 'backend/src/common' },
         { type: 'module', pattern: 'backend/src/modules/*', capture: ['name'] },
       ],
@@ -65,6 +82,7 @@ export default tseslint.config(
       // interceptors) and its public.ts, which names the reads and types it lends (posts' hydration, say).
       'boundaries/files': [
         { category: 'module-public', pattern: ['backend/src/modules/*/public.ts', 'backend/src/modules/*/*.{module,service,guard,interceptor}.ts'] },
+        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/*TestKit.{ts,tsx}'] },
       ],
     },
     rules: {
@@ -79,6 +97,16 @@ export default tseslint.config(
           {
             from: { element: { type: 'feature' } },
             allow: { to: { element: { type: 'feature', captured: { name: '{{ from.element.captured.name }}' } } } },
+          },
+          ...clientLayerPolicies,
+          {
+            from: { element: { types: { anyOf: CLIENT_LAYERS } } },
+            disallow: { to: { element: { type: 'test-support' } } },
+            message: 'frontend/src/test holds test utilities: only tests import them.',
+          },
+          {
+            from: { file: { categories: 'test' } },
+            allow: { to: { element: { type: 'test-support' } } },
           },
           {
             from: { element: { type: 'common' } },

@@ -55,16 +55,14 @@ function reachedStatically(id: string, meta: ManualChunkMeta, isRoot: (id: strin
 }
 
 /**
- * The contracts the sign-in page's code runs: the route table and its helper, the limits, the auth
- * and http messages, the plans (and the boot script's own, BOOT_MODULES). Every contracts module is
+ * The contracts the sign-in page's code runs: the auth and http messages, the plans (and the boot
+ * script's own, BOOT_MODULES, the route table among them, which the entry takes from there). Every contracts module is
  * reached from the entry through the package's index, so by imports alone all of them look like part
  * of the first load; the rest (the message catalogue, the post, feed and safety rules, the socket
  * events...) travel as a file of their own, `catalogue`, that the screens import. The bundle budget
  * check fails if the sign-in page comes to load it.
  */
-const SIGN_IN_CONTRACTS = ['index.ts', 'routes.ts', 'api-route.ts', 'limits.ts', 'auth-messages.ts', 'http-messages.ts', 'plans.ts', 'groups.ts'].map(
-  (file) => `/libs/contracts/src/${file}`,
-);
+const SIGN_IN_CONTRACTS = ['index.ts', 'auth-messages.ts', 'http-messages.ts', 'plans.ts', 'groups.ts'].map((file) => `/libs/contracts/src/${file}`);
 const CONTRACTS = '/libs/contracts/src/';
 
 /** Reports and the moderation queue's rules and texts: for the staff's queue (and reporting) only, a file of its own for the same reason. */
@@ -73,15 +71,26 @@ const MODERATION = '/libs/contracts/src/moderation.ts';
 /**
  * The boot script (src/boot.ts), an entry of its own that index.html runs first: it starts a
  * signed-in visitor's shell and screen downloads and the screen's first reads, so it must not wait
- * for React. It holds only what it runs: the storage reader, the contracts that reader uses, the
- * screens' map, their first reads and the early-read store (listed by
- * name: the contracts index re-exports everything, so by imports alone all of it would come along).
- * scripts/check-bundle-budget.mjs fails if it comes to import another file.
+ * for React. It holds only what it runs: the storage reader, the screen table with its matching and
+ * first reads, the code loaders, the early-read store and request paths, and the contracts these use
+ * (the route table among them; listed by name: the contracts index re-exports everything, so by
+ * imports alone all of it would come along). scripts/check-bundle-budget.mjs fails if it comes to
+ * import another file.
  */
 export const BOOT_ENTRY = 'src/boot.ts';
-const BOOT_MODULES = [BOOT_ENTRY, 'src/app/screens.ts', 'src/app/firstRequests.ts', 'src/api/early.ts', 'src/lib/persisted.ts'].map((file) => `/frontend/${file}`).concat(
-  ['storage-keys.ts', 'categories.ts', 'emoji.ts', 'app-client.ts'].map((file) => `/libs/contracts/src/${file}`),
-);
+const BOOT_MODULES = [
+  BOOT_ENTRY,
+  'src/app/screens.ts',
+  'src/app/bootScreenMatch.ts',
+  'src/app/firstRequests.ts',
+  'src/app/loadCode.ts',
+  'src/app/signedInCode.ts',
+  'src/api/early.ts',
+  'src/api/paths.ts',
+  'src/lib/persisted.ts',
+]
+  .map((file) => `/frontend/${file}`)
+  .concat(['storage-keys.ts', 'categories.ts', 'emoji.ts', 'app-client.ts', 'routes.ts', 'api-route.ts', 'limits.ts'].map((file) => `/libs/contracts/src/${file}`));
 
 export const manualChunks: GetManualChunk = (id, meta) => {
   const vendor = vendorChunk(id);

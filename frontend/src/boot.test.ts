@@ -1,7 +1,7 @@
 import { stubFetch, testUser } from './test/utils';
 
 const loadSignedIn = vi.hoisted(() => vi.fn(() => Promise.resolve()));
-vi.mock('./app/screens', async (original) => ({ ...(await original<typeof import('./app/screens')>()), loadSignedIn }));
+vi.mock('./app/signedInCode', () => ({ loadSignedIn }));
 
 describe('boot script', () => {
   beforeEach(() => {
@@ -15,7 +15,7 @@ describe('boot script', () => {
     window.history.replaceState(null, '', '/settings');
     const calls = stubFetch(() => new Response('{}'));
     await import('./boot');
-    expect(loadSignedIn).toHaveBeenCalledWith('/settings');
+    expect(loadSignedIn).toHaveBeenCalledWith('settings');
     expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/config', '/api/get-subscription/7', '/api/notifications/settings', '/api/mutes', '/api/blocks', '/api/muted-words']);
     expect(calls[0].init).toMatchObject({ credentials: 'include', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
   });

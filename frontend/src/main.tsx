@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { refreshSessionOnce } from './lib/session';
+import { refreshSessionOnce } from './stores/sessionSync';
 import './styles/theme.css';
 import './styles/global.css';
 

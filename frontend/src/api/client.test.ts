@@ -1,10 +1,17 @@
 import { APP_CLIENT_HEADER, ROUTES } from '@cloud9/contracts';
-import { ApiRequestError, apiRequest, callApi, formOf, queryString, setUnauthorizedHandler } from './client';
-import { useSessionStore } from '../stores/session';
-import { jsonResponse, setSession, stubFetch, testUser } from '../test/utils';
+import { ApiRequestError, apiRequest, callApi, formOf, onUnauthorized } from './client';
+import { queryString } from './paths';
+import { jsonResponse, stubFetch } from '../test/utils';
 
 describe('api client', () => {
-  afterEach(() => setUnauthorizedHandler(null));
+  const removals: (() => void)[] = [];
+  /** A handler registered for this test only. */
+  const registered = () => {
+    const handler = vi.fn();
+    removals.push(onUnauthorized(handler));
+    return handler;
+  };
+  afterEach(() => removals.splice(0).forEach((remove) => remove()));
 
   it('sends JSON with credentials and returns the parsed body', async () => {
     const calls = stubFetch(() => jsonResponse({ ok: 1 }));
@@ -38,27 +45,26 @@ describe('api client', () => {
     expect(err).toMatchObject({ status: 400, message: 'Passwords do not match.' });
   });
 
-  it('clears the session and calls the redirect handler on a 401', async () => {
-    setSession(testUser());
-    const redirect = vi.fn();
-    setUnauthorizedHandler(redirect);
+  it('calls every registered handler once, in the order registered, on a 401; a removed one no more', async () => {
+    const calls: string[] = [];
+    const first = registered();
+    first.mockImplementation(() => calls.push('first'));
+    registered().mockImplementation(() => calls.push('second'));
+    const removed = registered();
+    removals.pop()!();
     stubFetch(() => jsonResponse({ success: false, error: 'Please log in.', statusCode: 401 }, 401));
     await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401 });
-    expect(useSessionStore.getState().currentUser).toBeNull();
-    expect(localStorage.getItem('currentUser')).toBeNull();
-    expect(redirect).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual(['first', 'second']);
+    expect(removed).not.toHaveBeenCalled();
   });
 
-  it('does not clear the session on a 401 from POST /api/login (bad credentials)', async () => {
-    setSession(testUser());
-    const redirect = vi.fn();
-    setUnauthorizedHandler(redirect);
+  it('calls no handler on a 401 from POST /api/login (bad credentials)', async () => {
+    const redirect = registered();
     stubFetch(() => jsonResponse({ success: false, error: 'Invalid username or password.', statusCode: 401 }, 401));
     await expect(apiRequest('/api/login', { method: 'POST', body: {} })).rejects.toMatchObject({
       status: 401,
       message: 'Invalid username or password.',
     });
-    expect(useSessionStore.getState().currentUser).not.toBeNull();
     expect(redirect).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,7 @@
 import type { ApiError, ApiRoute, BodyOf, Multipart, ParamsOf, PathParamNames, QueryOf, ResponseOf } from '@cloud9/contracts';
-import { HTTP_MESSAGES, ROUTES, fillPath } from '@cloud9/contracts';
-import { useSessionStore } from '../stores/session';
+import { HTTP_MESSAGES, ROUTES } from '@cloud9/contracts';
 import { API_BASE, API_HEADERS, takeEarly } from './early';
+import { requestPath } from './paths';
 
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -13,11 +13,16 @@ export class ApiRequestError extends Error {
 }
 
 type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler | null = null;
+const unauthorizedHandlers = new Set<UnauthorizedHandler>();
 
-/** The router registers how to reach /login, so this module stays free of React. */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
-  onUnauthorized = handler;
+/**
+ * Runs `handler` after every 401 but a sign-in's, in the order registered: the session store ends
+ * the session (stores/session.ts), the router goes to /login (app/router.tsx). They register here
+ * so this layer knows neither. Answers the handler's removal.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandlers.add(handler);
+  return () => unauthorizedHandlers.delete(handler);
 }
 
 export interface RequestOptions {
@@ -70,21 +75,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // A 401 on login just means bad credentials; anywhere else the session is gone.
   const isLogin = method === ROUTES.auth.login.method && path === ROUTES.auth.login.path;
   if (response.status === 401 && !isLogin) {
-    useSessionStore.getState().clearSession();
-    onUnauthorized?.();
+    for (const handler of unauthorizedHandlers) handler();
   }
   const message = isApiError(data) ? data.error : typeof data === 'string' && data.length < 300 ? data : response.statusText;
   throw new ApiRequestError(response.status, message || '');
-}
-
-/** Builds `?a=1&b=2`, leaving out empty values (null, undefined, ''). */
-export function queryString(params: object): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }
 
 /** A multipart body is sent as FormData; any other body as JSON. */
@@ -101,9 +95,8 @@ type CallArgs<R extends ApiRoute> = object extends CallOptions<R> ? [options?: C
 
 /** Calls one endpoint of the route table: fills its path, adds the query string, answers the route's response type. */
 export function callApi<R extends ApiRoute>(route: R, ...[options]: CallArgs<R>): Promise<ResponseOf<R>> {
-  const { params, query, body, signal } = (options ?? {}) as { params?: ParamsOf<R>; query?: object; body?: unknown; signal?: AbortSignal };
-  const path = fillPath(route, params ?? ({} as ParamsOf<R>)) + queryString(query ?? {});
-  return apiRequest<ResponseOf<R>>(path, { method: route.method, body, signal });
+  const { params, query, body, signal } = (options ?? {}) as { params?: ParamsOf<R>; query?: QueryOf<R>; body?: unknown; signal?: AbortSignal };
+  return apiRequest<ResponseOf<R>>(requestPath(route, { params, query }), { method: route.method, body, signal });
 }
 
 /** The form fields and files a multipart route takes. */

@@ -1,7 +1,6 @@
-import { apiRequest } from './client';
+import { apiRequest, onUnauthorized } from './client';
 import { startEarly, takeEarly } from './early';
-import { useSessionStore } from '../stores/session';
-import { jsonResponse, setSession, stubFetch, testUser } from '../test/utils';
+import { jsonResponse, stubFetch } from '../test/utils';
 
 describe('early reads', () => {
   afterEach(() => vi.useRealTimers());
@@ -40,12 +39,14 @@ describe('early reads', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('an early 401 signs out like any other', async () => {
-    setSession(testUser());
+  it('an early 401 signs out like any other (the 401 handlers run)', async () => {
+    const signOut = vi.fn();
+    const remove = onUnauthorized(signOut);
     stubFetch(() => jsonResponse({ success: false, error: 'Please log in.', statusCode: 401 }, 401));
     startEarly(['/api/me']);
     await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401 });
-    expect(useSessionStore.getState().currentUser).toBeNull();
+    remove();
+    expect(signOut).toHaveBeenCalledTimes(1);
   });
 
   it('an answer is read to its end even when nobody takes it (its request must end); one with no body is taken as such', async () => {

@@ -1,7 +1,7 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ToastRegion } from '../components/ui/ToastRegion';
 import { QueryProvider } from './QueryProvider';
-import { createQueryClient } from './queryClient';
+import { createQueryClient } from '../queries/queryClient';
 import { AppRoutes } from './router';
 
 const queryClient = createQueryClient();

@@ -5,7 +5,7 @@ import { useSessionStore } from '../stores/session';
 /**
  * Provides the query cache and empties it whenever the signed-in account changes (sign-out, a 401,
  * another sign-in), so one account never sees another's data. Pushed events reach it through the
- * realtime connection (realtime/RealtimeConnection.tsx).
+ * realtime connection (queries/RealtimeConnection.tsx).
  */
 export function QueryProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   useEffect(

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import {
   FeedSkeleton,
   NotificationsSkeleton,
@@ -7,26 +8,21 @@ import {
   ProfileSkeleton,
   SettingsSkeleton,
 } from '../components/skeletons/ScreenSkeletons';
-import { screenAt } from './screens';
+import { SCREENS, type Screen, type ScreenName } from './screens';
 
-/** The skeleton of the screen at `pathname`, shown while that screen's code loads. */
-export function ScreenSkeleton({ pathname }: { pathname: string }) {
-  switch (screenAt(pathname)) {
-    case 'home':
-      return <FeedSkeleton />;
-    case 'profile':
-      return <ProfileSkeleton />;
-    case 'notifications':
-      return <NotificationsSkeleton />;
-    case 'settings':
-      return <SettingsSkeleton />;
-    case 'cloud9':
-      return <PlansSkeleton />;
-    case 'post':
-    case 'bookmarks':
-    case 'moderation':
-      return <ListSkeleton />;
-    default:
-      return <PlainSkeleton />;
-  }
+/** The skeleton each kind names (a screen's `skeleton` in screens.ts). */
+const SKELETONS: Record<Screen['skeleton'], ComponentType> = {
+  feed: FeedSkeleton,
+  profile: ProfileSkeleton,
+  notifications: NotificationsSkeleton,
+  settings: SettingsSkeleton,
+  plans: PlansSkeleton,
+  list: ListSkeleton,
+  plain: PlainSkeleton,
+};
+
+/** The skeleton of `screen`, shown while that screen's code loads. */
+export function ScreenSkeleton({ screen }: { screen: ScreenName }) {
+  const Skeleton = SKELETONS[SCREENS[screen].skeleton];
+  return <Skeleton />;
 }

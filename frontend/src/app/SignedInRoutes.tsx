@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { DialogHostSlot } from '../components/dialogs/DialogHostSlot';
 import { Layout } from '../components/layout/Layout';
@@ -7,28 +7,23 @@ import { DonationDialog } from '../features/donation/DonationDialog';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { lazyScreen } from './lazyScreen';
 import { pageTitle } from './pageTitle';
-import { screens } from './screens';
+import { SCREEN_NAMES, SCREENS, type ScreenName } from './screens';
 import { ScreenSkeleton } from './ScreenSkeleton';
 
-const HomePage = lazyScreen(screens.home);
-const ProfilePage = lazyScreen(screens.profile);
-const NotificationsPage = lazyScreen(screens.notifications);
-const SettingsPage = lazyScreen(screens.settings);
-const Cloud9Page = lazyScreen(screens.cloud9);
-const PostPage = lazyScreen(screens.post);
-const TagPage = lazyScreen(screens.tag);
-const BookmarksPage = lazyScreen(screens.bookmarks);
-const ModerationPage = lazyScreen(screens.moderation);
-const AdminToolsPage = lazyScreen(screens.adminTools);
-const AdminResetPage = lazyScreen(screens.adminReset);
+/** Each screen's component, its code loaded when first shown. */
+const SCREEN_COMPONENTS = Object.fromEntries(SCREEN_NAMES.map((name) => [name, lazyScreen(SCREENS[name].load)])) as Record<ScreenName, ReturnType<typeof lazyScreen>>;
 
-function Screen({ children }: { children: ReactNode }) {
+/** A screen in the shell: the tab titled after it, its skeleton while its code loads. */
+function ScreenFrame({ screen }: { screen: ScreenName }) {
   const { pathname } = useLocation();
   useDocumentTitle(pageTitle(pathname));
+  const Component = SCREEN_COMPONENTS[screen];
   // Keyed by path so an error on one screen clears when the user navigates away.
   return (
     <ErrorBoundary key={pathname}>
-      <Suspense fallback={<ScreenSkeleton pathname={pathname} />}>{children}</Suspense>
+      <Suspense fallback={<ScreenSkeleton screen={screen} />}>
+        <Component />
+      </Suspense>
     </ErrorBoundary>
   );
 }
@@ -46,24 +41,15 @@ function UnknownPathRedirect() {
   return <Navigate to={match ? `/profile/${match[1]}` : '/'} replace />;
 }
 
-/** The signed-in app: the shell around the screens, each screen's code loaded when first shown. */
+/** The signed-in app: the shell around the screens of the screen table (screens.ts). */
 export function SignedInRoutes() {
   return (
     <>
       <Routes>
         <Route element={<Layout />}>
-          <Route index element={<Screen><HomePage /></Screen>} />
-          <Route path="profile" element={<Screen><ProfilePage /></Screen>} />
-          <Route path="profile/:username" element={<Screen><ProfilePage /></Screen>} />
-          <Route path="notifications" element={<Screen><NotificationsPage /></Screen>} />
-          <Route path="settings" element={<Screen><SettingsPage /></Screen>} />
-          <Route path="cloud9" element={<Screen><Cloud9Page /></Screen>} />
-          <Route path="post/:postId" element={<Screen><PostPage /></Screen>} />
-          <Route path="tag/:tag" element={<Screen><TagPage /></Screen>} />
-          <Route path="bookmarks" element={<Screen><BookmarksPage /></Screen>} />
-          <Route path="moderation" element={<Screen><ModerationPage /></Screen>} />
-          <Route path="admin-tools" element={<Screen><AdminToolsPage /></Screen>} />
-          <Route path="admin-reset" element={<Screen><AdminResetPage /></Screen>} />
+          {SCREEN_NAMES.map((name) => (
+            <Route key={name} path={SCREENS[name].path} element={<ScreenFrame screen={name} />} />
+          ))}
         </Route>
         <Route path="*" element={<UnknownPathRedirect />} />
       </Routes>

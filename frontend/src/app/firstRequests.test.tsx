@@ -1,8 +1,9 @@
 import { configure, waitFor } from '@testing-library/react';
 import { clearPublicConfigCache } from '../api/config';
-import { refreshSession } from '../lib/session';
+import { refreshSession } from '../stores/sessionSync';
 import { persisted } from '../lib/persisted';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../test/utils';
+import { bootScreenMatch } from './bootScreenMatch';
 import { firstRequests } from './firstRequests';
 import { AppRoutes } from './router';
 
@@ -22,7 +23,7 @@ describe("a first screen's early reads", () => {
     const user = testUser({ id: 7, username: 'skyler' });
     setSession(user);
     const calls = stubFetch(() => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404));
-    const early = firstRequests(path, '', user);
+    const early = firstRequests(bootScreenMatch(path), '', user);
     void refreshSession();
     renderAt(<AppRoutes />, path);
     await waitFor(() => expect(early.filter((p) => !calls.some((c) => c.url === p))).toEqual([]));
@@ -31,11 +32,11 @@ describe("a first screen's early reads", () => {
 
   it('Home with another feed chosen reads only the common paths early (its path depends on the choice)', () => {
     persisted.selectedCategory.set('Entertainment');
-    expect(firstRequests('/', '', testUser())).toEqual(['/api/me', '/api/config']);
+    expect(firstRequests(bootScreenMatch('/'), '', testUser())).toEqual(['/api/me', '/api/config']);
   });
 
   it('a path with a query (a search, a shared link) reads only the common paths early', () => {
-    expect(firstRequests('/', '?search=%23Travel', testUser())).toEqual(['/api/me', '/api/config']);
-    expect(firstRequests('/profile', '?x=1', testUser())).toEqual(['/api/me', '/api/config']);
+    expect(firstRequests(bootScreenMatch('/'), '?search=%23Travel', testUser())).toEqual(['/api/me', '/api/config']);
+    expect(firstRequests(bootScreenMatch('/profile'), '?x=1', testUser())).toEqual(['/api/me', '/api/config']);
   });
 });

@@ -1,6 +1,6 @@
-import { startTransition, useEffect, useState } from 'react';
-import { lazyWithTimeout, withTimeout } from '../lib/lazyWithTimeout';
-import { arrivedComponent, arrivedSignedIn, load, loadSignedIn, type Loader } from './screens';
+import { useState } from 'react';
+import { lazyWithTimeout } from '../lib/lazyWithTimeout';
+import { arrivedComponent, load, type Loader } from './loadCode';
 
 /**
  * A screen loaded on demand, with a 120 s chunk timeout. One whose code has already arrived (the
@@ -15,29 +15,4 @@ export function lazyScreen(loader: Loader) {
     const [Arrived] = useState(() => arrivedComponent(loader));
     return Arrived ? <Arrived /> : <Lazy />;
   };
-}
-
-/**
- * The signed-in shell (with the screen at `pathname`, see loadSignedIn) once its code has arrived,
- * null until then. Waited for in state rather than under Suspense, so the app appears the moment its
- * code has come, not 300 ms after the frame that stands in for it. A failed or stalled (120 s) load
- * is thrown to the nearest ErrorBoundary, as under React.lazy.
- */
-export function useSignedInShell(pathname: string) {
-  const [loaded, setLoaded] = useState(() => arrivedSignedIn(pathname));
-  const [failure, setFailure] = useState<Error | null>(null);
-  useEffect(() => {
-    if (loaded) return;
-    let current = true;
-    withTimeout(loadSignedIn(pathname)).then(
-      // A transition: React draws the app in short slices rather than one long task.
-      (component) => current && startTransition(() => setLoaded(() => component)),
-      (error: Error) => current && setFailure(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [loaded, pathname]);
-  if (failure) throw failure;
-  return loaded;
 }

@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { LIMITS, MESSAGES } from '@cloud9/contracts';
 import { AppRoutes } from './router';
-import { loadSignedIn } from './screens';
+import { loadSignedIn } from './signedInCode';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../test/utils';
 import { FakeSocket } from '../test/notifications';
 import { setSocketFactory } from '../realtime/socket';
@@ -23,7 +23,7 @@ describe('routing guard', () => {
   beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
   // The shell's and Home's first transform happens here, outside any test's own wait: beside the
   // build and the type-check it took over five seconds.
-  beforeAll(() => loadSignedIn('/'), 60_000);
+  beforeAll(() => loadSignedIn('home'), 60_000);
   beforeEach(() => stubFetch(() => jsonResponse({ success: false, error: 'Not found.', statusCode: 404 }, 404)));
 
   it.each(['/', '/settings', '/profile/someone', '/admin-tools', '/nowhere'])('signed out: %s redirects to /login', async (path) => {
@@ -112,7 +112,7 @@ describe('routing guard', () => {
 
   it('signed in, with the code of the shell and the screen already here (the boot script loads them): the screen is drawn in the first render, without a skeleton', async () => {
     setSession(testUser());
-    await loadSignedIn('/settings');
+    await loadSignedIn('settings');
     renderAt(<AppRoutes />, '/settings');
     // No find: the heading is there as the render returns, with no frame or skeleton first.
     expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();

@@ -1,25 +1,24 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { setUnauthorizedHandler } from '../api/client';
+import { onUnauthorized } from '../api/client';
 import { ShellSkeleton } from '../components/skeletons/ShellSkeleton';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { AuthPage } from '../features/auth/AuthPage';
 import { selectIsSignedIn, useSessionStore } from '../stores/session';
-import { lazyScreen, useSignedInShell } from './lazyScreen';
+import { lazyScreen } from './lazyScreen';
+import { useSignedInShell } from './useSignedInShell';
 
 // The first load carries the login page and the frame; the signed-in shell and each screen load on
-// demand (screens.ts), so /login downloads no shell, feed, composer or socket code. The screen's
-// own skeleton comes with the shell's code; until then the frame stands in (ShellSkeleton).
+// demand (the screen table, screens.ts), so /login downloads no shell, feed, composer or socket
+// code. The screen's own skeleton comes with the shell's code; until then the frame stands in
+// (ShellSkeleton).
 // A shared permalink opened signed out: read-only, its code loaded only there.
 const PublicPostPage = lazyScreen(() => import('../features/post/PublicPostPage').then((m) => m.PublicPostPage));
 
 /** Lets the API client send the user to /login after a 401 from anywhere. */
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
-  useEffect(() => {
-    setUnauthorizedHandler(() => navigate('/login', { replace: true }));
-    return () => setUnauthorizedHandler(null);
-  }, [navigate]);
+  useEffect(() => onUnauthorized(() => navigate('/login', { replace: true })), [navigate]);
   return null;
 }
 

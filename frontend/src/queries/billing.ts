@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchSubscription, subscribe } from '../api/billing';
-import { applyGroupChange } from '../lib/session';
+import { applyGroupChange } from '../stores/sessionSync';
 import { boostsKeys } from './boosts';
 
 const billingKeys = {

@@ -1,5 +1,5 @@
 import type { Post } from '@cloud9/contracts';
-import { createQueryClient } from '../app/queryClient';
+import { createQueryClient } from './queryClient';
 import { makePost, page } from '../test/posts';
 import { pagedData } from '../test/utils';
 import { pageItems, type PagedData } from './paging';

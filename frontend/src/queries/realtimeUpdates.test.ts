@@ -1,6 +1,6 @@
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
 import type { Page, Post, SystemNotice, UserAlert } from '@cloud9/contracts';
-import { createQueryClient } from '../app/queryClient';
+import { createQueryClient } from './queryClient';
 import { publishRealtime } from '../realtime/bus';
 import { makeAlert, makeNotice } from '../test/notifications';
 import { makePost, page } from '../test/posts';

@@ -1,6 +1,6 @@
 import { SocketErrors, SocketEvents, type ServerToClientEvents } from '@cloud9/contracts';
 import { fetchNotificationStatus } from '../api/notifications';
-import { applyGroupChange, confirmGroup } from '../lib/session';
+import { applyGroupChange, confirmGroup } from '../stores/sessionSync';
 import { useNotificationsStore } from '../stores/notifications';
 import { publishRealtime } from './bus';
 import { createFallbackPoller } from './poller';

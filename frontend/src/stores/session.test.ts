@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@cloud9/contracts';
 import { hydrateSessionFromStorage, useSessionStore } from './session';
-import { testUser } from '../test/utils';
+import { apiRequest } from '../api/client';
+import { jsonResponse, setSession, stubFetch, testUser } from '../test/utils';
 
 describe('session store', () => {
   beforeEach(() => useSessionStore.getState().clearSession());
@@ -55,5 +56,20 @@ describe('session store', () => {
     localStorage.setItem('currentUser', '{not json');
     hydrateSessionFromStorage();
     expect(useSessionStore.getState().currentUser).toBeNull();
+  });
+
+  it('ends on a 401 from the API, storage included', async () => {
+    setSession(testUser());
+    stubFetch(() => jsonResponse({ success: false, error: 'Please log in.', statusCode: 401 }, 401));
+    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401 });
+    expect(useSessionStore.getState().currentUser).toBeNull();
+    expect(localStorage.getItem('currentUser')).toBeNull();
+  });
+
+  it('stays on a 401 from POST /api/login (bad credentials)', async () => {
+    setSession(testUser());
+    stubFetch(() => jsonResponse({ success: false, error: 'Invalid username or password.', statusCode: 401 }, 401));
+    await expect(apiRequest('/api/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    expect(useSessionStore.getState().currentUser).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { CurrentUser, GroupLimits } from '@cloud9/contracts';
+import { onUnauthorized } from '../api/client';
 import { persisted } from '../lib/persisted';
 
 /** Whether this visit has the group's limits: pending (not yet), ready, or failed (composers use 500). */
@@ -49,6 +50,9 @@ export const useSessionStore = create<SessionState>()((set) => ({
     set({ currentUser: null, groupLimits: null, limitsStatus: 'pending' });
   },
 }));
+
+// A 401 from anywhere but the sign-in itself means the server session is gone: so is this one.
+onUnauthorized(() => useSessionStore.getState().clearSession());
 
 /** Re-reads browser storage into the store (app start, tests, another tab signing out). */
 export function hydrateSessionFromStorage(): void {

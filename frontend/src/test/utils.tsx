@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { CurrentUser, Page } from '@cloud9/contracts';
 import { QueryProvider } from '../app/QueryProvider';
-import { createQueryClient } from '../app/queryClient';
+import { createQueryClient } from '../queries/queryClient';
 import type { PagedData } from '../queries/paging';
 import { useSessionStore } from '../stores/session';
 import { useToastStore } from '../stores/toast';

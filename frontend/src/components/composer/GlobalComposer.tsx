@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { MESSAGES } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
-import { usePostLimit } from '../../hooks/usePostLimit';
+import { usePostLimit } from '../../stores/usePostLimit';
 import { useCreatePost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { LazyEmojiPanel } from '../emoji/LazyEmojiPanel';

@@ -16,7 +16,7 @@ import './Layout.css';
 // The socket client is a fifth of the shell's code and nothing on screen waits for it: it loads
 // once the first screen is done (useFirstScreenDone), not beside it. Every connect fetches the
 // notification status, so no dot is missed meanwhile.
-const RealtimeConnection = lazyWithTimeout(() => import('../../realtime/RealtimeConnection').then((m) => m.RealtimeConnection));
+const RealtimeConnection = lazyWithTimeout(() => import('../../queries/RealtimeConnection').then((m) => m.RealtimeConnection));
 // Opened by a tap on phones and tablets only, so it loads on first use.
 const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreSheet').then((m) => m.MoreSheet));
 

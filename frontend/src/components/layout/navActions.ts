@@ -1,6 +1,6 @@
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { MESSAGES } from '@cloud9/contracts';
-import { signOut } from '../../lib/session';
+import { signOut } from '../../stores/sessionSync';
 import { notify } from '../notify';
 
 const PAGE_SEARCH = '[data-page-search]';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { MESSAGES, takesAltText, type Post } from '@cloud9/contracts';
-import { usePostLimit } from '../../hooks/usePostLimit';
+import { usePostLimit } from '../../stores/usePostLimit';
 import { useEditPost } from '../../queries/posts';
 import { AltTextField } from '../composer/AltTextField';
 import { CharacterCounter } from '../composer/CharacterCounter';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { LIMITS, MESSAGES, truncateForDisplay, type Post } from '@cloud9/contracts';
-import { usePostLimit } from '../../hooks/usePostLimit';
+import { usePostLimit } from '../../stores/usePostLimit';
 import { useReplyToPost } from '../../queries/posts';
 import { CharacterCounter } from '../composer/CharacterCounter';
 import { FilePickButton } from '../composer/FilePickButton';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { MESSAGES, type CurrentUser } from '@cloud9/contracts';
 import { useObjectUrl } from '../../hooks/useObjectUrl';
-import { avatarUrl, bannerUrl } from '../../lib/images';
+import { avatarUrl, bannerUrl } from '../../api/images';
 import { useUpdateProfile } from '../../queries/profiles';
 import { notify, toast } from '../notify';
 import { FileChooser } from '../ui/FileChooser';

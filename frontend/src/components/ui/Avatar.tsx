@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MediaInfo } from '@cloud9/contracts';
-import { avatarUrl } from '../../lib/images';
+import { avatarUrl } from '../../api/images';
 import { placeholderStyle, srcSetOf } from './ResponsiveImage';
 import './Avatar.css';
 

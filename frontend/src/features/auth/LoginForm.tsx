@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
 import { login } from '../../api/auth';
 import { notify } from '../../components/notify';
-import { signIn } from '../../lib/session';
+import { signIn } from '../../stores/sessionSync';
 
 export function LoginForm() {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { HomePage } from './HomePage';
-import { RealtimeConnection } from '../../realtime/RealtimeConnection';
+import { RealtimeConnection } from '../../queries/RealtimeConnection';
 import { setSocketFactory } from '../../realtime/socket';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
 import { FakeSocket } from '../../test/notifications';

@@ -12,7 +12,7 @@ import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
 import { reportGifSentLater } from '../../components/gifs/reportGifSent';
 import { notify } from '../../components/notify';
 import { Avatar } from '../../components/ui/Avatar';
-import { usePostLimit } from '../../hooks/usePostLimit';
+import { usePostLimit } from '../../stores/usePostLimit';
 import { useCreatePost } from '../../queries/posts';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import '../../components/composer/composer.css';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HomePage } from './HomePage';
-import { RealtimeConnection } from '../../realtime/RealtimeConnection';
+import { RealtimeConnection } from '../../queries/RealtimeConnection';
 import { setSocketFactory } from '../../realtime/socket';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall } from '../../test/utils';
 import { FakeSocket } from '../../test/notifications';

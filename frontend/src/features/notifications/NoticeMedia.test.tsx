@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { MediaInfo } from '@cloud9/contracts';
 import { NoticeMedia } from './NoticeMedia';
 
@@ -37,5 +37,21 @@ describe('NoticeMedia', () => {
     const { container } = render(<NoticeMedia url="/uploads/clip.mp4" mime="video/mp4" alt="clip" />);
     expect(container.querySelector('video')).not.toBeNull();
     expect(container.querySelector('img')).toBeNull();
+  });
+
+  it("plays a notice's video in the app's video player (volume 0.7, controls hidden 4 s into playing)", () => {
+    vi.useFakeTimers();
+    try {
+      render(<NoticeMedia url="/uploads/n.mp4" mime="video/mp4" alt="clouds" />);
+      const video = screen.getByLabelText('Video: clouds') as HTMLVideoElement;
+      expect(video.volume).toBeCloseTo(0.7);
+      fireEvent.play(video);
+      void act(() => {
+        vi.advanceTimersByTime(4000);
+      });
+      expect(video.hasAttribute('controls')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type SystemNotice } from '@cloud9/contracts';
 import { NotificationsPage } from './NotificationsPage';
-import { RealtimeConnection } from '../../realtime/RealtimeConnection';
+import { RealtimeConnection } from '../../queries/RealtimeConnection';
 import { publishRealtime } from '../../realtime/bus';
 import { useNotificationsStore } from '../../stores/notifications';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall, alertTexts, answerConfirm } from '../../test/utils';

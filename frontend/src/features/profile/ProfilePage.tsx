@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ResponsiveImage } from '../../components/ui/ResponsiveImage';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { ProfileSkeleton } from '../../components/skeletons/ScreenSkeletons';
-import { avatarUrl, bannerUrl } from '../../lib/images';
+import { avatarUrl, bannerUrl } from '../../api/images';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { DefaultBanner } from './DefaultBanner';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { catchUpAfterConnect, subscribeCacheToRealtime } from '../queries/realtimeUpdates';
+import { catchUpAfterConnect, subscribeCacheToRealtime } from './realtimeUpdates';
 import { selectUserId, useSessionStore } from '../stores/session';
-import { startRealtime } from './connection';
+import { startRealtime } from '../realtime/connection';
 
 /**
  * The one place the socket and the fallback poller start and stop: mounted in the signed-in

@@ -1,11 +1,11 @@
 import { LIMITS } from '@cloud9/contracts';
-import { applyGroupChange, loadGroupLimits, refreshSession } from './session';
-import { useSessionStore } from '../stores/session';
+import { applyGroupChange, loadGroupLimits, refreshSession } from './sessionSync';
+import { useSessionStore } from './session';
 import { jsonResponse, setSession, stubFetch, testUser } from '../test/utils';
 
 /** What was put off until after the first screen (idle.ts), run by hand here. */
 const deferred = vi.hoisted(() => [] as { task: () => void; delayMs: number }[]);
-vi.mock('./idle', () => ({
+vi.mock('../lib/idle', () => ({
   afterDelayWhenIdle: (task: () => void, delayMs: number) => {
     deferred.push({ task, delayMs });
     return () => undefined;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { effectivePostLimit } from '@cloud9/contracts';
-import { loadGroupLimits } from '../lib/session';
-import { useSessionStore } from '../stores/session';
+import { loadGroupLimits } from './sessionSync';
+import { useSessionStore } from './session';
 
 /**
  * The composer's character limit: 300 until the group's limits load, then the group's

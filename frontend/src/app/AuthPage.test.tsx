@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@cloud9/contracts';
-import { AppRoutes } from '../../app/router';
-import { useSessionStore } from '../../stores/session';
-import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall, alertTexts } from '../../test/utils';
+import { AppRoutes } from './router';
+import { useSessionStore } from '../stores/session';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall, alertTexts } from '../test/utils';
 
 const CONFIG = { supportEmail: 'help@cloud9.test', donateUrl: null, paypalClientId: null, paypalSdkUrl: 'https://www.paypal.com/sdk/js', gifsEnabled: false };
 

@@ -1,10 +1,10 @@
 import { act } from '@testing-library/react';
 import { LIMITS, SocketErrors, type SystemNotice, type UserAlert } from '@cloud9/contracts';
 import { RealtimeConnection } from './RealtimeConnection';
-import { subscribeRealtime } from './bus';
-import { setSocketFactory } from './socket';
-import { alertsKeys, noticesKeys } from '../queries/notifications';
-import { pageItems, type PagedData } from '../queries/paging';
+import { subscribeRealtime } from '../realtime/bus';
+import { setSocketFactory } from '../realtime/socket';
+import { alertsKeys, noticesKeys } from './notifications';
+import { pageItems, type PagedData } from './paging';
 import { useNotificationsStore } from '../stores/notifications';
 import { useSessionStore } from '../stores/session';
 import { jsonResponse, pagedData, renderAt, setSession, stubFetch, testUser, type FetchCall } from '../test/utils';

@@ -1,8 +1,8 @@
 import { LIMITS, type CurrentUser, type GroupLimits, type GroupPlan } from '@cloud9/contracts';
 import { fetchMe, logout } from '../api/auth';
 import { fetchGroupPlan } from '../api/plans';
-import { useSessionStore } from '../stores/session';
-import { afterDelayWhenIdle } from './idle';
+import { useSessionStore } from './session';
+import { afterDelayWhenIdle } from '../lib/idle';
 
 /** Only the limits the client uses are kept (groupLimits). */
 function toGroupLimits(plan: GroupPlan): GroupLimits {
