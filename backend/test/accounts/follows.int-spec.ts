@@ -2,7 +2,7 @@ import { MESSAGES, type FollowUser, type Page } from '@cloud9/contracts';
 import { bootApp, signUp, SignedIn, signUpMany, TestApp } from '../support/app';
 import { exactFollowCounts } from '../support/follow-counts';
 
-/** The follow routes: answers, permissions, lists; the counters' rules are follows.service-spec.ts's. */
+/** The follow routes: answers, permissions, lists, counters under concurrent requests; the count sync's lock wait is follows.service-spec.ts's. */
 describe('follows: follow, unfollow, lists, is-following', () => {
   let t: TestApp;
 
@@ -57,6 +57,35 @@ describe('follows: follow, unfollow, lists, is-following', () => {
     await a.agent.post('/api/follow').set('Content-Type', 'application/json').send('{"followerId":').expect(400);
     expect(await exact(a.user.id)).toEqual(expect.objectContaining({ followers_count: 0, following_count: 0 }));
     expect(await exact(b.user.id)).toEqual(expect.objectContaining({ followers_count: 0, following_count: 0 }));
+  });
+
+  it('counts stay exact under concurrency: 20 parallel follow/unfollow mixes, many followers at once, A→B with B→A', async () => {
+    const target = await signUp(t);
+    const fan = await signUp(t);
+    const mix = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? unfollow(fan, target.user.id) : follow(fan, target.user.id))));
+    expect(mix.every((r) => r.status === 200)).toBe(true);
+    const after = await exact(target.user.id);
+    expect(after.follower_rows).toBeLessThanOrEqual(1);
+    await exact(fan.user.id);
+    // Twice at once, the same way: one row, +1.
+    await unfollow(fan, target.user.id).expect(200);
+    const twice = await Promise.all([follow(fan, target.user.id), follow(fan, target.user.id)]);
+    expect(twice.map((r) => r.body.followersCount)).toEqual([1, 1]);
+    expect(await exact(target.user.id)).toEqual(expect.objectContaining({ followers_count: 1 }));
+
+    const fans = await signUpMany(t, 20);
+    await Promise.all(fans.map((f) => follow(f, target.user.id).expect(200)));
+    expect(await exact(target.user.id)).toEqual(expect.objectContaining({ followers_count: 21 }));
+    // Each fan also toggles in a mix while others follow and unfollow each other (no deadlock, exact counts).
+    await Promise.all(
+      fans.flatMap((f, i) => [
+        unfollow(f, target.user.id).expect(200),
+        follow(f, fans[(i + 1) % fans.length].user.id).expect(200),
+        follow(fans[(i + 1) % fans.length], f.user.id).expect(200),
+      ]),
+    );
+    expect(await exact(target.user.id)).toEqual(expect.objectContaining({ followers_count: 1 }));
+    for (const f of fans) expect(await exact(f.user.id)).toEqual(expect.objectContaining({ followers_count: 2, following_count: 2 }));
   });
 
   it('lists: newest follow first, keyset pages without repeats, isFollowing per viewer, public, 404 unknown', async () => {
