@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { testRunEnv } from './test-env';
 
 /**
- * The integration suites' environment: each jest worker runs on a database, Redis prefix and temp
+ * The environment of the integration suites and the service tier: each jest worker runs on a database, Redis prefix and temp
  * folder of its own, named after the run and the worker (`<run>w<JEST_WORKER_ID>`), so suites run in
  * several workers at once as they did one after the other. The worker's database is a copy of the
  * run's migrated one (global-setup.ts), made by its first suite. The settings are written into the

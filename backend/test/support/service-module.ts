@@ -5,6 +5,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { once } from 'node:events';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
+import { SessionAuthModule } from '../../src/common/auth/session-auth.module';
+import type { SessionUser } from '../../src/common/auth/session.types';
 import { CommonModule } from '../../src/common/common.module';
 import { poolStatementTimeoutMs } from '../../src/common/db/statement-limits';
 import { createLogger } from '../../src/common/logging/logger';
@@ -16,8 +18,6 @@ import { SettingsModule } from '../../src/config/settings.module';
 import { dataSourceOptions } from '../../src/database/data-source';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { RealtimeModule } from '../../src/modules/realtime/realtime.module';
-import { SessionAuthModule } from '../../src/common/auth/session-auth.module';
-import type { SessionUser } from '../../src/common/auth/session.types';
 import { AccountsService } from '../../src/modules/users/accounts.service';
 import { UsersModule } from '../../src/modules/users/users.module';
 import { uniqueName } from './app';
@@ -40,12 +40,12 @@ export interface ServiceModule {
 }
 
 /**
- * The service tier: the given domain modules with the app's real infrastructure (this run's
- * PostgreSQL database and Redis prefix, settings, metrics, jobs, the realtime service without a
- * socket server, the job queues without workers, the accounts every service acts for), and no HTTP. For business rules (limits, counters, visibility, toggles, paging)
- * that an HTTP round trip adds nothing to; route contracts, permissions and faults stay in the
- * *.int-spec.ts suites. The run's database is already migrated (backend/test/setup). `env`
- * overrides settings.
+ * The service tier: the given domain modules with the app's real infrastructure (this worker's
+ * PostgreSQL database and Redis prefix, settings, metrics, the realtime service without a socket
+ * server, the job queues without workers, the accounts every service acts for), and no HTTP. For
+ * business rules (limits, counters, visibility, toggles, paging) that an HTTP round trip adds nothing
+ * to; route contracts, permissions and faults stay in the *.int-spec.ts suites. The database is
+ * already migrated (backend/test/setup). `env` overrides settings.
  */
 export async function serviceModule(modules: (Type | DynamicModule)[], env: Record<string, string> = {}): Promise<ServiceModule> {
   const settings = loadSettings({ ...process.env, ...env }, false);
