@@ -51,7 +51,7 @@ export async function serviceModule(modules: (Type | DynamicModule)[], env: Reco
   const settings = loadSettings({ ...process.env, ...env }, false);
   const redis = createRedis(settings);
   await once(redis, 'ready');
-  const module = await Test.createTestingModule({
+  const build = Test.createTestingModule({
     imports: [
       SettingsModule.forRoot(settings),
       LoggerModule.forRoot({ pinoHttp: { logger: createLogger(settings) }, useExisting: true, forRoutes: [] }),
@@ -66,8 +66,17 @@ export async function serviceModule(modules: (Type | DynamicModule)[], env: Reco
       SessionAuthModule.forRoot({ imports: [UsersModule], useExisting: AccountsService }),
       ...modules,
     ],
-  }).compile();
-  await module.init();
+  });
+  let module: TestingModule | undefined;
+  try {
+    module = await build.compile();
+    await module.init();
+  } catch (error) {
+    // Modules that fail to start must not leave their connections holding the jest worker open.
+    await module?.close().catch(() => undefined);
+    redis.disconnect();
+    throw error;
+  }
   return {
     module,
     settings,
