@@ -1,6 +1,22 @@
-/** Unit tests (contracts, backend) and backend integration suites; real PostgreSQL + Redis. */
+/** Unit tests (contracts, backend), the backend's service tier and integration suites; real PostgreSQL + Redis. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/backend/tsconfig.json' }];
 const contractsPath = { '^@cloud9/contracts$': '<rootDir>/libs/contracts/src' };
+
+/**
+ * The integration suites (the app over HTTP) and the service tier (domain modules without HTTP): each
+ * jest worker on its own database, Redis prefix and temp folder (backend/test/setup).
+ */
+const onTheRunDatabase = {
+  rootDir: __dirname,
+  // Only these folders are crawled: the frontend's build may be writing its output meanwhile (npm test).
+  roots: ['<rootDir>/backend/test', '<rootDir>/backend/src', '<rootDir>/libs/contracts/src'],
+  transform: { '^.+\\.ts$': tsJest },
+  moduleNameMapper: contractsPath,
+  testEnvironment: '<rootDir>/backend/test/setup/worker-environment.ts',
+  globalSetup: '<rootDir>/backend/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/backend/test/setup/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/backend/test/setup/jest-timeout.ts'],
+};
 
 module.exports = {
   projects: [
@@ -19,16 +35,7 @@ module.exports = {
       moduleNameMapper: contractsPath,
       testEnvironment: 'node',
     },
-    {
-      displayName: 'backend-int',
-      rootDir: __dirname,
-      testMatch: ['<rootDir>/backend/test/**/*.int-spec.ts'],
-      transform: { '^.+\\.ts$': tsJest },
-      moduleNameMapper: contractsPath,
-      testEnvironment: 'node',
-      globalSetup: '<rootDir>/backend/test/setup/global-setup.ts',
-      globalTeardown: '<rootDir>/backend/test/setup/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/backend/test/setup/jest-timeout.ts'],
-    },
+    { displayName: 'backend-int', testMatch: ['<rootDir>/backend/test/**/*.int-spec.ts'], ...onTheRunDatabase },
+    { displayName: 'backend-service', testMatch: ['<rootDir>/backend/test/**/*.service-spec.ts'], ...onTheRunDatabase },
   ],
 };

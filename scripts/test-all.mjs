@@ -2,17 +2,20 @@
 // Runs every check and suite, then prints one line: "N passed, N failed".
 // The machine has two cores; the stages run in lanes so that both stay busy, laid out from measured
 // CPU use (docs/decisions/0010-npm-test-layout.md):
-// 1. At once: the build (then its first-load budget), eslint, the type-check (then dependency-cruiser)
-//    and the frontend suites (vitest). When the build is done: knip and the unit tests (jest's file
-//    crawl must not meet the build's output half-written), and the integration suites that take
-//    CPU but time nothing tight (one jest process).
+// 1. At once: the build (contracts and backend, then the frontend, then its first-load budget), eslint,
+//    the type-check (then dependency-cruiser) and the frontend suites (vitest). When the backend is
+//    built: the service tier and the integration suites that take CPU but time nothing tight (one jest
+//    run, two workers). When the whole build is done: knip and the unit tests (jest's file crawl must
+//    not meet the build's output half-written; the backend suites crawl only backend/ and contracts).
 // 2. When those checks and vitest are done: the browser tests (playwright + Chromium, about 1.2 cores)
 //    start, beside the end of the integration run.
 // 3. Last, alone on the machine: the suites that measure time or choreograph processes and faults
-//    (restarts, outages, drains, latency bounds): their bounds measure the app, not a starved scheduler.
-// Every jest/vitest run has its own database, Redis prefix and temp folder (a run id per process:
-// backend/test/setup, frontend/e2e/setup), so lanes never share state. Lanes run quietly: each
-// command's output is held and written in one piece when it ends, so lines never interleave.
+//    (restarts, outages, drains, latency bounds; *.timed.int-spec.ts): their bounds measure the app,
+//    not a starved scheduler.
+// Every jest/vitest run, and each backend jest worker, has its own database, Redis prefix and temp
+// folder (a run id per process: backend/test/setup, frontend/e2e/setup), so lanes never share state.
+// Lanes run quietly: each command's output is held and written in one piece when it ends, so lines
+// never interleave.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -83,26 +86,36 @@ const notRun = (name) => results.push({ name, passed: 0, failed: 1, seconds: 0 }
 const report = (name) => path.join(out, `${name}.json`);
 const jest = (config, reportName, ...args) => ['jest', '-c', config, '--json', `--outputFile=${report(reportName)}`, ...args];
 
-// The integration suites, split in two jest runs (each with its own database and Redis prefix). Suites
-// that measure time or choreograph processes (restarts, outages, drains, latency bounds, fixed waits)
-// are named *.timed.int-spec.ts: they run last, alone. Every other suite runs in the first run.
-const intFiles = readdirSync(path.join(root, 'backend/test'), { recursive: true })
-  .filter((f) => f.endsWith('.int-spec.ts'))
-  .sort();
+// The integration suites and the service tier, in two jest runs (each worker with its own database,
+// Redis prefix and temp folder: backend/test/setup). Suites that measure time or choreograph processes
+// (restarts, outages, drains, latency bounds, fixed waits) are named *.timed.int-spec.ts: they run
+// last, alone, one after the other. Every other suite and the service tier run first, in INT_WORKERS
+// workers: they mostly wait on PostgreSQL, Redis and the apps they boot.
+const INT_WORKERS = 2;
+const testFiles = readdirSync(path.join(root, 'backend/test'), { recursive: true }).sort();
+const intFiles = testFiles.filter((f) => f.endsWith('.int-spec.ts'));
 const timedFiles = intFiles.filter((f) => f.endsWith('.timed.int-spec.ts'));
-const cpuFiles = intFiles.filter((f) => !timedFiles.includes(f));
-const intArgs = (files) => ['--selectProjects', 'backend-int', '--runInBand', '--runTestsByPath', ...files.map((f) => `backend/test/${f}`)];
+const firstFiles = testFiles.filter((f) => f.endsWith('.service-spec.ts') || (f.endsWith('.int-spec.ts') && !timedFiles.includes(f)));
+const byPath = (files) => ['--runTestsByPath', ...files.map((f) => `backend/test/${f}`)];
 // --forceExit: the suites start and kill servers of their own (PostgreSQL clusters, Redis, s3rver,
 // app processes); a socket one of them leaves half-open must not keep the run waiting after its report.
-const INT = 'integration (backend, PostgreSQL + Redis)';
+const firstArgs = ['--forceExit', '--selectProjects', 'backend-service', 'backend-int', `--maxWorkers=${INT_WORKERS}`, ...byPath(firstFiles)];
+const timedArgs = ['--forceExit', '--selectProjects', 'backend-int', '--runInBand', ...byPath(timedFiles)];
+const INT = 'integration and service tier (backend, PostgreSQL + Redis)';
 const INT_TIMED = 'integration: restarts, faults, drains and latency bounds';
 const BROWSER = 'browser (playwright + chromium)';
 
+// The backend suites need the contracts and the backend built (some spawn backend/dist), not the
+// frontend: they start as soon as the backend is built, beside the frontend's build.
+let backendBuilt = false;
 let built = false;
-const buildLane = (async () => {
-  built = await check('build', 'npm', ['run', 'build', '--silent']);
-  if (built) await check('first-load JavaScript budget (/login, home)', 'node', ['scripts/check-bundle-budget.mjs']);
+const backendBuild = (async () => {
+  backendBuilt = await check('build (contracts, backend)', 'npm', ['run', 'build:backend', '--silent']);
 })();
+const buildLane = backendBuild.then(async () => {
+  built = backendBuilt && (await check('build (frontend)', 'npm', ['run', 'build', '--silent', '-w', '@cloud9/frontend']));
+  if (built) await check('first-load JavaScript budget (/login, home)', 'node', ['scripts/check-bundle-budget.mjs']);
+});
 const checksLanes = Promise.all([
   buildLane.then(async () => {
     await check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent']);
@@ -115,9 +128,9 @@ const checksLanes = Promise.all([
   })(),
   suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend')),
 ]);
-const intLane = buildLane.then(async () => {
-  if (!built) return notRun(INT);
-  await suite(INT, 'npx', jest('jest.config.js', 'int', '--forceExit', ...intArgs(cpuFiles)), report('int'));
+const intLane = backendBuild.then(async () => {
+  if (!backendBuilt) return notRun(INT);
+  await suite(INT, 'npx', jest('jest.config.js', 'int', ...firstArgs), report('int'));
 });
 const browserLane = checksLanes.then(async () => {
   if (!built) return notRun(BROWSER);
@@ -125,8 +138,8 @@ const browserLane = checksLanes.then(async () => {
 });
 // The timed suites run alone, after everything else.
 const timedLane = Promise.all([checksLanes, intLane, browserLane]).then(async () => {
-  if (!built) return notRun(INT_TIMED);
-  await suite(INT_TIMED, 'npx', jest('jest.config.js', 'int-timed', '--forceExit', ...intArgs(timedFiles)), report('int-timed'));
+  if (!backendBuilt) return notRun(INT_TIMED);
+  await suite(INT_TIMED, 'npx', jest('jest.config.js', 'int-timed', ...timedArgs), report('int-timed'));
 });
 await timedLane;
 

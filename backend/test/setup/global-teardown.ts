@@ -1,11 +1,15 @@
 import Redis from 'ioredis';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 
-/** Drops every database and Redis key this run made (suites may add their own databases). */
+/**
+ * Drops every database, Redis key and temp folder this jest run made: its own and each worker's
+ * (`<run>w<n>`, worker-environment.ts); suites may add databases of their own under the same names.
+ */
 export default async function globalTeardown(): Promise<void> {
-  const runId = process.env.C9_TEST_RUN!;
+  const runId = process.env.C9_TEST_JEST_RUN!;
   const admin = new Client({ connectionString: process.env.DATABASE_URL!.replace(/\/[^/]+$/, '/postgres') });
   await admin.connect();
   const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`cloud9_test_${runId}%`]);
@@ -20,5 +24,6 @@ export default async function globalTeardown(): Promise<void> {
     cursor = next;
   } while (cursor !== '0');
   await redis.quit();
-  await rm(path.dirname(process.env.UPLOAD_DIR!), { recursive: true, force: true });
+  const folders = (await readdir(os.tmpdir())).filter((name) => name.startsWith(`cloud9-test-${runId}`));
+  await Promise.all(folders.map((name) => rm(path.join(os.tmpdir(), name), { recursive: true, force: true })));
 }
