@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Post } from '@cloud9/contracts';
-import { InvalidationBus, type Invalidation } from '../src/common/cache/invalidation-bus';
-import { Database } from '../src/common/db/database';
-import { DomainEvents } from '../src/common/events/domain-events';
-import { bootApp, signUp, type TestApp } from './support/app';
-import { eventually } from './support/harness';
+import { InvalidationBus, type Invalidation } from '../../src/common/cache/invalidation-bus';
+import { Database } from '../../src/common/db/database';
+import { DomainEvents } from '../../src/common/events/domain-events';
+import { bootApp, signUp, type TestApp } from '../support/app';
+import { eventually } from '../support/harness';
 
 /**
  * Domain events on the real database: what a transaction raises is dispatched once it has committed
