@@ -42,7 +42,10 @@ export const fmt = (n, digits = 1) => (n === undefined ? '–' : Number(n).toFix
 
 /** Every RATE_LIMIT_* setting turned off (count 0): a benchmark sends everything from one address. */
 export const RATE_LIMITS_OFF = Object.fromEntries(
-  ['API_ANON', 'API_USER', 'POSTS', 'UPLOADS', 'FOLLOWS', 'SEARCH', 'GIFS', 'LOGIN_IP', 'LOGIN', 'REGISTER', 'PASSWORD', 'LOGIN_ACCOUNT', 'LOGIN_OK'].map((name) => [
+  [
+    'API_ANON', 'API_USER', 'POSTS', 'UPLOADS', 'FOLLOWS', 'SEARCH', 'GIFS', 'GIF_PINGBACKS', 'REPORTS', 'LOGIN_IP', 'LOGIN', 'REGISTER', 'PASSWORD',
+    'LOGIN_ACCOUNT', 'LOGIN_OK', 'GIFS_GLOBAL', 'WEBHOOKS', 'WEBHOOKS_GLOBAL', 'REACTIONS',
+  ].map((name) => [
     `RATE_LIMIT_${name}`,
     '0/1m',
   ]),
