@@ -5,15 +5,15 @@
  * handler to its entry (@Endpoint), which sets the route and validates the request with its schemas;
  * the OpenAPI document is generated from it.
  */
-import type {
-  AdminAppBackupResult, AdminBackupResult, AdminJobCounts, AdminJobPending, AdminJobStatus, AdminOrphansDeleteResult, AdminOrphansResult,
+import {
+  AdminAppBackupResult, AdminBackupResult, AdminJobCounts, AdminJobPending, AdminJobStatusSchema, AdminOrphansDeleteResult, AdminOrphansResult,
   AdminResetPasswordResult, AdminUserLookup, AdminSyncResult, AuditEntry,
 } from './admin';
 import * as z from 'zod/mini';
 import { defineRoute, type ApiRoute } from './api-route';
-import type { AdminUser, BoostRotateResult } from './boosts';
-import { MutedWordBody, type BlockResult, type HiddenAccount, type MutedWord, type MuteResult, type NotInterestedResult } from './safety';
-import { ModerationActionBody, ModerationQuery, ReportBody, type ModerationReport } from './moderation';
+import { AdminUser, BoostRotateResult } from './boosts';
+import { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
+import { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
 import {
   ActorBody, AdminUsersQuery, AlertsQuery, AuditQuery, BookmarkBody, BoostRequestBody, EditPostBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery,
   GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NoticeBody, NotificationSeenBody, NotificationSettingsBody, OrphanDeleteBody, PageQuery, PROFILE_IMAGES, ProfileFields, RegisterBody,
@@ -21,12 +21,9 @@ import {
 } from './requests';
 import { idParam, pathString, pathText } from './schema-kit';
 import {
-  AlertGroup, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, LivenessReport, NoticeResult, NotificationSeenResult, NotificationSettings, NotificationStatus, Post, PostCounts, PostEdit, PostThread, PublicConfig, ReadinessReport, RepostResult, SubscribeResult, Subscription, SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, UserSuggestion, WebhookResult, pageOf,
-  type Page,
+  AlertGroup, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, LivenessReport, NoticeResult, NotificationSeenResult, NotificationSettings, NotificationStatus, Post, PostCounts, PostEdit, PostThread, PublicConfig, ReadinessReport, RepostResult, SubscribeResult, Subscription, SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult, pageOf,
 } from './types';
 
-/** The answers whose wire types are not schemas yet (admin, boosts, safety, moderation): the type only, nothing checked at run time. */
-const wire = <T>() => z.custom<T>();
 
 const Done = z.object({ success: z.literal(true) });
 
@@ -39,7 +36,7 @@ const SIGNED_IN = [401] as const;
 /** Staff and admin tools: 401 signed out, 403 for anyone else. */
 const STAFF = [401, 403] as const;
 /** The admin's job tools answer 202 with AdminJobPending when the job outlasts the wait; poll `jobStatus`. */
-const jobOr = <T>() => ({ 200: wire<T>(), 202: wire<AdminJobPending>() });
+const jobOr = <T extends z.core.$ZodType>(done: T) => ({ 200: done, 202: AdminJobPending });
 
 export const ROUTES = {
   auth: {
@@ -74,7 +71,7 @@ export const ROUTES = {
     }),
     delete: defineRoute({ method: 'DELETE', path: '/api/users/:id', summary: 'Delete an account (its owner or the admin).', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 403, 404] }),
     /** Signed in only: up to 8 accounts whose username starts with `prefix`, best first. */
-    suggest: defineRoute({ method: 'GET', path: '/api/users/suggest', summary: 'Usernames starting with a prefix (mention autocomplete).', auth: 'session', query: UsernameSuggestQuery, responses: { 200: z.object({ items: z.array(UserSuggestion) }) }, errors: SIGNED_IN }),
+    suggest: defineRoute({ method: 'GET', path: '/api/users/suggest', summary: 'Usernames starting with a prefix (mention autocomplete).', auth: 'session', query: UsernameSuggestQuery, responses: { 200: z.object({ items: z.array(UserSearchResult) }) }, errors: SIGNED_IN }),
   },
   plans: {
     get: defineRoute({ method: 'GET', path: '/api/group/:groupId', summary: "A group's plan.", auth: 'public', params: z.object({ groupId: idParam }), responses: { 200: GroupPlan }, errors: [404] }),
@@ -177,21 +174,21 @@ export const ROUTES = {
     isFollowing: defineRoute({ method: 'GET', path: '/api/is-following', summary: 'Whether one account follows another.', auth: 'public', query: FollowPair, responses: { 200: IsFollowingResult }, errors: [] }),
   },
   safety: {
-    mutes: defineRoute({ method: 'GET', path: '/api/mutes', summary: 'A page of the accounts the signed-in account muted.', auth: 'session', query: PageQuery, responses: { 200: wire<Page<HiddenAccount>>() }, errors: SIGNED_IN }),
-    mute: defineRoute({ method: 'POST', path: '/api/mutes/:userId', summary: 'Mute an account.', auth: 'session', params: userId, responses: { 200: wire<MuteResult>() }, errors: [401, 404, 409] }),
-    unmute: defineRoute({ method: 'DELETE', path: '/api/mutes/:userId', summary: 'Unmute an account.', auth: 'session', params: userId, responses: { 200: wire<MuteResult>() }, errors: SIGNED_IN }),
-    blocks: defineRoute({ method: 'GET', path: '/api/blocks', summary: 'A page of the accounts the signed-in account blocked.', auth: 'session', query: PageQuery, responses: { 200: wire<Page<HiddenAccount>>() }, errors: SIGNED_IN }),
-    block: defineRoute({ method: 'POST', path: '/api/blocks/:userId', summary: 'Block an account.', auth: 'session', params: userId, responses: { 200: wire<BlockResult>() }, errors: [401, 404, 409] }),
-    unblock: defineRoute({ method: 'DELETE', path: '/api/blocks/:userId', summary: 'Unblock an account.', auth: 'session', params: userId, responses: { 200: wire<BlockResult>() }, errors: SIGNED_IN }),
-    mutedWords: defineRoute({ method: 'GET', path: '/api/muted-words', summary: "The signed-in account's muted words.", auth: 'session', responses: { 200: wire<{ items: MutedWord[] }>() }, errors: SIGNED_IN }),
-    addMutedWord: defineRoute({ method: 'POST', path: '/api/muted-words', summary: 'Mute a word or phrase.', auth: 'session', body: MutedWordBody, responses: { 200: wire<MutedWord>(), 201: wire<MutedWord>() }, errors: [401, 409] }),
+    mutes: defineRoute({ method: 'GET', path: '/api/mutes', summary: 'A page of the accounts the signed-in account muted.', auth: 'session', query: PageQuery, responses: { 200: pageOf(HiddenAccount) }, errors: SIGNED_IN }),
+    mute: defineRoute({ method: 'POST', path: '/api/mutes/:userId', summary: 'Mute an account.', auth: 'session', params: userId, responses: { 200: MuteResult }, errors: [401, 404, 409] }),
+    unmute: defineRoute({ method: 'DELETE', path: '/api/mutes/:userId', summary: 'Unmute an account.', auth: 'session', params: userId, responses: { 200: MuteResult }, errors: SIGNED_IN }),
+    blocks: defineRoute({ method: 'GET', path: '/api/blocks', summary: 'A page of the accounts the signed-in account blocked.', auth: 'session', query: PageQuery, responses: { 200: pageOf(HiddenAccount) }, errors: SIGNED_IN }),
+    block: defineRoute({ method: 'POST', path: '/api/blocks/:userId', summary: 'Block an account.', auth: 'session', params: userId, responses: { 200: BlockResult }, errors: [401, 404, 409] }),
+    unblock: defineRoute({ method: 'DELETE', path: '/api/blocks/:userId', summary: 'Unblock an account.', auth: 'session', params: userId, responses: { 200: BlockResult }, errors: SIGNED_IN }),
+    mutedWords: defineRoute({ method: 'GET', path: '/api/muted-words', summary: "The signed-in account's muted words.", auth: 'session', responses: { 200: z.object({ items: z.array(MutedWord) }) }, errors: SIGNED_IN }),
+    addMutedWord: defineRoute({ method: 'POST', path: '/api/muted-words', summary: 'Mute a word or phrase.', auth: 'session', body: MutedWordBody, responses: { 200: MutedWord, 201: MutedWord }, errors: [401, 409] }),
     removeMutedWord: defineRoute({ method: 'DELETE', path: '/api/muted-words/:id', summary: 'Unmute a word or phrase.', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 404] }),
-    notInterested: defineRoute({ method: 'POST', path: '/api/posts/:id/not-interested', summary: 'Show less like a post.', auth: 'session', params: id, responses: { 200: wire<NotInterestedResult>() }, errors: [401, 404] }),
-    interestedAgain: defineRoute({ method: 'DELETE', path: '/api/posts/:id/not-interested', summary: 'Undo Not interested.', auth: 'session', params: id, responses: { 200: wire<NotInterestedResult>() }, errors: SIGNED_IN }),
+    notInterested: defineRoute({ method: 'POST', path: '/api/posts/:id/not-interested', summary: 'Show less like a post.', auth: 'session', params: id, responses: { 200: NotInterestedResult }, errors: [401, 404] }),
+    interestedAgain: defineRoute({ method: 'DELETE', path: '/api/posts/:id/not-interested', summary: 'Undo Not interested.', auth: 'session', params: id, responses: { 200: NotInterestedResult }, errors: SIGNED_IN }),
   },
   moderation: {
     report: defineRoute({ method: 'POST', path: '/api/reports', summary: 'Report a post or an account.', auth: 'session', body: ReportBody, responses: { 201: z.object({ id: z.number() }) }, errors: [401, 403, 404, 409] }),
-    queue: defineRoute({ method: 'GET', path: '/api/moderation/reports', summary: 'A page of the moderation queue (staff).', auth: 'session', query: ModerationQuery, responses: { 200: wire<Page<ModerationReport>>() }, errors: STAFF }),
+    queue: defineRoute({ method: 'GET', path: '/api/moderation/reports', summary: 'A page of the moderation queue (staff).', auth: 'session', query: ModerationQuery, responses: { 200: pageOf(ModerationReport) }, errors: STAFF }),
     act: defineRoute({
       method: 'POST',
       path: '/api/moderation/reports/:id/actions',
@@ -199,7 +196,7 @@ export const ROUTES = {
       auth: 'session',
       params: id,
       body: ModerationActionBody,
-      responses: { 200: wire<{ success: true; report: ModerationReport }>() },
+      responses: { 200: z.object({ success: z.literal(true), report: ModerationReport }) },
       errors: [401, 403, 404, 409],
     }),
   },
@@ -246,26 +243,26 @@ export const ROUTES = {
     /** 409 already requested, 429 limit reached. */
     request: defineRoute({ method: 'POST', path: '/api/boost/request', summary: 'Ask for a post to be boosted.', auth: 'session', body: BoostRequestBody, responses: { 201: z.object({ message: z.string() }) }, errors: [401, 403, 404, 409] }),
     /** 202 with the job to poll when the rotation outlasts the wait. */
-    rotate: defineRoute({ method: 'PATCH', path: '/api/boost/rotate', summary: 'Rotate the boosted posts (admin).', auth: 'session', responses: jobOr<BoostRotateResult>(), errors: STAFF }),
+    rotate: defineRoute({ method: 'PATCH', path: '/api/boost/rotate', summary: 'Rotate the boosted posts (admin).', auth: 'session', responses: jobOr(BoostRotateResult), errors: STAFF }),
     adminBoost: defineRoute({ method: 'POST', path: '/api/posts/:id/boost', summary: 'Boost a post now (admin).', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 403, 404] }),
   },
   admin: {
-    resetPassword: defineRoute({ method: 'POST', path: '/api/admin/reset-password', summary: "Set an account's password (admin).", auth: 'session', body: ResetPasswordBody, responses: { 200: wire<AdminResetPasswordResult>() }, errors: [401, 403, 404] }),
-    backup: defineRoute({ method: 'GET', path: '/api/admin/backup', summary: 'Back up the database (admin).', auth: 'session', responses: jobOr<AdminBackupResult>(), errors: STAFF }),
-    restore: defineRoute({ method: 'GET', path: '/api/admin/restore', summary: 'Restore the latest backup (admin).', auth: 'session', responses: jobOr<AdminBackupResult>(), errors: [401, 403, 404] }),
-    appBackup: defineRoute({ method: 'GET', path: '/api/admin/app-backup', summary: "Back up the app's files (admin).", auth: 'session', responses: jobOr<AdminAppBackupResult>(), errors: STAFF }),
-    syncFollowTables: defineRoute({ method: 'POST', path: '/api/admin/sync-follow-tables', summary: 'Recount the follow tables (admin).', auth: 'session', responses: jobOr<AdminSyncResult>(), errors: STAFF }),
-    orphans: defineRoute({ method: 'GET', path: '/api/admin/orphaned-uploads', summary: 'List uploads no row refers to (admin).', auth: 'session', responses: jobOr<AdminOrphansResult>(), errors: STAFF }),
+    resetPassword: defineRoute({ method: 'POST', path: '/api/admin/reset-password', summary: "Set an account's password (admin).", auth: 'session', body: ResetPasswordBody, responses: { 200: AdminResetPasswordResult }, errors: [401, 403, 404] }),
+    backup: defineRoute({ method: 'GET', path: '/api/admin/backup', summary: 'Back up the database (admin).', auth: 'session', responses: jobOr(AdminBackupResult), errors: STAFF }),
+    restore: defineRoute({ method: 'GET', path: '/api/admin/restore', summary: 'Restore the latest backup (admin).', auth: 'session', responses: jobOr(AdminBackupResult), errors: [401, 403, 404] }),
+    appBackup: defineRoute({ method: 'GET', path: '/api/admin/app-backup', summary: "Back up the app's files (admin).", auth: 'session', responses: jobOr(AdminAppBackupResult), errors: STAFF }),
+    syncFollowTables: defineRoute({ method: 'POST', path: '/api/admin/sync-follow-tables', summary: 'Recount the follow tables (admin).', auth: 'session', responses: jobOr(AdminSyncResult), errors: STAFF }),
+    orphans: defineRoute({ method: 'GET', path: '/api/admin/orphaned-uploads', summary: 'List uploads no row refers to (admin).', auth: 'session', responses: jobOr(AdminOrphansResult), errors: STAFF }),
     deleteOrphans: defineRoute({
       method: 'POST',
       path: '/api/admin/orphaned-uploads/delete',
       summary: 'Delete uploads no row refers to (admin).',
       auth: 'session',
       body: OrphanDeleteBody,
-      responses: jobOr<AdminOrphansDeleteResult>(),
+      responses: jobOr(AdminOrphansDeleteResult),
       errors: STAFF,
     }),
-    userLookup: defineRoute({ method: 'GET', path: '/api/admin/user/:username', summary: 'Look up an account (admin).', auth: 'session', params: username, responses: { 200: wire<AdminUserLookup>() }, errors: [401, 403, 404] }),
+    userLookup: defineRoute({ method: 'GET', path: '/api/admin/user/:username', summary: 'Look up an account (admin).', auth: 'session', params: username, responses: { 200: AdminUserLookup }, errors: [401, 403, 404] }),
     /** `result` is the job's own return value, whose type only the caller knows. */
     jobStatus: defineRoute({
       method: 'GET',
@@ -273,11 +270,11 @@ export const ROUTES = {
       summary: "An admin job's state (admin).",
       auth: 'session',
       params: z.object({ queue: pathString, jobId: pathString }),
-      responses: { 200: wire<AdminJobStatus>() },
+      responses: { 200: AdminJobStatusSchema },
       errors: [401, 403, 404],
     }),
-    jobCounts: defineRoute({ method: 'GET', path: '/api/admin/job-counts', summary: 'Jobs per queue and state (admin).', auth: 'session', responses: { 200: wire<AdminJobCounts>() }, errors: STAFF }),
-    users: defineRoute({ method: 'GET', path: '/api/admin/users', summary: 'A page of accounts (admin).', auth: 'session', query: AdminUsersQuery, responses: { 200: wire<Page<AdminUser>>() }, errors: STAFF }),
+    jobCounts: defineRoute({ method: 'GET', path: '/api/admin/job-counts', summary: 'Jobs per queue and state (admin).', auth: 'session', responses: { 200: AdminJobCounts }, errors: STAFF }),
+    users: defineRoute({ method: 'GET', path: '/api/admin/users', summary: 'A page of accounts (admin).', auth: 'session', query: AdminUsersQuery, responses: { 200: pageOf(AdminUser) }, errors: STAFF }),
     setUserGroup: defineRoute({
       method: 'PATCH',
       path: '/api/admin/users/:id',
@@ -285,10 +282,10 @@ export const ROUTES = {
       auth: 'session',
       params: id,
       body: SetUserGroupBody,
-      responses: { 200: wire<{ success: true; user: AdminUser }>() },
+      responses: { 200: z.object({ success: z.literal(true), user: AdminUser }) },
       errors: [401, 403, 404],
     }),
-    audit: defineRoute({ method: 'GET', path: '/api/admin/audit', summary: 'A page of the audit log (admin).', auth: 'session', query: AuditQuery, responses: { 200: wire<Page<AuditEntry>>() }, errors: STAFF }),
+    audit: defineRoute({ method: 'GET', path: '/api/admin/audit', summary: 'A page of the audit log (admin).', auth: 'session', query: AuditQuery, responses: { 200: pageOf(AuditEntry) }, errors: STAFF }),
   },
 } as const;
 

@@ -236,7 +236,6 @@ export const UserSearchResult = z.object({
 export type UserSearchResult = z.output<typeof UserSearchResult>;
 
 /** An account offered by the composers' `@` autocomplete (GET /api/users/suggest). */
-export const UserSuggestion = UserSearchResult;
 export type UserSuggestion = UserSearchResult;
 
 
