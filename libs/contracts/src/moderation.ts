@@ -1,6 +1,9 @@
 /** Reports and the staff's moderation queue: the rules, limits and wire shapes both sides use. */
 import { isAdmin, isStaff } from './groups';
 import type { Actor } from './rules/permissions';
+import * as z from 'zod/mini';
+import { PageQuery } from './requests';
+import { codePointsAtMost, id, idNumber, oneOf, text } from './schema-kit';
 
 export const REPORT_REASONS = ['spam', 'harassment', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -26,60 +29,41 @@ export const REPORT_RULES = {
   staffSuspensionMaxDays: 365,
 } as const;
 
-/** POST /api/reports */
-export interface ReportBody {
-  targetType: ReportTargetType;
-  targetId: number;
-  reason: ReportReason;
-  comment?: string;
-  postIds?: number[];
-}
-
-/** POST /api/moderation/reports/:id/actions. `until` (ISO-8601, in the future) ends a suspension; without it a suspension is for good. */
-export interface ModerationActionBody {
-  action: ModerationAction;
-  text?: string;
-  until?: string;
-}
-
-export interface ModerationAccount {
-  id: number;
-  username: string;
-  name: string | null;
-  thumbnail: string | null;
-  group_id: number;
+export const ModerationAccount = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.nullable(z.string()),
+  thumbnail: z.nullable(z.string()),
+  group_id: z.number(),
   /** ISO-8601; 'infinity' for good; null when not suspended. */
-  suspendedUntil: string | null;
-}
+  suspendedUntil: z.nullable(z.string()),
+});
+export type ModerationAccount = z.output<typeof ModerationAccount>;
 
-export interface ReportedPost {
-  id: number;
-  content: string;
-  media_url: string | null;
-  gif_url: string | null;
-  createdAt: string;
-}
+export const ReportedPost = z.object({
+  id: z.number(),
+  content: z.string(),
+  media_url: z.nullable(z.string()),
+  gif_url: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ReportedPost = z.output<typeof ReportedPost>;
 
 /** One report in the staff's queue. `post` is null for a report on a user, or once the post is gone. */
-export interface ModerationReport {
-  id: number;
-  status: ReportStatus;
-  reason: ReportReason;
-  comment: string | null;
-  createdAt: string;
-  reporter: ModerationAccount;
-  target: { type: ReportTargetType; user: ModerationAccount; post: ReportedPost | null };
+export const ModerationReport = z.object({
+  id: z.number(),
+  status: z.enum(REPORT_STATUSES),
+  reason: z.enum(REPORT_REASONS),
+  comment: z.nullable(z.string()),
+  createdAt: z.string(),
+  reporter: ModerationAccount,
+  target: z.object({ type: z.enum(REPORT_TARGET_TYPES), user: ModerationAccount, post: z.nullable(ReportedPost) }),
   /** The other posts the reporter pointed at that still exist. */
-  posts: ReportedPost[];
-  resolution: { action: ModerationAction; text: string | null; by: string | null; at: string } | null;
-}
+  posts: z.array(ReportedPost),
+  resolution: z.nullable(z.object({ action: z.enum(MODERATION_ACTIONS), text: z.nullable(z.string()), by: z.nullable(z.string()), at: z.string() })),
+});
+export type ModerationReport = z.output<typeof ModerationReport>;
 
-export interface ModerationQuery {
-  status?: ReportStatus;
-  reason?: ReportReason;
-  cursor?: string;
-  limit?: number;
-}
 
 /** Nobody acts on themselves; the admin acts on anyone else; staff only on members (groups 5–9). */
 export const canModerateAccount = (actor: Actor | null, target: Actor): boolean =>
@@ -167,3 +151,34 @@ export const MODERATION_QUEUE_TEXT = {
   done: { dismiss: 'Report dismissed.', 'delete-post': 'Post deleted.', warn: 'Warning sent.', suspend: 'Account suspended.', unsuspend: 'Suspension lifted.' },
   failed: 'That action failed. Please try again.',
 } as const;
+
+const M = MODERATION_MESSAGES;
+
+/** POST /api/reports: the reporter is the session's user. */
+export const ReportBody = z.object({
+  targetType: oneOf(REPORT_TARGET_TYPES, M.invalidTargetType),
+  targetId: id(M.invalidTargetId),
+  reason: oneOf(REPORT_REASONS, M.invalidReason),
+  comment: z.optional(codePointsAtMost(REPORT_RULES.commentMax, M.commentTooLong)),
+  postIds: z.optional(z.array(idNumber(M.invalidPostIds), { error: M.invalidPostIds }).check(z.maxLength(REPORT_RULES.postIdsMax, { error: M.invalidPostIds }))),
+});
+export type ReportBody = z.output<typeof ReportBody>;
+
+/** GET /api/moderation/reports */
+export const ModerationQuery = z.object({
+  status: z.optional(oneOf(REPORT_STATUSES, M.invalidStatus)),
+  reason: z.optional(oneOf(REPORT_REASONS, M.invalidReason)),
+  ...PageQuery.shape,
+});
+export type ModerationQuery = z.output<typeof ModerationQuery>;
+
+/**
+ * POST /api/moderation/reports/:id/actions: the staff member is the session's user. `until` (ISO-8601,
+ * in the future) ends a suspension; without it a suspension is for good.
+ */
+export const ModerationActionBody = z.object({
+  action: oneOf(MODERATION_ACTIONS, M.invalidAction),
+  text: z.optional(codePointsAtMost(REPORT_RULES.actionTextMax, M.actionTextTooLong)),
+  until: z.optional(text(M.invalidUntil)),
+});
+export type ModerationActionBody = z.output<typeof ModerationActionBody>;
