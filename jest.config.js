@@ -28,7 +28,7 @@ module.exports = {
       testEnvironment: 'node',
       globalSetup: '<rootDir>/backend/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/setup/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/backend/test/setup/jest-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/backend/test/setup/jest-timeout.ts', '<rootDir>/backend/test/setup/documented-answers.ts'],
     },
   ],
 };
