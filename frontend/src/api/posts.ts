@@ -1,4 +1,4 @@
-import { PAGING, ROUTES, type Post } from '@cloud9/contracts';
+import { PAGING, ROUTES, type FeedCategory, type Post } from '@cloud9/contracts';
 import { callApi, formOf } from './client';
 import { posterOf } from './videoPosterPart';
 
@@ -8,7 +8,7 @@ export interface FeedQuery {
   username?: string;
   /** Free text, may start with '@user'. */
   search?: string;
-  category?: string;
+  category?: FeedCategory;
   /** Posts and replies carrying this hashtag (lower case, without `#`). */
   tag?: string;
   limit?: number;
@@ -28,7 +28,7 @@ export const fetchPostHistory = (postId: number, signal?: AbortSignal) => callAp
 /** What a composer sends: JSON without a file, multipart with one (a video with its poster frame when the browser can draw one). */
 export interface NewPost {
   content: string;
-  category?: string;
+  category?: FeedCategory;
   gif?: string | null;
   file?: File | null;
   /** The file's description (sent only with a file; blank is none). */
@@ -50,7 +50,7 @@ export async function createPost(post: NewPost): Promise<Post> {
       }),
     });
   }
-  const body: { content: string; category?: string; gif: string | null } = { content: post.content, gif: post.gif ?? null };
+  const body: { content: string; category?: FeedCategory; gif: string | null } = { content: post.content, gif: post.gif ?? null };
   if (post.category) body.category = post.category;
   return callApi(route, { body });
 }

@@ -1,6 +1,9 @@
 /** Reports and the staff's moderation queue: the rules, limits and wire shapes both sides use. */
 import { isAdmin, isStaff } from './groups';
 import type { Actor } from './rules/permissions';
+import * as z from 'zod/mini';
+import { PageQuery } from './requests';
+import { codePointsAtMost, id, idNumber, oneOf, text } from './schema-kit';
 
 export const REPORT_REASONS = ['spam', 'harassment', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -25,22 +28,6 @@ export const REPORT_RULES = {
   /** The longest suspension staff (groups 2–4) may set; only the admin suspends for longer or for good. */
   staffSuspensionMaxDays: 365,
 } as const;
-
-/** POST /api/reports */
-export interface ReportBody {
-  targetType: ReportTargetType;
-  targetId: number;
-  reason: ReportReason;
-  comment?: string;
-  postIds?: number[];
-}
-
-/** POST /api/moderation/reports/:id/actions. `until` (ISO-8601, in the future) ends a suspension; without it a suspension is for good. */
-export interface ModerationActionBody {
-  action: ModerationAction;
-  text?: string;
-  until?: string;
-}
 
 export interface ModerationAccount {
   id: number;
@@ -74,12 +61,6 @@ export interface ModerationReport {
   resolution: { action: ModerationAction; text: string | null; by: string | null; at: string } | null;
 }
 
-export interface ModerationQuery {
-  status?: ReportStatus;
-  reason?: ReportReason;
-  cursor?: string;
-  limit?: number;
-}
 
 /** Nobody acts on themselves; the admin acts on anyone else; staff only on members (groups 5–9). */
 export const canModerateAccount = (actor: Actor | null, target: Actor): boolean =>
@@ -167,3 +148,34 @@ export const MODERATION_QUEUE_TEXT = {
   done: { dismiss: 'Report dismissed.', 'delete-post': 'Post deleted.', warn: 'Warning sent.', suspend: 'Account suspended.', unsuspend: 'Suspension lifted.' },
   failed: 'That action failed. Please try again.',
 } as const;
+
+const M = MODERATION_MESSAGES;
+
+/** POST /api/reports: the reporter is the session's user. */
+export const ReportBody = z.object({
+  targetType: oneOf(REPORT_TARGET_TYPES, M.invalidTargetType),
+  targetId: id(M.invalidTargetId),
+  reason: oneOf(REPORT_REASONS, M.invalidReason),
+  comment: z.optional(codePointsAtMost(REPORT_RULES.commentMax, M.commentTooLong)),
+  postIds: z.optional(z.array(idNumber(M.invalidPostIds), { error: M.invalidPostIds }).check(z.maxLength(REPORT_RULES.postIdsMax, { error: M.invalidPostIds }))),
+});
+export type ReportBody = z.output<typeof ReportBody>;
+
+/** GET /api/moderation/reports */
+export const ModerationQuery = z.object({
+  ...PageQuery.shape,
+  status: z.optional(oneOf(REPORT_STATUSES, M.invalidStatus)),
+  reason: z.optional(oneOf(REPORT_REASONS, M.invalidReason)),
+});
+export type ModerationQuery = z.output<typeof ModerationQuery>;
+
+/**
+ * POST /api/moderation/reports/:id/actions: the staff member is the session's user. `until` (ISO-8601,
+ * in the future) ends a suspension; without it a suspension is for good.
+ */
+export const ModerationActionBody = z.object({
+  action: oneOf(MODERATION_ACTIONS, M.invalidAction),
+  text: z.optional(codePointsAtMost(REPORT_RULES.actionTextMax, M.actionTextTooLong)),
+  until: z.optional(text(M.invalidUntil)),
+});
+export type ModerationActionBody = z.output<typeof ModerationActionBody>;

@@ -1,4 +1,6 @@
 /** Mutes, blocks, muted words and Not interested: the limits and wire shapes both sides use. */
+import * as z from 'zod/mini';
+import { text } from './schema-kit';
 
 export const SAFETY_RULES = {
   /** A muted word or phrase, in characters (code points), after trimming. */
@@ -27,10 +29,6 @@ export interface MutedWord {
   createdAt: string;
 }
 
-/** POST /api/muted-words */
-export interface MutedWordBody {
-  word: string;
-}
 
 export interface MuteResult {
   success: true;
@@ -57,3 +55,7 @@ export const SAFETY_MESSAGES = {
   tooManyMutes: `You can mute at most ${SAFETY_RULES.mutesMax} accounts. Unmute one to mute another.`,
   tooManyBlocks: `You can block at most ${SAFETY_RULES.blocksMax} accounts. Unblock one to block another.`,
 } as const;
+
+/** POST /api/muted-words: the word or phrase (its length and characters are judged by normalizeMutedWord). */
+export const MutedWordBody = z.object({ word: text(SAFETY_MESSAGES.mutedWordInvalid) });
+export type MutedWordBody = z.output<typeof MutedWordBody>;
