@@ -292,6 +292,17 @@ export const ROUTES = {
     }),
     audit: defineRoute({ method: 'GET', path: '/api/admin/audit', summary: 'A page of the audit log (admin).', auth: 'session', query: AuditQuery, responses: { 200: pageOf<AuditEntry>() }, errors: STAFF }),
   },
+  apiDocs: {
+    /** Generated from this table at start; public and cacheable (the reference page /api/docs renders it). */
+    document: defineRoute({
+      method: 'GET',
+      path: '/api/openapi.json',
+      summary: "This API's OpenAPI 3.1 document.",
+      auth: 'public',
+      responses: { 200: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }) },
+      errors: [],
+    }),
+  },
 } as const;
 
 /** A route's stable name: its group and key in ROUTES (`posts.get`). */
