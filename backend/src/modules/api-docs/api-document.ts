@@ -1,8 +1,8 @@
-import { ROUTES } from '@cloud9/contracts';
+import { allRoutes } from '@cloud9/contracts';
 import { answerAsIs } from '../../common/prepared-json';
 import { sessionCookieName } from '../../common/auth/session-cookie';
 import type { Settings } from '../../config/settings';
-import { openApiDocument, type OpenApiDocument, type RouteTable } from './openapi-document';
+import { openApiDocument, type OpenApiDocument } from './openapi-document';
 
 /** The contracts' version: the API's (the table is its declaration). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -10,7 +10,7 @@ const API_VERSION = (require('@cloud9/contracts/package.json') as { version: str
 
 /** The OpenAPI document of this deployment's API, from the route table. */
 export const apiDocumentOf = (settings: Pick<Settings, 'publicUrl'>): OpenApiDocument =>
-  openApiDocument(ROUTES as unknown as RouteTable, { version: API_VERSION, sessionCookie: sessionCookieName(settings) });
+  openApiDocument(allRoutes(), { version: API_VERSION, sessionCookie: sessionCookieName(settings) });
 
 /** Built once at start and answered from its prepared bytes (one ETag, compressed once). */
 export class ApiDocument {

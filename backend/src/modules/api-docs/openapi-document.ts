@@ -1,24 +1,13 @@
-import type { $ZodObject, $ZodType } from 'zod/v4/core';
+import type { ApiRoute, RouteName } from '@cloud9/contracts';
 import { isHealthProbe } from '../../common/health-probes';
 import { API_ERROR_SCHEMA, errorResponse, errorResponseName } from './error-responses';
 import { JsonSchemas, type JsonSchema } from './json-schemas';
 
-/** What the document reads of a route of the route table (libs/contracts/src/api-route.ts). */
-export interface DocumentedRoute {
-  readonly method: string;
-  readonly path: string;
-  readonly summary?: string;
-  readonly auth: 'public' | 'optional' | 'session';
-  readonly params?: $ZodObject;
-  readonly query?: $ZodObject;
-  readonly body?: $ZodType;
-  readonly multipart?: { readonly fields: $ZodObject; readonly files: readonly string[] };
-  readonly responses: Readonly<Partial<Record<200 | 201 | 202, $ZodType>>> & { readonly 204?: null };
-  readonly errors: readonly number[];
+/** A route of the table with its name (`posts.list`: its group, then its key), as allRoutes() gives them. */
+export interface NamedRoute {
+  name: RouteName | string;
+  route: ApiRoute;
 }
-
-/** The route table: routes by group, then by name (`ROUTES.posts.list`). */
-export type RouteTable = Readonly<Record<string, Readonly<Record<string, DocumentedRoute>>>>;
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, Operation>> };
 type Operation = Record<string, unknown> & { operationId: string; responses: Record<string, unknown> };
@@ -38,7 +27,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * - 429: the general limit, except on the health probes;
  * - 500: anything unexpected; 503: a dependency away, a query past its time limit, a draining instance.
  */
-export function errorStatuses(route: Pick<DocumentedRoute, 'method' | 'path' | 'auth' | 'errors'>): number[] {
+export function errorStatuses(route: Pick<ApiRoute, 'method' | 'path' | 'auth' | 'errors'>): number[] {
   const statuses = new Set([400, 403, 413, 500, 503, ...route.errors]);
   if (WITH_BODY.has(route.method)) statuses.add(415);
   if (route.auth === 'session') statuses.add(401);
@@ -64,13 +53,13 @@ function parametersOf(object: JsonSchema, where: 'path' | 'query', names: readon
 }
 
 /** multipart/form-data: the text fields as strings, each file part as binary. */
-function multipartSchema(schemas: JsonSchemas, multipart: NonNullable<DocumentedRoute['multipart']>): JsonSchema {
+function multipartSchema(schemas: JsonSchemas, multipart: NonNullable<ApiRoute['multipart']>): JsonSchema {
   const fields = schemas.of(multipart.fields, 'input');
   const files = Object.fromEntries(multipart.files.map((name) => [name, { type: 'string', contentMediaType: 'application/octet-stream' }]));
   return { ...fields, type: 'object', properties: { ...((fields.properties ?? {}) as object), ...files } };
 }
 
-function requestBodyOf(route: DocumentedRoute, schemas: JsonSchemas): Record<string, unknown> | undefined {
+function requestBodyOf(route: ApiRoute, schemas: JsonSchemas): Record<string, unknown> | undefined {
   const content: Record<string, unknown> = {};
   let required = false;
   if (route.body) {
@@ -83,7 +72,7 @@ function requestBodyOf(route: DocumentedRoute, schemas: JsonSchemas): Record<str
   return Object.keys(content).length ? { required, content } : undefined;
 }
 
-function successResponses(route: DocumentedRoute, schemas: JsonSchemas): Record<string, unknown> {
+function successResponses(route: ApiRoute, schemas: JsonSchemas): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const status of [200, 201, 202] as const) {
     const schema = route.responses[status];
@@ -93,22 +82,22 @@ function successResponses(route: DocumentedRoute, schemas: JsonSchemas): Record<
   return out;
 }
 
-const SECURITY: Record<DocumentedRoute['auth'], Record<string, string[]>[]> = {
+const SECURITY: Record<ApiRoute['auth'], Record<string, string[]>[]> = {
   public: [],
   // Signed out or in: the answer may differ (what the viewer hides, what they liked).
   optional: [{}, { [SESSION_SCHEME]: [] }],
   session: [{ [SESSION_SCHEME]: [] }],
 };
 
-function operationOf(group: string, name: string, route: DocumentedRoute, schemas: JsonSchemas): Operation {
+function operationOf(name: string, route: ApiRoute, schemas: JsonSchemas): Operation {
   const params = route.params ? schemas.of(route.params, 'input') : { type: 'object' };
   const query = route.query ? schemas.of(route.query, 'input') : undefined;
   const parameters = [...parametersOf(params, 'path', pathNames(route.path)), ...(query ? parametersOf(query, 'query') : [])];
   const requestBody = requestBodyOf(route, schemas);
   const errors = Object.fromEntries(errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/${errorResponseName(status)}` }]));
   return {
-    operationId: `${group}.${name}`,
-    tags: [group],
+    operationId: name,
+    tags: [groupOf(name)],
     ...(route.summary && { summary: route.summary }),
     security: SECURITY[route.auth],
     ...(parameters.length && { parameters }),
@@ -129,14 +118,13 @@ export interface DocumentFacts {
  * bytes (paths, methods, parameters and components sorted), with nothing of the instance in it (no
  * host, no date, no setting but the session cookie's name).
  */
-export function openApiDocument(table: RouteTable, facts: DocumentFacts): OpenApiDocument {
+export function openApiDocument(table: readonly NamedRoute[], facts: DocumentFacts): OpenApiDocument {
   const schemas = new JsonSchemas();
   const paths: Record<string, Record<string, Operation>> = {};
   const statuses = new Set<number>();
-  const routes = Object.entries(table).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => ({ group, name, route })));
-  routes.sort((a, b) => cmp(a.route.path, b.route.path) || cmp(a.route.method, b.route.method));
-  for (const { group, name, route } of routes) {
-    const operation = operationOf(group, name, route, schemas);
+  const routes = [...table].sort((a, b) => cmp(a.route.path, b.route.path) || cmp(a.route.method, b.route.method));
+  for (const { name, route } of routes) {
+    const operation = operationOf(name, route, schemas);
     Object.keys(operation.responses).forEach((s) => Number(s) >= 400 && statuses.add(Number(s)));
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -150,7 +138,7 @@ export function openApiDocument(table: RouteTable, facts: DocumentFacts): OpenAp
         'Every error is `{ success: false, error, statusCode }` with a message of the catalogue. Writes from a browser must come from the app\'s own pages.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    tags: [...new Set(routes.map((r) => r.group))].sort(cmp).map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => groupOf(r.name)))].sort(cmp).map((name) => ({ name })),
     paths,
     components: {
       schemas: { ApiError: API_ERROR_SCHEMA, ...schemas.all() },
@@ -166,6 +154,9 @@ export function openApiDocument(table: RouteTable, facts: DocumentFacts): OpenAp
     },
   };
 }
+
+/** `posts.list` → `posts`: the tag the reference groups operations by. */
+const groupOf = (name: string): string => name.split('.')[0];
 
 /** Code-point order: the same on every machine, whatever its locale. */
 function cmp(a: string, b: string): number {
