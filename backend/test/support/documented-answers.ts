@@ -138,7 +138,8 @@ export function watchAnswers(server: Server, document: OpenApiDocument): void {
       const headers = res.getHeaders() as Record<string, unknown>;
       let problem: string | undefined;
       try {
-        const body = method === 'HEAD' ? null : decoded(Buffer.concat(chunks), headers['content-encoding']);
+        const raw = Buffer.concat(chunks);
+        const body = method === 'HEAD' || raw.length === 0 ? null : decoded(raw, headers['content-encoding']);
         problem = answers.check(method, url, res.statusCode, headers, body);
       } catch (error) {
         problem = `${method} ${url} answered ${res.statusCode} with a body that could not be read: ${(error as Error).message}`;
