@@ -43,7 +43,7 @@ const START = `window.SwaggerUIBundle({
   dom_id: '#reference',
   deepLinking: true,
   validatorUrl: null,
-  docExpansion: 'none',
+  docExpansion: 'list',
   defaultModelsExpandDepth: 0,
 });
 `;
