@@ -83,7 +83,8 @@ describe('OpenAPI properties: generated requests get documented answers', () => 
     const server = t.app.getHttpServer();
     let call = request(server)[req.method.toLowerCase() as 'get'](req.url);
     if (who !== 'anonymous') call = call.set('Cookie', cookies[who]!);
-    if (req.body && 'json' in req.body) call = call.send(req.body.json as object);
+    // As JSON text: a draw may be any JSON value (a number, a string), which the app must refuse properly.
+    if (req.body && 'json' in req.body) call = call.set('Content-Type', 'application/json').send(JSON.stringify(req.body.json));
     else if (req.body) {
       for (const [name, value] of Object.entries(req.body.fields)) call = call.field(name, value);
       for (const name of req.body.files) call = call.attach(name, tinyPng(), `${name}.png`);
@@ -102,8 +103,11 @@ describe('OpenAPI properties: generated requests get documented answers', () => 
     const findings: string[] = [];
     const statuses = new Map<number, number>();
     const perOperation = new Map<string, number>();
+    const slowest = new Map<string, number>();
     for (const [req, who] of requests) {
+      const started = Date.now();
       const status = await send(req, who);
+      slowest.set(req.operationId, Math.max(slowest.get(req.operationId) ?? 0, Date.now() - started));
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       perOperation.set(req.operationId, (perOperation.get(req.operationId) ?? 0) + 1);
       if (status >= 500) findings.push(`${req.method} ${req.url} as ${who}: ${status}`);
@@ -114,7 +118,8 @@ describe('OpenAPI properties: generated requests get documented answers', () => 
     takeAnswerProblems();
     console.log(
       `OpenAPI property run: ${requests.length} requests over ${perOperation.size}/${operations.length} operations, seed ${SEED}; ` +
-        `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; findings ${findings.length}`,
+        `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; findings ${findings.length}; ` +
+        `slowest ${JSON.stringify([...slowest].sort(([, a], [, b]) => b - a).slice(0, 5))}`,
     );
     expect(perOperation.size).toBe(operations.length);
     expect([...new Set(findings)]).toEqual([]);

@@ -137,7 +137,6 @@ export function openApiDocument(table: readonly NamedRoute[], facts: DocumentFac
         'The JSON API of Cloud 9 Social, the same one its web app calls. Sign in with POST /api/login: the answer sets the session cookie, which every later call sends. ' +
         'Every error is `{ success: false, error, statusCode }` with a message of the catalogue. Writes from a browser must come from the app\'s own pages.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     tags: [...new Set(routes.map((r) => groupOf(r.name)))].sort(cmp).map((name) => ({ name })),
     paths,
     components: {
