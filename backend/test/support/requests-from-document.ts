@@ -68,7 +68,7 @@ function resolved(document: OpenApiDocument, schema: Schema): Schema {
 }
 
 /** A value the schema accepts. */
-export function validValue(document: OpenApiDocument, raw: Schema, depth = 0): fc.Arbitrary<unknown> {
+function validValue(document: OpenApiDocument, raw: Schema, depth = 0): fc.Arbitrary<unknown> {
   const schema = resolved(document, raw);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));

@@ -36,7 +36,7 @@ export function errorStatuses(route: Pick<ApiRoute, 'method' | 'path' | 'auth' |
 }
 
 /** `/api/posts/:id` as OpenAPI writes it: `/api/posts/{id}`. */
-export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
 const pathNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
 
