@@ -40,7 +40,7 @@ describe('api routes', () => {
     assertType<Equal<QueryOf<typeof jobStatus>, undefined>>();
     assertType<Equal<BodyOf<typeof jobStatus>, undefined>>();
     assertType<Equal<ResponseOf<typeof jobStatus>, { state: string }>>();
-    assertType<Equal<QueryOf<typeof create>, { draft?: boolean | undefined }>>();
+    assertType<Equal<QueryOf<typeof create>, { draft?: boolean | null | undefined }>>();
     assertType<Equal<BodyOf<typeof create>, { content: string } | Multipart<{ content: string }, 'file'>>>();
     assertType<Equal<ResponseOf<typeof create>, number>>();
     assertType<Equal<ResponseOf<typeof remove>, undefined>>();

@@ -163,9 +163,9 @@ export type ReportBody = z.output<typeof ReportBody>;
 
 /** GET /api/moderation/reports */
 export const ModerationQuery = z.object({
-  ...PageQuery.shape,
   status: z.optional(oneOf(REPORT_STATUSES, M.invalidStatus)),
   reason: z.optional(oneOf(REPORT_REASONS, M.invalidReason)),
+  ...PageQuery.shape,
 });
 export type ModerationQuery = z.output<typeof ModerationQuery>;
 

@@ -17,9 +17,13 @@ import { ALERT_TYPES, NOTIFICATION_SEEN_KINDS, type AlertType, type Notification
 
 const BAD = MESSAGES.http.badRequest;
 
+/** A sign-in field: '' is `empty`; anything but a string of at most `max` units reads as bad credentials. */
+const loginText = (max: number, empty: string) =>
+  z.string({ error: MESSAGES.auth.invalidCredentials }).check(z.maxLength(max, { error: MESSAGES.auth.invalidCredentials }), z.minLength(1, { error: empty }));
+
 export const LoginBody = z.object({
-  username: text(MESSAGES.auth.usernameRequired).check(z.minLength(1, { error: MESSAGES.auth.usernameRequired }), z.maxLength(254, { error: MESSAGES.auth.invalidCredentials })),
-  password: text(MESSAGES.auth.passwordRequired).check(z.minLength(1, { error: MESSAGES.auth.passwordRequired }), z.maxLength(256, { error: MESSAGES.auth.invalidCredentials })),
+  username: loginText(254, MESSAGES.auth.usernameRequired),
+  password: loginText(256, MESSAGES.auth.passwordRequired),
 });
 export type LoginBody = z.output<typeof LoginBody>;
 
@@ -48,7 +52,7 @@ export const ProfileFields = z.object({
   password: z.optional(ruled(unlessEmpty(passwordProblem))),
   confirmPassword: z.optional(text(MESSAGES.auth.passwordsDoNotMatch)),
   /** Needed with a new password (never stored, never echoed). */
-  currentPassword: z.optional(textAtMost(256, MESSAGES.auth.currentPasswordRequired, MESSAGES.auth.currentPasswordWrong)),
+  currentPassword: z.optional(textAtMost(256, MESSAGES.auth.currentPasswordWrong)),
 });
 export type ProfileFields = z.output<typeof ProfileFields>;
 
@@ -60,8 +64,8 @@ const CURSOR_MAX_LENGTH = 500;
 
 /** Keyset paging of every list: `{ items, nextCursor }`, the cursor sent back for the next page. */
 export const PageQuery = z.object({
-  cursor: z.optional(textAtMost(CURSOR_MAX_LENGTH, MESSAGES.post.invalidCursor)),
   limit: z.optional(wholeNumber(z.int({ error: BAD }).check(z.minimum(1, { error: BAD }), z.maximum(PAGING.maxLimit, { error: BAD })))),
+  cursor: z.optional(textAtMost(CURSOR_MAX_LENGTH, MESSAGES.post.invalidCursor)),
 });
 export type PageQuery = z.output<typeof PageQuery>;
 
@@ -71,7 +75,6 @@ export const limitOf = (query: { limit?: number }): number => query.limit ?? PAG
 export const FEED_TABS = ['following', 'foryou', 'for-you', 'all'] as const;
 
 export const FeedQueryParams = z.object({
-  ...PageQuery.shape,
   tab: z.optional(oneOf(FEED_TABS, BAD)),
   /** Posts of this user only. */
   username: emptyIsAbsent(textAtMost(100, BAD)),
@@ -80,6 +83,7 @@ export const FeedQueryParams = z.object({
   category: emptyIsAbsent(oneOf(FEED_CATEGORIES, MESSAGES.post.categoryInvalid)),
   /** Posts (and replies) carrying this hashtag, with or without its `#`, any case; it stands alone. */
   tag: z.optional(textAtMost(300, MESSAGES.hashtags.invalidTag)),
+  ...PageQuery.shape,
 });
 export type FeedQueryParams = z.output<typeof FeedQueryParams>;
 
@@ -88,24 +92,24 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 
 /** Search and filtered lists: `query` is the text to match. */
 export const TextPageQuery = z.object({
+  query: z.optional(textAtMost(SEARCH_QUERY_MAX_LENGTH, BAD)),
   ...PageQuery.shape,
-  query: z.optional(textAtMost(SEARCH_QUERY_MAX_LENGTH, MESSAGES.post.searchQueryRequired, BAD)),
 });
 export type TextPageQuery = z.output<typeof TextPageQuery>;
 
 /** The alert list: `grouped=1` answers AlertGroup items; `type` keeps one alert type (the Mentions view). */
 export const AlertsQuery = z.object({
-  ...PageQuery.shape,
   query: z.optional(textAtMost(200, BAD)),
   grouped: z.optional(oneOf(['1'], MESSAGES.alertGroups.invalidGrouped)),
   type: z.optional(z.enum(ALERT_TYPES as [AlertType, ...AlertType[]], { error: MESSAGES.alertGroups.invalidType })),
+  ...PageQuery.shape,
 });
 export type AlertsQuery = z.output<typeof AlertsQuery>;
 
 /** GET /api/admin/audit: the text matched against the entries. */
 export const AuditQuery = z.object({
-  ...PageQuery.shape,
   query: z.optional(textAtMost(200, MESSAGES.admin.invalidAuditQuery)),
+  ...PageQuery.shape,
 });
 export type AuditQuery = z.output<typeof AuditQuery>;
 
@@ -136,7 +140,7 @@ export type UsernameSuggestQuery = z.output<typeof UsernameSuggestQuery>;
  * A description of the upload (alt text): text or null. Its length is judged by the service on the
  * normalised text (code points); this bound only keeps absurd bodies out before that.
  */
-const altText = z.optional(z.nullable(textAtMost(ALT_TEXT.maxLength * 8, ALT_TEXT_MESSAGES.invalid, ALT_TEXT_MESSAGES.tooLong)));
+const altText = z.optional(z.nullable(textAtMost(ALT_TEXT.maxLength * 8, ALT_TEXT_MESSAGES.tooLong, ALT_TEXT_MESSAGES.invalid)));
 /** The longest post text the edge lets through (the service applies the real rule). */
 const CONTENT_MAX = 20000;
 /** A body's actor field naming the session's user by username: when sent it must be the session's. */
@@ -159,7 +163,7 @@ export type NewPostFields = NewPostBody;
 
 /** A reply, as JSON (no file) or multipart text fields; `alt` describes the file. */
 export const ReplyBody = z.object({
-  content: z.optional(textAtMost(CONTENT_MAX, MESSAGES.post.replyEmpty, BAD)),
+  content: z.optional(textAtMost(CONTENT_MAX, BAD)),
   username: actorUsername,
   alt: altText,
 });
@@ -168,7 +172,7 @@ export type ReplyFields = ReplyBody;
 
 /** An edit: the new text; `alt` replaces the file's description (null or blank removes it, absent keeps it). */
 export const EditPostBody = z.object({
-  content: z.optional(textAtMost(CONTENT_MAX, MESSAGES.post.editEmpty, BAD)),
+  content: z.optional(textAtMost(CONTENT_MAX, BAD)),
   alt: altText,
   /** The body's actor field (number or numeric string): must be the session's user. */
   userId: z.optional(actorId()),
@@ -232,7 +236,7 @@ export type GifPingbackBody = z.output<typeof GifPingbackBody>;
 
 /** A new system notice, or an edit of notice `id` (JSON, or multipart text fields with a file). */
 export const NoticeBody = z.object({
-  message: z.optional(textAtMost(CONTENT_MAX, MESSAGES.notices.contentOrMedia, BAD)),
+  message: z.optional(textAtMost(CONTENT_MAX, BAD)),
   id: emptyIsAbsent(id(MESSAGES.notices.invalidId)),
   /** The body's actor fields: when sent they must name the session's user (403 otherwise). */
   user_id: emptyIsAbsent(actorId()),

@@ -25,8 +25,11 @@ const DIGITS = /^\d{1,16}$/;
 /** A string, refused with `message` when it is anything else (absent included unless wrapped in z.optional). */
 export const text = (message: string) => z.string({ error: message });
 
-/** A string of at most `max` UTF-16 units (as class-validator's MaxLength counted). */
-export const textAtMost = (max: number, message: string, tooLong = message) => z.string({ error: message }).check(z.maxLength(max, { error: tooLong }));
+/**
+ * A string of at most `max` UTF-16 units. Anything else is refused with `notText`, which is
+ * `tooLong` unless said (as the API answered before the schemas: its length rule named the refusal).
+ */
+export const textAtMost = (max: number, tooLong: string, notText = tooLong) => z.string({ error: notText }).check(z.maxLength(max, { error: tooLong }));
 
 /** A string of at most `max` characters counted as the counters count them (code points: an emoji is one). */
 export const codePointsAtMost = (max: number, message: string, tooLong = message) =>
