@@ -21,7 +21,7 @@ import {
 } from './requests';
 import { idParam, pathString, pathText } from './schema-kit';
 import type {
-  AlertGroup, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LivenessReport, ReadinessReport, LikeResult, NoticeResult,
+  AlertGroup, ApiError, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LivenessReport, ReadinessReport, LikeResult, NoticeResult,
   NotificationSeenResult, NotificationSettings, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
   SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, UserSuggestion, WebhookResult,
 } from './types';
@@ -87,11 +87,11 @@ export const ROUTES = {
   },
   health: {
     /** 503 with the same shape when a dependency is down. */
-    check: defineRoute({ method: 'GET', path: '/api/health', summary: 'Health of the instance and its dependencies.', auth: 'public', responses: { 200: wire<HealthReport>() }, errors: [503] }),
+    check: defineRoute({ method: 'GET', path: '/api/health', summary: 'Health of the instance and its dependencies.', auth: 'public', responses: { 200: wire<HealthReport>(), 503: wire<HealthReport>() }, errors: [] }),
     /** 200 while the process runs; never asks a dependency. */
     live: defineRoute({ method: 'GET', path: '/api/health/live', summary: 'Liveness: the process runs.', auth: 'public', responses: { 200: wire<LivenessReport>() }, errors: [] }),
     /** 503 (error shape with the details) when a dependency does not answer or the instance is draining. */
-    ready: defineRoute({ method: 'GET', path: '/api/health/ready', summary: 'Readiness: the instance takes traffic.', auth: 'public', responses: { 200: wire<ReadinessReport>() }, errors: [503] }),
+    ready: defineRoute({ method: 'GET', path: '/api/health/ready', summary: 'Readiness: the instance takes traffic.', auth: 'public', responses: { 200: wire<ReadinessReport>(), 503: wire<ApiError & ReadinessReport>() }, errors: [] }),
   },
   posts: {
     list: defineRoute({ method: 'GET', path: '/api/posts', summary: 'The feed: a page of posts (by tab, author, search, category or hashtag).', auth: 'optional', query: FeedQueryParams, responses: { 200: pageOf<Post>() }, errors: [403, 404] }),

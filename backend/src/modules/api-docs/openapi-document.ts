@@ -82,6 +82,18 @@ function successResponses(route: ApiRoute, schemas: JsonSchemas): Record<string,
   return out;
 }
 
+/** Each error status: the catalogue error, or the route's own answer for it (the health reports' 503). */
+function errorResponses(route: ApiRoute, schemas: JsonSchemas): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const status of errorStatuses(route)) {
+    const own = status === 503 ? route.responses[503] : undefined;
+    out[status] = own
+      ? { ...errorResponse(status), content: { 'application/json': { schema: schemas.of(own, 'output') } } }
+      : { $ref: `#/components/responses/${errorResponseName(status)}` };
+  }
+  return out;
+}
+
 const SECURITY: Record<ApiRoute['auth'], Record<string, string[]>[]> = {
   public: [],
   // Signed out or in: the answer may differ (what the viewer hides, what they liked).
@@ -94,7 +106,6 @@ function operationOf(name: string, route: ApiRoute, schemas: JsonSchemas): Opera
   const query = route.query ? schemas.of(route.query, 'input') : undefined;
   const parameters = [...parametersOf(params, 'path', pathNames(route.path)), ...(query ? parametersOf(query, 'query') : [])];
   const requestBody = requestBodyOf(route, schemas);
-  const errors = Object.fromEntries(errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/${errorResponseName(status)}` }]));
   return {
     operationId: name,
     tags: [groupOf(name)],
@@ -102,7 +113,7 @@ function operationOf(name: string, route: ApiRoute, schemas: JsonSchemas): Opera
     security: SECURITY[route.auth],
     ...(parameters.length && { parameters }),
     ...(requestBody && { requestBody }),
-    responses: { ...successResponses(route, schemas), ...errors },
+    responses: { ...successResponses(route, schemas), ...errorResponses(route, schemas) },
   };
 }
 
@@ -125,7 +136,7 @@ export function openApiDocument(table: readonly NamedRoute[], facts: DocumentFac
   const routes = [...table].sort((a, b) => cmp(a.route.path, b.route.path) || cmp(a.route.method, b.route.method));
   for (const { name, route } of routes) {
     const operation = operationOf(name, route, schemas);
-    Object.keys(operation.responses).forEach((s) => Number(s) >= 400 && statuses.add(Number(s)));
+    errorStatuses(route).forEach((status) => statuses.add(status));
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
   }
   return {
