@@ -94,7 +94,7 @@ export const ROUTES = {
     ready: defineRoute({ method: 'GET', path: '/api/health/ready', summary: 'Readiness: the instance takes traffic.', auth: 'public', responses: { 200: wire<ReadinessReport>(), 503: wire<ApiError & ReadinessReport>() }, errors: [] }),
   },
   posts: {
-    list: defineRoute({ method: 'GET', path: '/api/posts', summary: 'The feed: a page of posts (by tab, author, search, category or hashtag).', auth: 'optional', query: FeedQueryParams, responses: { 200: pageOf<Post>() }, errors: [403, 404] }),
+    list: defineRoute({ method: 'GET', path: '/api/posts', summary: 'The feed: a page of posts (by tab, author, search, category or hashtag).', auth: 'optional', query: FeedQueryParams, responses: { 200: pageOf<Post>() }, errors: [401, 403, 404] }),
     byCategory: defineRoute({
       method: 'GET',
       path: '/api/posts/category/:category',
@@ -103,7 +103,7 @@ export const ROUTES = {
       params: z.object({ category: pathString }),
       query: FeedQueryParams,
       responses: { 200: pageOf<Post>() },
-      errors: [403, 404],
+      errors: [401, 403, 404],
     }),
     /** JSON without a file, multipart with one (and, for a video, optionally its poster frame). */
     create: defineRoute({
