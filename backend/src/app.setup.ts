@@ -19,7 +19,6 @@ import { RateLimitsService } from './common/rate-limit/rate-limits.service';
 import { LimitedExpressAdapter } from './common/http-server';
 import { createRedis } from './common/redis.module';
 import { withTimeout } from './common/with-timeout';
-import { appValidationPipe } from './common/validation';
 import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations, sharedSessionSecret } from './database/database-bootstrap';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard';
@@ -173,7 +172,6 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
   app.use(metricsOnMainPort(app.get(AppMetrics), settings.metricsToken));
   app.use(serveFrontend(settings));
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(appValidationPipe());
   // Socket.IO on this same HTTP server at /socket.io (RealtimeGateway), behind the Redis Streams adapter.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app, settings));
   // No enableShutdownHooks: main.ts closes the app on SIGTERM, with a deadline (shutDownOnSignals).

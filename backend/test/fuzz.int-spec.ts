@@ -125,7 +125,7 @@ describe('fuzz: hostile requests over every route', () => {
     const routes = appRoutes(t.app);
     expect(routes.length).toBeGreaterThan(50);
     const arbitrary = fc.oneof(
-      { arbitrary: fc.constantFrom(...routes).chain((route) => hostileRequestFor(route, ids, routeInputs(t.app, route)).map((req) => ({ route: `${route.method} ${route.path}`, req }))), weight: 20 },
+      { arbitrary: fc.constantFrom(...routes).chain((route) => hostileRequestFor(route, ids, routeInputs(route)).map((req) => ({ route: `${route.method} ${route.path}`, req }))), weight: 20 },
       { arbitrary: hostileQueueBoardRequest(ids).map((req) => ({ route: 'Bull Board /api/admin/queues', req })), weight: 1 },
     );
     const requests = fc.sample(arbitrary, { seed: SEED, numRuns: REQUESTS });

@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, Delete, ExecutionContext, Get, HttpCode, Patch, Post, Put, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
-import type { ApiRoute, HttpMethod } from '@cloud9/contracts';
+import type { ApiRoute, HttpMethod, ResponseOf } from '@cloud9/contracts';
 import { parseWith } from './request-schemas';
 
 /** The metadata key under which a handler keeps its route of the table. */
@@ -21,8 +21,13 @@ function defaultStatus(route: ApiRoute): number {
  * (under the global `api` prefix; the controller takes no path of its own), the success status, and
  * the schemas @Params, @QueryOf and @BodyOf validate with.
  */
-export const Endpoint = (route: ApiRoute) =>
-  applyDecorators(METHOD_DECORATORS[route.method](route.path.replace(/^\/api\//, '')), HttpCode(defaultStatus(route)), SetMetadata(ENDPOINT_KEY, route));
+export function Endpoint<R extends ApiRoute>(route: R) {
+  const decorate = applyDecorators(METHOD_DECORATORS[route.method](route.path.replace(/^\/api\//, '')), HttpCode(defaultStatus(route)), SetMetadata(ENDPOINT_KEY, route));
+  // Typed so that a handler whose answer is not the route's success answer does not compile.
+  return <H extends (...args: never[]) => ResponseOf<R> | Promise<ResponseOf<R>>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<H>): void => {
+    decorate(target, key, descriptor);
+  };
+}
 
 /** The route a handler was bound to with @Endpoint. */
 export const routeOf = (ctx: ExecutionContext): ApiRoute => {

@@ -1,8 +1,4 @@
-import { INestApplication } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ModulesContainer } from '@nestjs/core';
-import { getMetadataStorage } from 'class-validator';
+import { allRoutes } from '@cloud9/contracts';
 import fc from 'fast-check';
 import { request as httpRequest, Agent } from 'node:http';
 import type { AppRoute } from './routes';
@@ -243,30 +239,20 @@ const queryString = (keys: string[]): fc.Arbitrary<string> => fc
   .array(fc.tuple(keys.length ? fc.oneof(fc.constantFrom(...keys), fc.constantFrom(...QUERY_KEYS)) : fc.constantFrom(...QUERY_KEYS), fc.constantFrom(...HOSTILE_QUERY_VALUES)), { maxLength: 4 })
   .map((pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&') : ''));
 
-/** The fields a route's @Body() and @Query() DTOs declare (empty for routes without a DTO). */
+/** The fields a route's query and body schemas declare (in the route table; empty for a route without them). */
 export interface RouteInputs {
   body: string[];
   query: string[];
 }
 
-export function routeInputs(app: INestApplication, route: AppRoute): RouteInputs {
-  const inputs: RouteInputs = { body: [], query: [] };
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const type = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (type?.name !== route.controller) continue;
-      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, route.handler) ?? {}) as Record<string, { index: number }>;
-      const types = (Reflect.getMetadata('design:paramtypes', type.prototype, route.handler) ?? []) as unknown[];
-      for (const [key, { index }] of Object.entries(args)) {
-        const kind = Number(key.split(':')[0]);
-        const dto = types[index];
-        if ((kind !== RouteParamtypes.BODY && kind !== RouteParamtypes.QUERY) || typeof dto !== 'function') continue;
-        const fields = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((m) => m.propertyName);
-        inputs[kind === RouteParamtypes.BODY ? 'body' : 'query'].push(...new Set(fields));
-      }
-    }
-  }
-  return inputs;
+const fieldsOf = (schema: { _zod: { def: { shape?: object } } } | undefined): string[] => Object.keys(schema?._zod.def.shape ?? {});
+
+export function routeInputs(route: AppRoute): RouteInputs {
+  const entry = allRoutes().find(({ route: r }) => r.method === route.method && r.path === route.path)?.route;
+  return {
+    body: [...new Set([...fieldsOf(entry?.body as Parameters<typeof fieldsOf>[0]), ...fieldsOf(entry?.multipart?.fields)])],
+    query: fieldsOf(entry?.query),
+  };
 }
 
 /** One hostile request to `route` (the route's own method; a path id is hostile or names no row). */

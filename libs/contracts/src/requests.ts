@@ -69,9 +69,6 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.output<typeof PageQuery>;
 
-/** The page size a list answers when `limit` is absent. */
-export const limitOf = (query: { limit?: number }): number => query.limit ?? PAGING.defaultLimit;
-
 export const FEED_TABS = ['following', 'foryou', 'for-you', 'all'] as const;
 
 export const FeedQueryParams = z.object({
@@ -115,7 +112,7 @@ export type AuditQuery = z.output<typeof AuditQuery>;
 
 /** GET /api/admin/users: taken as sent, judged by the service (so a refused value is audited too). */
 export const AdminUsersQuery = z.object({ query: z.optional(z.unknown()), limit: z.optional(z.unknown()), cursor: z.optional(z.unknown()) });
-export type AdminUsersQuery = { query?: string; limit?: number; cursor?: string };
+export type AdminUsersQuery = z.output<typeof AdminUsersQuery>;
 
 const NOT_BOOLEAN = { error: MESSAGES.notificationSettings.notBoolean };
 
@@ -181,7 +178,8 @@ export type EditPostBody = z.output<typeof EditPostBody>;
 
 /** Like and repost take no fields (the session is the actor); a body may name the actor, nothing else is read. */
 export const ActorBody = z.object({ username: actorUsername });
-export type EmptyBody = z.output<typeof ActorBody>;
+export type ActorBody = z.output<typeof ActorBody>;
+export type EmptyBody = ActorBody;
 
 /** POST /api/follow, /api/unfollow and GET /api/is-following: both ids positive whole numbers. */
 export const FollowPair = z.object({
@@ -291,4 +289,4 @@ export type OrphanDeleteBody = z.output<typeof OrphanDeleteBody>;
 
 /** PATCH /api/admin/users/:id: checked by the service (so a refused value is audited too). */
 export const SetUserGroupBody = z.object({ group_id: z.optional(z.unknown()) });
-export type SetUserGroupBody = { group_id: number };
+export type SetUserGroupBody = z.output<typeof SetUserGroupBody>;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { safeParse, type $ZodObject, type output } from 'zod/v4/core';
 import type { RateBucket } from '../../config/settings';
 import type { SessionUser } from '../auth/session.types';
 
@@ -7,8 +8,8 @@ export interface HotRead<Query> {
   /** The path exactly as requested (any other spelling takes the full pipeline); also the route's label, as Nest's route would give it. */
   path: string;
   /**
-   * The query as the route's DTO would read it, for the strict subset of queries this path takes;
-   * undefined for anything else (an unknown, repeated or invalid key), which the full pipeline judges.
+   * The query as the route's schema reads it (queryBy), for the subset of queries this path takes;
+   * undefined for anything else (another key, or a value the schema refuses), which the full pipeline judges.
    */
   query(raw: Record<string, unknown>): Query | undefined;
   /** The route's own @RateLimit buckets (per account, or per address signed out), counted after the general limit as its guard counts them. */
@@ -17,20 +18,18 @@ export interface HotRead<Query> {
   answer(query: Query, viewer: SessionUser | null): Promise<object>;
 }
 
-/** Reads one query value into the query; false when the route's DTO would refuse it. */
-export type QueryKeyReader<Query> = (value: string, into: Query) => boolean;
-
 /**
- * A query read key by key, each key at most once (a repeated key is a list, which the DTOs refuse)
- * and by its reader; undefined when a key has no reader or its reader refuses the value.
+ * The route's query as its own schema reads it (the route table's `query`), for the keys this path
+ * takes: undefined when another key is present or the schema refuses a value, which the full
+ * pipeline then judges (and answers with its message).
  */
-export function strictQuery<Query extends object>(raw: Record<string, unknown>, readers: Record<string, QueryKeyReader<Query>>): Query | undefined {
-  const query = {} as Query;
-  for (const [key, value] of Object.entries(raw)) {
-    const read = Object.hasOwn(readers, key) ? readers[key] : undefined;
-    if (typeof value !== 'string' || !read?.(value, query)) return undefined;
-  }
-  return query;
+export function queryBy<S extends $ZodObject>(schema: S, keys: readonly string[]): (raw: Record<string, unknown>) => output<S> | undefined {
+  const taken = new Set(keys);
+  return (raw) => {
+    for (const key of Object.keys(raw)) if (!taken.has(key)) return undefined;
+    const result = safeParse(schema, raw);
+    return result.success ? result.data : undefined;
+  };
 }
 
 /** The hot reads the modules declared, by path. */

@@ -1,10 +1,7 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { BadRequestException, Controller, NotFoundException, Res } from '@nestjs/common';
+import { Endpoint, Params, BodyOf } from '../../common/endpoint';
 import type { Request, Response } from 'express';
-import {
-  ADMIN_JOB, ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES,
-  type AdminAppBackupResult, type AdminBackupResult, type AdminJobCounts, type AdminJobName, type AdminJobPending, type AdminJobStatus,
-  type AdminOrphansDeleteResult, type AdminOrphansResult, type AdminResetPasswordResult, type AdminSyncResult, type AdminUserLookup,
-} from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES, ROUTES, type AdminAppBackupResult, type AdminBackupResult, type AdminJobCounts, type AdminJobName, type AdminJobPending, type AdminJobStatus, type AdminOrphansDeleteResult, type AdminOrphansResult, type AdminResetPasswordResult, type AdminSyncResult, type AdminUserLookup, type OrphanDeleteBody, type ResetPasswordBody } from '@cloud9/contracts';
 import { AppClientOnly } from '../../common/app-client.guard';
 import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
 import type { JobData, JobResult } from '../../jobs/job-map';
@@ -12,10 +9,8 @@ import { JobsService } from '../../jobs/jobs.service';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/session-user';
 import { AdminJobs } from './admin-jobs';
-import { OrphanDeleteDto, ResetPasswordDto } from './admin-tools.dto';
 import { AdminToolsService } from './admin-tools.service';
 import { Audited } from '../audit/audit.interceptor';
-import { PathText } from '../../common/validation';
 
 const userTarget = (req: Request) => (typeof req.body?.username === 'string' ? `user:${req.body.username.trim()}` : null);
 const JOB_ID = /^[\w:.-]{1,100}$/;
@@ -25,7 +20,7 @@ const JOB_ID = /^[\w:.-]{1,100}$/;
  * jobs on the 'admin' queue: each waits ADMIN_JOB_WAIT_MS for its job and answers its usual shape plus
  * the job id, or 202 with the job id to poll at GET /api/admin/jobs/:queue/:jobId.
  */
-@Controller('admin')
+@Controller()
 @Auth({ groups: [GroupId.Admin] })
 export class AdminToolsController {
   constructor(
@@ -55,14 +50,13 @@ export class AdminToolsController {
     }
   }
 
-  @Post('reset-password')
-  @HttpCode(200)
+  @Endpoint(ROUTES.admin.resetPassword)
   @Audited({ action: 'admin.reset_password', target: userTarget })
-  resetPassword(@AuthUser() actor: SessionUser, @Body() dto: ResetPasswordDto): Promise<AdminResetPasswordResult> {
+  resetPassword(@AuthUser() actor: SessionUser, @BodyOf() dto: ResetPasswordBody): Promise<AdminResetPasswordResult> {
     return this.tools.resetPassword(actor, dto);
   }
 
-  @Get('backup')
+  @Endpoint(ROUTES.admin.backup)
   @AppClientOnly()
   @Audited({ action: 'admin.backup', details: (b: AdminBackupResult) => ({ file: b.file, bytes: b.bytes, removed: b.removed, output: b.output }) })
   backup(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
@@ -77,7 +71,7 @@ export class AdminToolsController {
     }));
   }
 
-  @Get('restore')
+  @Endpoint(ROUTES.admin.restore)
   @AppClientOnly()
   @Audited({ action: 'admin.restore', details: (b: AdminBackupResult) => ({ file: b.file, migrations: b.migrations, output: b.output }) })
   restore(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminBackupResult | AdminJobPending> {
@@ -91,7 +85,7 @@ export class AdminToolsController {
     }));
   }
 
-  @Get('app-backup')
+  @Endpoint(ROUTES.admin.appBackup)
   @AppClientOnly()
   @Audited({ action: 'admin.app_backup', details: (b: AdminAppBackupResult) => ({ file: b.file, bytes: b.bytes, files: b.files }) })
   appBackup(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminAppBackupResult | AdminJobPending> {
@@ -105,8 +99,7 @@ export class AdminToolsController {
     }));
   }
 
-  @Post('sync-follow-tables')
-  @HttpCode(200)
+  @Endpoint(ROUTES.admin.syncFollowTables)
   @Audited({ action: 'admin.sync_follow_tables', details: (b: AdminSyncResult) => ({ followersAdded: b.followersAdded, followingsAdded: b.followingsAdded }) })
   syncFollowTables(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminSyncResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.syncFollowTables, 'Sync', (r, jobId) => ({
@@ -117,42 +110,41 @@ export class AdminToolsController {
     }));
   }
 
-  @Get('orphaned-uploads')
+  @Endpoint(ROUTES.admin.orphans)
   @AppClientOnly()
   @Audited({ action: 'admin.orphans.scan', details: (b: AdminOrphansResult) => ({ total: b.total }) })
   orphans(@AuthUser() actor: SessionUser, @Res({ passthrough: true }) res: Response): Promise<AdminOrphansResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.orphanScan, 'Orphan scan', (r, jobId) => ({ total: r.total, orphaned: r.orphaned, jobId }));
   }
 
-  @Post('orphaned-uploads/delete')
-  @HttpCode(200)
+  @Endpoint(ROUTES.admin.deleteOrphans)
   @Audited({ action: 'admin.orphans.delete', details: (b: AdminOrphansDeleteResult) => ({ deleted: b.deleted }) })
   deleteOrphans(
     @AuthUser() actor: SessionUser,
-    @Body() dto: OrphanDeleteDto,
+    @BodyOf() dto: OrphanDeleteBody,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AdminOrphansDeleteResult | AdminJobPending> {
     return this.job(res, actor, ADMIN_JOB.orphanDelete, 'Orphan delete', (r, jobId) => ({ success: true as const, deleted: r.deleted, jobId }), dto.names ? { names: dto.names } : {});
   }
 
-  @Get('user/:username')
+  @Endpoint(ROUTES.admin.userLookup)
   @AppClientOnly()
   @Audited({ action: 'admin.user_lookup', target: (req) => `user:${req.params.username}` })
-  lookup(@Param('username', PathText()) username: string): Promise<AdminUserLookup> {
+  lookup(@Params('username') username: string): Promise<AdminUserLookup> {
     return this.tools.lookup(username);
   }
 
-  @Get('job-counts')
+  @Endpoint(ROUTES.admin.jobCounts)
   @AppClientOnly()
   @Audited({ action: 'admin.jobs.counts' })
   async jobCounts(): Promise<AdminJobCounts> {
     return { queues: await Promise.all(ADMIN_VISIBLE_QUEUES.map((queue) => this.jobs.counts(queue))) };
   }
 
-  @Get('jobs/:queue/:jobId')
+  @Endpoint(ROUTES.admin.jobStatus)
   @AppClientOnly()
   @Audited({ action: 'admin.jobs.status', target: (req) => `job:${req.params.queue}/${req.params.jobId}` })
-  async jobStatus(@Param('queue') queue: string, @Param('jobId') jobId: string): Promise<AdminJobStatus> {
+  async jobStatus(@Params('queue') queue: string, @Params('jobId') jobId: string): Promise<AdminJobStatus> {
     if (!(ADMIN_VISIBLE_QUEUES as readonly string[]).includes(queue)) throw new NotFoundException(MESSAGES.admin.unknownQueue);
     if (!JOB_ID.test(jobId)) throw new BadRequestException(MESSAGES.admin.jobNotFound);
     const status = await this.jobs.status(queue, jobId);

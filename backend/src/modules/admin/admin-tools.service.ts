@@ -1,8 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { MESSAGES, type AdminResetPasswordResult, type AdminUser, type AdminUserLookup } from '@cloud9/contracts';
+import { MESSAGES, type AdminResetPasswordResult, type AdminUser, type AdminUserLookup, type ResetPasswordBody } from '@cloud9/contracts';
 import type { SessionUser } from '../users/session-user';
 import { AccountsService } from '../users/accounts.service';
-import type { ResetPasswordDto } from './admin-tools.dto';
 
 export const toAdminUser = (u: SessionUser): AdminUser => ({
   id: u.id,
@@ -19,7 +18,7 @@ export class AdminToolsService {
   constructor(private readonly users: AccountsService) {}
 
   /** Sets the user's password and ends all their sessions; `adminId`, when sent, must be the caller. */
-  async resetPassword(actor: SessionUser, dto: ResetPasswordDto): Promise<AdminResetPasswordResult> {
+  async resetPassword(actor: SessionUser, dto: ResetPasswordBody): Promise<AdminResetPasswordResult> {
     if (dto.adminId !== undefined && dto.adminId !== null && String(dto.adminId) !== String(actor.id)) {
       throw new ForbiddenException(MESSAGES.admin.onlyAsYourself);
     }

@@ -1,15 +1,16 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import type { PublicConfig } from '@cloud9/contracts';
+import { Controller, Inject } from '@nestjs/common';
+import { Endpoint } from '../../common/endpoint';
+import { ROUTES, type PublicConfig } from '@cloud9/contracts';
 import { PublicAnswer } from '../../common/cache-control';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 
 /** What the browser may know of the settings; never a secret. */
-@Controller('config')
+@Controller()
 export class AppConfigController {
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
-  @Get()
+  @Endpoint(ROUTES.config.get)
   @PublicAnswer()
   get(): PublicConfig {
     return {

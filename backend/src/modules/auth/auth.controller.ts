@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
+import { Endpoint, BodyOf } from '../../common/endpoint';
 import type { Request, Response } from 'express';
-import type { CurrentUser } from '@cloud9/contracts';
+import { ROUTES, type CurrentUser, type LoginBody } from '@cloud9/contracts';
 import type { SessionUser } from '../users/session-user';
 import { AccountsService } from '../users/accounts.service';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { AuthService } from './auth.service';
-import { LoginDto } from './login.dto';
 
 @Controller()
 export class AuthController {
@@ -14,20 +14,18 @@ export class AuthController {
     private readonly users: AccountsService,
   ) {}
 
-  @Post('login')
-  @HttpCode(200)
-  login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: LoginDto): Promise<CurrentUser> {
+  @Endpoint(ROUTES.auth.login)
+  login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @BodyOf() dto: LoginBody): Promise<CurrentUser> {
     return this.auth.login(req, res, dto.username, dto.password);
   }
 
-  @Post('logout')
-  @HttpCode(200)
+  @Endpoint(ROUTES.auth.logout)
   async logout(@Req() req: Request): Promise<{ success: true }> {
     await this.auth.logout(req);
     return { success: true };
   }
 
-  @Get('me')
+  @Endpoint(ROUTES.auth.me)
   @Auth()
   me(@AuthUser() user: SessionUser): CurrentUser {
     return this.users.toCurrentUser(user);

@@ -1,11 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { SubscribeResult, Subscription, WebhookResult } from '@cloud9/contracts';
+import { Body, Controller, Headers, Req } from '@nestjs/common';
+import { Endpoint, Params, BodyOf } from '../../common/endpoint';
+import { ROUTES, type SubscribeBody, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
 import type { RawBodyRequest } from '../../common/raw-body';
-import { IdParam } from '../../common/validation';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/session-user';
-import { SubscribeDto } from './billing.dto';
 import { BillingService } from './billing.service';
 
 /** Paid plans through PayPal: bind a verified subscription, PayPal's webhooks, and the member's subscription. */
@@ -13,10 +12,9 @@ import { BillingService } from './billing.service';
 export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
-  @Post('subscriptions')
+  @Endpoint(ROUTES.billing.subscribe)
   @Auth()
-  @HttpCode(200)
-  subscribe(@AuthUser() user: SessionUser, @Body() dto: SubscribeDto): Promise<SubscribeResult> {
+  subscribe(@AuthUser() user: SessionUser, @BodyOf() dto: SubscribeBody): Promise<SubscribeResult> {
     return this.billing.subscribe(user, dto.subscriptionId, dto.groupId);
   }
 
@@ -25,17 +23,16 @@ export class BillingController {
    * call costs a call to PayPal, so anonymous callers spend a budget per address and one shared by
    * all of them before it is made (PayPal retries a delivery that was refused).
    */
-  @Post('webhooks/paypal')
-  @HttpCode(200)
+  @Endpoint(ROUTES.billing.webhook)
   @RateLimit('webhooks', { per: 'address' })
   @RateLimit('webhooksGlobal', { per: 'everyone' })
   webhook(@Headers() headers: Record<string, string | string[] | undefined>, @Body() event: unknown, @Req() req: RawBodyRequest): Promise<WebhookResult> {
     return this.billing.handleWebhook(headers, event, req.rawBody);
   }
 
-  @Get('get-subscription/:userId')
+  @Endpoint(ROUTES.billing.subscription)
   @Auth()
-  get(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<Subscription | null> {
+  get(@AuthUser() user: SessionUser, @Params('userId') userId: number): Promise<Subscription | null> {
     return this.billing.getSubscription(user, userId);
   }
 }

@@ -1,37 +1,34 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { BookmarkResult, Page, Post as PostWire } from '@cloud9/contracts';
+import { Controller } from '@nestjs/common';
+import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
+import { ROUTES, type BookmarkBody, type BookmarkResult, type Page, type PageQuery, type Post as PostWire } from '@cloud9/contracts';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import { limitOf, PageQueryDto } from '../../common/paging/page-query';
-import { IdParam } from '../../common/validation';
+import { limitOf } from '../../common/paging/page-query';
 import type { SessionUser } from '../users/session-user';
 import { BlockRule } from '../safety/block-rule.guard';
-import { BookmarkDto } from './bookmarks.dto';
 import { BookmarksService } from './bookmarks.service';
 
 /** The signed-in member's own bookmarks; the owner is always the session's user. */
-@Controller('bookmarks')
+@Controller()
 export class BookmarksController {
   constructor(private readonly bookmarks: BookmarksService) {}
 
-  @Get()
+  @Endpoint(ROUTES.bookmarks.list)
   @Auth()
-  list(@AuthUser() user: SessionUser, @Query() query: PageQueryDto): Promise<Page<PostWire>> {
+  list(@AuthUser() user: SessionUser, @QueryOf() query: PageQuery): Promise<Page<PostWire>> {
     return this.bookmarks.list(user.id, limitOf(query), query.cursor);
   }
 
   /** 200 whether it was new or already there: the same answer for the same state. */
-  @Post()
+  @Endpoint(ROUTES.bookmarks.add)
   @Auth()
   @BlockRule({ kind: 'post', from: 'body', key: 'postId' })
-  @HttpCode(200)
-  add(@AuthUser() user: SessionUser, @Body() dto: BookmarkDto): Promise<BookmarkResult> {
+  add(@AuthUser() user: SessionUser, @BodyOf() dto: BookmarkBody): Promise<BookmarkResult> {
     return this.bookmarks.add(user.id, dto.postId);
   }
 
-  @Delete(':postId')
+  @Endpoint(ROUTES.bookmarks.remove)
   @Auth()
-  @HttpCode(200)
-  remove(@AuthUser() user: SessionUser, @Param('postId', IdParam()) postId: number): Promise<BookmarkResult> {
+  remove(@AuthUser() user: SessionUser, @Params('postId') postId: number): Promise<BookmarkResult> {
     return this.bookmarks.remove(user.id, postId);
   }
 }

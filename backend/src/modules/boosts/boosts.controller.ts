@@ -1,13 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
+import { Endpoint, Params, BodyOf } from '../../common/endpoint';
 import type { Response } from 'express';
-import { BOOST_TEXT, GroupId, type AdminJobPending, type BoostQuota, type BoostRotateResult } from '@cloud9/contracts';
+import { BOOST_TEXT, GroupId, ROUTES, type AdminJobPending, type BoostQuota, type BoostRequestBody, type BoostRotateResult } from '@cloud9/contracts';
 import { asJobFailure, pendingAnswer } from '../../jobs/job-answers';
-import { IdParam } from '../../common/validation';
 import { AuditService } from '../audit/audit.service';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/session-user';
 import { BoostJobs } from './boosts.jobs';
-import { BoostRequestDto } from './boosts.dto';
 import { BoostsService } from './boosts.service';
 
 const actorOf = (user: SessionUser) => ({ id: user.id, group_id: user.group_id });
@@ -21,19 +20,19 @@ export class BoostsController {
     private readonly audit: AuditService,
   ) {}
 
-  @Get('boost/quota/:userId')
+  @Endpoint(ROUTES.boosts.quota)
   @Auth()
-  quota(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<BoostQuota> {
+  quota(@AuthUser() user: SessionUser, @Params('userId') userId: number): Promise<BoostQuota> {
     return this.boosts.quota(actorOf(user), userId);
   }
 
-  @Post('boost/request')
+  @Endpoint(ROUTES.boosts.request)
   @Auth()
-  request(@AuthUser() user: SessionUser, @Body() dto: BoostRequestDto): Promise<{ message: string }> {
+  request(@AuthUser() user: SessionUser, @BodyOf() dto: BoostRequestBody): Promise<{ message: string }> {
     return this.boosts.request(actorOf(user), dto.userId, dto.postId);
   }
 
-  @Patch('boost/rotate')
+  @Endpoint(ROUTES.boosts.rotate)
   @Auth({ groups: [GroupId.Admin] })
   async rotate(@AuthUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<BoostRotateResult | AdminJobPending> {
     try {
@@ -51,10 +50,9 @@ export class BoostsController {
     }
   }
 
-  @Post('posts/:id/boost')
-  @HttpCode(200)
+  @Endpoint(ROUTES.boosts.adminBoost)
   @Auth({ groups: [GroupId.Admin] })
-  async adminBoost(@AuthUser() user: SessionUser, @Param('id', IdParam()) id: number): Promise<{ success: true }> {
+  async adminBoost(@AuthUser() user: SessionUser, @Params('id') id: number): Promise<{ success: true }> {
     try {
       const result = await this.boosts.adminBoost(actorOf(user), id);
       await this.audit.record(user, 'boosts.admin_boost', `post:${id}`, 'ok');

@@ -1,12 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { FollowResult, FollowUser, IsFollowingResult, Page } from '@cloud9/contracts';
+import { Controller } from '@nestjs/common';
+import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
+import { ROUTES, type FollowPair, type FollowResult, type FollowUser, type IsFollowingResult, type Page, type PageQuery } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
-import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import { limitOf, PageQueryDto } from '../../common/paging/page-query';
+import { limitOf } from '../../common/paging/page-query';
 import type { SessionUser } from '../users/session-user';
 import { BlockRule } from '../safety/block-rule.guard';
-import { FollowPairDto } from './follows.dto';
 import { FollowsService } from './follows.service';
 
 /** Follows. Lists and is-following are public; the acting user is always the session's. */
@@ -14,38 +13,36 @@ import { FollowsService } from './follows.service';
 export class FollowsController {
   constructor(private readonly follows: FollowsService) {}
 
-  @Post('follow')
+  @Endpoint(ROUTES.follows.follow)
   @Auth()
   @RateLimit('follows')
   @BlockRule({ kind: 'user', from: 'body', key: 'followedId' })
-  @HttpCode(200)
-  follow(@AuthUser() user: SessionUser, @Body() dto: FollowPairDto): Promise<FollowResult> {
+  follow(@AuthUser() user: SessionUser, @BodyOf() dto: FollowPair): Promise<FollowResult> {
     return this.follows.follow(user, dto);
   }
 
-  @Post('unfollow')
+  @Endpoint(ROUTES.follows.unfollow)
   @Auth()
   @RateLimit('follows')
   @BlockRule({ kind: 'user', from: 'body', key: 'followedId' })
-  @HttpCode(200)
-  unfollow(@AuthUser() user: SessionUser, @Body() dto: FollowPairDto): Promise<FollowResult> {
+  unfollow(@AuthUser() user: SessionUser, @BodyOf() dto: FollowPair): Promise<FollowResult> {
     return this.follows.unfollow(user, dto);
   }
 
-  @Get('followers/:userId')
+  @Endpoint(ROUTES.follows.followers)
   @BlockRule({ kind: 'user', from: 'params', key: 'userId' })
-  followers(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
+  followers(@Params('userId') userId: number, @QueryOf() q: PageQuery, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
     return this.follows.list('followers', userId, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
-  @Get('following/:userId')
+  @Endpoint(ROUTES.follows.following)
   @BlockRule({ kind: 'user', from: 'params', key: 'userId' })
-  following(@Param('userId', IdParam()) userId: number, @Query() q: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
+  following(@Params('userId') userId: number, @QueryOf() q: PageQuery, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
     return this.follows.list('following', userId, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
-  @Get('is-following')
-  isFollowing(@Query() q: FollowPairDto): Promise<IsFollowingResult> {
+  @Endpoint(ROUTES.follows.isFollowing)
+  isFollowing(@QueryOf() q: FollowPair): Promise<IsFollowingResult> {
     return this.follows.isFollowing(q);
   }
 }

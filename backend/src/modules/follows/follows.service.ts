@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { ADMIN_JOB, ADMIN_QUEUE, canFollow, MESSAGES, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, MESSAGES, canFollow, type FollowPair, type FollowResult, type FollowUser, type Page } from '@cloud9/contracts';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import type { Db } from '../../common/db/database';
@@ -9,7 +9,6 @@ import { limitLiteral } from '../../common/db/sql-params';
 import { AccountsService } from '../users/accounts.service';
 import type { SessionUser } from '../users/session-user';
 import { SafetyService } from '../safety/safety.service';
-import type { FollowPairDto } from './follows.dto';
 import { FollowsRepository } from './follows.repository';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
 import { timeCursorOf, toPage } from '../../common/db/page';
@@ -35,15 +34,15 @@ export class FollowsService {
     private readonly safety: SafetyService,
   ) {}
 
-  follow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
+  follow(user: SessionUser, dto: FollowPair): Promise<FollowResult> {
     return this.change(user, dto, true);
   }
 
-  unfollow(user: SessionUser, dto: FollowPairDto): Promise<FollowResult> {
+  unfollow(user: SessionUser, dto: FollowPair): Promise<FollowResult> {
     return this.change(user, dto, false);
   }
 
-  async isFollowing(dto: FollowPairDto): Promise<{ isFollowing: boolean }> {
+  async isFollowing(dto: FollowPair): Promise<{ isFollowing: boolean }> {
     return { isFollowing: await this.follows.isFollowing(dto.followerId, dto.followedId) };
   }
 
@@ -95,7 +94,7 @@ export class FollowsService {
     return toPage(rows, limit, (r) => ({ id: r.id, name: r.name, username: r.username, thumbnail: r.thumbnail, isFollowing: r.is_following }), timeCursorOf);
   }
 
-  private async change(user: SessionUser, dto: FollowPairDto, on: boolean): Promise<FollowResult> {
+  private async change(user: SessionUser, dto: FollowPair, on: boolean): Promise<FollowResult> {
     if (dto.followerId !== user.id) throw new ForbiddenException(MESSAGES.follow.onlyYourself);
     if (!canFollow({ id: user.id, group_id: user.group_id }, dto.followedId)) throw new BadRequestException(MESSAGES.follow.self);
     const followedId = dto.followedId;

@@ -1,5 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
-import type { TrendingTags } from '@cloud9/contracts';
+import { Controller } from '@nestjs/common';
+import { Endpoint } from '../../common/endpoint';
+import { ROUTES, type TrendingTags } from '@cloud9/contracts';
 import { PublicAnswer } from '../../common/cache-control';
 import { TrendingService } from './trending.service';
 
@@ -8,7 +9,7 @@ import { TrendingService } from './trending.service';
 export class TrendingController {
   constructor(private readonly trending: TrendingService) {}
 
-  @Get('trending')
+  @Endpoint(ROUTES.trending.list)
   @PublicAnswer()
   list(): Promise<TrendingTags> {
     return this.trending.list();

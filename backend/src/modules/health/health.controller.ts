@@ -1,7 +1,8 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
+import { Endpoint } from '../../common/endpoint';
 import type { Response } from 'express';
 import Redis from 'ioredis';
-import { MESSAGES, type ApiError, type HealthReport, type LivenessReport, type ReadinessReport } from '@cloud9/contracts';
+import { MESSAGES, ROUTES, type ApiError, type HealthReport, type LivenessReport, type ReadinessReport } from '@cloud9/contracts';
 import { PublicAnswer } from '../../common/cache-control';
 import { Database } from '../../common/db/database';
 import { Readiness } from '../../common/readiness';
@@ -25,7 +26,7 @@ const up = async (probe: () => Promise<unknown>): Promise<'up' | 'down'> => {
  * answers; never asks a dependency, so a database outage restarts nothing) and ready (this instance
  * should get traffic: PostgreSQL and Redis answer and it is not shutting down).
  */
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly database: Database,
@@ -34,7 +35,7 @@ export class HealthController {
   ) {}
 
   /** 200 when PostgreSQL and Redis both answer, 503 otherwise. */
-  @Get()
+  @Endpoint(ROUTES.health.check)
   @PublicAnswer()
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const { database, redis } = await this.dependencies();
@@ -43,13 +44,13 @@ export class HealthController {
     return { status: healthy ? 'ok' : 'degraded', database, redis };
   }
 
-  @Get('live')
+  @Endpoint(ROUTES.health.live)
   live(): LivenessReport {
     return { status: 'live' };
   }
 
   /** 503 with a catalogue message at once while draining; else after both probes (within PROBE_TIMEOUT_MS). */
-  @Get('ready')
+  @Endpoint(ROUTES.health.ready)
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport | (ApiError & ReadinessReport)> {
     if (this.readiness.draining) return this.notReady(res, MESSAGES.health.draining, { status: 'not-ready', database: 'unknown', redis: 'unknown', draining: true });
     const { database, redis } = await this.dependencies();

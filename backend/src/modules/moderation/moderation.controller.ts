@@ -1,11 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { GroupId, STAFF_GROUP_IDS, type ModerationReport, type Page } from '@cloud9/contracts';
+import { Controller } from '@nestjs/common';
+import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
+import { GroupId, ROUTES, STAFF_GROUP_IDS, type ModerationActionBody, type ModerationQuery, type ModerationReport, type Page, type ReportBody } from '@cloud9/contracts';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf } from '../../common/paging/page-query';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
-import { IdParam } from '../../common/validation';
 import type { SessionUser } from '../users/session-user';
-import { ModerationActionDto, ModerationQueryDto, ReportDto } from './moderation.dto';
 import { ModerationService } from './moderation.service';
 
 /** Groups 1–4: the admin and staff. */
@@ -16,24 +15,23 @@ const MODERATORS = [GroupId.Admin, ...STAFF_GROUP_IDS];
 export class ModerationController {
   constructor(private readonly moderation: ModerationService) {}
 
-  @Post('reports')
+  @Endpoint(ROUTES.moderation.report)
   @Auth()
   @RateLimit('reports')
-  report(@AuthUser() user: SessionUser, @Body() dto: ReportDto): Promise<{ id: number }> {
+  report(@AuthUser() user: SessionUser, @BodyOf() dto: ReportBody): Promise<{ id: number }> {
     return this.moderation.report(user, dto);
   }
 
   /** Open reports by default, newest first. */
-  @Get('moderation/reports')
+  @Endpoint(ROUTES.moderation.queue)
   @Auth({ groups: MODERATORS })
-  queue(@Query() q: ModerationQueryDto): Promise<Page<ModerationReport>> {
+  queue(@QueryOf() q: ModerationQuery): Promise<Page<ModerationReport>> {
     return this.moderation.queue(q.status ?? 'open', q.reason, limitOf(q), q.cursor);
   }
 
-  @Post('moderation/reports/:id/actions')
+  @Endpoint(ROUTES.moderation.act)
   @Auth({ groups: MODERATORS })
-  @HttpCode(200)
-  act(@AuthUser() user: SessionUser, @Param('id', IdParam()) id: number, @Body() dto: ModerationActionDto): Promise<{ success: true; report: ModerationReport }> {
+  act(@AuthUser() user: SessionUser, @Params('id') id: number, @BodyOf() dto: ModerationActionBody): Promise<{ success: true; report: ModerationReport }> {
     return this.moderation.act(user, id, dto);
   }
 }

@@ -1,16 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  canChangeSuspension,
-  canModerateAccount,
-  canSuspendForGood,
-  latestSuspensionEnd,
-  MESSAGES,
-  type ModerationAction,
-  type ModerationReport,
-  type Page,
-  type ReportReason,
-  type ReportStatus,
-  type ReportTargetType, MODERATION_MESSAGES } from '@cloud9/contracts';
+import { MESSAGES, MODERATION_MESSAGES, canChangeSuspension, canModerateAccount, canSuspendForGood, latestSuspensionEnd, type ModerationAction, type ModerationActionBody, type ModerationReport, type Page, type ReportBody, type ReportReason, type ReportStatus, type ReportTargetType } from '@cloud9/contracts';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
 import { decodeTimeCursor } from '../../common/db/cursor';
@@ -21,7 +10,6 @@ import { SessionsService } from '../identity/sessions.service';
 import { AlertsService, type AlertEvent } from '../notifications/alerts.service';
 import { PostsService } from '../posts/posts.service';
 import type { SessionUser } from '../users/session-user';
-import type { ModerationActionDto, ReportDto } from './moderation.dto';
 import { ModerationRepository, type ClaimedReport } from './moderation.repository';
 import type { ReportRow } from './moderation.sql';
 
@@ -57,7 +45,7 @@ export class ModerationService {
     private readonly caches: InvalidationBus,
   ) {}
 
-  async report(user: SessionUser, dto: ReportDto): Promise<{ id: number }> {
+  async report(user: SessionUser, dto: ReportBody): Promise<{ id: number }> {
     const targetUserId = dto.targetType === 'post' ? await this.moderation.postAuthor(dto.targetId) : (await this.moderation.account(dto.targetId))?.id;
     if (targetUserId === undefined) throw new NotFoundException(dto.targetType === 'post' ? MESSAGES.post.notFoundOrDeleted : MESSAGES.profile.userNotFound);
     if (targetUserId === user.id) throw new BadRequestException(MODERATION_MESSAGES.cannotReportSelf);
@@ -85,7 +73,7 @@ export class ModerationService {
     return toPage(rows, limit, toReport, timeCursorOf);
   }
 
-  async act(actor: SessionUser, reportId: number, dto: ModerationActionDto): Promise<{ success: true; report: ModerationReport }> {
+  async act(actor: SessionUser, reportId: number, dto: ModerationActionBody): Promise<{ success: true; report: ModerationReport }> {
     const text = dto.text?.trim() || null;
     if (dto.action === 'warn' && !text) throw new BadRequestException(MODERATION_MESSAGES.warningTextRequired);
     const until = this.suspensionEnd(actor, dto);
@@ -144,7 +132,7 @@ export class ModerationService {
   }
 
   /** The suspension's end for a `suspend` action (its rules checked before anything is written); undefined otherwise. */
-  private suspensionEnd(actor: SessionUser, dto: ModerationActionDto): Date | 'infinity' | undefined {
+  private suspensionEnd(actor: SessionUser, dto: ModerationActionBody): Date | 'infinity' | undefined {
     if (dto.action !== 'suspend') return undefined;
     if (dto.until === undefined) {
       if (!canSuspendForGood(actor)) throw new ForbiddenException(MODERATION_MESSAGES.onlyAdminSuspendsForGood);

@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { canManageNotice, canPostNotice, cleanPostText, MESSAGES, type Page, type SystemNotice } from '@cloud9/contracts';
+import { MESSAGES, canManageNotice, canPostNotice, cleanPostText, type NoticeBody, type Page, type SystemNotice } from '@cloud9/contracts';
 import { mediaInfoOfRow } from '../media/media-info';
 import { MediaService, type StoredMedia } from '../media/media.service';
 import { postLimitOf } from '../plans/plan-limits';
@@ -10,7 +10,6 @@ import { RealtimeService } from '../realtime/realtime.service';
 import type { SessionUser } from '../users/session-user';
 import type { NoticeRow } from './notifications.sql';
 import { NotificationsRepository, type LockedNotice } from './notifications.repository';
-import type { NoticeBodyDto } from './notifications.dto';
 import { timeCursorOf, toPage } from '../../common/db/page';
 
 const NOTICE_KINDS = ['image', 'video', 'audio'] as const;
@@ -57,7 +56,7 @@ export class NoticesService {
   }
 
   /** Create, or edit when the body carries `id`. A video may bring its poster frame (see MediaService.accept). */
-  async save(user: SessionUser, dto: NoticeBodyDto, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<{ created: boolean; notice: SystemNotice }> {
+  async save(user: SessionUser, dto: NoticeBody, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<{ created: boolean; notice: SystemNotice }> {
     this.assertActor(user, dto);
     if (!canPostNotice(actorOf(user))) throw new ForbiddenException(MESSAGES.notices.permissionDenied);
     const text = cleanPostText(dto.message, postLimitOf(user));
@@ -124,7 +123,7 @@ export class NoticesService {
   }
 
   /** A body that names the actor (user_id, group_id, username) must name the session's user. */
-  private assertActor(user: SessionUser, dto: NoticeBodyDto): void {
+  private assertActor(user: SessionUser, dto: NoticeBody): void {
     const differs = (sent: unknown, own: string | number) => sent !== undefined && sent !== null && sent !== '' && String(sent).toLowerCase() !== String(own).toLowerCase();
     if (differs(dto.user_id, user.id) || differs(dto.group_id, user.group_id) || differs(dto.username, user.username)) {
       throw new ForbiddenException(MESSAGES.http.forbidden);

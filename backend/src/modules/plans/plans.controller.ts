@@ -1,20 +1,20 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import type { GroupPlan } from '@cloud9/contracts';
+import { Controller } from '@nestjs/common';
+import { Endpoint, Params } from '../../common/endpoint';
+import { ROUTES, type GroupPlan } from '@cloud9/contracts';
 import { PublicAnswer } from '../../common/cache-control';
-import { IdParam } from '../../common/validation';
 import { PlansService } from './plans.service';
 
 @Controller()
 export class PlansController {
   constructor(private readonly plans: PlansService) {}
 
-  @Get('group/:groupId')
+  @Endpoint(ROUTES.plans.get)
   @PublicAnswer()
-  get(@Param('groupId', IdParam()) groupId: number): Promise<GroupPlan> {
+  get(@Params('groupId') groupId: number): Promise<GroupPlan> {
     return this.plans.get(groupId);
   }
 
-  @Get('groups')
+  @Endpoint(ROUTES.plans.list)
   @PublicAnswer()
   list(): Promise<GroupPlan[]> {
     return this.plans.list();

@@ -43,7 +43,7 @@ describe('tagOf', () => {
     for (const raw of ['', '#', '42', '_', 'two words', '##x', 'a'.repeat(65)]) expect(refusal({ tag: raw })).toBe(MESSAGES.hashtags.invalidTag);
   });
   it('refuses any other filter beside it', () => {
-    for (const query of [{ search: 'x' }, { username: 'bob' }, { category: 'News' }, { tab: 'following' }]) {
+    for (const query of [{ search: 'x' }, { username: 'bob' }, { category: 'News' as const }, { tab: 'following' as const }]) {
       expect(refusal({ tag: 'news', ...query })).toBe(MESSAGES.hashtags.tagCannotCombine);
     }
     expect(refusal({ tag: 'news' }, 'News')).toBe(MESSAGES.hashtags.tagCannotCombine);

@@ -1,8 +1,7 @@
 import { BadRequestException, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
-import { MESSAGES, normalizeTag, type FeedCategory } from '@cloud9/contracts';
+import { MESSAGES, normalizeTag, type FeedCategory, type FeedQueryParams } from '@cloud9/contracts';
 import type { FeedFilter } from './feed.sql';
-import type { FeedQueryDto } from './posts.dto';
 
 const MENTION = /^@([A-Za-z0-9_]{1,30})$/;
 
@@ -30,7 +29,7 @@ export const isFeedSearch = (req: Request): boolean => String(req.query.search ?
  * other feed. A tag feed takes paging only: a search, author, category or the following tab with it
  * is refused rather than silently dropped.
  */
-export function tagOf(query: FeedQueryDto, category?: FeedCategory): string | undefined {
+export function tagOf(query: FeedQueryParams, category?: FeedCategory): string | undefined {
   if (query.tag === undefined) return undefined;
   const tag = normalizeTag(query.tag.trim());
   if (!tag) throw new BadRequestException(MESSAGES.hashtags.invalidTag);
@@ -51,7 +50,7 @@ export interface FeedViewer {
  * `viewer` is the viewer's id, or the viewer with their following count (which picks the
  * following feed's plan, see feedPageSql).
  */
-export function feedFilterOf(query: FeedQueryDto, viewer: number | FeedViewer | null, category?: FeedCategory): FeedFilter {
+export function feedFilterOf(query: FeedQueryParams, viewer: number | FeedViewer | null, category?: FeedCategory): FeedFilter {
   const viewerId = typeof viewer === 'number' || viewer === null ? viewer : viewer.id;
   const following = query.tab === 'following';
   if (following && viewerId === null) throw new UnauthorizedException(MESSAGES.auth.notSignedIn);

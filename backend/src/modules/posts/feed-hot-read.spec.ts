@@ -1,14 +1,14 @@
 import { hotFeedQuery } from './feed-hot-read';
 
 describe('hotFeedQuery', () => {
-  it('reads the feed pages’ keys as FeedQueryDto does', () => {
+  it('reads the feed pages’ keys as the route’s schema does', () => {
     expect(hotFeedQuery({})).toEqual({});
     expect(hotFeedQuery({ cursor: 'abc', limit: '007', tab: 'following', category: 'News' })).toEqual({ cursor: 'abc', limit: 7, tab: 'following', category: 'News' });
     expect(hotFeedQuery({ category: '' })).toEqual({ category: undefined });
     expect(hotFeedQuery({ limit: '100' })).toEqual({ limit: 100 });
   });
 
-  it('leaves every other query to the full route: other keys, repeated keys, values the DTO refuses', () => {
+  it('leaves every other query to the full route: other keys, repeated keys, values the schema refuses', () => {
     for (const raw of [
       { search: 'x' },
       { tag: 'news' },

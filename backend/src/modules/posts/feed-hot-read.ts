@@ -1,32 +1,16 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { isFeedCategory } from '@cloud9/contracts';
-import { HotReads, strictQuery } from '../../common/hot-reads/hot-reads';
-import { limitOf, PAGE_QUERY_READERS } from '../../common/paging/page-query';
+import { ROUTES } from '@cloud9/contracts';
+import { HotReads, queryBy } from '../../common/hot-reads/hot-reads';
+import { limitOf } from '../../common/paging/page-query';
 import { feedFilterOf } from './feed-filter';
 import { FeedService } from './feed.service';
-import type { FeedQueryDto } from './posts.dto';
-
-const TABS = new Set(['following', 'foryou', 'for-you', 'all']);
 
 /**
- * The feed's query as FeedQueryDto reads it, for the keys the feed's pages use (cursor, limit, tab,
+ * The feed's query read by its route's schema, for the keys the feed's pages use (cursor, limit, tab,
  * category); anything else (a search, author or tag filter, which have their own rate limit and
- * block rule, or a value the DTO would refuse) is left to the full route.
+ * block rule, or a value the schema refuses) is left to the full route.
  */
-export const hotFeedQuery = (raw: Record<string, unknown>): FeedQueryDto | undefined =>
-  strictQuery<FeedQueryDto>(raw, {
-    ...PAGE_QUERY_READERS,
-    tab: (value, into) => {
-      if (!TABS.has(value)) return false;
-      into.tab = value;
-      return true;
-    },
-    category: (value, into) => {
-      if (value !== '' && !isFeedCategory(value)) return false;
-      into.category = value || undefined; // '' is absent (emptyIsAbsent)
-      return true;
-    },
-  });
+export const hotFeedQuery = queryBy(ROUTES.posts.list.query, ['cursor', 'limit', 'tab', 'category']);
 
 /** GET /api/posts (PostsController.list) for the feed's pages, on the lighter path (answerHotReads). */
 @Injectable()

@@ -1,12 +1,9 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Controller, Req, UseInterceptors } from '@nestjs/common';
+import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
 import type { Request } from 'express';
-import {
-  isFeedCategory, MESSAGES, VIDEO_POSTER,
-  type LikeResult, type Page, type Post as PostWire, type PostEdit, type PostThread, type RepostResult,
-} from '@cloud9/contracts';
+import { MESSAGES, ROUTES, VIDEO_POSTER, isFeedCategory, type ActorBody, type EditPostBody, type FeedQueryParams, type LikeResult, type NewPostBody, type Page, type PageQuery, type Post as PostWire, type PostEdit, type PostThread, type ReplyBody, type RepostResult } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
-import { IdParam } from '../../common/validation';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import { MEDIA_WITH_POSTER, PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import type { SessionUser } from '../users/session-user';
@@ -14,8 +11,6 @@ import { assertActor } from '../../common/auth/assert-actor';
 import { feedFilterOf, isFeedSearch, tagOf } from './feed-filter';
 import { limitOf } from '../../common/paging/page-query';
 import { FeedService } from './feed.service';
-import { ActorDto, CreatePostDto, EditPostDto, FeedQueryDto, ReplyDto } from './posts.dto';
-import { PageQueryDto } from '../../common/paging/page-query';
 import { BlockRule } from '../safety/block-rule.guard';
 import { PostsService } from './posts.service';
 import { ReactionsService } from './reactions.service';
@@ -32,105 +27,102 @@ export class PostsController {
     private readonly reactions: ReactionsService,
   ) {}
 
-  @Get('posts')
+  @Endpoint(ROUTES.posts.list)
   @RateLimit('search', { when: isFeedSearch })
   @BlockRule({ kind: 'username', from: 'query', key: 'username' })
-  list(@Query() query: FeedQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
+  list(@QueryOf() query: FeedQueryParams, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     const tag = tagOf(query);
     if (tag) return this.feed.byTag(tag, viewer?.id ?? null, limitOf(query), query.cursor);
     return this.feed.feed(feedFilterOf(query, viewer ?? null), limitOf(query), query.cursor);
   }
 
   // Declared before posts/:id/... so 'category' is never read as an id.
-  @Get('posts/category/:category')
+  @Endpoint(ROUTES.posts.byCategory)
   @RateLimit('search', { when: isFeedSearch })
-  byCategory(@Param('category') category: string, @Query() query: FeedQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
+  byCategory(@Params('category') category: string, @QueryOf() query: FeedQueryParams, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     if (!isFeedCategory(category)) throw new BadRequestException(MESSAGES.post.categoryInvalid);
     tagOf(query, category); // a tag here is refused: tag feeds are GET /api/posts?tag=
     return this.feed.feed(feedFilterOf(query, viewer ?? null, category), limitOf(query), query.cursor);
   }
 
-  @Post('posts')
+  @Endpoint(ROUTES.posts.create)
   @Auth()
   @RateLimit('posts')
   @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
-  create(@AuthUser() user: SessionUser, @Body() dto: CreatePostDto, @Req() req: Request): Promise<PostWire> {
+  create(@AuthUser() user: SessionUser, @BodyOf() dto: NewPostBody, @Req() req: Request): Promise<PostWire> {
     return this.posts.create(user, dto, uploadedFile(req, 'file'), uploadedFile(req, VIDEO_POSTER.part));
   }
 
-  @Get('posts/:id')
+  @Endpoint(ROUTES.posts.get)
   @BlockRule(POST_ID)
-  one(@Param('id', IdParam()) id: number, @AuthUser() viewer?: SessionUser): Promise<PostWire> {
+  one(@Params('id') id: number, @AuthUser() viewer?: SessionUser): Promise<PostWire> {
     return this.feed.post(id, viewer ?? null);
   }
 
-  @Get('posts/:id/replies')
+  @Endpoint(ROUTES.posts.replies)
   @BlockRule(POST_ID)
-  replies(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
+  replies(@Params('id') id: number, @QueryOf() query: PageQuery, @AuthUser() viewer?: SessionUser): Promise<Page<PostWire>> {
     return this.feed.replies(id, viewer ?? null, limitOf(query), query.cursor);
   }
 
-  @Get('posts/:id/thread')
+  @Endpoint(ROUTES.posts.thread)
   @BlockRule(POST_ID)
-  thread(@Param('id', IdParam()) id: number, @Query() query: PageQueryDto, @AuthUser() viewer?: SessionUser): Promise<PostThread> {
+  thread(@Params('id') id: number, @QueryOf() query: PageQuery, @AuthUser() viewer?: SessionUser): Promise<PostThread> {
     return this.feed.thread(id, viewer ?? null, limitOf(query), query.cursor);
   }
 
-  @Get('posts/:id/history')
+  @Endpoint(ROUTES.posts.history)
   @BlockRule(POST_ID)
-  history(@Param('id', IdParam()) id: number, @AuthUser() viewer?: SessionUser): Promise<{ items: PostEdit[] }> {
+  history(@Params('id') id: number, @AuthUser() viewer?: SessionUser): Promise<{ items: PostEdit[] }> {
     return this.feed.history(id, viewer ?? null);
   }
 
-  @Get('reposts/count/:id')
+  @Endpoint(ROUTES.posts.repostCount)
   @BlockRule(POST_ID)
-  repostCount(@Param('id', IdParam()) id: number): Promise<{ count: number }> {
+  repostCount(@Params('id') id: number): Promise<{ count: number }> {
     return this.feed.repostCount(id);
   }
 
-  @Post('posts/:id/like')
+  @Endpoint(ROUTES.posts.like)
   @Auth()
   @BlockRule(POST_ID)
   @RateLimit('reactions')
-  @HttpCode(200)
-  like(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ActorDto): Promise<LikeResult> {
+  like(@Params('id') id: number, @AuthUser() user: SessionUser, @BodyOf() dto: ActorBody): Promise<LikeResult> {
     assertActor(user, dto);
     return this.reactions.like(user, id);
   }
 
-  @Post('posts/:id/repost')
+  @Endpoint(ROUTES.posts.repost)
   @Auth()
   @BlockRule(POST_ID)
   @RateLimit('posts')
   @RateLimit('reactions')
-  @HttpCode(200)
-  repost(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ActorDto): Promise<RepostResult> {
+  repost(@Params('id') id: number, @AuthUser() user: SessionUser, @BodyOf() dto: ActorBody): Promise<RepostResult> {
     assertActor(user, dto);
     return this.reactions.repost(user, id);
   }
 
-  @Post('posts/:id/reply')
+  @Endpoint(ROUTES.posts.reply)
   @Auth()
   @BlockRule(POST_ID)
   @RateLimit('posts')
   @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
-  reply(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: ReplyDto, @Req() req: Request): Promise<PostWire> {
+  reply(@Params('id') id: number, @AuthUser() user: SessionUser, @BodyOf() dto: ReplyBody, @Req() req: Request): Promise<PostWire> {
     return this.posts.reply(user, id, dto, uploadedFile(req, 'file'), uploadedFile(req, VIDEO_POSTER.part));
   }
 
   /** Counts as a reaction: an edit can mention and unmention accounts, and each change pushes to them. */
-  @Put('posts/:id/edit')
+  @Endpoint(ROUTES.posts.edit)
   @Auth()
   @RateLimit('reactions')
-  edit(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser, @Body() dto: EditPostDto): Promise<{ success: true; post: PostWire }> {
+  edit(@Params('id') id: number, @AuthUser() user: SessionUser, @BodyOf() dto: EditPostBody): Promise<{ success: true; post: PostWire }> {
     return this.posts.edit(user, id, dto);
   }
 
   /** The username/group_id query parameters clients may send are ignored: the session decides. */
-  @Delete('posts/:id')
+  @Endpoint(ROUTES.posts.delete)
   @Auth()
-  @HttpCode(200)
-  remove(@Param('id', IdParam()) id: number, @AuthUser() user: SessionUser): Promise<{ success: true }> {
+  remove(@Params('id') id: number, @AuthUser() user: SessionUser): Promise<{ success: true }> {
     return this.posts.remove(user, id);
   }
 }

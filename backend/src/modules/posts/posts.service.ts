@@ -1,8 +1,5 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  ALT_TEXT_MESSAGES, canDeletePost, canEditWithinWindow, cleanPostText, DEFAULT_CATEGORY, editWindowMinutes, extractMentions, extractTags,
-  isAltTextTooLong, MESSAGES, normalizeAltText, SocketEvents, takesAltText, type Post,
-} from '@cloud9/contracts';
+import { ALT_TEXT_MESSAGES, DEFAULT_CATEGORY, MESSAGES, SocketEvents, canDeletePost, canEditWithinWindow, cleanPostText, editWindowMinutes, extractMentions, extractTags, isAltTextTooLong, normalizeAltText, takesAltText, type EditPostBody, type NewPostBody, type Post, type ReplyBody } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { isAllowedGifUrl } from '../gifs/gif-url';
@@ -14,7 +11,6 @@ import { assertActor } from '../../common/auth/assert-actor';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import { postLimitOf } from '../plans/plan-limits';
 import { FeedService } from './feed.service';
-import { CreatePostDto, EditPostDto, ReplyDto } from './posts.dto';
 import { PostsRepository, type LockedPost, type RichTextFacts } from './posts.repository';
 import type { Db } from '../../common/db/database';
 
@@ -55,7 +51,7 @@ export class PostsService {
    * A post is text, a file or a GIF (not both); text trimmed and cut to the plan's limit. A video
    * may bring its poster frame (see MediaService.accept). Its mentions alert in its transaction.
    */
-  async create(user: SessionUser, dto: CreatePostDto, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<Post> {
+  async create(user: SessionUser, dto: NewPostBody, file: Express.Multer.File | undefined, poster?: Express.Multer.File): Promise<Post> {
     assertActor(user, dto);
     const text = cleanPostText(dto.content, postLimitOf(user));
     const gif = dto.gif?.trim() || undefined;
@@ -104,7 +100,7 @@ export class PostsService {
    * is text, a file (with its description and, for a video, its poster frame) or both; its mentions
    * alert in its transaction.
    */
-  async reply(user: SessionUser, parentId: number, dto: ReplyDto, file?: Express.Multer.File, poster?: Express.Multer.File): Promise<Post> {
+  async reply(user: SessionUser, parentId: number, dto: ReplyBody, file?: Express.Multer.File, poster?: Express.Multer.File): Promise<Post> {
     assertActor(user, dto);
     const text = cleanPostText(dto.content, postLimitOf(user));
     if (!text && !file) throw new BadRequestException(MESSAGES.post.replyEmpty);
@@ -144,7 +140,7 @@ export class PostsService {
    * Own posts within the plan's edit window; the old text goes to post_edits. `alt` replaces the
    * upload's description (null or blank removes it; absent keeps it).
    */
-  async edit(user: SessionUser, postId: number, dto: EditPostDto): Promise<{ success: true; post: Post }> {
+  async edit(user: SessionUser, postId: number, dto: EditPostBody): Promise<{ success: true; post: Post }> {
     assertActor(user, dto);
     const text = cleanPostText(dto.content, postLimitOf(user));
     if (!text) throw new BadRequestException(MESSAGES.post.editEmpty);

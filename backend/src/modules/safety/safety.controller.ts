@@ -1,12 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
+import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
 import type { Response } from 'express';
-import type { BlockResult, HiddenAccount, MutedWord, MuteResult, NotInterestedResult, Page } from '@cloud9/contracts';
+import { ROUTES, type BlockResult, type HiddenAccount, type MuteResult, type MutedWord, type MutedWordBody, type NotInterestedResult, type Page, type PageQuery } from '@cloud9/contracts';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
-import { limitOf, PageQueryDto } from '../../common/paging/page-query';
-import { IdParam } from '../../common/validation';
+import { limitOf } from '../../common/paging/page-query';
 import type { SessionUser } from '../../common/auth/session.types';
 import { BlockRule } from './block-rule.guard';
-import { MutedWordDto } from './safety.dto';
 import { SafetyService } from './safety.service';
 
 /** The signed-in member's mutes, blocks, muted words and Not interested marks: always their own. */
@@ -15,65 +14,62 @@ import { SafetyService } from './safety.service';
 export class SafetyController {
   constructor(private readonly safety: SafetyService) {}
 
-  @Get('mutes')
-  mutes(@AuthUser() user: SessionUser, @Query() q: PageQueryDto): Promise<Page<HiddenAccount>> {
+  @Endpoint(ROUTES.safety.mutes)
+  mutes(@AuthUser() user: SessionUser, @QueryOf() q: PageQuery): Promise<Page<HiddenAccount>> {
     return this.safety.list('user_mutes', user, limitOf(q), q.cursor);
   }
 
-  @Post('mutes/:userId')
-  @HttpCode(200)
-  mute(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<MuteResult> {
+  @Endpoint(ROUTES.safety.mute)
+  mute(@AuthUser() user: SessionUser, @Params('userId') userId: number): Promise<MuteResult> {
     return this.safety.mute(user, userId);
   }
 
-  @Delete('mutes/:userId')
-  unmute(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<MuteResult> {
+  @Endpoint(ROUTES.safety.unmute)
+  unmute(@AuthUser() user: SessionUser, @Params('userId') userId: number): Promise<MuteResult> {
     return this.safety.unmute(user, userId);
   }
 
-  @Get('blocks')
-  blocks(@AuthUser() user: SessionUser, @Query() q: PageQueryDto): Promise<Page<HiddenAccount>> {
+  @Endpoint(ROUTES.safety.blocks)
+  blocks(@AuthUser() user: SessionUser, @QueryOf() q: PageQuery): Promise<Page<HiddenAccount>> {
     return this.safety.list('user_blocks', user, limitOf(q), q.cursor);
   }
 
-  @Post('blocks/:userId')
-  @HttpCode(200)
-  block(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<BlockResult> {
+  @Endpoint(ROUTES.safety.block)
+  block(@AuthUser() user: SessionUser, @Params('userId') userId: number): Promise<BlockResult> {
     return this.safety.block(user, userId);
   }
 
-  @Delete('blocks/:userId')
-  unblock(@AuthUser() user: SessionUser, @Param('userId', IdParam()) userId: number): Promise<BlockResult> {
+  @Endpoint(ROUTES.safety.unblock)
+  unblock(@AuthUser() user: SessionUser, @Params('userId') userId: number): Promise<BlockResult> {
     return this.safety.unblock(user, userId);
   }
 
-  @Get('muted-words')
+  @Endpoint(ROUTES.safety.mutedWords)
   mutedWords(@AuthUser() user: SessionUser): Promise<{ items: MutedWord[] }> {
     return this.safety.mutedWords(user);
   }
 
   /** 201 with the new word; 200 with the kept one when it was already muted. */
-  @Post('muted-words')
-  async addMutedWord(@AuthUser() user: SessionUser, @Body() dto: MutedWordDto, @Res({ passthrough: true }) res: Response): Promise<MutedWord> {
+  @Endpoint(ROUTES.safety.addMutedWord)
+  async addMutedWord(@AuthUser() user: SessionUser, @BodyOf() dto: MutedWordBody, @Res({ passthrough: true }) res: Response): Promise<MutedWord> {
     const { word, created } = await this.safety.addMutedWord(user, dto.word);
     res.status(created ? 201 : 200);
     return word;
   }
 
-  @Delete('muted-words/:id')
-  removeMutedWord(@AuthUser() user: SessionUser, @Param('id', IdParam()) id: number): Promise<{ success: true }> {
+  @Endpoint(ROUTES.safety.removeMutedWord)
+  removeMutedWord(@AuthUser() user: SessionUser, @Params('id') id: number): Promise<{ success: true }> {
     return this.safety.removeMutedWord(user, id);
   }
 
-  @Post('posts/:id/not-interested')
+  @Endpoint(ROUTES.safety.notInterested)
   @BlockRule({ kind: 'post', from: 'params', key: 'id' })
-  @HttpCode(200)
-  notInterested(@AuthUser() user: SessionUser, @Param('id', IdParam()) postId: number): Promise<NotInterestedResult> {
+  notInterested(@AuthUser() user: SessionUser, @Params('id') postId: number): Promise<NotInterestedResult> {
     return this.safety.notInterested(user, postId);
   }
 
-  @Delete('posts/:id/not-interested')
-  interestedAgain(@AuthUser() user: SessionUser, @Param('id', IdParam()) postId: number): Promise<NotInterestedResult> {
+  @Endpoint(ROUTES.safety.interestedAgain)
+  interestedAgain(@AuthUser() user: SessionUser, @Params('id') postId: number): Promise<NotInterestedResult> {
     return this.safety.interestedAgain(user, postId);
   }
 }

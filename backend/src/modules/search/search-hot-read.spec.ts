@@ -1,7 +1,7 @@
 import { hotSearchQuery } from './search-hot-read';
 
 describe('hotSearchQuery', () => {
-  it('reads query, cursor and limit as SearchQueryDto does', () => {
+  it('reads query, cursor and limit as the route’s schema does', () => {
     expect(hotSearchQuery({ query: 'champion', limit: '5', cursor: 'abc' })).toEqual({ query: 'champion', limit: 5, cursor: 'abc' });
     expect(hotSearchQuery({ query: '' })).toEqual({ query: '' });
     expect(hotSearchQuery({})).toEqual({});

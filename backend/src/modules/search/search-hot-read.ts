@@ -1,19 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { HotReads, strictQuery } from '../../common/hot-reads/hot-reads';
-import { limitOf, PAGE_QUERY_READERS } from '../../common/paging/page-query';
-import { SEARCH_QUERY_MAX_LENGTH, type SearchQueryDto } from './search.dto';
+import { ROUTES } from '@cloud9/contracts';
+import { HotReads, queryBy } from '../../common/hot-reads/hot-reads';
+import { limitOf } from '../../common/paging/page-query';
 import { SearchService } from './search.service';
 
-/** The post search's query as SearchQueryDto reads it; anything else is left to the full route. */
-export const hotSearchQuery = (raw: Record<string, unknown>): SearchQueryDto | undefined =>
-  strictQuery<SearchQueryDto>(raw, {
-    ...PAGE_QUERY_READERS,
-    query: (value, into) => {
-      if (value.length > SEARCH_QUERY_MAX_LENGTH) return false;
-      into.query = value;
-      return true;
-    },
-  });
+/** The post search's query read by its route's schema; anything else is left to the full route. */
+export const hotSearchQuery = queryBy(ROUTES.search.posts.query, ['query', 'cursor', 'limit']);
 
 /** GET /api/search/posts (SearchController.posts) on the lighter path (answerHotReads), under its search limit. */
 @Injectable()

@@ -1,33 +1,32 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { Page, Post, UserSearchResult } from '@cloud9/contracts';
+import { Controller } from '@nestjs/common';
+import { Endpoint, Params, QueryOf } from '../../common/endpoint';
+import { ROUTES, type Page, type Post, type TextPageQuery, type UserSearchResult } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { AuthUser } from '../../common/auth/auth.decorators';
 import { limitOf } from '../../common/paging/page-query';
-import { SearchQueryDto } from './search.dto';
 import type { SessionUser } from '../users/session-user';
 import { SearchService } from './search.service';
-import { PathText } from '../../common/validation';
 
 /** Public search endpoints. */
-@Controller('search')
+@Controller()
 export class SearchController {
   constructor(private readonly search: SearchService) {}
 
-  @Get('posts')
+  @Endpoint(ROUTES.search.posts)
   @RateLimit('search')
-  posts(@Query() q: SearchQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
+  posts(@QueryOf() q: TextPageQuery, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.search.posts(q.query, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 
-  @Get('user/:name')
+  @Endpoint(ROUTES.search.users)
   @RateLimit('search')
-  users(@Param('name', PathText()) name: string, @AuthUser() viewer?: SessionUser): Promise<UserSearchResult[]> {
+  users(@Params('name') name: string, @AuthUser() viewer?: SessionUser): Promise<UserSearchResult[]> {
     return this.search.users(name, viewer?.id ?? null);
   }
 
-  @Get('profile/:username')
+  @Endpoint(ROUTES.search.profile)
   @RateLimit('search')
-  profile(@Param('username', PathText()) username: string, @Query() q: SearchQueryDto, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
+  profile(@Params('username') username: string, @QueryOf() q: TextPageQuery, @AuthUser() viewer?: SessionUser): Promise<Page<Post>> {
     return this.search.profile(username, q.query, viewer?.id ?? null, limitOf(q), q.cursor);
   }
 }

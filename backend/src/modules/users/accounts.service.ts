@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { ADMIN_GROUP_ID, canDeleteAccount, DEFAULT_GROUP_ID, MESSAGES, type CurrentUser } from '@cloud9/contracts';
+import { ADMIN_GROUP_ID, DEFAULT_GROUP_ID, MESSAGES, canDeleteAccount, type CurrentUser, type ProfileFields, type RegisterBody } from '@cloud9/contracts';
 import { InvalidationBus } from '../../common/cache/invalidation-bus';
 import type { Db } from '../../common/db/database';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
@@ -11,7 +11,6 @@ import { MediaService } from '../media/media.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import { AccountDeletionSteps } from './account-deletion-steps';
 import type { SessionUser } from './session-user';
-import { RegisterDto, UpdateProfileDto } from './users.dto';
 import { type FollowCounts, UsersRepository } from './users.repository';
 import type { AdminUserRow } from './users.sql';
 
@@ -117,7 +116,7 @@ export class AccountsService implements SessionUserSource {
   }
 
   /** Registration; new users are Basic. Attempts are limited per address by the route (RATE_LIMIT_REGISTER). */
-  async register(dto: RegisterDto): Promise<CurrentUser> {
+  async register(dto: RegisterBody): Promise<CurrentUser> {
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
       throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
     }
@@ -147,7 +146,7 @@ export class AccountsService implements SessionUserSource {
    * Every attempt counts against RATE_LIMIT_PASSWORD (a stolen session must not become a way to
    * guess the password); then the confirmation must match and the current password be right.
    */
-  async assertPasswordChange(user: SessionUser, dto: UpdateProfileDto): Promise<void> {
+  async assertPasswordChange(user: SessionUser, dto: ProfileFields): Promise<void> {
     await this.limits.consume('password', accountSubject(user.id));
     if (dto.password !== dto.confirmPassword) throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
     // Missing or wrong, the request does not prove the account holder is at the keyboard: 403 either way.

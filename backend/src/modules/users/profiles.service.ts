@@ -1,12 +1,11 @@
 import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { isAdmin, MESSAGES, type CurrentUser, type UserProfile } from '@cloud9/contracts';
+import { MESSAGES, isAdmin, type CurrentUser, type ProfileFields, type UserProfile } from '@cloud9/contracts';
 import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
 import { MediaService, type StoredMedia } from '../media/media.service';
 import { AccountsService, isUniqueViolation } from './accounts.service';
 import { parseBirthdate, parseWebsite } from './profile-fields';
 import type { SessionUser } from './session-user';
-import { UpdateProfileDto } from './users.dto';
 import { UsersRepository, type UserChanges } from './users.repository';
 
 export interface ProfileImages {
@@ -55,7 +54,7 @@ export class ProfilesService {
    * The owner edits their own profile fields, password and images. A new password needs the
    * current one and ends every other session of the account (`sessionId` is the one kept).
    */
-  async updateProfile(user: SessionUser, dto: UpdateProfileDto, images: ProfileImages, sessionId: string): Promise<CurrentUser> {
+  async updateProfile(user: SessionUser, dto: ProfileFields, images: ProfileImages, sessionId: string): Promise<CurrentUser> {
     const changingPassword = Boolean(dto.password || dto.confirmPassword);
     if (changingPassword) await this.accounts.assertPasswordChange(user, dto);
     const changes: UserChanges = {};

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Post, Put, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpException, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
 import type { Request } from 'express';
-import { isAdmin, type CurrentUser, type UserProfile, type UserSuggestion } from '@cloud9/contracts';
+import { ROUTES, isAdmin, type CurrentUser, type ProfileFields, type RegisterBody, type UserProfile, type UserSuggestion, type UsernameSuggestQuery } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
-import { IdParam, PathText } from '../../common/validation';
 import { AuditService } from '../audit/audit.service';
 import { auditResult } from '../audit/audit.interceptor';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
@@ -11,7 +11,6 @@ import { PlanUpload, uploadedFile } from '../media/plan-upload.interceptor';
 import { BlockRule } from '../safety/block-rule.guard';
 import { ProfileOwnerGuard } from './profile-owner.guard';
 import type { SessionUser } from './session-user';
-import { RegisterDto, UpdateProfileDto, UsernameSuggestQueryDto } from './users.dto';
 import { AccountsService } from './accounts.service';
 import { ProfilesService } from './profiles.service';
 import { UsernameSuggestionsService } from './username-suggestions.service';
@@ -27,36 +26,36 @@ export class UsersController {
     private readonly suggestions: UsernameSuggestionsService,
   ) {}
 
-  @Post('users')
+  @Endpoint(ROUTES.users.register)
   @RateLimit('register', { per: 'address' })
-  async register(@Body() dto: RegisterDto): Promise<{ success: true; user: CurrentUser }> {
+  async register(@BodyOf() dto: RegisterBody): Promise<{ success: true; user: CurrentUser }> {
     return { success: true, user: await this.accounts.register(dto) };
   }
 
-  @Get('users/suggest')
+  @Endpoint(ROUTES.users.suggest)
   @Auth()
   @RateLimit('search')
-  async suggest(@Query() q: UsernameSuggestQueryDto, @AuthUser() viewer: SessionUser): Promise<{ items: UserSuggestion[] }> {
+  async suggest(@QueryOf() q: UsernameSuggestQuery, @AuthUser() viewer: SessionUser): Promise<{ items: UserSuggestion[] }> {
     return { items: await this.suggestions.suggest(q.prefix, viewer.id) };
   }
 
-  @Get('profile/:username')
+  @Endpoint(ROUTES.users.profile)
   @BlockRule({ kind: 'username', from: 'params', key: 'username' })
-  profile(@Param('username', PathText()) username: string, @AuthUser() viewer?: SessionUser): Promise<UserProfile> {
+  profile(@Params('username') username: string, @AuthUser() viewer?: SessionUser): Promise<UserProfile> {
     return this.profiles.getProfile(username, viewer);
   }
 
-  @Put('users/:username')
+  @Endpoint(ROUTES.users.update)
   @Auth()
   @UseGuards(ProfileOwnerGuard)
   @UseInterceptors(PlanUpload(PROFILE_IMAGES), UploadsRateLimit)
-  update(@AuthUser() user: SessionUser, @Body() dto: UpdateProfileDto, @Req() req: Request): Promise<CurrentUser> {
+  update(@AuthUser() user: SessionUser, @BodyOf() dto: ProfileFields, @Req() req: Request): Promise<CurrentUser> {
     const images = { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') };
     return this.profiles.updateProfile(user, dto, images, req.sessionID);
   }
 
   /** Images only: any other field (a password included) is ignored here. */
-  @Put('profile/:username')
+  @Endpoint(ROUTES.users.updateImages)
   @Auth()
   @UseGuards(ProfileOwnerGuard)
   @UseInterceptors(PlanUpload(PROFILE_IMAGES), UploadsRateLimit)
@@ -66,10 +65,9 @@ export class UsersController {
     return { thumbnail: updated.thumbnail, background: updated.background };
   }
 
-  @Delete('users/:id')
+  @Endpoint(ROUTES.users.delete)
   @Auth()
-  @HttpCode(200)
-  async remove(@Param('id', IdParam()) id: number, @AuthUser() actor: SessionUser): Promise<{ success: true }> {
+  async remove(@Params('id') id: number, @AuthUser() actor: SessionUser): Promise<{ success: true }> {
     // An admin deleting someone else's account is an admin action (admin tools "delete a user"): audited.
     const audited = isAdmin(actor.group_id) && actor.id !== id;
     try {
