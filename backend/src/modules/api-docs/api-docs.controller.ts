@@ -1,5 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { ROUTES } from '@cloud9/contracts';
 import { PublicAnswer } from '../../common/cache-control';
+import { Endpoint } from '../../common/endpoint';
 import { ApiDocument } from './api-document';
 import type { OpenApiDocument } from './openapi-document';
 
@@ -8,7 +10,7 @@ import type { OpenApiDocument } from './openapi-document';
 export class ApiDocsController {
   constructor(private readonly api: ApiDocument) {}
 
-  @Get('openapi.json')
+  @Endpoint(ROUTES.apiDocs.document)
   @PublicAnswer()
   document(): OpenApiDocument {
     return this.api.value;

@@ -9,7 +9,11 @@ export interface NamedRoute {
   route: ApiRoute;
 }
 
-export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, Operation>> };
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+};
 type Operation = Record<string, unknown> & { operationId: string; responses: Record<string, unknown> };
 
 const SESSION_SCHEME = 'session';
