@@ -20,9 +20,9 @@ describe('API reference (/api/docs)', () => {
     page.on('pageerror', (e) => failed.push(e.message));
     const documentAnswer = page.waitForResponse((r) => r.url().endsWith('/api/openapi.json'));
     await page.goto('/api/docs');
-    const document = (await (await documentAnswer).json()) as { info: { title: string }; paths: Record<string, object> };
-    const operations = Object.values(document.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
-    await page.locator('.swagger-ui .info .title').filter({ hasText: document.info.title }).waitFor();
+    const openapi = (await (await documentAnswer).json()) as { info: { title: string }; paths: Record<string, object> };
+    const operations = Object.values(openapi.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    await page.locator('.swagger-ui .info .title').filter({ hasText: openapi.info.title }).waitFor();
     // Every operation is listed (docExpansion list), each with its method and path.
     await page.waitForFunction((n) => document.querySelectorAll('.swagger-ui .opblock').length === n, operations);
     expect(await page.locator('.swagger-ui .opblock-summary-path').filter({ hasText: '/api/posts/{id}' }).count()).toBeGreaterThan(0);
