@@ -244,7 +244,7 @@ export const ROUTES = {
     subscription: defineRoute({ method: 'GET', path: '/api/get-subscription/:userId', summary: "An account's subscription.", auth: 'session', params: userId, responses: { 200: wire<Subscription | null>() }, errors: [401, 403, 404] }),
   },
   boosts: {
-    quota: defineRoute({ method: 'GET', path: '/api/boost/quota/:userId', summary: "An account's boost quota.", auth: 'session', params: userId, responses: { 200: wire<BoostQuota>() }, errors: [401, 403] }),
+    quota: defineRoute({ method: 'GET', path: '/api/boost/quota/:userId', summary: "An account's boost quota.", auth: 'session', params: userId, responses: { 200: wire<BoostQuota>() }, errors: [401, 403, 404] }),
     /** 409 already requested, 429 limit reached. */
     request: defineRoute({ method: 'POST', path: '/api/boost/request', summary: 'Ask for a post to be boosted.', auth: 'session', body: BoostRequestBody, responses: { 201: wire<{ message: string }>() }, errors: [401, 403, 404, 409] }),
     /** 202 with the job to poll when the rotation outlasts the wait. */
