@@ -18,14 +18,15 @@ export const API_ERROR_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
-/** A header of whole seconds; `required` when every answer of its status carries it. */
-const seconds = (description: string, required = false): Record<string, unknown> => ({ description, required, schema: { type: 'integer', minimum: 0 } });
+/** A header of whole seconds; none is sent with every answer of its status, so none is `required`. */
+const seconds = (description: string): Record<string, unknown> => ({ description, required: false, schema: { type: 'integer', minimum: 0 } });
 
 /** Headers per error status. */
 const ERROR_HEADERS: Record<number, Record<string, Record<string, unknown>>> = {
-  // The general and per-route limits send all four; the limit on filtered reads only Retry-After.
+  // The general and per-route limits send all four; the limit on filtered reads only Retry-After; a
+  // quota that is a rule, not a rate (a month's boosts), none.
   429: {
-    'Retry-After': seconds('Seconds to wait before sending the request again.', true),
+    'Retry-After': seconds('Seconds to wait before sending the request again (sent by the rate limits).'),
     'RateLimit-Limit': seconds('Requests the limit allows in its window (IETF RateLimit header fields draft).'),
     'RateLimit-Remaining': seconds('Requests left in the current window.'),
     'RateLimit-Reset': seconds('Seconds until the window starts again.'),
