@@ -162,12 +162,12 @@ export const ROUTES = {
     profile: defineRoute({ method: 'GET', path: '/api/search/profile/:username', summary: "A page of an account's posts matching a text.", auth: 'optional', params: username, query: TextPageQuery, responses: { 200: pageOf<Post>() }, errors: [403, 404] }),
   },
   gifs: {
-    search: defineRoute({ method: 'GET', path: '/api/gifs/search', summary: 'GIFs matching a text.', auth: 'public', query: GifSearchQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [502] }),
-    trending: defineRoute({ method: 'GET', path: '/api/gifs/trending', summary: 'Trending GIFs.', auth: 'public', query: GifTrendingQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [502] }),
-    categories: defineRoute({ method: 'GET', path: '/api/gifs/categories', summary: 'GIF categories.', auth: 'public', responses: { 200: wire<GifCategoriesResponse>() }, errors: [502] }),
-    related: defineRoute({ method: 'GET', path: '/api/gifs/related', summary: 'GIFs like a GIF.', auth: 'public', query: GifRelatedQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [502] }),
-    random: defineRoute({ method: 'GET', path: '/api/gifs/random', summary: 'One random GIF.', auth: 'public', query: GifRandomQuery, responses: { 200: wire<GifRandomResponse>() }, errors: [502] }),
-    emoji: defineRoute({ method: 'GET', path: '/api/gifs/emoji', summary: "The GIF provider's emoji.", auth: 'public', query: GifEmojiQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [502] }),
+    search: defineRoute({ method: 'GET', path: '/api/gifs/search', summary: 'GIFs matching a text.', auth: 'public', query: GifSearchQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [451, 502] }),
+    trending: defineRoute({ method: 'GET', path: '/api/gifs/trending', summary: 'Trending GIFs.', auth: 'public', query: GifTrendingQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [451, 502] }),
+    categories: defineRoute({ method: 'GET', path: '/api/gifs/categories', summary: 'GIF categories.', auth: 'public', responses: { 200: wire<GifCategoriesResponse>() }, errors: [451, 502] }),
+    related: defineRoute({ method: 'GET', path: '/api/gifs/related', summary: 'GIFs like a GIF.', auth: 'public', query: GifRelatedQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [451, 502] }),
+    random: defineRoute({ method: 'GET', path: '/api/gifs/random', summary: 'One random GIF.', auth: 'public', query: GifRandomQuery, responses: { 200: wire<GifRandomResponse>() }, errors: [451, 502] }),
+    emoji: defineRoute({ method: 'GET', path: '/api/gifs/emoji', summary: "The GIF provider's emoji.", auth: 'public', query: GifEmojiQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [451, 502] }),
     /** Answers 202 at once; the events reach the provider afterwards (or are dropped). */
     pingback: defineRoute({ method: 'POST', path: '/api/gifs/pingback', summary: "Pass GIF analytics events on to the provider.", auth: 'public', body: GifPingbackBody, responses: { 202: Done }, errors: [] }),
   },

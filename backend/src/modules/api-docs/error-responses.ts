@@ -48,6 +48,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is neither JSON, a URL-encoded form nor (for uploads) multipart/form-data.',
   422: 'Understood but refused.',
   429: 'Too many requests: wait as Retry-After says.',
+  451: 'The GIF provider refuses requests from this region.',
   500: 'Something went wrong on the server.',
   502: 'A provider the route relies on failed.',
   503: 'A dependency is away, a query took too long, or the instance is shutting down; try again.',

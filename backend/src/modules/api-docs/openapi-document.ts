@@ -27,6 +27,8 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * - 403: a request a browser sent from another site's page (originGuard);
  * - 413: a declared body larger than any route takes (limitRequestBodies);
  * - 415: a body of another type, on a method that reads one (parseBodies);
+ * - 404 on every write: a row it refers to was deleted while it ran, the acting account itself
+ *   included (ErrorsFilter answers a foreign-key violation so);
  * - 401: no session, on a route that needs one;
  * - 429: the general limit, except on the health probes;
  * - 500: anything unexpected; 503: a dependency away, a query past its time limit, a draining instance.
@@ -34,6 +36,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 export function errorStatuses(route: Pick<ApiRoute, 'method' | 'path' | 'auth' | 'errors'>): number[] {
   const statuses = new Set([400, 403, 413, 500, 503, ...route.errors]);
   if (WITH_BODY.has(route.method)) statuses.add(415);
+  if (route.method !== 'GET') statuses.add(404);
   if (route.auth === 'session') statuses.add(401);
   if (!isHealthProbe(route.path)) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
