@@ -32,10 +32,10 @@ export default tseslint.config(
     },
   },
   {
-    // DTOs say Optional() (common/validation.ts): class-validator's IsOptional also lets null through.
-    files: ['backend/src/**/*.ts'],
+    // Request schemas say z.optional(...) (absent only): z.nullish also lets null through (decisions/0083).
+    files: ['libs/contracts/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'class-validator', importNames: ['IsOptional'], message: 'Use Optional() from common/validation: null is a value, not an absent field.' }] }],
+      'no-restricted-properties': ['error', { object: 'z', property: 'nullish', message: 'Use z.optional: null is a value, not an absent field (z.nullable where null means none).' }],
     },
   },
   {

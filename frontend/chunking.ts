@@ -21,6 +21,9 @@ const VENDOR: [test: (pkg: string) => boolean, chunk: string][] = [
   [(pkg) => pkg === 'emoji-picker-react', 'emoji'],
   [(pkg) => pkg.startsWith('@paypal/'), 'paypal'],
   [(pkg) => pkg.includes('socket.io') || pkg.includes('engine.io'), 'socket'],
+  // The request schemas' library: only the screens whose contracts build schemas load it (the sign-in
+  // page gets the route table without them, client-route-table.ts).
+  [(pkg) => pkg === 'zod', 'zod'],
 ];
 
 const SHELL_ROOTS = ['/src/app/SignedInRoutes.tsx', '/src/features/home/HomePage.tsx'];

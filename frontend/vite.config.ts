@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { BOOT_ENTRY, bootScript, chunkModulesFile, manualChunks } from './chunking';
+import { clientRouteTable } from './client-route-table';
 
 const backend = 'http://localhost:3000';
 
@@ -19,6 +20,7 @@ const routerProductionBuild = {
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    clientRouteTable(),
     react(),
     chunkModulesFile(path.resolve(__dirname, '..')),
     bootScript(),

@@ -30,7 +30,7 @@ export function Endpoint<R extends ApiRoute>(route: R) {
 }
 
 /** The route a handler was bound to with @Endpoint. */
-export const routeOf = (ctx: ExecutionContext): ApiRoute => {
+const routeOf = (ctx: ExecutionContext): ApiRoute => {
   const route = Reflect.getMetadata(ENDPOINT_KEY, ctx.getHandler()) as ApiRoute | undefined;
   if (!route) throw new Error(`${ctx.getClass().name}.${ctx.getHandler().name} reads its request through its route: bind it with @Endpoint`);
   return route;

@@ -7,7 +7,7 @@ import { MESSAGES } from '@cloud9/contracts';
 z.config({ customError: () => MESSAGES.http.badRequest });
 
 /** The catalogue message of the first failing field. */
-export const firstProblem = (error: z.$ZodError): string => error.issues[0]?.message || MESSAGES.http.badRequest;
+const firstProblem = (error: z.$ZodError): string => error.issues[0]?.message || MESSAGES.http.badRequest;
 
 /** `value` read by `schema`: its output (unknown fields dropped, numbers read from digits where the schema says), or 400 with the first problem. */
 export function parseWith<T extends z.$ZodType>(schema: T, value: unknown): z.output<T> {

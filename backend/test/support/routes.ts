@@ -24,7 +24,7 @@ const METHODS: Partial<Record<RequestMethod, AppRoute['method']>> = {
 const join = (...parts: string[]) => '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
 
 /** The routes one controller declares, read from its own metadata. */
-export function controllerRoutes(type: new (...args: never[]) => object): AppRoute[] {
+function controllerRoutes(type: new (...args: never[]) => object): AppRoute[] {
   const routes: AppRoute[] = [];
   const base = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, type) ?? '');
   const classAuth = Reflect.getMetadata(AUTH_KEY, type) as AuthRequirement | undefined;

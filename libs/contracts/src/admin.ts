@@ -1,4 +1,5 @@
-import { BOOST_QUEUE, type AdminUser } from './boosts';
+import * as z from 'zod/mini';
+import { AdminUser, BOOST_QUEUE } from './boosts';
 
 /**
  * Wire types of the admin tools. Every endpoint that runs a BullMQ job
@@ -26,15 +27,27 @@ export const BILLING_QUEUE = 'billing';
 export const ADMIN_VISIBLE_QUEUES = [ADMIN_QUEUE, BOOST_QUEUE, BILLING_QUEUE] as const;
 
 /** 202 body: the job is still running; poll GET /api/admin/jobs/:queue/:jobId. */
-export interface AdminJobPending {
-  success: false;
-  pending: true;
-  jobId: string;
-  queue: string;
-  message: string;
-}
+export const AdminJobPending = z.object({
+  success: z.literal(false),
+  pending: z.literal(true),
+  jobId: z.string(),
+  queue: z.string(),
+  message: z.string(),
+});
+export type AdminJobPending = z.output<typeof AdminJobPending>;
 
 /** GET /api/admin/jobs/:queue/:jobId — state and progress (0–100) of a job; `result` once completed. */
+/** The schema of AdminJobStatus, its result the job's own (unknown here). */
+export const AdminJobStatusSchema = z.object({
+  jobId: z.string(),
+  queue: z.string(),
+  name: z.string(),
+  state: z.enum(['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized', 'waiting-children', 'unknown']),
+  progress: z.number(),
+  result: z.unknown(),
+  error: z.nullable(z.string()),
+});
+
 export interface AdminJobStatus<R = unknown> {
   jobId: string;
   queue: string;
@@ -46,98 +59,108 @@ export interface AdminJobStatus<R = unknown> {
 }
 
 /** How many jobs of one queue are in each state (the queue dashboard's summary). */
-export interface AdminQueueCounts {
-  queue: string;
-  waiting: number;
-  active: number;
-  delayed: number;
-  failed: number;
-  completed: number;
-}
+export const AdminQueueCounts = z.object({
+  queue: z.string(),
+  waiting: z.number(),
+  active: z.number(),
+  delayed: z.number(),
+  failed: z.number(),
+  completed: z.number(),
+});
+export type AdminQueueCounts = z.output<typeof AdminQueueCounts>;
 
 /** GET /api/admin/job-counts: every queue the dashboard shows, in ADMIN_VISIBLE_QUEUES order. */
-export interface AdminJobCounts {
-  queues: AdminQueueCounts[];
-}
+export const AdminJobCounts = z.object({
+  queues: z.array(AdminQueueCounts),
+});
+export type AdminJobCounts = z.output<typeof AdminJobCounts>;
 
 /** POST /api/admin/reset-password {username, newPassword} */
-export interface AdminResetPasswordResult {
-  success: true;
-  message: string;
-}
+export const AdminResetPasswordResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type AdminResetPasswordResult = z.output<typeof AdminResetPasswordResult>;
 
 /**
  * GET /api/admin/backup and GET /api/admin/restore. Files are named, never located: no answer of
  * the admin tools holds a server folder.
  */
-export interface AdminBackupResult {
-  success: true;
-  message: string;
+export const AdminBackupResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
   /** The backup file written (backup) or restored from (restore), by name. */
-  file: string;
+  file: z.string(),
   /** Backup: the file's size in bytes. */
-  bytes?: number;
+  bytes: z.optional(z.number()),
   /** Backup: older backups deleted to keep the newest ones. */
-  removed?: string[];
+  removed: z.optional(z.array(z.string())),
   /** Restore: the migrations newer than the backup, run on its data. */
-  migrations?: string[];
+  migrations: z.optional(z.array(z.string())),
   /** What the run reported, in words: timings and pg_dump/pg_restore warnings ('' when there is nothing to add). */
-  output: string;
-  jobId: string;
-}
+  output: z.string(),
+  jobId: z.string(),
+});
+export type AdminBackupResult = z.output<typeof AdminBackupResult>;
 
 /** GET /api/admin/app-backup */
-export interface AdminAppBackupResult {
-  success: true;
-  message: string;
+export const AdminAppBackupResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
   /** The archive written, by name. */
-  file: string;
-  bytes: number;
+  file: z.string(),
+  bytes: z.number(),
   /** How many uploaded files it holds. */
-  files: number;
-  jobId: string;
-}
+  files: z.number(),
+  jobId: z.string(),
+});
+export type AdminAppBackupResult = z.output<typeof AdminAppBackupResult>;
 
 /** POST /api/admin/sync-follow-tables: how many users' counts were corrected, each way. */
-export interface AdminSyncResult {
-  success: true;
-  followersAdded: number;
-  followingsAdded: number;
-  jobId: string;
-}
+export const AdminSyncResult = z.object({
+  success: z.literal(true),
+  followersAdded: z.number(),
+  followingsAdded: z.number(),
+  jobId: z.string(),
+});
+export type AdminSyncResult = z.output<typeof AdminSyncResult>;
 
 /** GET /api/admin/orphaned-uploads */
-export interface AdminOrphansResult {
-  total: number;
+export const AdminOrphansResult = z.object({
+  total: z.number(),
   /** The orphaned files' names (without their folders); the delete takes them back. */
-  orphaned: string[];
-  jobId: string;
-}
+  orphaned: z.array(z.string()),
+  jobId: z.string(),
+});
+export type AdminOrphansResult = z.output<typeof AdminOrphansResult>;
 
 /** POST /api/admin/orphaned-uploads/delete */
-export interface AdminOrphansDeleteResult {
-  success: true;
-  deleted: number;
-  jobId: string;
-}
+export const AdminOrphansDeleteResult = z.object({
+  success: z.literal(true),
+  deleted: z.number(),
+  jobId: z.string(),
+});
+export type AdminOrphansDeleteResult = z.output<typeof AdminOrphansDeleteResult>;
 
 /** GET /api/admin/user/:username */
-export interface AdminUserLookup {
-  success: true;
-  user: AdminUser;
-}
+export const AdminUserLookup = z.object({
+  success: z.literal(true),
+  user: AdminUser,
+});
+export type AdminUserLookup = z.output<typeof AdminUserLookup>;
 
 /** One row of GET /api/admin/audit (paged like every list: {items, nextCursor}). */
-export interface AuditEntry {
-  id: number;
-  actorId: number | null;
-  actorUsername: string;
-  action: string;
-  target: string | null;
-  result: string;
-  details: Record<string, unknown> | null;
-  createdAt: string;
-}
+export const AuditEntry = z.object({
+  id: z.number(),
+  actorId: z.nullable(z.number()),
+  actorUsername: z.string(),
+  action: z.string(),
+  target: z.nullable(z.string()),
+  result: z.string(),
+  details: z.nullable(z.record(z.string(), z.unknown())),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.output<typeof AuditEntry>;
 
 /** Path of the Bull Board dashboard (group 1 only). */
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';

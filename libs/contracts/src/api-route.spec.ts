@@ -27,6 +27,7 @@ describe('api routes', () => {
 
   it('is the declaration itself at run time', () => {
     expect(jobStatus).toMatchObject({ method: 'GET', path: '/api/admin/jobs/:queue/:jobId', auth: 'session', errors: [404] });
+    expect(remove.responses).toEqual({ 204: null });
   });
 
   it('fills every path parameter, URL-encoded', () => {

@@ -1,4 +1,5 @@
 /** Boosts: the boosted head of the feed, the boost calls and the rotation job's queue. */
+import * as z from 'zod/mini';
 
 /** At most this many user boosts are active at a time (plus one admin boost). */
 export const ACTIVE_USER_BOOST_SLOTS = 3;
@@ -15,25 +16,29 @@ export const BOOST_TEXT = {
 } as const;
 
 /** What one rotation changed. */
-export interface BoostRotation {
-  expired: number;
-  activated: number;
-}
+export const BoostRotation = z.object({
+  expired: z.number(),
+  activated: z.number(),
+});
+export type BoostRotation = z.output<typeof BoostRotation>;
 
 /** PATCH /api/boost/rotate */
-export type BoostRotateResult =
-  | ({ success: true; message: string; jobId: string } & BoostRotation)
-  | { success: false; jobId: string; pending?: true; queue?: string; message?: string };
+export const BoostRotateResult = z.union([
+  z.object({ success: z.literal(true), message: z.string(), jobId: z.string(), ...BoostRotation.shape }),
+  z.object({ success: z.literal(false), jobId: z.string(), pending: z.optional(z.literal(true)), queue: z.optional(z.string()), message: z.optional(z.string()) }),
+]);
+export type BoostRotateResult = z.output<typeof BoostRotateResult>;
 
 /** One row of GET /api/admin/users and PATCH /api/admin/users/:id. */
-export interface AdminUser {
-  id: number;
-  username: string;
-  email: string;
-  name: string | null;
-  group_id: number;
-  createdAt: string;
-}
+export const AdminUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  name: z.nullable(z.string()),
+  group_id: z.number(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.output<typeof AdminUser>;
 
 /** First instant of the calendar month (UTC) after `now`. */
 export function boostPeriodEnd(now: Date = new Date()): Date {

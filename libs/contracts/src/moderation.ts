@@ -29,37 +29,40 @@ export const REPORT_RULES = {
   staffSuspensionMaxDays: 365,
 } as const;
 
-export interface ModerationAccount {
-  id: number;
-  username: string;
-  name: string | null;
-  thumbnail: string | null;
-  group_id: number;
+export const ModerationAccount = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.nullable(z.string()),
+  thumbnail: z.nullable(z.string()),
+  group_id: z.number(),
   /** ISO-8601; 'infinity' for good; null when not suspended. */
-  suspendedUntil: string | null;
-}
+  suspendedUntil: z.nullable(z.string()),
+});
+export type ModerationAccount = z.output<typeof ModerationAccount>;
 
-export interface ReportedPost {
-  id: number;
-  content: string;
-  media_url: string | null;
-  gif_url: string | null;
-  createdAt: string;
-}
+export const ReportedPost = z.object({
+  id: z.number(),
+  content: z.string(),
+  media_url: z.nullable(z.string()),
+  gif_url: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ReportedPost = z.output<typeof ReportedPost>;
 
 /** One report in the staff's queue. `post` is null for a report on a user, or once the post is gone. */
-export interface ModerationReport {
-  id: number;
-  status: ReportStatus;
-  reason: ReportReason;
-  comment: string | null;
-  createdAt: string;
-  reporter: ModerationAccount;
-  target: { type: ReportTargetType; user: ModerationAccount; post: ReportedPost | null };
+export const ModerationReport = z.object({
+  id: z.number(),
+  status: z.enum(REPORT_STATUSES),
+  reason: z.enum(REPORT_REASONS),
+  comment: z.nullable(z.string()),
+  createdAt: z.string(),
+  reporter: ModerationAccount,
+  target: z.object({ type: z.enum(REPORT_TARGET_TYPES), user: ModerationAccount, post: z.nullable(ReportedPost) }),
   /** The other posts the reporter pointed at that still exist. */
-  posts: ReportedPost[];
-  resolution: { action: ModerationAction; text: string | null; by: string | null; at: string } | null;
-}
+  posts: z.array(ReportedPost),
+  resolution: z.nullable(z.object({ action: z.enum(MODERATION_ACTIONS), text: z.nullable(z.string()), by: z.nullable(z.string()), at: z.string() })),
+});
+export type ModerationReport = z.output<typeof ModerationReport>;
 
 
 /** Nobody acts on themselves; the admin acts on anyone else; staff only on members (groups 5–9). */

@@ -5,32 +5,27 @@
  * handler to its entry (@Endpoint), which sets the route and validates the request with its schemas;
  * the OpenAPI document is generated from it.
  */
-import type {
-  AdminAppBackupResult, AdminBackupResult, AdminJobCounts, AdminJobPending, AdminJobStatus, AdminOrphansDeleteResult, AdminOrphansResult,
+import {
+  AdminAppBackupResult, AdminBackupResult, AdminJobCounts, AdminJobPending, AdminJobStatusSchema, AdminOrphansDeleteResult, AdminOrphansResult,
   AdminResetPasswordResult, AdminUserLookup, AdminSyncResult, AuditEntry,
 } from './admin';
 import * as z from 'zod/mini';
 import { defineRoute, type ApiRoute } from './api-route';
-import type { AdminUser, BoostRotateResult } from './boosts';
-import { MutedWordBody, type BlockResult, type HiddenAccount, type MutedWord, type MuteResult, type NotInterestedResult } from './safety';
-import { ModerationActionBody, ModerationQuery, ReportBody, type ModerationReport } from './moderation';
+import { AdminUser, BoostRotateResult } from './boosts';
+import { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
+import { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
 import {
   ActorBody, AdminUsersQuery, AlertsQuery, AuditQuery, BookmarkBody, BoostRequestBody, EditPostBody, FeedQueryParams, FollowPair, GifEmojiQuery, GifPingbackBody, GifRandomQuery, GifRelatedQuery,
   GifSearchQuery, GifTrendingQuery, LoginBody, NewPostBody, NoticeBody, NotificationSeenBody, NotificationSettingsBody, OrphanDeleteBody, PageQuery, PROFILE_IMAGES, ProfileFields, RegisterBody,
   ReplyBody, ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery, UsernameSuggestQuery,
 } from './requests';
 import { idParam, pathString, pathText } from './schema-kit';
-import type {
-  AlertGroup, ApiError, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LivenessReport, ReadinessReport, LikeResult, NoticeResult,
-  NotificationSeenResult, NotificationSettings, NotificationStatus, Page, Post, PostCounts, PostEdit, PostThread, PublicConfig, RepostResult, SubscribeResult, Subscription,
-  SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, UserSuggestion, WebhookResult,
+import {
+  AlertGroup, ApiError, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, LivenessReport, NoticeResult, NotificationSeenResult, NotificationSettings, NotificationStatus, Post, PostCounts, PostEdit, PostThread, PublicConfig, ReadinessReport, RepostResult, SubscribeResult, Subscription, SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult, pageOf,
 } from './types';
 
-/** Until the wire types are schemas themselves: the answer's type, not yet checked at run time. */
-const wire = <T>() => z.custom<T>();
 
-const Done = wire<{ success: true }>();
-const pageOf = <T>() => wire<Page<T>>();
+const Done = z.object({ success: z.literal(true) });
 
 const id = z.object({ id: idParam });
 const userId = z.object({ userId: idParam });
@@ -41,17 +36,17 @@ const SIGNED_IN = [401] as const;
 /** Staff and admin tools: 401 signed out, 403 for anyone else. */
 const STAFF = [401, 403] as const;
 /** The admin's job tools answer 202 with AdminJobPending when the job outlasts the wait; poll `jobStatus`. */
-const jobOr = <T>() => ({ 200: wire<T>(), 202: wire<AdminJobPending>() });
+const jobOr = <T extends z.core.$ZodType>(done: T) => ({ 200: done, 202: AdminJobPending });
 
 export const ROUTES = {
   auth: {
-    login: defineRoute({ method: 'POST', path: '/api/login', summary: 'Sign in; sets the session cookie.', auth: 'public', body: LoginBody, responses: { 200: wire<CurrentUser>() }, errors: [401, 403] }),
+    login: defineRoute({ method: 'POST', path: '/api/login', summary: 'Sign in; sets the session cookie.', auth: 'public', body: LoginBody, responses: { 200: CurrentUser }, errors: [401, 403] }),
     logout: defineRoute({ method: 'POST', path: '/api/logout', summary: 'Sign out; ends the session.', auth: 'optional', responses: { 200: Done }, errors: [] }),
-    me: defineRoute({ method: 'GET', path: '/api/me', summary: 'The signed-in account.', auth: 'session', responses: { 200: wire<CurrentUser>() }, errors: SIGNED_IN }),
+    me: defineRoute({ method: 'GET', path: '/api/me', summary: 'The signed-in account.', auth: 'session', responses: { 200: CurrentUser }, errors: SIGNED_IN }),
   },
   users: {
-    register: defineRoute({ method: 'POST', path: '/api/users', summary: 'Create an account and sign in.', auth: 'public', body: RegisterBody, responses: { 201: wire<{ success: true; user: CurrentUser }>() }, errors: [409] }),
-    profile: defineRoute({ method: 'GET', path: '/api/profile/:username', summary: "An account's profile.", auth: 'optional', params: username, responses: { 200: wire<UserProfile>() }, errors: [404] }),
+    register: defineRoute({ method: 'POST', path: '/api/users', summary: 'Create an account and sign in.', auth: 'public', body: RegisterBody, responses: { 201: z.object({ success: z.literal(true), user: CurrentUser }) }, errors: [409] }),
+    profile: defineRoute({ method: 'GET', path: '/api/profile/:username', summary: "An account's profile.", auth: 'optional', params: username, responses: { 200: UserProfile }, errors: [404] }),
     update: defineRoute({
       method: 'PUT',
       path: '/api/users/:username',
@@ -60,7 +55,7 @@ export const ROUTES = {
       params: z.object({ username: pathString }),
       body: ProfileFields,
       multipart: { fields: ProfileFields, files: PROFILE_IMAGES },
-      responses: { 200: wire<CurrentUser>() },
+      responses: { 200: CurrentUser },
       errors: [401, 403, 409, 415],
     }),
     /** Images only: any other field is ignored. */
@@ -71,30 +66,30 @@ export const ROUTES = {
       auth: 'session',
       params: z.object({ username: pathString }),
       multipart: { fields: z.object({}), files: PROFILE_IMAGES },
-      responses: { 200: wire<{ thumbnail: string | null; background: string | null }>() },
+      responses: { 200: z.object({ thumbnail: z.nullable(z.string()), background: z.nullable(z.string()) }) },
       errors: [401, 403, 415],
     }),
     delete: defineRoute({ method: 'DELETE', path: '/api/users/:id', summary: 'Delete an account (its owner or the admin).', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 403, 404] }),
     /** Signed in only: up to 8 accounts whose username starts with `prefix`, best first. */
-    suggest: defineRoute({ method: 'GET', path: '/api/users/suggest', summary: 'Usernames starting with a prefix (mention autocomplete).', auth: 'session', query: UsernameSuggestQuery, responses: { 200: wire<{ items: UserSuggestion[] }>() }, errors: SIGNED_IN }),
+    suggest: defineRoute({ method: 'GET', path: '/api/users/suggest', summary: 'Usernames starting with a prefix (mention autocomplete).', auth: 'session', query: UsernameSuggestQuery, responses: { 200: z.object({ items: z.array(UserSearchResult) }) }, errors: SIGNED_IN }),
   },
   plans: {
-    get: defineRoute({ method: 'GET', path: '/api/group/:groupId', summary: "A group's plan.", auth: 'public', params: z.object({ groupId: idParam }), responses: { 200: wire<GroupPlan>() }, errors: [404] }),
-    list: defineRoute({ method: 'GET', path: '/api/groups', summary: 'Every group plan.', auth: 'public', responses: { 200: wire<GroupPlan[]>() }, errors: [] }),
+    get: defineRoute({ method: 'GET', path: '/api/group/:groupId', summary: "A group's plan.", auth: 'public', params: z.object({ groupId: idParam }), responses: { 200: GroupPlan }, errors: [404] }),
+    list: defineRoute({ method: 'GET', path: '/api/groups', summary: 'Every group plan.', auth: 'public', responses: { 200: z.array(GroupPlan) }, errors: [] }),
   },
   config: {
-    get: defineRoute({ method: 'GET', path: '/api/config', summary: "The client's public configuration.", auth: 'public', responses: { 200: wire<PublicConfig>() }, errors: [] }),
+    get: defineRoute({ method: 'GET', path: '/api/config', summary: "The client's public configuration.", auth: 'public', responses: { 200: PublicConfig }, errors: [] }),
   },
   health: {
     /** 503 with the same shape when a dependency is down. */
-    check: defineRoute({ method: 'GET', path: '/api/health', summary: 'Health of the instance and its dependencies.', auth: 'public', responses: { 200: wire<HealthReport>(), 503: wire<HealthReport>() }, errors: [] }),
+    check: defineRoute({ method: 'GET', path: '/api/health', summary: 'Health of the instance and its dependencies.', auth: 'public', responses: { 200: HealthReport, 503: HealthReport }, errors: [] }),
     /** 200 while the process runs; never asks a dependency. */
-    live: defineRoute({ method: 'GET', path: '/api/health/live', summary: 'Liveness: the process runs.', auth: 'public', responses: { 200: wire<LivenessReport>() }, errors: [] }),
+    live: defineRoute({ method: 'GET', path: '/api/health/live', summary: 'Liveness: the process runs.', auth: 'public', responses: { 200: LivenessReport }, errors: [] }),
     /** 503 (error shape with the details) when a dependency does not answer or the instance is draining. */
-    ready: defineRoute({ method: 'GET', path: '/api/health/ready', summary: 'Readiness: the instance takes traffic.', auth: 'public', responses: { 200: wire<ReadinessReport>(), 503: wire<ApiError & ReadinessReport>() }, errors: [] }),
+    ready: defineRoute({ method: 'GET', path: '/api/health/ready', summary: 'Readiness: the instance takes traffic.', auth: 'public', responses: { 200: ReadinessReport, 503: z.extend(ReadinessReport, ApiError.shape) }, errors: [] }),
   },
   posts: {
-    list: defineRoute({ method: 'GET', path: '/api/posts', summary: 'The feed: a page of posts (by tab, author, search, category or hashtag).', auth: 'optional', query: FeedQueryParams, responses: { 200: pageOf<Post>() }, errors: [401, 403, 404] }),
+    list: defineRoute({ method: 'GET', path: '/api/posts', summary: 'The feed: a page of posts (by tab, author, search, category or hashtag).', auth: 'optional', query: FeedQueryParams, responses: { 200: pageOf(Post) }, errors: [401, 403, 404] }),
     byCategory: defineRoute({
       method: 'GET',
       path: '/api/posts/category/:category',
@@ -102,7 +97,7 @@ export const ROUTES = {
       auth: 'optional',
       params: z.object({ category: pathString }),
       query: FeedQueryParams,
-      responses: { 200: pageOf<Post>() },
+      responses: { 200: pageOf(Post) },
       errors: [401, 403, 404],
     }),
     /** JSON without a file, multipart with one (and, for a video, optionally its poster frame). */
@@ -113,17 +108,17 @@ export const ROUTES = {
       auth: 'session',
       body: NewPostBody,
       multipart: { fields: NewPostBody, files: ['file', 'poster'] },
-      responses: { 201: wire<Post>() },
+      responses: { 201: Post },
       errors: [401, 403, 415],
     }),
-    get: defineRoute({ method: 'GET', path: '/api/posts/:id', summary: 'One post.', auth: 'optional', params: id, responses: { 200: wire<Post>() }, errors: [404] }),
-    replies: defineRoute({ method: 'GET', path: '/api/posts/:id/replies', summary: "A page of a post's replies.", auth: 'optional', params: id, query: PageQuery, responses: { 200: pageOf<Post>() }, errors: [404] }),
+    get: defineRoute({ method: 'GET', path: '/api/posts/:id', summary: 'One post.', auth: 'optional', params: id, responses: { 200: Post }, errors: [404] }),
+    replies: defineRoute({ method: 'GET', path: '/api/posts/:id/replies', summary: "A page of a post's replies.", auth: 'optional', params: id, query: PageQuery, responses: { 200: pageOf(Post) }, errors: [404] }),
     /** `cursor` pages the replies exactly as the replies route does (one cursor format). */
-    thread: defineRoute({ method: 'GET', path: '/api/posts/:id/thread', summary: 'A post with its ancestors and a page of its replies.', auth: 'optional', params: id, query: PageQuery, responses: { 200: wire<PostThread>() }, errors: [404] }),
-    history: defineRoute({ method: 'GET', path: '/api/posts/:id/history', summary: "A post's earlier versions.", auth: 'optional', params: id, responses: { 200: wire<{ items: PostEdit[] }>() }, errors: [404] }),
-    repostCount: defineRoute({ method: 'GET', path: '/api/reposts/count/:id', summary: 'How often a post was reposted.', auth: 'public', params: id, responses: { 200: wire<{ count: number }>() }, errors: [404] }),
-    like: defineRoute({ method: 'POST', path: '/api/posts/:id/like', summary: 'Like or unlike a post.', auth: 'session', params: id, body: ActorBody, responses: { 200: wire<LikeResult>() }, errors: [401, 403, 404] }),
-    repost: defineRoute({ method: 'POST', path: '/api/posts/:id/repost', summary: 'Repost or un-repost a post.', auth: 'session', params: id, body: ActorBody, responses: { 200: wire<RepostResult>() }, errors: [401, 403, 404] }),
+    thread: defineRoute({ method: 'GET', path: '/api/posts/:id/thread', summary: 'A post with its ancestors and a page of its replies.', auth: 'optional', params: id, query: PageQuery, responses: { 200: PostThread }, errors: [404] }),
+    history: defineRoute({ method: 'GET', path: '/api/posts/:id/history', summary: "A post's earlier versions.", auth: 'optional', params: id, responses: { 200: z.object({ items: z.array(PostEdit) }) }, errors: [404] }),
+    repostCount: defineRoute({ method: 'GET', path: '/api/reposts/count/:id', summary: 'How often a post was reposted.', auth: 'public', params: id, responses: { 200: z.object({ count: z.number() }) }, errors: [404] }),
+    like: defineRoute({ method: 'POST', path: '/api/posts/:id/like', summary: 'Like or unlike a post.', auth: 'session', params: id, body: ActorBody, responses: { 200: LikeResult }, errors: [401, 403, 404] }),
+    repost: defineRoute({ method: 'POST', path: '/api/posts/:id/repost', summary: 'Repost or un-repost a post.', auth: 'session', params: id, body: ActorBody, responses: { 200: RepostResult }, errors: [401, 403, 404] }),
     /** JSON without a file, multipart with one (and, for a video, optionally its poster frame). */
     reply: defineRoute({
       method: 'POST',
@@ -133,67 +128,67 @@ export const ROUTES = {
       params: id,
       body: ReplyBody,
       multipart: { fields: ReplyBody, files: ['file', 'poster'] },
-      responses: { 201: wire<Post>() },
+      responses: { 201: Post },
       errors: [401, 403, 404, 415],
     }),
-    edit: defineRoute({ method: 'PUT', path: '/api/posts/:id/edit', summary: "Edit a post's text or description.", auth: 'session', params: id, body: EditPostBody, responses: { 200: wire<{ success: true; post: Post }>() }, errors: [401, 403, 404] }),
+    edit: defineRoute({ method: 'PUT', path: '/api/posts/:id/edit', summary: "Edit a post's text or description.", auth: 'session', params: id, body: EditPostBody, responses: { 200: z.object({ success: z.literal(true), post: Post }) }, errors: [401, 403, 404] }),
     delete: defineRoute({ method: 'DELETE', path: '/api/posts/:id', summary: 'Delete a post (its author or staff).', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 403, 404] }),
   },
   trending: {
     /** The trending hashtags, topped up with the default topics; public and cacheable. */
-    list: defineRoute({ method: 'GET', path: '/api/trending', summary: 'The trending hashtags.', auth: 'public', responses: { 200: wire<TrendingTags>() }, errors: [] }),
+    list: defineRoute({ method: 'GET', path: '/api/trending', summary: 'The trending hashtags.', auth: 'public', responses: { 200: TrendingTags }, errors: [] }),
   },
   bookmarks: {
-    list: defineRoute({ method: 'GET', path: '/api/bookmarks', summary: "A page of the signed-in account's bookmarks.", auth: 'session', query: PageQuery, responses: { 200: pageOf<Post>() }, errors: SIGNED_IN }),
-    add: defineRoute({ method: 'POST', path: '/api/bookmarks', summary: 'Bookmark a post.', auth: 'session', body: BookmarkBody, responses: { 200: wire<BookmarkResult>() }, errors: [401, 404] }),
-    remove: defineRoute({ method: 'DELETE', path: '/api/bookmarks/:postId', summary: 'Remove a bookmark.', auth: 'session', params: z.object({ postId: idParam }), responses: { 200: wire<BookmarkResult>() }, errors: SIGNED_IN }),
+    list: defineRoute({ method: 'GET', path: '/api/bookmarks', summary: "A page of the signed-in account's bookmarks.", auth: 'session', query: PageQuery, responses: { 200: pageOf(Post) }, errors: SIGNED_IN }),
+    add: defineRoute({ method: 'POST', path: '/api/bookmarks', summary: 'Bookmark a post.', auth: 'session', body: BookmarkBody, responses: { 200: BookmarkResult }, errors: [401, 404] }),
+    remove: defineRoute({ method: 'DELETE', path: '/api/bookmarks/:postId', summary: 'Remove a bookmark.', auth: 'session', params: z.object({ postId: idParam }), responses: { 200: BookmarkResult }, errors: SIGNED_IN }),
   },
   profilePosts: {
-    replies: defineRoute({ method: 'GET', path: '/api/users/:username/replies', summary: "A page of an account's replies.", auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf<Post>() }, errors: [403, 404] }),
-    liked: defineRoute({ method: 'GET', path: '/api/users/:username/liked-posts', summary: 'A page of the posts an account liked.', auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf<Post>() }, errors: [403, 404] }),
-    reposts: defineRoute({ method: 'GET', path: '/api/users/:username/reposts', summary: "A page of an account's reposts.", auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf<Post>() }, errors: [403, 404] }),
-    media: defineRoute({ method: 'GET', path: '/api/users/:username/media', summary: "A page of an account's posts with media.", auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf<Post>() }, errors: [403, 404] }),
-    counts: defineRoute({ method: 'GET', path: '/api/users/:username/counts', summary: "An account's post counts.", auth: 'public', params: username, responses: { 200: wire<PostCounts>() }, errors: [404] }),
+    replies: defineRoute({ method: 'GET', path: '/api/users/:username/replies', summary: "A page of an account's replies.", auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
+    liked: defineRoute({ method: 'GET', path: '/api/users/:username/liked-posts', summary: 'A page of the posts an account liked.', auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
+    reposts: defineRoute({ method: 'GET', path: '/api/users/:username/reposts', summary: "A page of an account's reposts.", auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
+    media: defineRoute({ method: 'GET', path: '/api/users/:username/media', summary: "A page of an account's posts with media.", auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
+    counts: defineRoute({ method: 'GET', path: '/api/users/:username/counts', summary: "An account's post counts.", auth: 'public', params: username, responses: { 200: PostCounts }, errors: [404] }),
   },
   search: {
-    posts: defineRoute({ method: 'GET', path: '/api/search/posts', summary: 'A page of posts matching a text.', auth: 'optional', query: TextPageQuery, responses: { 200: pageOf<Post>() }, errors: [] }),
+    posts: defineRoute({ method: 'GET', path: '/api/search/posts', summary: 'A page of posts matching a text.', auth: 'optional', query: TextPageQuery, responses: { 200: pageOf(Post) }, errors: [] }),
     /** 404 when nobody matches. */
-    users: defineRoute({ method: 'GET', path: '/api/search/user/:name', summary: 'Accounts matching a name.', auth: 'optional', params: z.object({ name: pathText }), responses: { 200: wire<UserSearchResult[]>() }, errors: [404] }),
-    profile: defineRoute({ method: 'GET', path: '/api/search/profile/:username', summary: "A page of an account's posts matching a text.", auth: 'optional', params: username, query: TextPageQuery, responses: { 200: pageOf<Post>() }, errors: [403, 404] }),
+    users: defineRoute({ method: 'GET', path: '/api/search/user/:name', summary: 'Accounts matching a name.', auth: 'optional', params: z.object({ name: pathText }), responses: { 200: z.array(UserSearchResult) }, errors: [404] }),
+    profile: defineRoute({ method: 'GET', path: '/api/search/profile/:username', summary: "A page of an account's posts matching a text.", auth: 'optional', params: username, query: TextPageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
   },
   gifs: {
-    search: defineRoute({ method: 'GET', path: '/api/gifs/search', summary: 'GIFs matching a text.', auth: 'public', query: GifSearchQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [451, 502] }),
-    trending: defineRoute({ method: 'GET', path: '/api/gifs/trending', summary: 'Trending GIFs.', auth: 'public', query: GifTrendingQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [451, 502] }),
-    categories: defineRoute({ method: 'GET', path: '/api/gifs/categories', summary: 'GIF categories.', auth: 'public', responses: { 200: wire<GifCategoriesResponse>() }, errors: [451, 502] }),
-    related: defineRoute({ method: 'GET', path: '/api/gifs/related', summary: 'GIFs like a GIF.', auth: 'public', query: GifRelatedQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [451, 502] }),
-    random: defineRoute({ method: 'GET', path: '/api/gifs/random', summary: 'One random GIF.', auth: 'public', query: GifRandomQuery, responses: { 200: wire<GifRandomResponse>() }, errors: [451, 502] }),
-    emoji: defineRoute({ method: 'GET', path: '/api/gifs/emoji', summary: "The GIF provider's emoji.", auth: 'public', query: GifEmojiQuery, responses: { 200: wire<GifSearchResponse>() }, errors: [451, 502] }),
+    search: defineRoute({ method: 'GET', path: '/api/gifs/search', summary: 'GIFs matching a text.', auth: 'public', query: GifSearchQuery, responses: { 200: GifSearchResponse }, errors: [451, 502] }),
+    trending: defineRoute({ method: 'GET', path: '/api/gifs/trending', summary: 'Trending GIFs.', auth: 'public', query: GifTrendingQuery, responses: { 200: GifSearchResponse }, errors: [451, 502] }),
+    categories: defineRoute({ method: 'GET', path: '/api/gifs/categories', summary: 'GIF categories.', auth: 'public', responses: { 200: GifCategoriesResponse }, errors: [451, 502] }),
+    related: defineRoute({ method: 'GET', path: '/api/gifs/related', summary: 'GIFs like a GIF.', auth: 'public', query: GifRelatedQuery, responses: { 200: GifSearchResponse }, errors: [451, 502] }),
+    random: defineRoute({ method: 'GET', path: '/api/gifs/random', summary: 'One random GIF.', auth: 'public', query: GifRandomQuery, responses: { 200: GifRandomResponse }, errors: [451, 502] }),
+    emoji: defineRoute({ method: 'GET', path: '/api/gifs/emoji', summary: "The GIF provider's emoji.", auth: 'public', query: GifEmojiQuery, responses: { 200: GifSearchResponse }, errors: [451, 502] }),
     /** Answers 202 at once; the events reach the provider afterwards (or are dropped). */
     pingback: defineRoute({ method: 'POST', path: '/api/gifs/pingback', summary: "Pass GIF analytics events on to the provider.", auth: 'public', body: GifPingbackBody, responses: { 202: Done }, errors: [] }),
   },
   follows: {
-    follow: defineRoute({ method: 'POST', path: '/api/follow', summary: 'Follow an account.', auth: 'session', body: FollowPair, responses: { 200: wire<FollowResult>() }, errors: [401, 403, 404] }),
-    unfollow: defineRoute({ method: 'POST', path: '/api/unfollow', summary: 'Stop following an account.', auth: 'session', body: FollowPair, responses: { 200: wire<FollowResult>() }, errors: [401, 403, 404] }),
-    followers: defineRoute({ method: 'GET', path: '/api/followers/:userId', summary: "A page of an account's followers.", auth: 'optional', params: userId, query: PageQuery, responses: { 200: pageOf<FollowUser>() }, errors: [403, 404] }),
-    following: defineRoute({ method: 'GET', path: '/api/following/:userId', summary: 'A page of the accounts an account follows.', auth: 'optional', params: userId, query: PageQuery, responses: { 200: pageOf<FollowUser>() }, errors: [403, 404] }),
-    isFollowing: defineRoute({ method: 'GET', path: '/api/is-following', summary: 'Whether one account follows another.', auth: 'public', query: FollowPair, responses: { 200: wire<IsFollowingResult>() }, errors: [] }),
+    follow: defineRoute({ method: 'POST', path: '/api/follow', summary: 'Follow an account.', auth: 'session', body: FollowPair, responses: { 200: FollowResult }, errors: [401, 403, 404] }),
+    unfollow: defineRoute({ method: 'POST', path: '/api/unfollow', summary: 'Stop following an account.', auth: 'session', body: FollowPair, responses: { 200: FollowResult }, errors: [401, 403, 404] }),
+    followers: defineRoute({ method: 'GET', path: '/api/followers/:userId', summary: "A page of an account's followers.", auth: 'optional', params: userId, query: PageQuery, responses: { 200: pageOf(FollowUser) }, errors: [403, 404] }),
+    following: defineRoute({ method: 'GET', path: '/api/following/:userId', summary: 'A page of the accounts an account follows.', auth: 'optional', params: userId, query: PageQuery, responses: { 200: pageOf(FollowUser) }, errors: [403, 404] }),
+    isFollowing: defineRoute({ method: 'GET', path: '/api/is-following', summary: 'Whether one account follows another.', auth: 'public', query: FollowPair, responses: { 200: IsFollowingResult }, errors: [] }),
   },
   safety: {
-    mutes: defineRoute({ method: 'GET', path: '/api/mutes', summary: 'A page of the accounts the signed-in account muted.', auth: 'session', query: PageQuery, responses: { 200: pageOf<HiddenAccount>() }, errors: SIGNED_IN }),
-    mute: defineRoute({ method: 'POST', path: '/api/mutes/:userId', summary: 'Mute an account.', auth: 'session', params: userId, responses: { 200: wire<MuteResult>() }, errors: [401, 404, 409] }),
-    unmute: defineRoute({ method: 'DELETE', path: '/api/mutes/:userId', summary: 'Unmute an account.', auth: 'session', params: userId, responses: { 200: wire<MuteResult>() }, errors: SIGNED_IN }),
-    blocks: defineRoute({ method: 'GET', path: '/api/blocks', summary: 'A page of the accounts the signed-in account blocked.', auth: 'session', query: PageQuery, responses: { 200: pageOf<HiddenAccount>() }, errors: SIGNED_IN }),
-    block: defineRoute({ method: 'POST', path: '/api/blocks/:userId', summary: 'Block an account.', auth: 'session', params: userId, responses: { 200: wire<BlockResult>() }, errors: [401, 404, 409] }),
-    unblock: defineRoute({ method: 'DELETE', path: '/api/blocks/:userId', summary: 'Unblock an account.', auth: 'session', params: userId, responses: { 200: wire<BlockResult>() }, errors: SIGNED_IN }),
-    mutedWords: defineRoute({ method: 'GET', path: '/api/muted-words', summary: "The signed-in account's muted words.", auth: 'session', responses: { 200: wire<{ items: MutedWord[] }>() }, errors: SIGNED_IN }),
-    addMutedWord: defineRoute({ method: 'POST', path: '/api/muted-words', summary: 'Mute a word or phrase.', auth: 'session', body: MutedWordBody, responses: { 200: wire<MutedWord>(), 201: wire<MutedWord>() }, errors: [401, 409] }),
+    mutes: defineRoute({ method: 'GET', path: '/api/mutes', summary: 'A page of the accounts the signed-in account muted.', auth: 'session', query: PageQuery, responses: { 200: pageOf(HiddenAccount) }, errors: SIGNED_IN }),
+    mute: defineRoute({ method: 'POST', path: '/api/mutes/:userId', summary: 'Mute an account.', auth: 'session', params: userId, responses: { 200: MuteResult }, errors: [401, 404, 409] }),
+    unmute: defineRoute({ method: 'DELETE', path: '/api/mutes/:userId', summary: 'Unmute an account.', auth: 'session', params: userId, responses: { 200: MuteResult }, errors: SIGNED_IN }),
+    blocks: defineRoute({ method: 'GET', path: '/api/blocks', summary: 'A page of the accounts the signed-in account blocked.', auth: 'session', query: PageQuery, responses: { 200: pageOf(HiddenAccount) }, errors: SIGNED_IN }),
+    block: defineRoute({ method: 'POST', path: '/api/blocks/:userId', summary: 'Block an account.', auth: 'session', params: userId, responses: { 200: BlockResult }, errors: [401, 404, 409] }),
+    unblock: defineRoute({ method: 'DELETE', path: '/api/blocks/:userId', summary: 'Unblock an account.', auth: 'session', params: userId, responses: { 200: BlockResult }, errors: SIGNED_IN }),
+    mutedWords: defineRoute({ method: 'GET', path: '/api/muted-words', summary: "The signed-in account's muted words.", auth: 'session', responses: { 200: z.object({ items: z.array(MutedWord) }) }, errors: SIGNED_IN }),
+    addMutedWord: defineRoute({ method: 'POST', path: '/api/muted-words', summary: 'Mute a word or phrase.', auth: 'session', body: MutedWordBody, responses: { 200: MutedWord, 201: MutedWord }, errors: [401, 409] }),
     removeMutedWord: defineRoute({ method: 'DELETE', path: '/api/muted-words/:id', summary: 'Unmute a word or phrase.', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 404] }),
-    notInterested: defineRoute({ method: 'POST', path: '/api/posts/:id/not-interested', summary: 'Show less like a post.', auth: 'session', params: id, responses: { 200: wire<NotInterestedResult>() }, errors: [401, 404] }),
-    interestedAgain: defineRoute({ method: 'DELETE', path: '/api/posts/:id/not-interested', summary: 'Undo Not interested.', auth: 'session', params: id, responses: { 200: wire<NotInterestedResult>() }, errors: SIGNED_IN }),
+    notInterested: defineRoute({ method: 'POST', path: '/api/posts/:id/not-interested', summary: 'Show less like a post.', auth: 'session', params: id, responses: { 200: NotInterestedResult }, errors: [401, 404] }),
+    interestedAgain: defineRoute({ method: 'DELETE', path: '/api/posts/:id/not-interested', summary: 'Undo Not interested.', auth: 'session', params: id, responses: { 200: NotInterestedResult }, errors: SIGNED_IN }),
   },
   moderation: {
-    report: defineRoute({ method: 'POST', path: '/api/reports', summary: 'Report a post or an account.', auth: 'session', body: ReportBody, responses: { 201: wire<{ id: number }>() }, errors: [401, 403, 404, 409] }),
-    queue: defineRoute({ method: 'GET', path: '/api/moderation/reports', summary: 'A page of the moderation queue (staff).', auth: 'session', query: ModerationQuery, responses: { 200: pageOf<ModerationReport>() }, errors: STAFF }),
+    report: defineRoute({ method: 'POST', path: '/api/reports', summary: 'Report a post or an account.', auth: 'session', body: ReportBody, responses: { 201: z.object({ id: z.number() }) }, errors: [401, 403, 404, 409] }),
+    queue: defineRoute({ method: 'GET', path: '/api/moderation/reports', summary: 'A page of the moderation queue (staff).', auth: 'session', query: ModerationQuery, responses: { 200: pageOf(ModerationReport) }, errors: STAFF }),
     act: defineRoute({
       method: 'POST',
       path: '/api/moderation/reports/:id/actions',
@@ -201,7 +196,7 @@ export const ROUTES = {
       auth: 'session',
       params: id,
       body: ModerationActionBody,
-      responses: { 200: wire<{ success: true; report: ModerationReport }>() },
+      responses: { 200: z.object({ success: z.literal(true), report: ModerationReport }) },
       errors: [401, 403, 404, 409],
     }),
   },
@@ -214,12 +209,12 @@ export const ROUTES = {
       auth: 'session',
       params: userId,
       query: AlertsQuery,
-      responses: { 200: wire<Page<UserAlert> | Page<AlertGroup>>() },
+      responses: { 200: z.union([pageOf(UserAlert), pageOf(AlertGroup)]) },
       errors: [401, 403],
     }),
-    settings: defineRoute({ method: 'GET', path: '/api/notifications/settings', summary: 'Which alerts the signed-in account receives.', auth: 'session', responses: { 200: wire<NotificationSettings>() }, errors: SIGNED_IN }),
-    saveSettings: defineRoute({ method: 'PUT', path: '/api/notifications/settings', summary: 'Change which alerts the signed-in account receives.', auth: 'session', body: NotificationSettingsBody, responses: { 200: wire<NotificationSettings>() }, errors: SIGNED_IN }),
-    notices: defineRoute({ method: 'GET', path: '/api/notifications/posts', summary: 'A page of system notices.', auth: 'session', query: PageQuery, responses: { 200: pageOf<SystemNotice>() }, errors: SIGNED_IN }),
+    settings: defineRoute({ method: 'GET', path: '/api/notifications/settings', summary: 'Which alerts the signed-in account receives.', auth: 'session', responses: { 200: NotificationSettings }, errors: SIGNED_IN }),
+    saveSettings: defineRoute({ method: 'PUT', path: '/api/notifications/settings', summary: 'Change which alerts the signed-in account receives.', auth: 'session', body: NotificationSettingsBody, responses: { 200: NotificationSettings }, errors: SIGNED_IN }),
+    notices: defineRoute({ method: 'GET', path: '/api/notifications/posts', summary: 'A page of system notices.', auth: 'session', query: PageQuery, responses: { 200: pageOf(SystemNotice) }, errors: SIGNED_IN }),
     /** 201 for a new notice, 200 for an edit; multipart only with a file. */
     saveNotice: defineRoute({
       method: 'POST',
@@ -228,46 +223,46 @@ export const ROUTES = {
       auth: 'session',
       body: NoticeBody,
       multipart: { fields: NoticeBody, files: ['file', 'poster'] },
-      responses: { 200: wire<NoticeResult>(), 201: wire<NoticeResult>() },
+      responses: { 200: NoticeResult, 201: NoticeResult },
       errors: [401, 403, 404, 415],
     }),
     deleteNotice: defineRoute({ method: 'DELETE', path: '/api/notifications/posts/:id', summary: 'Delete a system notice (admin).', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 403, 404] }),
-    searchNotices: defineRoute({ method: 'GET', path: '/api/search/notifications', summary: 'A page of system notices matching a text.', auth: 'session', query: TextPageQuery, responses: { 200: pageOf<SystemNotice>() }, errors: SIGNED_IN }),
-    status: defineRoute({ method: 'GET', path: '/api/notifications/status', summary: 'What is unseen (the notification dot).', auth: 'session', responses: { 200: wire<NotificationStatus>() }, errors: SIGNED_IN }),
-    markSeen: defineRoute({ method: 'POST', path: '/api/notifications/seen', summary: 'Mark alerts or notices seen.', auth: 'session', body: NotificationSeenBody, responses: { 200: wire<NotificationSeenResult>() }, errors: SIGNED_IN }),
+    searchNotices: defineRoute({ method: 'GET', path: '/api/search/notifications', summary: 'A page of system notices matching a text.', auth: 'session', query: TextPageQuery, responses: { 200: pageOf(SystemNotice) }, errors: SIGNED_IN }),
+    status: defineRoute({ method: 'GET', path: '/api/notifications/status', summary: 'What is unseen (the notification dot).', auth: 'session', responses: { 200: NotificationStatus }, errors: SIGNED_IN }),
+    markSeen: defineRoute({ method: 'POST', path: '/api/notifications/seen', summary: 'Mark alerts or notices seen.', auth: 'session', body: NotificationSeenBody, responses: { 200: NotificationSeenResult }, errors: SIGNED_IN }),
   },
   billing: {
-    subscribe: defineRoute({ method: 'POST', path: '/api/subscriptions', summary: 'Record a PayPal subscription.', auth: 'session', body: SubscribeBody, responses: { 200: wire<SubscribeResult>() }, errors: [401, 402, 403, 409, 502] }),
+    subscribe: defineRoute({ method: 'POST', path: '/api/subscriptions', summary: 'Record a PayPal subscription.', auth: 'session', body: SubscribeBody, responses: { 200: SubscribeResult }, errors: [401, 402, 403, 409, 502] }),
     /** PayPal's caller: the event as PayPal signed it. */
-    webhook: defineRoute({ method: 'POST', path: '/api/webhooks/paypal', summary: "PayPal's webhook (signed events).", auth: 'public', body: z.unknown(), responses: { 200: wire<WebhookResult>() }, errors: [401] }),
+    webhook: defineRoute({ method: 'POST', path: '/api/webhooks/paypal', summary: "PayPal's webhook (signed events).", auth: 'public', body: z.unknown(), responses: { 200: WebhookResult }, errors: [401] }),
     /** 404 when the member has none. */
-    subscription: defineRoute({ method: 'GET', path: '/api/get-subscription/:userId', summary: "An account's subscription.", auth: 'session', params: userId, responses: { 200: wire<Subscription | null>() }, errors: [401, 403, 404] }),
+    subscription: defineRoute({ method: 'GET', path: '/api/get-subscription/:userId', summary: "An account's subscription.", auth: 'session', params: userId, responses: { 200: z.nullable(Subscription) }, errors: [401, 403, 404] }),
   },
   boosts: {
-    quota: defineRoute({ method: 'GET', path: '/api/boost/quota/:userId', summary: "An account's boost quota.", auth: 'session', params: userId, responses: { 200: wire<BoostQuota>() }, errors: [401, 403, 404] }),
+    quota: defineRoute({ method: 'GET', path: '/api/boost/quota/:userId', summary: "An account's boost quota.", auth: 'session', params: userId, responses: { 200: BoostQuota }, errors: [401, 403, 404] }),
     /** 409 already requested, 429 limit reached. */
-    request: defineRoute({ method: 'POST', path: '/api/boost/request', summary: 'Ask for a post to be boosted.', auth: 'session', body: BoostRequestBody, responses: { 201: wire<{ message: string }>() }, errors: [401, 403, 404, 409] }),
+    request: defineRoute({ method: 'POST', path: '/api/boost/request', summary: 'Ask for a post to be boosted.', auth: 'session', body: BoostRequestBody, responses: { 201: z.object({ message: z.string() }) }, errors: [401, 403, 404, 409] }),
     /** 202 with the job to poll when the rotation outlasts the wait. */
-    rotate: defineRoute({ method: 'PATCH', path: '/api/boost/rotate', summary: 'Rotate the boosted posts (admin).', auth: 'session', responses: jobOr<BoostRotateResult>(), errors: STAFF }),
+    rotate: defineRoute({ method: 'PATCH', path: '/api/boost/rotate', summary: 'Rotate the boosted posts (admin).', auth: 'session', responses: jobOr(BoostRotateResult), errors: STAFF }),
     adminBoost: defineRoute({ method: 'POST', path: '/api/posts/:id/boost', summary: 'Boost a post now (admin).', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 403, 404] }),
   },
   admin: {
-    resetPassword: defineRoute({ method: 'POST', path: '/api/admin/reset-password', summary: "Set an account's password (admin).", auth: 'session', body: ResetPasswordBody, responses: { 200: wire<AdminResetPasswordResult>() }, errors: [401, 403, 404] }),
-    backup: defineRoute({ method: 'GET', path: '/api/admin/backup', summary: 'Back up the database (admin).', auth: 'session', responses: jobOr<AdminBackupResult>(), errors: STAFF }),
-    restore: defineRoute({ method: 'GET', path: '/api/admin/restore', summary: 'Restore the latest backup (admin).', auth: 'session', responses: jobOr<AdminBackupResult>(), errors: [401, 403, 404] }),
-    appBackup: defineRoute({ method: 'GET', path: '/api/admin/app-backup', summary: "Back up the app's files (admin).", auth: 'session', responses: jobOr<AdminAppBackupResult>(), errors: STAFF }),
-    syncFollowTables: defineRoute({ method: 'POST', path: '/api/admin/sync-follow-tables', summary: 'Recount the follow tables (admin).', auth: 'session', responses: jobOr<AdminSyncResult>(), errors: STAFF }),
-    orphans: defineRoute({ method: 'GET', path: '/api/admin/orphaned-uploads', summary: 'List uploads no row refers to (admin).', auth: 'session', responses: jobOr<AdminOrphansResult>(), errors: STAFF }),
+    resetPassword: defineRoute({ method: 'POST', path: '/api/admin/reset-password', summary: "Set an account's password (admin).", auth: 'session', body: ResetPasswordBody, responses: { 200: AdminResetPasswordResult }, errors: [401, 403, 404] }),
+    backup: defineRoute({ method: 'GET', path: '/api/admin/backup', summary: 'Back up the database (admin).', auth: 'session', responses: jobOr(AdminBackupResult), errors: STAFF }),
+    restore: defineRoute({ method: 'GET', path: '/api/admin/restore', summary: 'Restore the latest backup (admin).', auth: 'session', responses: jobOr(AdminBackupResult), errors: [401, 403, 404] }),
+    appBackup: defineRoute({ method: 'GET', path: '/api/admin/app-backup', summary: "Back up the app's files (admin).", auth: 'session', responses: jobOr(AdminAppBackupResult), errors: STAFF }),
+    syncFollowTables: defineRoute({ method: 'POST', path: '/api/admin/sync-follow-tables', summary: 'Recount the follow tables (admin).', auth: 'session', responses: jobOr(AdminSyncResult), errors: STAFF }),
+    orphans: defineRoute({ method: 'GET', path: '/api/admin/orphaned-uploads', summary: 'List uploads no row refers to (admin).', auth: 'session', responses: jobOr(AdminOrphansResult), errors: STAFF }),
     deleteOrphans: defineRoute({
       method: 'POST',
       path: '/api/admin/orphaned-uploads/delete',
       summary: 'Delete uploads no row refers to (admin).',
       auth: 'session',
       body: OrphanDeleteBody,
-      responses: jobOr<AdminOrphansDeleteResult>(),
+      responses: jobOr(AdminOrphansDeleteResult),
       errors: STAFF,
     }),
-    userLookup: defineRoute({ method: 'GET', path: '/api/admin/user/:username', summary: 'Look up an account (admin).', auth: 'session', params: username, responses: { 200: wire<AdminUserLookup>() }, errors: [401, 403, 404] }),
+    userLookup: defineRoute({ method: 'GET', path: '/api/admin/user/:username', summary: 'Look up an account (admin).', auth: 'session', params: username, responses: { 200: AdminUserLookup }, errors: [401, 403, 404] }),
     /** `result` is the job's own return value, whose type only the caller knows. */
     jobStatus: defineRoute({
       method: 'GET',
@@ -275,11 +270,11 @@ export const ROUTES = {
       summary: "An admin job's state (admin).",
       auth: 'session',
       params: z.object({ queue: pathString, jobId: pathString }),
-      responses: { 200: wire<AdminJobStatus>() },
+      responses: { 200: AdminJobStatusSchema },
       errors: [401, 403, 404],
     }),
-    jobCounts: defineRoute({ method: 'GET', path: '/api/admin/job-counts', summary: 'Jobs per queue and state (admin).', auth: 'session', responses: { 200: wire<AdminJobCounts>() }, errors: STAFF }),
-    users: defineRoute({ method: 'GET', path: '/api/admin/users', summary: 'A page of accounts (admin).', auth: 'session', query: AdminUsersQuery, responses: { 200: pageOf<AdminUser>() }, errors: STAFF }),
+    jobCounts: defineRoute({ method: 'GET', path: '/api/admin/job-counts', summary: 'Jobs per queue and state (admin).', auth: 'session', responses: { 200: AdminJobCounts }, errors: STAFF }),
+    users: defineRoute({ method: 'GET', path: '/api/admin/users', summary: 'A page of accounts (admin).', auth: 'session', query: AdminUsersQuery, responses: { 200: pageOf(AdminUser) }, errors: STAFF }),
     setUserGroup: defineRoute({
       method: 'PATCH',
       path: '/api/admin/users/:id',
@@ -287,10 +282,10 @@ export const ROUTES = {
       auth: 'session',
       params: id,
       body: SetUserGroupBody,
-      responses: { 200: wire<{ success: true; user: AdminUser }>() },
+      responses: { 200: z.object({ success: z.literal(true), user: AdminUser }) },
       errors: [401, 403, 404],
     }),
-    audit: defineRoute({ method: 'GET', path: '/api/admin/audit', summary: 'A page of the audit log (admin).', auth: 'session', query: AuditQuery, responses: { 200: pageOf<AuditEntry>() }, errors: STAFF }),
+    audit: defineRoute({ method: 'GET', path: '/api/admin/audit', summary: 'A page of the audit log (admin).', auth: 'session', query: AuditQuery, responses: { 200: pageOf(AuditEntry) }, errors: STAFF }),
   },
   apiDocs: {
     /** Generated from this table at start; public and cacheable (the reference page /api/docs renders it). */

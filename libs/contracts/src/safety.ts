@@ -13,37 +13,42 @@ export const SAFETY_RULES = {
 } as const;
 
 /** One account on the viewer's muted or blocked list (GET /api/mutes, GET /api/blocks). */
-export interface HiddenAccount {
-  id: number;
-  username: string;
-  name: string | null;
-  thumbnail: string | null;
+export const HiddenAccount = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.nullable(z.string()),
+  thumbnail: z.nullable(z.string()),
   /** When the viewer muted or blocked them. */
-  createdAt: string;
-}
+  createdAt: z.string(),
+});
+export type HiddenAccount = z.output<typeof HiddenAccount>;
 
 /** GET /api/muted-words: one word or phrase, as the user wrote it (matched case-insensitively, as whole words). */
-export interface MutedWord {
-  id: number;
-  word: string;
-  createdAt: string;
-}
+export const MutedWord = z.object({
+  id: z.number(),
+  word: z.string(),
+  createdAt: z.string(),
+});
+export type MutedWord = z.output<typeof MutedWord>;
 
 
-export interface MuteResult {
-  success: true;
-  muted: boolean;
-}
+export const MuteResult = z.object({
+  success: z.literal(true),
+  muted: z.boolean(),
+});
+export type MuteResult = z.output<typeof MuteResult>;
 
-export interface BlockResult {
-  success: true;
-  blocked: boolean;
-}
+export const BlockResult = z.object({
+  success: z.literal(true),
+  blocked: z.boolean(),
+});
+export type BlockResult = z.output<typeof BlockResult>;
 
-export interface NotInterestedResult {
-  success: true;
-  notInterested: boolean;
-}
+export const NotInterestedResult = z.object({
+  success: z.literal(true),
+  notInterested: z.boolean(),
+});
+export type NotInterestedResult = z.output<typeof NotInterestedResult>;
 
 /** Kept apart from MESSAGES, which every page loads (the sign-in page too): only the screens that manage these lists need them. */
 export const SAFETY_MESSAGES = {
