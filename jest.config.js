@@ -35,7 +35,13 @@ module.exports = {
       moduleNameMapper: contractsPath,
       testEnvironment: 'node',
     },
-    { displayName: 'backend-int', testMatch: ['<rootDir>/backend/test/**/*.int-spec.ts'], ...onTheRunDatabase },
+    {
+      displayName: 'backend-int',
+      testMatch: ['<rootDir>/backend/test/**/*.int-spec.ts'],
+      ...onTheRunDatabase,
+      // Every answer a bootApp app gives is checked against the OpenAPI document (documented-answers).
+      setupFilesAfterEnv: [...onTheRunDatabase.setupFilesAfterEnv, '<rootDir>/backend/test/setup/documented-answers.ts'],
+    },
     { displayName: 'backend-service', testMatch: ['<rootDir>/backend/test/**/*.service-spec.ts'], ...onTheRunDatabase },
   ],
 };

@@ -39,6 +39,7 @@ import { BoostsModule } from './modules/boosts/boosts.module';
 import { AdminUsersModule } from './modules/admin/admin-users.module';
 import { AdminToolsModule } from './modules/admin/admin-tools.module';
 import { AuditModule } from './modules/audit/audit.module';
+import { ApiDocsModule } from './modules/api-docs/api-docs.module';
 
 @Module({})
 export class AppModule {
@@ -80,6 +81,7 @@ export class AppModule {
         AdminUsersModule,
         AdminToolsModule,
         BillingModule,
+        ApiDocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }, HttpDrain],
     };

@@ -45,12 +45,8 @@ import { answerHotReads } from './common/hot-reads/answer-hot-reads';
 import { HotReads } from './common/hot-reads/hot-reads';
 import { SessionPeek } from './common/auth/session-peek';
 import { SessionUserCache } from './common/auth/session-user-cache';
-
-/**
- * /api except the health probes (/api/health, /live, /ready): they report on Redis, so they must not
- * need Redis to read a session first, and they are never rate-limited.
- */
-const API_EXCEPT_HEALTH = /^\/api(?!\/health(?:\/(?:live|ready))?\/?$)/i;
+import { API_EXCEPT_HEALTH } from './common/health-probes';
+import { API_REFERENCE_PATH, serveApiReference } from './modules/api-docs/api-reference-page';
 
 /** A start-up problem worth one clear line, not a stack trace. */
 export class StartupError extends Error {}
@@ -138,6 +134,8 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
   // file or unknown URL reads a body either), malformed URLs.
   app.use(limitRequestBodies);
   app.use('/api', refuseMalformedUrls);
+  // The API reference page (static, the same for everyone): before the session and the API's privacy default.
+  app.use(API_REFERENCE_PATH, serveApiReference(settings));
   // API answers are private (no cache keeps them) unless a route marks itself public; before the session.
   app.use('/api', privateByDefault);
   const sessionOn = (store: Store) =>

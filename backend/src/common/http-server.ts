@@ -36,7 +36,16 @@ export class LimitedExpressAdapter extends ExpressAdapter {
     if (options?.forceCloseConnections) (this as unknown as { trackOpenConnections(): void }).trackOpenConnections();
   }
 
+  /**
+   * A handler's `null` goes out as JSON `null` (Nest's adapter would send an empty body without a
+   * Content-Type, which is no JSON answer: the route table and the OpenAPI document say JSON).
+   */
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
-    return replyPrepared(response, body, statusCode) ? response : super.reply(response, body, statusCode);
+    if (replyPrepared(response, body, statusCode)) return response;
+    if (body === null) {
+      if (statusCode) response.status(statusCode);
+      return response.json(null);
+    }
+    return super.reply(response, body, statusCode);
   }
 }

@@ -359,9 +359,10 @@ describe('PayPal subscriptions and webhooks (through the fake PayPal)', () => {
     await admin.agent.get(`/api/get-subscription/${u.user.id}`).expect(200);
     await other.agent.get(`/api/get-subscription/${u.user.id}`).expect(403);
     await api().get(`/api/get-subscription/${u.user.id}`).expect(401);
-    // Never having subscribed is a normal answer, not a failed request: 200 and an empty (null) body.
+    // Never having subscribed is a normal answer, not a failed request: 200 and JSON null.
     const none = await other.agent.get(`/api/get-subscription/${other.user.id}`).expect(200);
-    expect(none.text).toBe('');
+    expect(none.headers['content-type']).toMatch(/^application\/json/);
+    expect(none.text).toBe('null');
     await admin.agent.get(`/api/get-subscription/${other.user.id}`).expect(200);
   });
 

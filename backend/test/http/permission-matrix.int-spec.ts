@@ -88,6 +88,7 @@ const TABLE: Row[] = [
   row('GET /api/groups',                               [200, 200, 200, 200, 200]),
   row('GET /api/group/:groupId',                       [200, 200, 200, 200, 200], () => ({ url: '/api/group/6' })),
   row('GET /api/config',                               [200, 200, 200, 200, 200]),
+  row('GET /api/openapi.json',                         [200, 200, 200, 200, 200]),
   row('GET /api/health',                               [200, 200, 200, 200, 200]),
   row('GET /api/health/live',                          [200, 200, 200, 200, 200]),
   row('GET /api/health/ready',                         [200, 200, 200, 200, 200]),

@@ -5,6 +5,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup';
 import { loadSettings, Settings } from '../../src/config/settings';
+import { ApiDocument } from '../../src/modules/api-docs/api-document';
+import { watchAnswers } from './documented-answers';
 
 export interface TestApp {
   app: INestApplication;
@@ -18,11 +20,14 @@ export interface TestApp {
 /**
  * Boots the real app (PostgreSQL + Redis of this run); `env` overrides settings for one suite, and
  * `logDestination` receives its JSON log lines (at LOG_LEVEL, warn in tests unless `env` says otherwise).
+ * Every answer it gives to an operation of its OpenAPI document is checked against it (status,
+ * schema, required headers): a mismatch fails the test that saw it (setup/documented-answers.ts).
  */
 export async function bootApp(env: Record<string, string> = {}, { logDestination }: { logDestination?: Writable } = {}): Promise<TestApp> {
   const settings = loadSettings({ ...process.env, ...env }, false);
   const app = await createApp(settings, { logDestination });
   await app.init();
+  watchAnswers(app.getHttpServer(), app.get(ApiDocument).value);
   return {
     app,
     settings,

@@ -29,6 +29,8 @@ export interface RouteResponses {
   readonly 201?: $ZodType;
   readonly 202?: $ZodType;
   readonly 204?: null;
+  /** A 503 of the route's own shape instead of the catalogue error (the health reports): for the OpenAPI document, never the client's type. */
+  readonly 503?: $ZodType;
 }
 
 export interface ApiRoute<M extends HttpMethod = HttpMethod, P extends string = string> {

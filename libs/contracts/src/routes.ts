@@ -21,7 +21,7 @@ import {
 } from './requests';
 import { idParam, pathString, pathText } from './schema-kit';
 import {
-  AlertGroup, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, LivenessReport, NoticeResult, NotificationSeenResult, NotificationSettings, NotificationStatus, Post, PostCounts, PostEdit, PostThread, PublicConfig, ReadinessReport, RepostResult, SubscribeResult, Subscription, SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult, pageOf,
+  AlertGroup, ApiError, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, LivenessReport, NoticeResult, NotificationSeenResult, NotificationSettings, NotificationStatus, Post, PostCounts, PostEdit, PostThread, PublicConfig, ReadinessReport, RepostResult, SubscribeResult, Subscription, SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult, pageOf,
 } from './types';
 
 
@@ -82,14 +82,14 @@ export const ROUTES = {
   },
   health: {
     /** 503 with the same shape when a dependency is down. */
-    check: defineRoute({ method: 'GET', path: '/api/health', summary: 'Health of the instance and its dependencies.', auth: 'public', responses: { 200: HealthReport }, errors: [503] }),
+    check: defineRoute({ method: 'GET', path: '/api/health', summary: 'Health of the instance and its dependencies.', auth: 'public', responses: { 200: HealthReport, 503: HealthReport }, errors: [] }),
     /** 200 while the process runs; never asks a dependency. */
     live: defineRoute({ method: 'GET', path: '/api/health/live', summary: 'Liveness: the process runs.', auth: 'public', responses: { 200: LivenessReport }, errors: [] }),
     /** 503 (error shape with the details) when a dependency does not answer or the instance is draining. */
-    ready: defineRoute({ method: 'GET', path: '/api/health/ready', summary: 'Readiness: the instance takes traffic.', auth: 'public', responses: { 200: ReadinessReport }, errors: [503] }),
+    ready: defineRoute({ method: 'GET', path: '/api/health/ready', summary: 'Readiness: the instance takes traffic.', auth: 'public', responses: { 200: ReadinessReport, 503: z.extend(ReadinessReport, ApiError.shape) }, errors: [] }),
   },
   posts: {
-    list: defineRoute({ method: 'GET', path: '/api/posts', summary: 'The feed: a page of posts (by tab, author, search, category or hashtag).', auth: 'optional', query: FeedQueryParams, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
+    list: defineRoute({ method: 'GET', path: '/api/posts', summary: 'The feed: a page of posts (by tab, author, search, category or hashtag).', auth: 'optional', query: FeedQueryParams, responses: { 200: pageOf(Post) }, errors: [401, 403, 404] }),
     byCategory: defineRoute({
       method: 'GET',
       path: '/api/posts/category/:category',
@@ -98,7 +98,7 @@ export const ROUTES = {
       params: z.object({ category: pathString }),
       query: FeedQueryParams,
       responses: { 200: pageOf(Post) },
-      errors: [403, 404],
+      errors: [401, 403, 404],
     }),
     /** JSON without a file, multipart with one (and, for a video, optionally its poster frame). */
     create: defineRoute({
@@ -157,12 +157,12 @@ export const ROUTES = {
     profile: defineRoute({ method: 'GET', path: '/api/search/profile/:username', summary: "A page of an account's posts matching a text.", auth: 'optional', params: username, query: TextPageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
   },
   gifs: {
-    search: defineRoute({ method: 'GET', path: '/api/gifs/search', summary: 'GIFs matching a text.', auth: 'public', query: GifSearchQuery, responses: { 200: GifSearchResponse }, errors: [502] }),
-    trending: defineRoute({ method: 'GET', path: '/api/gifs/trending', summary: 'Trending GIFs.', auth: 'public', query: GifTrendingQuery, responses: { 200: GifSearchResponse }, errors: [502] }),
-    categories: defineRoute({ method: 'GET', path: '/api/gifs/categories', summary: 'GIF categories.', auth: 'public', responses: { 200: GifCategoriesResponse }, errors: [502] }),
-    related: defineRoute({ method: 'GET', path: '/api/gifs/related', summary: 'GIFs like a GIF.', auth: 'public', query: GifRelatedQuery, responses: { 200: GifSearchResponse }, errors: [502] }),
-    random: defineRoute({ method: 'GET', path: '/api/gifs/random', summary: 'One random GIF.', auth: 'public', query: GifRandomQuery, responses: { 200: GifRandomResponse }, errors: [502] }),
-    emoji: defineRoute({ method: 'GET', path: '/api/gifs/emoji', summary: "The GIF provider's emoji.", auth: 'public', query: GifEmojiQuery, responses: { 200: GifSearchResponse }, errors: [502] }),
+    search: defineRoute({ method: 'GET', path: '/api/gifs/search', summary: 'GIFs matching a text.', auth: 'public', query: GifSearchQuery, responses: { 200: GifSearchResponse }, errors: [451, 502] }),
+    trending: defineRoute({ method: 'GET', path: '/api/gifs/trending', summary: 'Trending GIFs.', auth: 'public', query: GifTrendingQuery, responses: { 200: GifSearchResponse }, errors: [451, 502] }),
+    categories: defineRoute({ method: 'GET', path: '/api/gifs/categories', summary: 'GIF categories.', auth: 'public', responses: { 200: GifCategoriesResponse }, errors: [451, 502] }),
+    related: defineRoute({ method: 'GET', path: '/api/gifs/related', summary: 'GIFs like a GIF.', auth: 'public', query: GifRelatedQuery, responses: { 200: GifSearchResponse }, errors: [451, 502] }),
+    random: defineRoute({ method: 'GET', path: '/api/gifs/random', summary: 'One random GIF.', auth: 'public', query: GifRandomQuery, responses: { 200: GifRandomResponse }, errors: [451, 502] }),
+    emoji: defineRoute({ method: 'GET', path: '/api/gifs/emoji', summary: "The GIF provider's emoji.", auth: 'public', query: GifEmojiQuery, responses: { 200: GifSearchResponse }, errors: [451, 502] }),
     /** Answers 202 at once; the events reach the provider afterwards (or are dropped). */
     pingback: defineRoute({ method: 'POST', path: '/api/gifs/pingback', summary: "Pass GIF analytics events on to the provider.", auth: 'public', body: GifPingbackBody, responses: { 202: Done }, errors: [] }),
   },
@@ -239,7 +239,7 @@ export const ROUTES = {
     subscription: defineRoute({ method: 'GET', path: '/api/get-subscription/:userId', summary: "An account's subscription.", auth: 'session', params: userId, responses: { 200: z.nullable(Subscription) }, errors: [401, 403, 404] }),
   },
   boosts: {
-    quota: defineRoute({ method: 'GET', path: '/api/boost/quota/:userId', summary: "An account's boost quota.", auth: 'session', params: userId, responses: { 200: BoostQuota }, errors: [401, 403] }),
+    quota: defineRoute({ method: 'GET', path: '/api/boost/quota/:userId', summary: "An account's boost quota.", auth: 'session', params: userId, responses: { 200: BoostQuota }, errors: [401, 403, 404] }),
     /** 409 already requested, 429 limit reached. */
     request: defineRoute({ method: 'POST', path: '/api/boost/request', summary: 'Ask for a post to be boosted.', auth: 'session', body: BoostRequestBody, responses: { 201: z.object({ message: z.string() }) }, errors: [401, 403, 404, 409] }),
     /** 202 with the job to poll when the rotation outlasts the wait. */
@@ -286,6 +286,17 @@ export const ROUTES = {
       errors: [401, 403, 404],
     }),
     audit: defineRoute({ method: 'GET', path: '/api/admin/audit', summary: 'A page of the audit log (admin).', auth: 'session', query: AuditQuery, responses: { 200: pageOf(AuditEntry) }, errors: STAFF }),
+  },
+  apiDocs: {
+    /** Generated from this table at start; public and cacheable (the reference page /api/docs renders it). */
+    document: defineRoute({
+      method: 'GET',
+      path: '/api/openapi.json',
+      summary: "This API's OpenAPI 3.1 document.",
+      auth: 'public',
+      responses: { 200: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }) },
+      errors: [],
+    }),
   },
 } as const;
 
