@@ -1,5 +1,5 @@
 import { DEFAULT_GROUP_ID } from '@cloud9/contracts';
-import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { once } from 'node:events';
@@ -16,6 +16,7 @@ import { createRedis, RedisModule } from '../../src/common/redis.module';
 import { loadSettings, Settings } from '../../src/config/settings';
 import { SettingsModule } from '../../src/config/settings.module';
 import { dataSourceOptions } from '../../src/database/data-source';
+import { JobsModule } from '../../src/jobs/jobs.module';
 import { JobsService } from '../../src/jobs/jobs.service';
 import { RealtimeModule } from '../../src/modules/realtime/realtime.module';
 import { AccountsService } from '../../src/modules/users/accounts.service';
@@ -23,11 +24,10 @@ import { UsersModule } from '../../src/modules/users/users.module';
 import { uniqueName } from './app';
 
 /**
- * The job queues to enqueue on, without JobsModule's discovery: whether every job of the map has its
- * handler is the whole app's check (start-up), and a tier holds a few modules' handlers only.
+ * The job queues to enqueue on, in place of JobsModule (without its discovery): whether every job of
+ * the map has its handler is the whole app's check (start-up), and a tier holds a few modules' handlers only.
  */
-@Global()
-@Module({ providers: [JobsService], exports: [JobsService] })
+@Module({ imports: [MetricsModule], providers: [JobsService], exports: [JobsService] })
 class JobsProducerModule {}
 
 export interface ServiceModule {
@@ -61,12 +61,13 @@ export async function serviceModule(modules: (Type | DynamicModule)[], env: Reco
       CommonModule,
       RateLimitModule,
       RealtimeModule,
-      JobsProducerModule,
       UsersModule,
       SessionAuthModule.forRoot({ imports: [UsersModule], useExisting: AccountsService }),
       ...modules,
     ],
-  });
+  })
+    .overrideModule(JobsModule)
+    .useModule(JobsProducerModule);
   let module: TestingModule | undefined;
   try {
     module = await build.compile();
