@@ -68,9 +68,6 @@ function reachedStatically(id: string, meta: ManualChunkMeta, isRoot: (id: strin
 const SIGN_IN_CONTRACTS = ['index.ts', 'auth-messages.ts', 'http-messages.ts', 'plans.ts', 'groups.ts'].map((file) => `/libs/contracts/src/${file}`);
 const CONTRACTS = '/libs/contracts/src/';
 
-/** Reports and the moderation queue's rules and texts: for the staff's queue (and reporting) only, a file of its own for the same reason. */
-const MODERATION = '/libs/contracts/src/moderation.ts';
-
 /**
  * The boot script (src/boot.ts), an entry of its own that index.html runs first: it starts a
  * signed-in visitor's shell and screen downloads and the screen's first reads, so it must not wait
@@ -98,7 +95,6 @@ const BOOT_MODULES = [
 export const manualChunks: GetManualChunk = (id, meta) => {
   const vendor = vendorChunk(id);
   if (vendor) return vendor;
-  if (id.endsWith(MODERATION)) return 'moderation';
   if (QUERY_PARTS_FOR_SCREENS.test(id)) return 'shell';
   if (BOOT_MODULES.some((file) => id.endsWith(file))) return 'boot';
   if (id.includes(CONTRACTS) && !SIGN_IN_CONTRACTS.some((file) => id.endsWith(file))) return 'catalogue';
