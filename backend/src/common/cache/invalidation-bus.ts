@@ -87,6 +87,9 @@ export class InvalidationBus implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
+    // Once: Nest calls the hooks of every provider that resolves to this instance (CacheChanges too),
+    // and a second subscriber would outlive the shutdown, keeping the process alive.
+    if (this.subscriber) return;
     // Its own connection: a subscribed connection can run no other command.
     const subscriber = this.redis.duplicate(failFastRedisOptions(this.settings));
     this.subscriber = subscriber;
