@@ -2,16 +2,15 @@
 // Runs every check and suite, then prints one line: "N passed, N failed".
 // The machine has two cores; the stages run in lanes so that both stay busy, laid out from measured
 // CPU use (docs/decisions/0010-npm-test-layout.md):
-// 1. At once: the build (contracts and backend, then the frontend, then its first-load budget), eslint,
-//    the type-check (then dependency-cruiser) and the frontend suites (vitest). When the backend is
-//    built: the service tier and the integration suites that take CPU but time nothing tight (one jest
-//    run, two workers). When the whole build is done: knip and the unit tests (jest's file crawl must
-//    not meet the build's output half-written; the backend suites crawl only backend/ and contracts).
-// 2. When those checks and vitest are done: the browser tests (playwright + Chromium, about 1.2 cores)
-//    start, beside the end of the integration run.
-// 3. Last, alone on the machine: the suites that measure time or choreograph processes and faults
-//    (restarts, outages, drains, latency bounds; *.timed.int-spec.ts): their bounds measure the app,
-//    not a starved scheduler.
+// 1. At once: the builds (contracts and backend; beside them the frontend, then its first-load budget),
+//    eslint, the type-check (then dependency-cruiser) and the frontend suites (vitest). When the backend
+//    is built: the service tier and the integration suites that take CPU but time nothing tight (one
+//    jest run, two workers). When both builds are done: the browser tests (playwright + Chromium, the
+//    longest lane), and knip and the unit tests (jest's file crawl must not meet a build's output
+//    half-written; the backend suites crawl only backend/ and contracts).
+// 2. Last, with the machine to themselves, two at a time: the suites that measure time or choreograph
+//    processes and faults (restarts, outages, drains, latency bounds; *.timed.int-spec.ts): their
+//    bounds measure the app, not a starved scheduler.
 // Every jest/vitest run, and each backend jest worker, has its own database, Redis prefix and temp
 // folder (a run id per process: backend/test/setup, frontend/e2e/setup), so lanes never share state.
 // Lanes run quietly: each command's output is held and written in one piece when it ends, so lines
@@ -89,9 +88,10 @@ const jest = (config, reportName, ...args) => ['jest', '-c', config, '--json', `
 // The integration suites and the service tier, in two jest runs (each worker with its own database,
 // Redis prefix and temp folder: backend/test/setup). Suites that measure time or choreograph processes
 // (restarts, outages, drains, latency bounds, fixed waits) are named *.timed.int-spec.ts: they run
-// last, alone, one after the other. Every other suite and the service tier run first, in INT_WORKERS
-// workers: they mostly wait on PostgreSQL, Redis and the apps they boot.
+// last, with no other lane beside them, TIMED_WORKERS at a time. Every other suite and the service
+// tier run first, in INT_WORKERS workers: they mostly wait on PostgreSQL, Redis and the apps they boot.
 const INT_WORKERS = 2;
+const TIMED_WORKERS = 2;
 const testFiles = readdirSync(path.join(root, 'backend/test'), { recursive: true }).sort();
 const intFiles = testFiles.filter((f) => f.endsWith('.int-spec.ts'));
 const timedFiles = intFiles.filter((f) => f.endsWith('.timed.int-spec.ts'));
@@ -100,24 +100,34 @@ const byPath = (files) => ['--runTestsByPath', ...files.map((f) => `backend/test
 // --forceExit: the suites start and kill servers of their own (PostgreSQL clusters, Redis, s3rver,
 // app processes); a socket one of them leaves half-open must not keep the run waiting after its report.
 const firstArgs = ['--forceExit', '--selectProjects', 'backend-service', 'backend-int', `--maxWorkers=${INT_WORKERS}`, ...byPath(firstFiles)];
-const timedArgs = ['--forceExit', '--selectProjects', 'backend-int', '--runInBand', ...byPath(timedFiles)];
+const timedArgs = ['--forceExit', '--selectProjects', 'backend-int', `--maxWorkers=${TIMED_WORKERS}`, ...byPath(timedFiles)];
 const INT = 'integration and service tier (backend, PostgreSQL + Redis)';
 const INT_TIMED = 'integration: restarts, faults, drains and latency bounds';
 const BROWSER = 'browser (playwright + chromium)';
 
-// The backend suites need the contracts and the backend built (some spawn backend/dist), not the
-// frontend: they start as soon as the backend is built, beside the frontend's build.
-let backendBuilt = false;
-let built = false;
-const backendBuild = (async () => {
-  backendBuilt = await check('build (contracts, backend)', 'npm', ['run', 'build:backend', '--silent']);
+// The browser tests are the longest lane (about 330 s alone, 1.25 cores): they start as soon as both
+// builds are done, and every other stage fills the rest of the machine around them. The frontend's
+// build reads the contracts' sources, so it runs beside the contracts' and backend's build.
+const backendBuild = check('build (contracts, backend)', 'npm', ['run', 'build:backend', '--silent']);
+const frontendBuild = (async () => {
+  const ok = await check('build (frontend)', 'npm', ['run', 'build', '--silent', '-w', '@cloud9/frontend']);
+  if (ok) await check('first-load JavaScript budget (/login, home)', 'node', ['scripts/check-bundle-budget.mjs']);
+  return ok;
 })();
-const buildLane = backendBuild.then(async () => {
-  built = backendBuilt && (await check('build (frontend)', 'npm', ['run', 'build', '--silent', '-w', '@cloud9/frontend']));
-  if (built) await check('first-load JavaScript budget (/login, home)', 'node', ['scripts/check-bundle-budget.mjs']);
+const built = Promise.all([backendBuild, frontendBuild]).then((oks) => oks.every(Boolean));
+const browserLane = built.then(async (ok) => {
+  if (!ok) return notRun(BROWSER);
+  await suite(BROWSER, 'npx', jest('frontend/e2e/jest.config.cjs', 'e2e', '--runInBand'), report('e2e'));
 });
+// The backend suites need the contracts and the backend built (some spawn backend/dist), not the frontend.
+const intLane = backendBuild.then(async (ok) => {
+  if (!ok) return notRun(INT);
+  await suite(INT, 'npx', jest('jest.config.js', 'int', ...firstArgs), report('int'));
+});
+// eslint, tsc and vitest read sources only; knip and the unit tests crawl the tree, so they wait until
+// no build is writing its output.
 const checksLanes = Promise.all([
-  buildLane.then(async () => {
+  built.then(async () => {
     await check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent']);
     await suite('unit (contracts, backend)', 'npx', jest('jest.config.js', 'unit', '--selectProjects', 'contracts', 'backend-unit'), report('unit'));
   }),
@@ -128,16 +138,9 @@ const checksLanes = Promise.all([
   })(),
   suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend')),
 ]);
-const intLane = backendBuild.then(async () => {
-  if (!backendBuilt) return notRun(INT);
-  await suite(INT, 'npx', jest('jest.config.js', 'int', ...firstArgs), report('int'));
-});
-const browserLane = checksLanes.then(async () => {
-  if (!built) return notRun(BROWSER);
-  await suite(BROWSER, 'npx', jest('frontend/e2e/jest.config.cjs', 'e2e', '--runInBand'), report('e2e'));
-});
-// The timed suites run alone, after everything else.
-const timedLane = Promise.all([checksLanes, intLane, browserLane]).then(async () => {
+// The timed suites run last, with the machine to themselves: two at a time (they mostly wait on the
+// processes and outages they stage: about 0.7 of a core each).
+const timedLane = Promise.all([checksLanes, intLane, browserLane, backendBuild]).then(async ([, , , backendBuilt]) => {
   if (!backendBuilt) return notRun(INT_TIMED);
   await suite(INT_TIMED, 'npx', jest('jest.config.js', 'int-timed', ...timedArgs), report('int-timed'));
 });

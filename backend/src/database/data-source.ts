@@ -17,6 +17,7 @@ import { AlertSettings1732950000000 } from './migrations/1732950000000-AlertSett
 import { BoostLedger1733420000000 } from './migrations/1733420000000-BoostLedger';
 import { SubscriptionChecks1733420100000 } from './migrations/1733420100000-SubscriptionChecks';
 import { AppSecrets1733428000000 } from './migrations/1733428000000-AppSecrets';
+import { LikesByPostRecent1733500000000 } from './migrations/1733500000000-LikesByPostRecent';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   BoostLedger1733420000000,
   SubscriptionChecks1733420100000,
   AppSecrets1733428000000,
+  LikesByPostRecent1733500000000,
 ];
 
 /**

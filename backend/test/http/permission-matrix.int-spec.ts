@@ -101,6 +101,7 @@ const TABLE: Row[] = [
   row('GET /api/posts/:id/replies',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/replies` })),
   row('GET /api/posts/:id/thread',                     [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/thread` })),
   row('GET /api/posts/:id/history',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/history` })),
+  row('GET /api/posts/:id/likes',                      [200, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/likes` })),
   row('GET /api/reposts/count/:id',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/reposts/count/${c.other.postId}` })),
   row('POST /api/posts/:id/like',                      [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/like`, body: {} })),
   row('POST /api/posts/:id/repost',                    [401, 200, 200, 200, 200], (c) => ({ url: `/api/posts/${c.other.postId}/repost`, body: {} })),

@@ -33,4 +33,3 @@ export * from './rules/trending';
 export * from './rules/username-suggest';
 export * from './rules/alt-text';
 export * from './rules/muted-words';
-export * from './schema-kit';

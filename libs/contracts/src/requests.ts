@@ -57,7 +57,6 @@ export const ProfileFields = z.object({
 export type ProfileFields = z.output<typeof ProfileFields>;
 
 export const PROFILE_IMAGES = ['thumbnail', 'background'] as const;
-export type ProfileImage = (typeof PROFILE_IMAGES)[number];
 
 /** The page cursor's longest spelling. */
 const CURSOR_MAX_LENGTH = 500;
@@ -85,7 +84,7 @@ export const FeedQueryParams = z.object({
 export type FeedQueryParams = z.output<typeof FeedQueryParams>;
 
 /** The longest search text. */
-export const SEARCH_QUERY_MAX_LENGTH = 200;
+const SEARCH_QUERY_MAX_LENGTH = 200;
 
 /** Search and filtered lists: `query` is the text to match. */
 export const TextPageQuery = z.object({
@@ -156,7 +155,6 @@ export const NewPostBody = z.object({
   alt: altText,
 });
 export type NewPostBody = z.output<typeof NewPostBody>;
-export type NewPostFields = NewPostBody;
 
 /** A reply, as JSON (no file) or multipart text fields; `alt` describes the file. */
 export const ReplyBody = z.object({
@@ -165,7 +163,6 @@ export const ReplyBody = z.object({
   alt: altText,
 });
 export type ReplyBody = z.output<typeof ReplyBody>;
-export type ReplyFields = ReplyBody;
 
 /** An edit: the new text; `alt` replaces the file's description (null or blank removes it, absent keeps it). */
 export const EditPostBody = z.object({
@@ -179,7 +176,6 @@ export type EditPostBody = z.output<typeof EditPostBody>;
 /** Like and repost take no fields (the session is the actor); a body may name the actor, nothing else is read. */
 export const ActorBody = z.object({ username: actorUsername });
 export type ActorBody = z.output<typeof ActorBody>;
-export type EmptyBody = ActorBody;
 
 /** POST /api/follow, /api/unfollow and GET /api/is-following: both ids positive whole numbers. */
 export const FollowPair = z.object({
@@ -242,7 +238,6 @@ export const NoticeBody = z.object({
   username: z.optional(text(BAD)),
 });
 export type NoticeBody = z.output<typeof NoticeBody>;
-export type NoticeFields = NoticeBody;
 
 export const NotificationSeenBody = z.object({
   kind: z.enum(NOTIFICATION_SEEN_KINDS as [NotificationSeenKind, ...NotificationSeenKind[]], { error: MESSAGES.notifications.invalidKind }),
@@ -254,7 +249,7 @@ export const SubscribeBody = z.object({
   subscriptionId: text(MESSAGES.payment.invalidSubscriptionId).check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: MESSAGES.payment.invalidSubscriptionId })),
   groupId: z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value)),
-    z.int({ error: (issue) => (issue.input === undefined ? MESSAGES.payment.selectPlan : MESSAGES.payment.invalidGroup) }),
+    z.int({ error: (issue) => (issue.input == null ? MESSAGES.payment.selectPlan : MESSAGES.payment.invalidGroup) }),
   ),
 });
 export type SubscribeBody = z.output<typeof SubscribeBody>;

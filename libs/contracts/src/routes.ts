@@ -116,7 +116,8 @@ export const ROUTES = {
     /** `cursor` pages the replies exactly as the replies route does (one cursor format). */
     thread: defineRoute({ method: 'GET', path: '/api/posts/:id/thread', summary: 'A post with its ancestors and a page of its replies.', auth: 'optional', params: id, query: PageQuery, responses: { 200: PostThread }, errors: [404] }),
     history: defineRoute({ method: 'GET', path: '/api/posts/:id/history', summary: "A post's earlier versions.", auth: 'optional', params: id, responses: { 200: z.object({ items: z.array(PostEdit) }) }, errors: [404] }),
-    repostCount: defineRoute({ method: 'GET', path: '/api/reposts/count/:id', summary: 'How often a post was reposted.', auth: 'public', params: id, responses: { 200: z.object({ count: z.number() }) }, errors: [404] }),
+    likers: defineRoute({ method: 'GET', path: '/api/posts/:id/likes', summary: "A page of a post's likers, newest like first.", auth: 'optional', params: id, query: PageQuery, responses: { 200: pageOf(FollowUser) }, errors: [404] }),
+    repostCount: defineRoute({ method: 'GET', path: '/api/reposts/count/:id', summary: 'How often a post was reposted.', auth: 'optional', params: id, responses: { 200: z.object({ count: z.number() }) }, errors: [404] }),
     like: defineRoute({ method: 'POST', path: '/api/posts/:id/like', summary: 'Like or unlike a post.', auth: 'session', params: id, body: ActorBody, responses: { 200: LikeResult }, errors: [401, 403, 404] }),
     repost: defineRoute({ method: 'POST', path: '/api/posts/:id/repost', summary: 'Repost or un-repost a post.', auth: 'session', params: id, body: ActorBody, responses: { 200: RepostResult }, errors: [401, 403, 404] }),
     /** JSON without a file, multipart with one (and, for a video, optionally its poster frame). */
@@ -148,7 +149,7 @@ export const ROUTES = {
     liked: defineRoute({ method: 'GET', path: '/api/users/:username/liked-posts', summary: 'A page of the posts an account liked.', auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
     reposts: defineRoute({ method: 'GET', path: '/api/users/:username/reposts', summary: "A page of an account's reposts.", auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
     media: defineRoute({ method: 'GET', path: '/api/users/:username/media', summary: "A page of an account's posts with media.", auth: 'optional', params: username, query: PageQuery, responses: { 200: pageOf(Post) }, errors: [403, 404] }),
-    counts: defineRoute({ method: 'GET', path: '/api/users/:username/counts', summary: "An account's post counts.", auth: 'public', params: username, responses: { 200: PostCounts }, errors: [404] }),
+    counts: defineRoute({ method: 'GET', path: '/api/users/:username/counts', summary: "An account's post counts.", auth: 'optional', params: username, responses: { 200: PostCounts }, errors: [404] }),
   },
   search: {
     posts: defineRoute({ method: 'GET', path: '/api/search/posts', summary: 'A page of posts matching a text.', auth: 'optional', query: TextPageQuery, responses: { 200: pageOf(Post) }, errors: [] }),

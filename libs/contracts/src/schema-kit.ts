@@ -3,7 +3,7 @@
  * bundled, see docs/decisions/0083). Every refusal carries its catalogue message; the server answers
  * 400 with the message of the first failing field.
  *
- * The rules they keep (as the API had them before the schemas):
+ * The rules they keep:
  * - an absent field is skipped, `null` is a value, and a wrong one wherever a string, number or list
  *   is expected (only `nullable` fields take null);
  * - nothing is converted implicitly: a number sent as a string of digits is read as one only where
@@ -18,7 +18,7 @@ import { textLength } from './rules/truncate';
  * The largest id the API accepts. Ids are bigint columns, but no table comes near 2^31 rows; one
  * bound for path and body ids keeps every id a plain int4 and a safe JS integer.
  */
-export const ID_MAX = 2_147_483_647;
+const ID_MAX = 2_147_483_647;
 const CANONICAL_ID = /^[1-9]\d{0,9}$/;
 const DIGITS = /^\d{1,16}$/;
 
@@ -27,7 +27,7 @@ export const text = (message: string) => z.string({ error: message });
 
 /**
  * A string of at most `max` UTF-16 units. Anything else is refused with `notText`, which is
- * `tooLong` unless said (as the API answered before the schemas: its length rule named the refusal).
+ * `tooLong` unless said: the length rule names the refusal.
  */
 export const textAtMost = (max: number, tooLong: string, notText = tooLong) => z.string({ error: notText }).check(z.maxLength(max, { error: tooLong }));
 

@@ -13,7 +13,7 @@ export const EventOrder = {
   pushes: 10,
 } as const;
 
-/** Which event a method subscribes to (read at start-up by EventSubscriberDiscovery). */
+/** Which event a method subscribes to (read at start-up by findSubscribers, from DomainEvents.onModuleInit). */
 export interface EventSubscription {
   name: EventName;
   order: number;

@@ -5,7 +5,8 @@ import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import { Settings } from '../../config/settings';
 import { SETTINGS } from '../../config/settings.module';
-import { FOLLOW_SQL, followPageSql, type FollowPageRow, SYNC_SQL } from './follows.sql';
+import { FOLLOW_SQL, followPageSql, SYNC_SQL } from './follows.sql';
+import type { AccountPageRow } from '../users/public';
 
 /**
  * The only code that runs the SQL of follows (the counters on users are the users module's, moved
@@ -31,8 +32,8 @@ export class FollowsRepository extends DomainRepository {
   }
 
   /** $1 user, $2 viewer, then the keyset when given. */
-  page(direction: 'followers' | 'following', values: unknown[], withCursor: boolean, take: string): Promise<FollowPageRow[]> {
-    return this.sql.reader(values[1] as number | null).query<FollowPageRow>(followPageSql(direction, withCursor, take), values);
+  page(direction: 'followers' | 'following', values: unknown[], withCursor: boolean, take: string): Promise<AccountPageRow[]> {
+    return this.sql.reader(values[1] as number | null).query<AccountPageRow>(followPageSql(direction, withCursor, take), values);
   }
 
   /** False when the follow was already there. */

@@ -7,7 +7,7 @@ import { AlertsService } from '../notifications/alerts.service';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { limitLiteral } from '../../common/db/sql-params';
 import { AccountsService } from '../users/accounts.service';
-import type { SessionUser } from '../users/public';
+import { toAccountListItem, type SessionUser } from '../users/public';
 import { SafetyService } from '../safety/safety.service';
 import { FollowsRepository } from './follows.repository';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
@@ -80,7 +80,7 @@ export class FollowsService {
     if (!(await this.follows.userExists(userId))) throw new NotFoundException(MESSAGES.profile.userNotFound);
     const values: unknown[] = [userId, viewerId, ...(after ? [after.time, after.id] : [])];
     const rows = await this.follows.page(direction, values, !!after, limitLiteral(limit + 1));
-    return toPage(rows, limit, (r) => ({ id: r.id, name: r.name, username: r.username, thumbnail: r.thumbnail, isFollowing: r.is_following }), timeCursorOf);
+    return toPage(rows, limit, toAccountListItem, timeCursorOf);
   }
 
   private async change(user: SessionUser, dto: FollowPair, on: boolean): Promise<FollowResult> {

@@ -1,7 +1,6 @@
 /** SQL of follows. The follow row and both denormalised counters (users.sql.ts) change in one transaction. */
-import type { Selectable } from 'kysely';
-import type { Users } from '../../database/schema';
 import { timeKey } from '../../common/db/sql-snippets';
+import { accountListColumns } from '../users/public';
 
 export const FOLLOW_SQL = {
   userExists: `SELECT 1 FROM users WHERE id = $1`,
@@ -24,8 +23,7 @@ export const SYNC_SQL = {
 export function followPageSql(direction: 'followers' | 'following', withCursor: boolean, take: string): string {
   const [mine, other] = direction === 'followers' ? ['followed_id', 'follower_id'] : ['follower_id', 'followed_id'];
   return `
-    SELECT u.id, u.name, u.username, u.thumbnail,
-           EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = $2::bigint AND v.followed_id = u.id) AS is_following,
+    SELECT ${accountListColumns('$2')},
            ${timeKey('f.created_at')} AS cursor_time, f.${other} AS cursor_id
       FROM follows f JOIN users u ON u.id = f.${other}
      WHERE f.${mine} = $1
@@ -33,9 +31,3 @@ export function followPageSql(direction: 'followers' | 'following', withCursor: 
      ORDER BY f.created_at DESC, f.${other} DESC
      LIMIT ${take}`;
 }
-
-export type FollowPageRow = Pick<Selectable<Users>, 'id' | 'name' | 'username' | 'thumbnail'> & {
-  is_following: boolean;
-  cursor_time: string;
-  cursor_id: number;
-};

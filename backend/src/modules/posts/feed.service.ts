@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { LIMITS, MESSAGES, orderFeed, type Page, type Post, type PostCounts, type PostEdit, type PostThread } from '@cloud9/contracts';
+import { LIMITS, MESSAGES, orderFeed, type FollowUser, type Page, type Post, type PostCounts, type PostEdit, type PostThread } from '@cloud9/contracts';
 import { decodeTimeCursor } from '../../common/db/cursor';
 import { FilteredReads } from '../../common/rate-limit/filtered-reads';
 import { accountsOnly, hidesPost, NOTHING_HIDDEN, type Hiding } from '../safety/public';
@@ -9,6 +9,9 @@ import { SharedPageCache } from './shared-page-cache';
 import { toPost } from './post-row';
 import { PostsRepository, type PostRef } from './posts.repository';
 import { timeCursorOf, toPage } from '../../common/db/page';
+import { toAccountListItem } from '../users/public';
+
+const NO_ONE: ReadonlySet<number> = new Set();
 
 /**
  * The pinned head of a feed: the admin-boosted post, then up to 3 user-boosted posts
@@ -128,11 +131,11 @@ export class FeedService {
     return this.hiding.unseenBy(reader);
   }
 
-  /** The post, or 404 when it is missing or (with `reader`) by an account the reader may not see. */
-  private async requirePost(id: number, reader?: PostReader): Promise<PostRef> {
-    const [row, unseen] = await Promise.all([this.posts.ref(id), reader === undefined ? undefined : this.hiding.unseenBy(reader)]);
-    if (!row || unseen?.has(row.user_id)) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
-    return row;
+  /** The post, and the accounts `reader` may not see (none asked without a reader); 404 when it is gone or its author is among them. */
+  private async requirePost(id: number, reader?: PostReader): Promise<{ post: PostRef; unseen: ReadonlySet<number> }> {
+    const [post, unseen] = await Promise.all([this.posts.ref(id), reader === undefined ? NO_ONE : this.hiding.unseenBy(reader)]);
+    if (!post || unseen.has(post.user_id)) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
+    return { post, unseen };
   }
 
   async userId(username: string): Promise<number> {
@@ -214,12 +217,20 @@ export class FeedService {
   }
 
   async repostCount(postId: number): Promise<{ count: number }> {
-    return { count: (await this.requirePost(postId)).reposts_count };
+    return { count: (await this.requirePost(postId)).post.reposts_count };
   }
 
   async history(postId: number, reader: PostReader): Promise<{ items: PostEdit[] }> {
     await this.requirePost(postId, reader);
     const rows = await this.posts.history(postId);
     return { items: rows.map((r) => ({ content: r.content, editedAt: r.edited_at.toISOString() })) };
+  }
+
+  /** A page of a post's likers, newest like first, without the accounts `reader` may not see (a block either way, a suspension). */
+  async likers(postId: number, reader: PostReader, limit: number, cursor?: string): Promise<Page<FollowUser>> {
+    const after = decodeTimeCursor(cursor);
+    const { unseen } = await this.requirePost(postId, reader);
+    const rows = await this.posts.likersPage(postId, reader?.id ?? null, [...unseen], after, limit + 1);
+    return toPage(rows, limit, toAccountListItem, timeCursorOf);
   }
 }

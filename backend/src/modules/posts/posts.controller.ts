@@ -1,7 +1,7 @@
 import { BadRequestException, Controller, Req, UseInterceptors } from '@nestjs/common';
 import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
 import type { Request } from 'express';
-import { MESSAGES, ROUTES, VIDEO_POSTER, isFeedCategory, type ActorBody, type EditPostBody, type FeedQueryParams, type LikeResult, type NewPostBody, type Page, type PageQuery, type Post as PostWire, type PostEdit, type PostThread, type ReplyBody, type RepostResult } from '@cloud9/contracts';
+import { MESSAGES, ROUTES, VIDEO_POSTER, isFeedCategory, type ActorBody, type EditPostBody, type FeedQueryParams, type FollowUser, type LikeResult, type NewPostBody, type Page, type PageQuery, type Post as PostWire, type PostEdit, type PostThread, type ReplyBody, type RepostResult } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
@@ -75,6 +75,12 @@ export class PostsController {
   @BlockRule(POST_ID)
   history(@Params('id') id: number, @AuthUser() viewer?: SessionUser): Promise<{ items: PostEdit[] }> {
     return this.feed.history(id, viewer ?? null);
+  }
+
+  @Endpoint(ROUTES.posts.likers)
+  @BlockRule(POST_ID)
+  likers(@Params('id') id: number, @QueryOf() query: PageQuery, @AuthUser() viewer?: SessionUser): Promise<Page<FollowUser>> {
+    return this.feed.likers(id, viewer ?? null, limitOf(query), query.cursor);
   }
 
   @Endpoint(ROUTES.posts.repostCount)

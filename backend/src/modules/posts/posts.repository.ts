@@ -10,8 +10,10 @@ import type { PostEdits, Posts } from '../../database/schema';
 import { type FeedFilter, feedPageSql, followingPlanOf, type ListKind, listPageSql, pinnedCandidatesSql, tagPageSql } from './feed.sql';
 import type { TimeCursor } from '../../common/db/cursor';
 import type { PagedPostRow, PostRow } from './post-row';
-import { ACCOUNT_DELETION_SQL, POSTS_BY_IDS, READ_SQL, THREAD_CHAIN, viewerFlagsSql } from './posts.sql';
+import { ACCOUNT_DELETION_SQL, likersPageSql, POSTS_BY_IDS, READ_SQL, THREAD_CHAIN, viewerFlagsSql } from './posts.sql';
+import { limitLiteral } from '../../common/db/sql-params';
 import type { Hiding } from '../safety/public';
+import type { AccountPageRow } from '../users/public';
 
 export type NewPost = Pick<Selectable<Posts>, 'user_id' | 'parent_id' | 'content' | 'category' | 'media_id' | 'media_url' | 'media_alt' | 'gif_url'> & RichTextFacts;
 /** What a post's text refers to: the mentioned accounts' ids and the tags, in text order. */
@@ -80,6 +82,12 @@ export class PostsRepository extends DomainRepository {
   tagPage(tag: string, viewerId: number | null, after: TimeCursor | undefined, take: number, hiding: Hiding): Promise<PagedPostRow[]> {
     const { sql: text, params } = tagPageSql(tag, viewerId, after, take, hiding, this.settings.feedScanLimit);
     return this.sql.reader(viewerId).query<PagedPostRow>(text, params);
+  }
+
+  /** A page of a post's likers, without the accounts in `unseen`; `take` rows at most. */
+  likersPage(postId: number, viewerId: number | null, unseen: readonly number[], after: TimeCursor | undefined, take: number): Promise<AccountPageRow[]> {
+    const values: unknown[] = [postId, viewerId, unseen, ...(after ? [after.time, after.id] : [])];
+    return this.sql.reader(viewerId).query<AccountPageRow>(likersPageSql(!!after, limitLiteral(take)), values);
   }
 
   async ref(id: number): Promise<PostRef | undefined> {

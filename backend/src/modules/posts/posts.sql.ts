@@ -1,6 +1,7 @@
 import { THREAD } from '@cloud9/contracts';
 import { timeKey } from '../../common/db/sql-snippets';
 import { mediaColumns, posterJoin } from '../media/public';
+import { accountListColumns } from '../users/public';
 
 /**
  * SQL of the posts module. Every read that returns posts selects POST_COLUMNS over POST_JOINS,
@@ -109,3 +110,20 @@ export const ACCOUNT_DELETION_SQL = [
        FROM (SELECT parent_id, count(*) AS n FROM posts WHERE user_id = $1 AND parent_id IS NOT NULL GROUP BY parent_id) mine
       WHERE p.id = mine.parent_id AND p.user_id <> $1`,
 ];
+
+/**
+ * A page of a post's likers, newest like first, keyset on (created_at, user_id) along
+ * likes_post_recent. $1 the post, $2 the viewer (NULL signed out: isFollowing false), $3 the
+ * accounts the viewer may not see (left out); with a cursor $4 time, $5 id. The page size is a
+ * literal (limitLiteral).
+ */
+export function likersPageSql(withCursor: boolean, take: string): string {
+  return `
+    SELECT ${accountListColumns('$2')},
+           ${timeKey('l.created_at')} AS cursor_time, l.user_id AS cursor_id
+      FROM likes l JOIN users u ON u.id = l.user_id
+     WHERE l.post_id = $1 AND l.user_id <> ALL ($3::bigint[])
+       ${withCursor ? 'AND (l.created_at, l.user_id) < ($4::timestamptz, $5::bigint)' : ''}
+     ORDER BY l.created_at DESC, l.user_id DESC
+     LIMIT ${take}`;
+}

@@ -62,11 +62,14 @@ export class SafetyService {
   async mute(user: SessionUser, targetId: number): Promise<MuteResult> {
     if (targetId === user.id) throw new BadRequestException(SAFETY_MESSAGES.cannotMuteSelf);
     const outcome = await orNotFound(
-      this.safety.transaction((trx) => this.safety.hideWithin(trx, 'user_mutes', user.id, targetId, SAFETY_RULES.mutesMax)),
+      this.safety.transaction(async (trx) => {
+        const hidden = await this.safety.hideWithin(trx, 'user_mutes', user.id, targetId, SAFETY_RULES.mutesMax);
+        if (hidden === 'added') this.events.add(trx, 'viewer.changed', { viewerIds: [user.id] });
+        return hidden;
+      }),
       MESSAGES.profile.userNotFound,
     );
     if (outcome === 'full') throw new ConflictException(SAFETY_MESSAGES.tooManyMutes);
-    await this.changed(outcome === 'added', user.id);
     return { success: true, muted: true };
   }
 
@@ -118,10 +121,8 @@ export class SafetyService {
       if (existing) return { word: toMutedWord(existing), created: false };
       if ((await this.safety.countMutedWords(trx, user.id)) >= SAFETY_RULES.mutedWordsMax) throw new ConflictException(SAFETY_MESSAGES.tooManyMutedWords);
       const added = await this.safety.addMutedWord(trx, user.id, word);
+      this.events.add(trx, 'viewer.changed', { viewerIds: [user.id] });
       return { word: toMutedWord(added!), created: true };
-    }).then(async (result) => {
-      await this.changed(result.created, user.id);
-      return result;
     });
   }
 
