@@ -19,7 +19,7 @@ const clientLayerPolicies = CLIENT_LAYERS.slice(1).map((layer, i) => ({
 }));
 
 /** Source and tests that belong to a tsconfig, so rules that need types can run on them. */
-const typedFiles = [
+export const TYPED_FILES = [
   'libs/contracts/src/**/*.ts',
   'backend/src/**/*.ts',
   'backend/test/**/*.ts',
@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    files: typedFiles,
+    files: TYPED_FILES,
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -3,7 +3,8 @@
 // The machine has two cores; the stages run in lanes so that both stay busy, laid out from measured
 // CPU use (docs/decisions/0010-npm-test-layout.md):
 // 1. At once: the builds (contracts and backend; beside them the frontend, then its first-load budget),
-//    eslint, the type-check (then dependency-cruiser) and the frontend suites (vitest). When the backend
+//    the type-check and eslint on the same TypeScript programs (then dependency-cruiser) and the
+//    frontend suites (vitest). When the backend
 //    is built: the service tier and the integration suites that take CPU but time nothing tight (one
 //    jest run, two workers). When both builds are done: the browser tests (playwright + Chromium, the
 //    longest lane), and knip and the unit tests (jest's file crawl must not meet a build's output
@@ -124,16 +125,15 @@ const intLane = backendBuild.then(async (ok) => {
   if (!ok) return notRun(INT);
   await suite(INT, 'npx', jest('jest.config.js', 'int', ...firstArgs), report('int'));
 });
-// eslint, tsc and vitest read sources only; knip and the unit tests crawl the tree, so they wait until
+// tsc, eslint and vitest read sources only; knip and the unit tests crawl the tree, so they wait until
 // no build is writing its output.
 const checksLanes = Promise.all([
   built.then(async () => {
     await check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent']);
     await suite('unit (contracts, backend)', 'npx', jest('jest.config.js', 'unit', '--selectProjects', 'contracts', 'backend-unit'), report('unit'));
   }),
-  check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']),
   (async () => {
-    await check('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+    await check('typecheck and lint (tsc, eslint)', 'node', ['scripts/typecheck-and-lint.mjs']);
     await check('dependencies (dependency-cruiser)', 'npm', ['run', 'lint:deps', '--silent']);
   })(),
   suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend')),

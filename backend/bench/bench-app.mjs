@@ -47,7 +47,9 @@ export async function seedIfNeeded(db = BENCH_DB) {
 export async function startApp(db = BENCH_DB, env = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+  // BENCH_APP_NODE_ARGS: Node flags for the app alone, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof.
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const app = spawn(process.execPath, [...nodeArgs, path.join(root, 'backend/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -4,7 +4,7 @@ import { serviceModule } from '../support/service-module';
 
 /**
  * The follow-count sync's lock wait, on FollowsService against the real database (no app, no HTTP).
- * The routes, their answers, permissions and counters under concurrent requests are follows.int-spec.ts's.
+ * The routes, their answers, permissions and counters under concurrent requests are follows.timed.int-spec.ts's.
  */
 describe('follows: the count sync (service tier)', () => {
   it('the follow-count sync waits FOLLOW_SYNC_LOCK_WAIT_MS for a held follows table, then fails that attempt', async () => {

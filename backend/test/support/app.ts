@@ -69,9 +69,12 @@ export async function signUp(t: TestApp, opts: { username?: string; groupId?: nu
   return { agent, user: login.body };
 }
 
+/** Sign-ins signUpMany runs at once: a fixture, not a burst under test (each hashes a password). */
+const SIGN_INS_AT_ONCE = 4;
+
 /**
- * `n` signed-in users made at once: one real sign-up, the rest copied from it in one INSERT (same
- * password hash), each then signed in through the API. For suites that need many actors.
+ * `n` signed-in users: one real sign-up, the rest copied from it in one INSERT (same password hash),
+ * each then signed in through the API, SIGN_INS_AT_ONCE at a time. For suites that need many actors.
  */
 export async function signUpMany(t: TestApp, n: number): Promise<SignedIn[]> {
   const template = await signUp(t);
@@ -81,11 +84,14 @@ export async function signUpMany(t: TestApp, n: number): Promise<SignedIn[]> {
      SELECT x, x || '@example.com', u.password_hash, 5 FROM users u, unnest($2::text[]) x WHERE u.id = $1`,
     [template.user.id, names],
   );
-  return Promise.all(
-    names.map(async (username) => {
+  const users: SignedIn[] = [];
+  for (let i = 0; i < names.length; i += SIGN_INS_AT_ONCE) {
+    const batch = names.slice(i, i + SIGN_INS_AT_ONCE).map(async (username) => {
       const agent = t.agent();
       const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
       return { agent, user: login.body };
-    }),
-  );
+    });
+    users.push(...(await Promise.all(batch)));
+  }
+  return users;
 }

@@ -2,7 +2,11 @@ import { MESSAGES, type FollowUser, type Page } from '@cloud9/contracts';
 import { bootApp, signUp, SignedIn, signUpMany, TestApp } from '../support/app';
 import { exactFollowCounts } from '../support/follow-counts';
 
-/** The follow routes: answers, permissions, lists, counters under concurrent requests; the count sync's lock wait is follows.service-spec.ts's. */
+/**
+ * The follow routes: answers, permissions, lists, counters under concurrent requests; the count sync's
+ * lock wait is follows.service-spec.ts's. Timed: its 60 requests at once must all be answered within the
+ * pool's connect timeout (DATABASE_CONNECT_TIMEOUT_MS), which a machine busy with other lanes does not give.
+ */
 describe('follows: follow, unfollow, lists, is-following', () => {
   let t: TestApp;
 
