@@ -67,6 +67,8 @@ async function pageStatements(pool, { viewer, tab, cursor, search }) {
  * and removes the replies it wrote (and their count on their parents).
  */
 const WRITERS = 10;
+/** Every ten writes: five likes, three reposts, two replies; BENCH_WRITE_KINDS=like (or repost, reply) writes only that. */
+const WRITE_KINDS = process.env.BENCH_WRITE_KINDS ? Array(10).fill(process.env.BENCH_WRITE_KINDS) : [...Array(5).fill('like'), ...Array(3).fill('repost'), ...Array(2).fill('reply')];
 const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES_PER_SECOND ?? 100);
 /** Writes sent but not answered beyond this many are skipped (an app that stalls is not buried under a queue). */
 const MAX_WRITES_IN_FLIGHT = 200;
@@ -80,10 +82,10 @@ async function startWriters(base, headers) {
   const write = async (n) => {
     const { cookie } = writers[n % WRITERS];
     const post = firstPage[(n * 7) % firstPage.length];
-    const kind = n % 10;
+    const kind = WRITE_KINDS[n % 10];
     const init = { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' };
-    const url = kind < 5 ? `${base}/api/posts/${post}/like` : kind < 8 ? `${base}/api/posts/${post}/repost` : `${base}/api/posts/${post}/reply`;
-    if (kind >= 8) init.body = JSON.stringify({ content: `bench write load reply ${n}` });
+    const url = `${base}/api/posts/${post}/${kind}`;
+    if (kind === 'reply') init.body = JSON.stringify({ content: `bench write load reply ${n}` });
     inFlight += 1;
     try {
       const res = await fetch(url, init);

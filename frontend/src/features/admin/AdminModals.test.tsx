@@ -23,11 +23,17 @@ afterEach(expectNoNativeDialogs);
 
 describe('Admin tools: Manage Users', () => {
   it('lists users, searches on the server, pages with Load more, and changes a group with PATCH', async () => {
+    // The server as the stub keeps it: a list read after the PATCH shows cara's new group.
+    let caraGroup = 5;
+    const cara = () => adminRow({ id: 3, username: 'cara', group_id: caraGroup });
     const calls = stubFetch((url, init) => {
-      if (init.method === 'PATCH') return jsonResponse({ success: true, user: adminRow({ id: 3, username: 'cara', group_id: 7 }) });
+      if (init.method === 'PATCH') {
+        caraGroup = 7;
+        return jsonResponse({ success: true, user: cara() });
+      }
       const q = new URL(url, 'http://x').searchParams;
-      if (q.get('query') === 'car') return jsonResponse({ items: [adminRow({ id: 3, username: 'cara' })], nextCursor: null });
-      if (q.get('cursor') === 'c2') return jsonResponse({ items: [adminRow({ id: 3, username: 'cara' })], nextCursor: null });
+      if (q.get('query') === 'car') return jsonResponse({ items: [cara()], nextCursor: null });
+      if (q.get('cursor') === 'c2') return jsonResponse({ items: [cara()], nextCursor: null });
       return jsonResponse({ items: [adminRow({ id: 1, username: 'root', group_id: 1 }), adminRow({})], nextCursor: 'c2' });
     });
     renderPanel();

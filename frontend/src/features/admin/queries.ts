@@ -63,7 +63,11 @@ export function useSetUserGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, groupId }: { id: number; groupId: number }) => setUserGroup(id, groupId),
-    onSuccess: ({ user }) => queryClient.setQueriesData<PagedData<AdminUser>>({ queryKey: adminKeys.users() }, (data) => replaceItem(data, user)),
+    onSuccess: async ({ user }) => {
+      // A list read still on its way may have left before the change: it must not land over it.
+      await queryClient.cancelQueries({ queryKey: adminKeys.users() });
+      queryClient.setQueriesData<PagedData<AdminUser>>({ queryKey: adminKeys.users() }, (data) => replaceItem(data, user));
+    },
   });
 }
 
