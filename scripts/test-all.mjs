@@ -126,15 +126,18 @@ const intLane = backendBuild.then(async (ok) => {
   await suite(INT, 'npx', jest('jest.config.js', 'int', ...firstArgs), report('int'));
 });
 // tsc, eslint and vitest read sources only; knip and the unit tests crawl the tree, so they wait until
-// no build is writing its output.
+// no build is writing its output. The checks only compute, with nothing timed: they run at a lower
+// priority (BACKGROUND), so the suites beside them (apps answering within timeouts, tests waiting for
+// what should appear) are not starved of CPU; they take what those leave.
+const BACKGROUND = ['-n', '10'];
 const checksLanes = Promise.all([
   built.then(async () => {
-    await check('unused files, exports, dependencies (knip)', 'npm', ['run', 'lint:unused', '--silent']);
-    await suite('unit (contracts, backend)', 'npx', jest('jest.config.js', 'unit', '--selectProjects', 'contracts', 'backend-unit'), report('unit'));
+    await check('unused files, exports, dependencies (knip)', 'nice', [...BACKGROUND, 'npm', 'run', 'lint:unused', '--silent']);
+    await suite('unit (contracts, backend)', 'nice', [...BACKGROUND, 'npx', ...jest('jest.config.js', 'unit', '--selectProjects', 'contracts', 'backend-unit')], report('unit'));
   }),
   (async () => {
-    await check('typecheck and lint (tsc, eslint)', 'node', ['scripts/typecheck-and-lint.mjs']);
-    await check('dependencies (dependency-cruiser)', 'npm', ['run', 'lint:deps', '--silent']);
+    await check('typecheck and lint (tsc, eslint)', 'nice', [...BACKGROUND, 'node', 'scripts/typecheck-and-lint.mjs']);
+    await check('dependencies (dependency-cruiser)', 'nice', [...BACKGROUND, 'npm', 'run', 'lint:deps', '--silent']);
   })(),
   suite('frontend (vitest)', 'npx', ['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${report('frontend')}`], report('frontend')),
 ]);
