@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// npm test's type-check and eslint in one process: the TypeScript programs of the workspaces are built
-// once, their diagnostics are the type-check (what `npm run typecheck` reports), and eslint's type-aware
-// rules read the same programs (typescript-eslint's `programs`) instead of building their own through
-// the project service. Building the programs is a large share of both: done once, the pair took 83 CPU
+// The type-check of every workspace (`npm run typecheck`: --typecheck-only) and, in npm test, eslint in
+// the same process: the TypeScript programs are built once, their diagnostics are the type-check, and
+// eslint's type-aware rules read the same programs (typescript-eslint's `programs`) instead of building
+// their own through the project service. Building the programs is a large share of both: done once, the pair took 83 CPU
 // seconds against 101 apart (docs/decisions/0010-npm-test-layout.md). Exits non-zero on any type error or
 // lint problem (warnings included, as `eslint --max-warnings=0`).
 import { ESLint } from 'eslint';
@@ -11,7 +11,7 @@ import ts from 'typescript';
 import { TYPED_FILES } from '../eslint.config.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-/** The projects `npm run typecheck` checks, contracts first: a file in several programs is linted in the first. */
+/** The projects type-checked, contracts first: a file in several programs is linted in the first. */
 const PROJECTS = ['libs/contracts/tsconfig.json', 'backend/tsconfig.json', 'frontend/tsconfig.json', 'frontend/tsconfig.node.json', 'frontend/e2e/tsconfig.json'];
 
 const host = {
@@ -38,6 +38,7 @@ if (typeErrors.length) {
   process.stdout.write(ts.formatDiagnosticsWithColorAndContext(typeErrors, host));
 }
 console.log(`typecheck: ${PROJECTS.length} projects, ${typeErrors.length} errors (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+if (process.argv.includes('--typecheck-only')) process.exit(failed ? 1 : 0);
 
 const t1 = Date.now();
 const eslint = new ESLint({
