@@ -23,7 +23,8 @@ WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \
     UPLOAD_DIR=/data/uploads \
-    BACKUP_DIR=/data/backups
+    BACKUP_DIR=/data/backups \
+    EXPORT_DIR=/data/exports
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/libs/contracts/package.json libs/contracts/
@@ -32,8 +33,8 @@ COPY --from=build /app/backend/package.json backend/
 COPY --from=build /app/backend/node_modules backend/node_modules
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
-# The only folder the app writes (local uploads, backups): owned by the user it runs as.
-RUN mkdir -p /data/uploads /data/backups && chown -R node:node /data
+# The only folder the app writes (local uploads, backups, data exports): owned by the user it runs as.
+RUN mkdir -p /data/uploads /data/backups /data/exports && chown -R node:node /data
 USER node
 EXPOSE 3000
 # Liveness only: a database outage must not mark every container unhealthy (readiness is the load balancer's).

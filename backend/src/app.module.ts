@@ -20,6 +20,7 @@ import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { BookmarksModule } from './modules/bookmarks/bookmarks.module';
+import { ExportsModule } from './modules/exports/exports.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { SafetyModule } from './modules/safety/safety.module';
 import { ModerationModule } from './modules/moderation/moderation.module';
@@ -34,6 +35,8 @@ import { RealtimeModule } from './modules/realtime/realtime.module';
 import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
 import { AccountsService } from './modules/users/accounts.service';
+import { TwoFactorModule } from './modules/two-factor/two-factor.module';
+import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { JobsModule } from './jobs/jobs.module';
 import { BoostsModule } from './modules/boosts/boosts.module';
 import { AdminUsersModule } from './modules/admin/admin-users.module';
@@ -61,8 +64,9 @@ export class AppModule {
         MediaModule,
         RealtimeModule,
         UsersModule,
-        SessionAuthModule.forRoot({ imports: [UsersModule], useExisting: AccountsService }),
+        SessionAuthModule.forRoot({ imports: [UsersModule, TwoFactorModule], useExisting: AccountsService, secondFactor: TwoFactorService }),
         AuthModule,
+        TwoFactorModule,
         PlansModule,
         PostsModule,
         NotificationsModule,
@@ -72,6 +76,7 @@ export class AppModule {
         SearchModule,
         HashtagsModule,
         BookmarksModule,
+        ExportsModule,
         AppConfigModule,
         GifsModule,
         HealthModule,

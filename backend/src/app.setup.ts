@@ -17,7 +17,7 @@ import { serveFrontend } from './common/frontend-files';
 import { apiRateLimit } from './common/rate-limit/api-rate-limit.middleware';
 import { RateLimitsService } from './common/rate-limit/rate-limits.service';
 import { LimitedExpressAdapter } from './common/http-server';
-import { createRedis } from './common/redis.module';
+import { createRedis, RedisKeys } from './common/redis.module';
 import { withTimeout } from './common/with-timeout';
 import { isSecureDeployment, Settings } from './config/settings';
 import { ensureDatabaseExists, runMigrations, sharedSessionSecret } from './database/database-bootstrap';
@@ -29,6 +29,7 @@ import { CachedSessionStore } from './common/auth/cached-session-store';
 import { InvalidationBus } from './common/cache/invalidation-bus';
 import { ReadReplica } from './common/db/read-replica';
 import { renewSessionDaily, sessionLifetimes } from './common/auth/session-renewal';
+import { noteSessionSeen } from './common/auth/session-seen';
 import { sessionCookieName } from './common/auth/session-cookie';
 import { RealtimeIoAdapter } from './modules/realtime/realtime-io.adapter';
 import { parseBodies } from './common/body-parsers';
@@ -159,6 +160,8 @@ export async function createApp(settings: Settings, { logDestination }: { logDes
     });
   app.use(API_EXCEPT_HEALTH, sessionWhenSent({ reads: sessionOn(sessions), writes: sessionOn(sessions.forWrites()) }, sessionCookieName(settings)));
   app.use('/api', renewSessionDaily(lifetimes));
+  // "Last seen" for the owner's list of sessions: at most one Redis write a minute per session.
+  app.use('/api', noteSessionSeen(redis, app.get(RedisKeys), lifetimes.absoluteMs));
   app.use(API_EXCEPT_HEALTH, apiRateLimit(app.get(RateLimitsService)));
   app.use('/api', originGuard(settings));
   app.use('/api', parseBodies());

@@ -533,7 +533,7 @@ describe('admin screens on a phone and a desktop', () => {
     const counts = tool(page, 'Queue dashboard').getByRole('table', { name: 'Jobs of each queue by state' });
     await counts.waitFor();
     expect(await counts.getByRole('columnheader').allTextContents()).toEqual(['Queue', 'Waiting', 'Running', 'Delayed', 'Failed', 'Completed']);
-    expect(await counts.getByRole('rowheader').allTextContents()).toEqual(['Maintenance (backups, syncs, scans)', 'Boost rotations', 'Billing sweeps']);
+    expect(await counts.getByRole('rowheader').allTextContents()).toEqual(['Maintenance (backups, syncs, scans)', 'Boost rotations', 'Billing sweeps', 'Outgoing mail']);
     for (const cell of await counts.getByRole('cell').allTextContents()) expect(cell).toMatch(/^[\d,]+$/);
 
     // A user's details as labelled fields.

@@ -7,6 +7,8 @@ import { APP_CLIENT_HEADER } from '@cloud9/contracts';
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 /** The second app instance: same database and Redis, another process and port. */
 export const secondBaseUrl = () => process.env.E2E_BASE_URL_2!;
+/** The same app at `localhost`, a host name (passkeys: WebAuthn refuses an IP address as the relying party). */
+export const namedBaseUrl = () => process.env.E2E_NAMED_BASE_URL!;
 const screenshotDir = path.resolve(__dirname, '../../docs/screenshots');
 export const E2E_ADMIN = { username: 'e2e_admin', password: 'admin-pass-e2e-1' };
 /** The fake PayPal's client id and the plan ids the e2e instances are configured with. */

@@ -5,8 +5,12 @@ import { keepRawBody } from './raw-body';
 import { BODY_LIMIT_BYTES, bodyTooLarge, hasBody } from './request-limits';
 import { decodeComponent, hasForbiddenCharacter, jsonDepthExceeds, MAX_BODY_DEPTH } from './text-rules';
 
-/** Methods whose body no endpoint reads: it is left unread (see limitRequestBodies). */
-const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+/**
+ * Methods whose body no endpoint reads: it is left unread (see limitRequestBodies). DELETE's body is
+ * read only as plain JSON (some deletions are confirmed in it: turning two-factor off, deleting an
+ * account); any other DELETE body is left unread, never a 415.
+ */
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_FORM_FIELDS = 100;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -98,7 +102,7 @@ function mediaType(req: Request): { type: string; charset: string | null } {
 /**
  * The one body parser of /api. JSON and URL-encoded forms (UTF-8, uncompressed, up to 100 kB) are
  * read and checked here; multipart/form-data is left to the upload routes; any other type of body
- * is a 415 without reading it. Bodies of GET, HEAD, DELETE and OPTIONS are never read.
+ * is a 415 without reading it. Bodies of GET, HEAD and OPTIONS are never read, of DELETE only as JSON.
  */
 export function parseBodies() {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -108,6 +112,8 @@ export function parseBodies() {
     const json = type === 'application/json';
     const form = type === 'application/x-www-form-urlencoded';
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    const plain = (charset === null || charset === 'utf-8' || charset === 'utf8') && encoding === 'identity';
+    if (req.method === 'DELETE' && !(json && plain)) return next();
     if ((!json && !form) || (charset !== null && charset !== 'utf-8' && charset !== 'utf8') || encoding !== 'identity') {
       return next(new UnsupportedMediaTypeException(MESSAGES.http.unsupportedBodyType));
     }

@@ -11,6 +11,7 @@ const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> =
 /** The status a successful call answers unless the handler sets another (an edit of a notice: 200 of 200 | 201). */
 function defaultStatus(route: ApiRoute): number {
   if (route.responses[201]) return 201;
+  if (route.responses.file) return 200;
   if (route.responses[202] && !route.responses[200]) return 202;
   if (route.responses[204] === null && !route.responses[200]) return 204;
   return 200;

@@ -22,9 +22,40 @@ const BROTLI_QUALITY = 4;
 const prepared = new WeakMap<object, PreparedJson | undefined>();
 
 /**
+ * The JSON of the elements of marked values' arrays (a page's posts), made once per element: a page
+ * whose counts moved is a new page sharing every post but the one that moved, and each viewer's copy
+ * shares the posts that carry none of their flags, so a new page's JSON costs its changed posts only.
+ */
+const elementJson = new WeakMap<object, string>();
+
+function jsonOfElement(element: unknown): string {
+  if (typeof element !== 'object' || element === null) return JSON.stringify(element) ?? 'null';
+  let json = elementJson.get(element);
+  if (json === undefined) {
+    json = JSON.stringify(element);
+    elementJson.set(element, json);
+  }
+  return json;
+}
+
+/** JSON.stringify(value) of a marked value, its arrays' elements taken from elementJson. */
+export function jsonOfMarked(value: object): string {
+  const arrayJson = (array: unknown[]) => `[${array.map(jsonOfElement).join(',')}]`;
+  if (Array.isArray(value)) return arrayJson(value);
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
+  const fields: string[] = [];
+  for (const [key, field] of Object.entries(value)) {
+    const json = Array.isArray(field) ? arrayJson(field) : (JSON.stringify(field) as string | undefined);
+    if (json !== undefined) fields.push(`${JSON.stringify(key)}:${json}`);
+  }
+  return `{${fields.join(',')}}`;
+}
+
+/**
  * Marks a value that is kept and answered many times as it is (a cached feed page): it is turned
  * into JSON, hashed for its ETag and compressed once instead of on every request, which was about a
- * fifth of a cached page's CPU. The value must not change once marked; it is forgotten with it.
+ * fifth of a cached page's CPU. The value must not change once marked, nor may anything in its
+ * arrays (elementJson); it is forgotten with it.
  */
 export function answerAsIs<T extends object>(value: T): T {
   if (!prepared.has(value)) prepared.set(value, undefined);
@@ -34,7 +65,7 @@ export function answerAsIs<T extends object>(value: T): T {
 function preparedOf(req: Request, value: object): PreparedJson {
   let found = prepared.get(value);
   if (!found) {
-    const body = Buffer.from(JSON.stringify(value));
+    const body = Buffer.from(jsonOfMarked(value));
     // Express's own ETag function (weak, as every other JSON answer's), so a 304 works the same.
     const etagOf = req.app.get('etag fn') as (body: Buffer) => string;
     found = { body, etag: etagOf(body), encoded: {} };

@@ -50,6 +50,18 @@ export class RedisKeys {
   legacyUserSessions(userId: number) {
     return `${this.settings.redisPrefix}user-sessions:${userId}`;
   }
+  /** A sign-in waiting for its second step (two-factor's PendingSignIns), by the SHA-256 of the id its cookie holds. */
+  pendingSignIn(idHash: string) {
+    return `${this.settings.redisPrefix}2fa-pending:${idHash}`;
+  }
+  /** What each of one user's sessions was signed in from: session id -> JSON { createdAt, device, place } (SessionsService). */
+  userSessionInfo(userId: number) {
+    return `${this.settings.redisPrefix}user-session-info:${userId}`;
+  }
+  /** When each of one user's sessions was last seen, and from which network: session id -> JSON { at, place } (noteSessionSeen). */
+  userSessionSeen(userId: number) {
+    return `${this.settings.redisPrefix}user-session-seen:${userId}`;
+  }
   /** The prefix of one limit's counters (the limiter appends `:<subject>`). */
   rateLimit(bucket: string) {
     return `${this.settings.redisPrefix}rl:${bucket}`;
@@ -69,6 +81,18 @@ export class RedisKeys {
   /** The leased slots of one viewer's uncached filtered reads in flight (FilteredReads). */
   filteredReads(viewerId: number) {
     return `${this.settings.redisPrefix}filtered-reads:${viewerId}`;
+  }
+  /** The challenge of an account's passkey being added, with its WebAuthn user id (PasskeysService). */
+  passkeyRegistration(userId: number) {
+    return `${this.settings.redisPrefix}passkey-add:${userId}`;
+  }
+  /** A passkey sign-in's challenge, given and not yet answered (PasskeysService). */
+  passkeySignIn(challenge: string) {
+    return `${this.settings.redisPrefix}passkey-sign-in:${challenge}`;
+  }
+  /** Set once a mail job's message was handed over: a retried or re-run attempt of that job sends nothing (MailService). */
+  mailSent(jobId: string) {
+    return `${this.settings.redisPrefix}mail-sent:${jobId}`;
   }
   /** A cached GIF provider answer for one normalised request (see GifsService). */
   gifCache(request: string) {

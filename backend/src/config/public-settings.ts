@@ -58,9 +58,12 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   paypalSdkUrl: 'url',
   paypalClientSecret: 'presence',
   paypalWebhookId: 'keep',
+  require2faForStaff: 'keep',
+  totpEncryptionKey: 'presence',
   paypalPlans: 'keep',
   backupDir: 'keep',
   backupKeep: 'keep',
+  exportDir: 'keep',
   adminJobWaitMs: 'keep',
   orphanMinAgeSeconds: 'keep',
   trendingRefreshSeconds: 'keep',
@@ -73,6 +76,10 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   metricsPort: 'keep',
   metricsHost: 'keep',
   metricsToken: 'presence',
+  smtpUrl: 'url',
+  mailFrom: 'keep',
+  mailDir: 'keep',
+  emailVerification: 'keep',
 };
 
 /** A URL without its user name and password (anything unparseable is left out altogether). */

@@ -38,11 +38,28 @@ describe('settings', () => {
       webhooks: { max: 30, windowSeconds: minutes(1) },
       webhooksGlobal: { max: 600, windowSeconds: minutes(60) },
       reactions: { max: 300, windowSeconds: minutes(5) },
+      passwordForgot: { max: 5, windowSeconds: minutes(60) },
+      passwordForgotIp: { max: 20, windowSeconds: minutes(60) },
+      emailResend: { max: 3, windowSeconds: minutes(60) },
+      twoFactor: { max: 5, windowSeconds: minutes(15) },
     });
     const s = load({ RATE_LIMIT_SEARCH: '7/2m', RATE_LIMIT_LOGIN_IP: '0/1m' });
     expect(s.rateLimits.search).toEqual({ max: 7, windowSeconds: 120 });
     expect(s.rateLimits.loginIp).toEqual({ max: 0, windowSeconds: 60 });
     expect(() => load({ RATE_LIMIT_GIFS: 'many' })).toThrow(/RATE_LIMIT_GIFS/);
+  });
+  it('takes the mail settings: SMTP_URL smtp(s):// or none (.eml files under MAIL_DIR), MAIL_FROM, EMAIL_VERIFICATION optional by default', () => {
+    const none = load({});
+    expect(none.smtpUrl).toBeNull();
+    expect(none.mailDir).toMatch(/data[\\/]mail$/);
+    expect(none.mailFrom).toBe('Cloud 9 Social <no-reply@localhost>');
+    expect(none.emailVerification).toBe('optional');
+    const set = load({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'hello@cloud9.social', MAIL_DIR: '/tmp/c9-mail', EMAIL_VERIFICATION: 'required', PUBLIC_URL: 'https://cloud9.social' });
+    expect(set).toMatchObject({ smtpUrl: 'smtps://user:pass@mail.example.com:465', mailFrom: 'hello@cloud9.social', mailDir: '/tmp/c9-mail', emailVerification: 'required' });
+    expect(load({ PUBLIC_URL: 'https://cloud9.social' }).mailFrom).toBe('Cloud 9 Social <no-reply@cloud9.social>');
+    expect(() => load({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => load({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+    expect(() => load({ EMAIL_VERIFICATION: 'sometimes' })).toThrow(/EMAIL_VERIFICATION/);
   });
   it('takes the emoji image CDN base as an http(s) URL without its trailing slash, and refuses anything else', () => {
     expect(load({}).emojiCdnUrl).toBe('https://cdn.jsdelivr.net/npm');
@@ -128,6 +145,16 @@ describe('settings', () => {
     expect(load({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
     expect(() => load({ SHUTDOWN_DRAIN_MS: '1500' })).toThrow(/SHUTDOWN_DRAIN_MS.*SHUTDOWN_TIMEOUT_MS/);
   });
+  it('leaves staff routes open to staff without two-factor unless REQUIRE_2FA_FOR_STAFF; TOTP_ENCRYPTION_KEY is optional and at least 32 characters', () => {
+    expect(load({}).require2faForStaff).toBe(false);
+    expect(load({ REQUIRE_2FA_FOR_STAFF: 'true' }).require2faForStaff).toBe(true);
+    expect(load({ REQUIRE_2FA_FOR_STAFF: '1' }).require2faForStaff).toBe(true);
+    expect(load({ REQUIRE_2FA_FOR_STAFF: 'false' }).require2faForStaff).toBe(false);
+    expect(load({}).totpEncryptionKey).toBeNull();
+    expect(load({ TOTP_ENCRYPTION_KEY: 'k'.repeat(32) }).totpEncryptionKey).toBe('k'.repeat(32));
+    expect(() => load({ TOTP_ENCRYPTION_KEY: 'short' })).toThrow(/TOTP_ENCRYPTION_KEY/);
+  });
+
   it('recomputes trending hashtags every 300 s by default; TRENDING_REFRESH_SECONDS takes 10 to 86400', () => {
     expect(load({}).trendingRefreshSeconds).toBe(300);
     expect(load({ TRENDING_REFRESH_SECONDS: '60' }).trendingRefreshSeconds).toBe(60);

@@ -31,6 +31,12 @@ const RATE_LIMIT_SETTINGS = {
   webhooks: ['RATE_LIMIT_WEBHOOKS', { max: 30, windowSeconds: 60 }],
   webhooksGlobal: ['RATE_LIMIT_WEBHOOKS_GLOBAL', { max: 600, windowSeconds: 3600 }],
   reactions: ['RATE_LIMIT_REACTIONS', { max: 300, windowSeconds: 5 * 60 }],
+  // The account's mail (issue 30): reset links per account and per address, verification links per account.
+  passwordForgot: ['RATE_LIMIT_PASSWORD_FORGOT', { max: 5, windowSeconds: 3600 }],
+  passwordForgotIp: ['RATE_LIMIT_PASSWORD_FORGOT_IP', { max: 20, windowSeconds: 3600 }],
+  emailResend: ['RATE_LIMIT_EMAIL_RESEND', { max: 3, windowSeconds: 3600 }],
+  // Wrong two-factor codes per account and client (issue 30, item 4): sign-in's second step and the settings' checks.
+  twoFactor: ['RATE_LIMIT_2FA', { max: 5, windowSeconds: 15 * 60 }],
 } as const satisfies Record<string, readonly [string, RateLimit]>;
 
 export type RateBucket = keyof typeof RATE_LIMIT_SETTINGS;
@@ -125,6 +131,8 @@ export interface Settings {
   paypalPlans: Record<'silver' | 'gold' | 'platinum' | 'diamond', string | null>;
   backupDir: string;
   backupKeep: number;
+  /** Where members' data exports (ZIPs) are written and read: shared by the workers and the API instances. */
+  exportDir: string;
   /** How long an admin endpoint waits for its job before answering 202 with the job id. */
   adminJobWaitMs: number;
   /** An upload younger than this is never reported or deleted as orphaned (it may be mid-upload). */
@@ -140,12 +148,26 @@ export interface Settings {
   logFormat: LogFormat;
   /** The lowest level written: info by default, warn under NODE_ENV=test. */
   logLevel: LogLevel;
+  /** SMTP server of outgoing mail (smtp:// or smtps://, credentials in the URL); null: each mail is written as an .eml file under mailDir. */
+  smtpUrl: string | null;
+  /** The From of every mail ("Name <address>" or an address). */
+  mailFrom: string;
+  mailDir: string;
+  /** `optional`: an unverified address only shows a banner; `required`: posting, replying, following, liking and paid plans wait for it. */
+  emailVerification: 'optional' | 'required';
   /** A port of its own that serves /metrics (null: none), on `metricsHost`. */
   metricsPort: number | null;
   /** The address the metrics port binds to: loopback unless an operator opens it. */
   metricsHost: string;
   /** When set, /metrics on the main port answers requests that carry `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** REQUIRE_2FA_FOR_STAFF: staff routes answer 403 to staff (groups 1–4) without two-factor on. */
+  require2faForStaff: boolean;
+  /**
+   * TOTP_ENCRYPTION_KEY: the key (any long random string) the TOTP secrets are encrypted with at rest.
+   * Null: derived from the session secret (changing SESSION_SECRET then makes stored secrets unreadable).
+   */
+  totpEncryptionKey: string | null;
 }
 
 export class SettingsError extends Error {}
@@ -252,6 +274,19 @@ function storageSettings(env: NodeJS.ProcessEnv): Pick<Settings, 'storage' | 's3
       mediaPublicUrl,
     },
     s3SecretAccessKey: secretAccessKey,
+  };
+}
+
+/** SMTP_URL (or none: .eml files under MAIL_DIR), MAIL_FROM (default no-reply at PUBLIC_URL's host), EMAIL_VERIFICATION. */
+function mailSettings(env: NodeJS.ProcessEnv, publicUrl: string, repoRoot: string): Pick<Settings, 'smtpUrl' | 'mailFrom' | 'mailDir' | 'emailVerification'> {
+  const smtpUrl = optional(env, 'SMTP_URL') && urlSetting(env, 'SMTP_URL', '', ['smtp:', 'smtps:']);
+  const mailFrom = optional(env, 'MAIL_FROM') ?? `${PRODUCT.name} <no-reply@${new URL(publicUrl).hostname}>`;
+  if (!/^[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>$|^[^<>@\s]+@[^<>@\s]+$/.test(mailFrom)) throw new SettingsError(`MAIL_FROM must be an address or "Name <address>", got "${mailFrom}"`);
+  return {
+    smtpUrl,
+    mailFrom,
+    mailDir: path.resolve(optional(env, 'MAIL_DIR') ?? path.join(repoRoot, 'data/mail')),
+    emailVerification: choiceSetting(env, 'EMAIL_VERIFICATION', ['optional', 'required'] as const, 'optional'),
   };
 }
 
@@ -369,6 +404,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     },
     backupDir: path.resolve(optional(env, 'BACKUP_DIR') ?? path.join(repoRoot, 'backups')),
     backupKeep: intSetting(env, 'BACKUP_KEEP', 7, 1, 1000),
+    exportDir: path.resolve(optional(env, 'EXPORT_DIR') ?? path.join(repoRoot, 'exports')),
     adminJobWaitMs: intSetting(env, 'ADMIN_JOB_WAIT_MS', 30_000, 0, 600_000),
     orphanMinAgeSeconds: intSetting(env, 'ORPHAN_MIN_AGE_SECONDS', 900, 0, 30 * 86400),
     trendingRefreshSeconds: intSetting(env, 'TRENDING_REFRESH_SECONDS', 300, 10, 86400),
@@ -378,8 +414,17 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     httpMaxHeaderBytes: intSetting(env, 'HTTP_MAX_HEADER_BYTES', 16_384, 1024, 1_048_576),
     logFormat: choiceSetting<LogFormat>(env, 'LOG_FORMAT', ['json', 'pretty'], nodeEnv === 'development' ? 'pretty' : 'json'),
     logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'warn' : 'info'),
+    ...mailSettings(env, publicUrl, repoRoot),
     ...metricsSettings(env, port),
+    require2faForStaff: ['1', 'true', 'yes'].includes((env.REQUIRE_2FA_FOR_STAFF ?? '').trim().toLowerCase()),
+    totpEncryptionKey: totpKeySetting(env),
   };
+}
+
+function totpKeySetting(env: NodeJS.ProcessEnv): string | null {
+  const key = optional(env, 'TOTP_ENCRYPTION_KEY');
+  if (key && key.length < 32) throw new SettingsError('TOTP_ENCRYPTION_KEY must be at least 32 characters (openssl rand -base64 48)');
+  return key;
 }
 
 /** True when the session cookie must be Secure (the public address is https). */

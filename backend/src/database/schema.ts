@@ -33,6 +33,17 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountTokens {
+  created_at: Generated<Timestamp>;
+  email: string | null;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  purpose: string;
+  token_hash: Buffer;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface AlertMutes {
   type: string;
   user_id: number;
@@ -77,6 +88,16 @@ export interface Boosts {
   priority: Generated<boolean>;
   requested_at: Generated<Timestamp>;
   status: string;
+  user_id: number;
+}
+
+export interface DataExports {
+  bytes: number | null;
+  file: string | null;
+  id: Generated<number>;
+  ready_at: Timestamp | null;
+  requested_at: Generated<Timestamp>;
+  status: Generated<string>;
   user_id: number;
 }
 
@@ -133,6 +154,20 @@ export interface NotificationSeen {
   user_id: number;
 }
 
+export interface Passkeys {
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  id: Generated<number>;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Buffer;
+  sign_count: Generated<number>;
+  synced: Generated<boolean>;
+  transports: Generated<string[]>;
+  user_handle: string;
+  user_id: number;
+}
+
 export interface PostEdits {
   content: string;
   edited_at: Generated<Timestamp>;
@@ -176,6 +211,14 @@ export interface PostTags {
   created_at: Timestamp;
   post_id: number;
   tag: string;
+  user_id: number;
+}
+
+export interface RecoveryCodes {
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  used_at: Timestamp | null;
   user_id: number;
 }
 
@@ -234,6 +277,14 @@ export interface SystemNotices {
   user_id: number;
 }
 
+export interface TotpCredentials {
+  created_at: Generated<Timestamp>;
+  enabled_at: Timestamp | null;
+  last_step: number | null;
+  secret_enc: string;
+  user_id: number;
+}
+
 export interface UserAlerts {
   actor_id: number | null;
   created_at: Generated<Timestamp>;
@@ -262,6 +313,7 @@ export interface Users {
   birthdate: Timestamp | null;
   created_at: Generated<Timestamp>;
   email: string;
+  email_verified: Generated<boolean>;
   followers_count: Generated<number>;
   following_count: Generated<number>;
   group_id: Generated<number>;
@@ -269,6 +321,7 @@ export interface Users {
   location: string | null;
   name: string | null;
   password_hash: string;
+  pending_email: string | null;
   phone: string | null;
   thumbnail: string | null;
   updated_at: Generated<Timestamp>;
@@ -283,28 +336,33 @@ export interface WebhookEvents {
 }
 
 export interface DB {
+  account_tokens: AccountTokens;
   alert_mutes: AlertMutes;
   app_secrets: AppSecrets;
   audit_log: AuditLog;
   bookmarks: Bookmarks;
   boost_ledger: BoostLedger;
   boosts: Boosts;
+  data_exports: DataExports;
   follows: Follows;
   groups: Groups;
   likes: Likes;
   media: Media;
   muted_words: MutedWords;
   notification_seen: NotificationSeen;
+  passkeys: Passkeys;
   post_edits: PostEdits;
   post_mentions: PostMentions;
   post_not_interested: PostNotInterested;
   post_tags: PostTags;
   posts: Posts;
+  recovery_codes: RecoveryCodes;
   reports: Reports;
   reposts: Reposts;
   subscriptions: Subscriptions;
   suspensions: Suspensions;
   system_notices: SystemNotices;
+  totp_credentials: TotpCredentials;
   user_alerts: UserAlerts;
   user_blocks: UserBlocks;
   user_mutes: UserMutes;

@@ -2,10 +2,10 @@ import { Injectable, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { Job, Processor } from 'bullmq';
-import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation, type TrendingTags } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, MAIL_QUEUE, type BoostRotation, type TrendingTags } from '@cloud9/contracts';
 import { JobHandlerDiscovery, JobHandlersError } from './job-discovery';
 import { JobHandler } from './job-handler.decorator';
-import { DOWNGRADE_EXPIRED_JOB, HASHTAGS_QUEUE, MEDIA_QUEUE, MEDIA_VARIANTS_JOB, TRENDING_JOB, type QueueJob, type QueueName } from './job-map';
+import { DOWNGRADE_EXPIRED_JOB, EXPORT_BUILD_JOB, EXPORT_CLEANUP_JOB, EXPORTS_QUEUE, HASHTAGS_QUEUE, MAIL_SEND_JOB, MEDIA_QUEUE, MEDIA_VARIANTS_JOB, TRENDING_JOB, type QueueJob, type QueueName } from './job-map';
 import { JobsService } from './jobs.service';
 
 /** Handlers whose work these tests never run. */
@@ -78,6 +78,26 @@ class HashtagHandlers {
 }
 
 @Injectable()
+class MailHandlers {
+  @JobHandler(MAIL_QUEUE, MAIL_SEND_JOB)
+  async send(job: QueueJob<typeof MAIL_QUEUE, typeof MAIL_SEND_JOB>): Promise<{ sent: boolean; messageId: string }> {
+    return { sent: true, messageId: `<${job.data.template}@test>` };
+  }
+}
+
+class ExportHandlers {
+  @JobHandler(EXPORTS_QUEUE, EXPORT_BUILD_JOB)
+  async build(job: QueueJob<typeof EXPORTS_QUEUE, typeof EXPORT_BUILD_JOB>): Promise<{ bytes: number }> {
+    return { bytes: job.data.exportId };
+  }
+
+  @JobHandler(EXPORTS_QUEUE, EXPORT_CLEANUP_JOB)
+  async cleanup(): Promise<{ exports: number; files: number }> {
+    return { exports: 0, files: 0 };
+  }
+}
+
+@Injectable()
 class SecondRotation {
   @JobHandler(BOOST_QUEUE, BOOST_ROTATE_JOB)
   rotateToo(): Promise<never> {
@@ -107,29 +127,30 @@ const jobNamed = (name: string, data: object = {}) => ({ name, data }) as Job;
 
 describe('job handler discovery', () => {
   it('starts one worker per queue that hands each job to its handler', async () => {
-    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers);
-    expect([...workers.keys()].sort()).toEqual([ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, MEDIA_QUEUE, HASHTAGS_QUEUE].sort());
+    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers);
+    expect([...workers.keys()].sort()).toEqual([ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, MEDIA_QUEUE, HASHTAGS_QUEUE, MAIL_QUEUE, EXPORTS_QUEUE].sort());
     await expect(workers.get(BOOST_QUEUE)!(jobNamed(BOOST_ROTATE_JOB))).resolves.toEqual({ expired: 0, activated: 1 });
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed(ADMIN_JOB.orphanDelete, { names: ['a.png'] }))).resolves.toEqual({ deleted: 1, deletedNames: ['a.png'] });
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed(ADMIN_JOB.syncFollowTables))).resolves.toEqual({ followersAdded: 1, followingsAdded: 2 });
     await expect(workers.get(MEDIA_QUEUE)!(jobNamed(MEDIA_VARIANTS_JOB, { storageKey: 'a.png', widths: [320] }))).resolves.toEqual({ widths: [320] });
     await expect(workers.get(HASHTAGS_QUEUE)!(jobNamed(TRENDING_JOB))).resolves.toEqual({ items: [{ tag: 'news', count: 3 }] });
+    await expect(workers.get(MAIL_QUEUE)!(jobNamed(MAIL_SEND_JOB, { template: 'password-changed', to: 'a@b.c', username: 'a' }))).resolves.toEqual({ sent: true, messageId: '<password-changed@test>' });
   });
 
   it("fails a job its queue has no handler for, in that worker's words", async () => {
-    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers);
+    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers);
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed('no-such-job'))).rejects.toThrow('unknown admin job no-such-job');
     await expect(workers.get(BOOST_QUEUE)!(jobNamed('no-such-job'))).rejects.toThrow('unknown job no-such-job');
   });
 
   it('refuses to boot when a declared job has no handler', async () => {
-    const booting = boot(AdminHandlers, BoostHandlers, MediaHandlers, HashtagHandlers);
+    const booting = boot(AdminHandlers, BoostHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers);
     await expect(booting).rejects.toBeInstanceOf(JobHandlersError);
     await expect(booting).rejects.toThrow(`Job handlers do not match the job map: ${BILLING_QUEUE}/${DOWNGRADE_EXPIRED_JOB} has no handler`);
   });
 
   it('refuses to boot when a declared job has two handlers', async () => {
-    const booting = boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, SecondRotation);
+    const booting = boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, MailHandlers, SecondRotation);
     await expect(booting).rejects.toBeInstanceOf(JobHandlersError);
     await expect(booting).rejects.toThrow(`${BOOST_QUEUE}/${BOOST_ROTATE_JOB} has 2 handlers (BoostHandlers.rotate, SecondRotation.rotateToo)`);
   });

@@ -49,6 +49,8 @@ describe('the job map', () => {
       billing: { 'downgrade-expired': true },
       media: { variants: true },
       hashtags: { trending: true },
+      mail: { send: true },
+      exports: { build: true, cleanup: true },
     });
   });
 });

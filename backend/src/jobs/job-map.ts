@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, type BoostRotation, type TrendingTags } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, MAIL_QUEUE, type BoostRotation, type TrendingTags } from '@cloud9/contracts';
 
 /** The billing sweep's job (the client never names it, so it is not in the contracts). */
 export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
@@ -11,6 +11,27 @@ export const MEDIA_VARIANTS_JOB = 'variants';
 /** The trending hashtags, recomputed on a schedule (the client only reads the result). */
 export const HASHTAGS_QUEUE = 'hashtags';
 export const TRENDING_JOB = 'trending';
+
+/** Every outgoing mail is one job of the `mail` queue (MAIL_QUEUE, in the contracts for the dashboard's list). */
+export const MAIL_SEND_JOB = 'send';
+
+/**
+ * One mail: which template, to whom, and what it says. A link carries its token: the job is removed
+ * once sent (mail.service.ts), and the queue dashboard shows it redacted.
+ */
+export type MailJobData =
+  | { template: 'verify-email'; to: string; username: string; link: string; change: boolean }
+  | { template: 'email-change-notice'; to: string; username: string; newEmail: string }
+  | { template: 'reset-password'; to: string; username: string; link: string }
+  | { template: 'password-changed'; to: string; username: string }
+  | { template: 'new-sign-in'; to: string; username: string; device: string; place: string | null; at: string }
+  | { template: 'export-ready'; to: string; username: string; expiresAt: string }
+  | { template: 'account-deleted'; to: string; username: string };
+
+/** Members' data exports: one is built after its request; a schedule deletes those past their 7 days. */
+export const EXPORTS_QUEUE = 'exports';
+export const EXPORT_BUILD_JOB = 'build';
+export const EXPORT_CLEANUP_JOB = 'cleanup';
 
 // The data and results of the jobs, declared with the map so that the jobs layer depends on no domain.
 /** Who asked for an admin job (shown in Bull Board); never a secret. */
@@ -95,6 +116,16 @@ interface JobMap {
     /** The list it stored. */
     [TRENDING_JOB]: JobType<NoData, TrendingTags>;
   };
+  [MAIL_QUEUE]: {
+    /** Whether this attempt handed it over (false: an earlier attempt had), and where (the SMTP server or the .eml file). */
+    [MAIL_SEND_JOB]: JobType<MailJobData, { sent: boolean; messageId: string }>;
+  };
+  [EXPORTS_QUEUE]: {
+    /** The export's ZIP size (0 when its row had gone: the account was deleted meanwhile). */
+    [EXPORT_BUILD_JOB]: JobType<{ exportId: number }, { bytes: number }>;
+    /** How many exports (rows and files) and stray files were deleted. */
+    [EXPORT_CLEANUP_JOB]: JobType<NoData, { exports: number; files: number }>;
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -125,4 +156,6 @@ export const DECLARED_JOBS: { readonly [Q in QueueName]: Readonly<Record<JobName
   [BILLING_QUEUE]: { [DOWNGRADE_EXPIRED_JOB]: true },
   [MEDIA_QUEUE]: { [MEDIA_VARIANTS_JOB]: true },
   [HASHTAGS_QUEUE]: { [TRENDING_JOB]: true },
+  [MAIL_QUEUE]: { [MAIL_SEND_JOB]: true },
+  [EXPORTS_QUEUE]: { [EXPORT_BUILD_JOB]: true, [EXPORT_CLEANUP_JOB]: true },
 };

@@ -55,7 +55,7 @@ describe('DELETE /api/users/:id', () => {
     const sessionsBefore = await redis.zrange(t.app.get(RedisKeys).userSessions(me.user.id), 0, -1);
     expect(sessionsBefore).toHaveLength(2);
 
-    const res = await me.agent.delete(`/api/users/${me.user.id}`).expect(200);
+    const res = await me.agent.delete(`/api/users/${me.user.id}`).send({ currentPassword: PASSWORD }).expect(200);
     expect(res.body).toEqual({ success: true });
 
     const meRes = await me.agent.get('/api/me').expect(401);
@@ -122,7 +122,7 @@ describe('DELETE /api/users/:id', () => {
     });
 
     it('deleting X puts Y’s followers, Z’s following and Y’s post counts back to 0 and removes X’s rows', async () => {
-      await x.agent.delete(`/api/users/${x.user.id}`).expect(200);
+      await x.agent.delete(`/api/users/${x.user.id}`).send({ currentPassword: PASSWORD }).expect(200);
 
       const [yRow] = await t.db.query('SELECT followers_count, following_count FROM users WHERE id = $1', [y.user.id]);
       expect(yRow).toEqual({ followers_count: 0, following_count: 0 });
@@ -199,7 +199,7 @@ describe.each(DRIVERS)('DELETE /api/users/:id removes the account’s files (%s 
     const stored = async () => store.keys(t.settings.uploadDir);
     expect(await stored()).toEqual(expect.arrayContaining([...gone, keyOf(kept.body.media_url)]));
 
-    await me.agent.delete(`/api/users/${me.user.id}`).expect(200);
+    await me.agent.delete(`/api/users/${me.user.id}`).send({ currentPassword: PASSWORD }).expect(200);
     expect(await countRows(t, 'media', 'owner_id = $1', [me.user.id])).toBe(0);
     const after = await stored();
     expect(after.filter((k) => gone.some((g) => k.startsWith(g)))).toEqual([]);
@@ -263,7 +263,7 @@ describe('requests in flight while their account is deleted', () => {
           );
         }
       }
-      const deletion = new Promise<void>((r) => setTimeout(r, 3)).then(() => victim.agent.delete(`/api/users/${victim.user.id}`));
+      const deletion = new Promise<void>((r) => setTimeout(r, 3)).then(() => victim.agent.delete(`/api/users/${victim.user.id}`).send({ currentPassword: PASSWORD }));
       await Promise.all(sent);
       expect((await deletion).status).toBe(200);
       await victim.agent.get('/api/me').expect(401);

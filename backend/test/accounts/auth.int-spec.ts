@@ -5,6 +5,7 @@ import { REDIS, RedisKeys } from '../../src/common/redis.module';
 import { unsignValue } from '../../src/common/auth/signed-session-cookie';
 import { END_BATCH } from '../../src/modules/identity/sessions.service';
 import { PASSWORD, signUp, uniqueName } from '../support/app';
+import { monitorRedis } from '../support/redis-monitor';
 import { bootWatched, countRows, findSecrets, sessionCookieOf, sessionIdOf, WatchedApp } from '../support/harness';
 
 const DAY = 24 * 3600 * 1000;
@@ -221,11 +222,11 @@ describe('accounts and sessions', () => {
       expect(res.body.success).toBe(false);
     });
 
-    it('GET /api/me gives the user with the cookie and 401 without', async () => {
+    it('GET /api/me gives the user (and whether two-factor is on) with the cookie and 401 without', async () => {
       const agent = t.agent();
       const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
       const me = await agent.get('/api/me').expect(200);
-      expect(me.body).toEqual(login.body);
+      expect(me.body).toEqual({ ...login.body, twoFactor: { totp: false } });
       const anon = await t.request().get('/api/me').expect(401);
       expect(anon.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.notSignedIn }));
     });
@@ -302,16 +303,15 @@ describe('accounts and sessions', () => {
       }
       await seed.exec();
       // Every DEL this Redis receives while the account is deleted, as its keys.
-      const monitor = await redis.monitor();
       const deletes: string[][] = [];
-      monitor.on('monitor', (_time: string, args: string[]) => {
+      const monitor = await monitorRedis(t.settings.redisUrl, (args) => {
         if (/^(del|unlink)$/i.test(args[0]) && args.some((a) => a.includes(`many-${me.user.id}-`))) deletes.push(args.slice(1));
       });
       try {
-        await me.agent.delete(`/api/users/${me.user.id}`).expect(200);
+        await me.agent.delete(`/api/users/${me.user.id}`).send({ currentPassword: PASSWORD }).expect(200);
         await me.agent.get('/api/me').expect(401);
       } finally {
-        monitor.disconnect();
+        monitor.stop();
       }
       expect(await redis.exists(...ids.map((id) => keys.session(id)))).toBe(0);
       expect(await redis.exists(keys.userSessions(me.user.id))).toBe(0);

@@ -127,17 +127,20 @@ describe('profiles', () => {
       );
     });
 
-    it('saves JSON fields, changes the email, and clears a field with an empty string', async () => {
+    it('saves JSON fields, asks for a new email (kept pending until its link is followed: account-mail.int-spec.ts), and clears a field with an empty string', async () => {
       const me = await signUp(t);
       const newEmail = `${uniqueName('new')}@example.com`;
-      await me.agent.put(`/api/users/${me.user.username}`).send({ name: 'Jay Son', location: 'Stratus', email: newEmail }).expect(200);
+      await me.agent.put(`/api/users/${me.user.username}`).send({ name: 'Jay Son', location: 'Stratus', email: newEmail, currentPassword: PASSWORD }).expect(200);
       let after = await me.agent.get('/api/me').expect(200);
-      expect(after.body).toEqual(expect.objectContaining({ name: 'Jay Son', location: 'Stratus', email: newEmail }));
+      expect(after.body).toEqual(expect.objectContaining({ name: 'Jay Son', location: 'Stratus', email: me.user.email, pendingEmail: newEmail }));
       await me.agent.put(`/api/users/${me.user.username.toUpperCase()}`).send({ location: '' }).expect(200);
       after = await me.agent.get('/api/me').expect(200);
-      expect(after.body).toEqual(expect.objectContaining({ name: 'Jay Son', location: null, email: newEmail }));
-      const [row] = await t.db.query('SELECT email, name FROM users WHERE id = $1', [me.user.id]);
-      expect(row).toEqual({ email: newEmail, name: 'Jay Son' });
+      expect(after.body).toEqual(expect.objectContaining({ name: 'Jay Son', location: null, email: me.user.email, pendingEmail: newEmail }));
+      const [row] = await t.db.query('SELECT email, pending_email, name FROM users WHERE id = $1', [me.user.id]);
+      expect(row).toEqual({ email: me.user.email, pending_email: newEmail, name: 'Jay Son' });
+      // Asking for the current address again cancels the change (no password needed: nothing changes hands).
+      await me.agent.put(`/api/users/${me.user.username}`).send({ email: me.user.email.toUpperCase() }).expect(200);
+      expect((await me.agent.get('/api/me').expect(200)).body.pendingEmail).toBeNull();
     });
 
     it('refuses another signed-in user with 403 and changes nothing', async () => {
@@ -158,7 +161,7 @@ describe('profiles', () => {
 
     it('refuses an email that another account uses (any case) with 409', async () => {
       const me = await signUp(t);
-      const res = await me.agent.put(`/api/users/${me.user.username}`).send({ email: stranger.user.email.toUpperCase(), name: 'Should Not Save' }).expect(409);
+      const res = await me.agent.put(`/api/users/${me.user.username}`).send({ email: stranger.user.email.toUpperCase(), name: 'Should Not Save', currentPassword: PASSWORD }).expect(409);
       expect(res.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.emailTaken }));
       const after = await me.agent.get('/api/me').expect(200);
       expect(after.body.email).toBe(me.user.email);

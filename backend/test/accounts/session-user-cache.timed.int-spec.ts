@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { APP_CLIENT_HEADER } from '@cloud9/contracts';
 import type Redis from 'ioredis';
-import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { InvalidationBus, type Invalidation } from '../../src/common/cache/invalidation-bus';
 import { REDIS, RedisKeys } from '../../src/common/redis.module';
 import { SqlService } from '../../src/common/db/sql.service';
 import { SESSION_USER_SQL } from '../../src/modules/users/users.sql';
@@ -58,6 +58,40 @@ describe('the session user kept in memory (two instances, one Redis)', () => {
       (sql as { query: unknown }).query = original;
     }
     expect(reads).toHaveLength(1);
+  });
+
+  it('a read of the account is kept across changes that are not of it (counts, sessions); a change of it leaves the read unkept', async () => {
+    const user = await signedIn();
+    const sql = a.app.get(SqlService);
+    const original = sql.query.bind(sql);
+    /** Reads the row once (held until `change` is published), then asks again: how many reads it took. */
+    const readsAcross = async (change: Invalidation): Promise<number> => {
+      let reads = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      (sql as { query: unknown }).query = async (text: string, values?: unknown[], options?: { prepare?: boolean }) => {
+        const rows = await original(text, values, options);
+        if (text === SESSION_USER_SQL) {
+          reads += 1;
+          await gate;
+        }
+        return rows;
+      };
+      try {
+        await a.app.get(InvalidationBus).publish({ users: [user.user.id] }); // a must read the row again
+        const read = me(a, user).then((res) => res.status);
+        expect(await eventually(async () => reads === 1, 5000)).toBe(true);
+        await a.app.get(InvalidationBus).publish(change);
+        release();
+        expect(await read).toBe(200);
+        await me(a, user).expect(200);
+        return reads;
+      } finally {
+        (sql as { query: unknown }).query = original;
+      }
+    };
+    expect(await readsAcross({ counts: [{ post: 1, likes: 1 }], sessions: ['another-session'] })).toBe(1);
+    expect(await readsAcross({ users: [user.user.id] })).toBe(2);
   });
 
   it("an admin's group change holds on the other instance's next request", async () => {

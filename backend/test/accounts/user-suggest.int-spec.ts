@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES, USERNAME_SUGGEST, type UserSuggestion } from '@cloud9/contracts';
 import { USERNAME_SUGGEST_SQL } from '../../src/modules/users/users.sql';
 import { afterPrefix } from '../../src/modules/users/username-suggestions.service';
-import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { analyze, bootApp, signUp, SignedIn, TestApp, withoutStatementLimit } from '../support/app';
 
 /** A prefix of letters only that no other suite's usernames start with. */
 const freshPrefix = () => `sg${randomBytes(4).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])}`;
@@ -86,13 +86,14 @@ describe('GET /api/users/suggest: usernames by their start, for the @ autocomple
 
   it('reads users_username_prefix in its own order, stopping at the LIMIT, even when thousands of names match', async () => {
     const filler = freshPrefix();
-    await t.db.query(
+    await withoutStatementLimit(t, (db) =>
+      db.query(
       `INSERT INTO users (username, email, password_hash, group_id)
        SELECT $1 || md5(i::text), $1 || i || '@example.com', 'x', 5 FROM generate_series(1, 3000) i`,
       [filler],
-    );
+    ));
     try {
-      await t.db.query('ANALYZE users');
+      await analyze(t, 'users');
       // As the repository runs it: unnamed, so planned for the prefix it is given.
       const params = [filler, afterPrefix(filler), viewer.user.id];
       const [{ 'QUERY PLAN': [{ Plan: plan }] }] = (await t.db.query(`EXPLAIN (FORMAT JSON) ${USERNAME_SUGGEST_SQL}`, params)) as [
@@ -103,7 +104,7 @@ describe('GET /api/users/suggest: usernames by their start, for the @ autocomple
       expect(nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'users')).toBe(false);
       expect(names(await suggest(filler))).toHaveLength(USERNAME_SUGGEST.max);
     } finally {
-      await t.db.query(`DELETE FROM users WHERE username LIKE $1`, [`${filler}%`]);
+      await withoutStatementLimit(t, (db) => db.query(`DELETE FROM users WHERE username LIKE $1`, [`${filler}%`]));
     }
   });
 

@@ -198,7 +198,7 @@ describe('admin tools: password reset, lookup, follow sync, jobs, audit, Bull Bo
         { target: `user:${victim.user.id}`, result: 'not_found', details: null },
       ]);
       const self = await signUp(t);
-      await self.agent.delete(`/api/users/${self.user.id}`).expect(200);
+      await self.agent.delete(`/api/users/${self.user.id}`).send({ currentPassword: PASSWORD }).expect(200);
       expect(await t.db.query(`SELECT 1 FROM audit_log WHERE target = $1`, [`user:${self.user.id}`])).toEqual([]);
     });
   });
@@ -255,7 +255,7 @@ describe('admin tools: password reset, lookup, follow sync, jobs, audit, Bull Bo
   });
 
   describe('Bull Board at /api/admin/queues', () => {
-    it('serves the dashboard, its assets and its API (admin, boosts and billing queues) to the admin; changes are audited', async () => {
+    it('serves the dashboard, its assets and its API (admin, boosts, billing and mail queues) to the admin; changes are audited', async () => {
       const page = await admin.agent.get('/api/admin/queues').expect(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       const base = /<base href="([^"]+)"/.exec(page.text)?.[1];
@@ -266,7 +266,7 @@ describe('admin tools: password reset, lookup, follow sync, jobs, audit, Bull Bo
       // Assets are the admin's too: never the React app's index.html, never open to others.
       await t.agent().get(asset).expect(401);
       const api = (await admin.agent.get('/api/admin/queues/api/queues').expect(200)).body as { queues: { name: string }[] };
-      expect(api.queues.map((q) => q.name).sort()).toEqual(['admin', 'billing', 'boosts']);
+      expect(api.queues.map((q) => q.name).sort()).toEqual(['admin', 'billing', 'boosts', 'mail']);
       await admin.agent.put('/api/admin/queues/api/queues/admin/clean/completed').expect(200);
       await eventually(async () => (await auditOf('admin.queues.change')).length > 0);
       expect((await auditOf('admin.queues.change')).slice(-1)).toEqual([{ target: 'PUT /api/admin/queues/api/queues/admin/clean/completed', result: 'ok', details: null }]);

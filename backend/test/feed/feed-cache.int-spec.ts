@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Page, Post } from '@cloud9/contracts';
-import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
+import { InvalidationBus, type CountChange } from '../../src/common/cache/invalidation-bus';
 import { SqlService } from '../../src/common/db/sql.service';
 import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from '../support/app';
 import { eventually, sessionCookieOf } from '../support/harness';
@@ -168,7 +168,7 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
     const post = await newPost(writer, 'who wrote this');
     await afterWarm(() => writer.agent.put(`/api/users/${writer.user.username}`).send({ name: 'New Name' }).expect(200));
     for (const t of [a, b]) expect((await shown(t, post.id))!.name).toBe('New Name');
-    await afterWarm(() => writer.agent.delete(`/api/users/${writer.user.id}`).expect(200));
+    await afterWarm(() => writer.agent.delete(`/api/users/${writer.user.id}`).send({ currentPassword: PASSWORD }).expect(200));
     for (const t of [a, b]) expect(await shown(t, post.id)).toBeUndefined();
   });
 
@@ -211,6 +211,20 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
     const statements = countStatements(b);
     try {
       expect((await shown(b, post.id))!.likes).toBe(1);
+      expect(statements.pages()).toBe(0);
+    } finally {
+      statements.restore();
+    }
+  });
+
+  it('a page read while a change it does not show commits (a reply, for a feed page) is kept, not read again', async () => {
+    const post = await newPost(author, 'raced by a reply');
+    await page(b);
+    const read = await readAcross(() => fan.agent.post(`/api/posts/${post.id}/reply`).send({ content: 'a reply while the page is read' }).expect(201));
+    expect(read.items.find((p) => p.id === post.id)!.repliesCount).toBe(1);
+    const statements = countStatements(b);
+    try {
+      expect((await shown(b, post.id))!.repliesCount).toBe(1);
       expect(statements.pages()).toBe(0);
     } finally {
       statements.restore();
@@ -268,7 +282,46 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
     }
   });
 
-  it('a count a page cannot take (changes crossed or were missed) drops that page: the next load reads it again', async () => {
+  it("a like's count message that arrives after its unlike's (two instances' messages cross) is not taken: the pages keep the unlike's count and flag", async () => {
+    const post = await newPost(author, 'counts that cross');
+    await afterWarm(async () => undefined, fan);
+    const heard: CountChange[] = [];
+    b.app.get(InvalidationBus).listen((change) => heard.push(...(change.counts ?? []).filter((c) => c.post === post.id)));
+    await fan.agent.post(`/api/posts/${post.id}/like`).send({}).expect(200);
+    await fan.agent.post(`/api/posts/${post.id}/like`).send({}).expect(200); // the unlike
+    expect(await eventually(async () => heard.length === 2)).toBe(true);
+    const [like, unlike] = heard;
+    expect([like.likes, unlike.likes, unlike.version! > like.version!]).toEqual([1, 0, true]);
+    const counted = [countStatements(a), countStatements(b)];
+    try {
+      // The like's message again, late: one step from the pages' 0, it would have set them to 1 for the cache's life.
+      await a.app.get(InvalidationBus).publish({ counts: [like] });
+      for (const t of [a, b]) {
+        expect(await shown(t, post.id)).toEqual(expect.objectContaining({ likes: 0 }));
+        expect(await shown(t, post.id, fan)).toEqual(expect.objectContaining({ likes: 0, likedByMe: false }));
+      }
+      expect(counted.map((c) => c.pages())).toEqual([0, 0]);
+    } finally {
+      for (const c of counted) c.restore();
+    }
+  });
+
+  it("a deleted reply takes one from its parent's count on the kept pages of both instances, without reading them again", async () => {
+    const post = await newPost(author, 'a reply that goes');
+    const reply = (await other.agent.post(`/api/posts/${post.id}/reply`).send({ content: 'soon gone' }).expect(201)).body as Post;
+    await afterWarm(async () => undefined);
+    for (const t of [a, b]) expect(await shown(t, post.id)).toEqual(expect.objectContaining({ repliesCount: 1 }));
+    const counted = [countStatements(a), countStatements(b)];
+    try {
+      await other.agent.delete(`/api/posts/${reply.id}`).expect(200);
+      for (const t of [a, b]) expect(await shown(t, post.id)).toEqual(expect.objectContaining({ repliesCount: 0 }));
+      expect(counted.map((c) => c.pages())).toEqual([0, 0]);
+    } finally {
+      for (const c of counted) c.restore();
+    }
+  });
+
+  it('a count a page cannot take (changes crossed or were missed) drops that page and reads it again at once: the next load waits for that read', async () => {
     const post = await newPost(author, 'a count that jumps');
     await afterWarm(async () => undefined);
     const counted = countStatements(a);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, Post } from '@cloud9/contracts';
 import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
-import { bootApp, signUp, type SignedIn, type TestApp } from '../support/app';
+import { analyze, bootApp, signUp, type SignedIn, type TestApp } from '../support/app';
 import { plansOf } from '../support/query-plans';
 
 const unique = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
@@ -90,7 +90,7 @@ describe('feeds with filters examine at most FEED_SCAN_LIMIT rows a page', () =>
   it('a bounded walk still walks the feed indexes (EXPLAIN), with no sequential scan of posts', async () => {
     const viewer = await signUp(t);
     await viewer.agent.post('/api/muted-words').send({ word: unique('mute') }).expect(201);
-    await t.db.query('ANALYZE posts');
+    await analyze(t, 'posts');
     const plan = (path: string) =>
       plansOf(t, /WITH page AS MATERIALIZED/, async () => {
         await t.app.get(InvalidationBus).publish({ all: true }); // a cached first page would run no SQL

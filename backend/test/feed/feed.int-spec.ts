@@ -3,7 +3,7 @@ import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
 import { SqlService } from '../../src/common/db/sql.service';
 import { RUNNING_SUSPENSIONS_SQL } from '../../src/modules/safety/safety.sql';
 import { SESSION_USER_SQL } from '../../src/modules/users/users.sql';
-import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { analyze, bootApp, signUp, SignedIn, TestApp } from '../support/app';
 import { plansOf } from '../support/query-plans';
 
 /** Inserts top-level posts directly, with exact created_at values (microseconds matter). */
@@ -194,7 +194,7 @@ describe('home feeds (order, paging, filters)', () => {
   });
 
   it('uses the feed indexes (EXPLAIN), with no sequential scan of posts', async () => {
-    await t.db.query('ANALYZE posts');
+    await analyze(t, 'posts');
     const plan = (path: string) =>
       plansOf(t, /WITH page AS MATERIALIZED/, async () => {
         await t.app.get(InvalidationBus).publish({ all: true }); // a cached first page would run no SQL

@@ -114,6 +114,22 @@ describe('the lighter path: the feed answers exactly as the full pipeline', () =
     await expectSameOnBothPaths(cases, headers);
   });
 
+  it('a page read past the cache is answered as a kept one is (its length, compressed once), as on the lighter path', async () => {
+    // Past the cache (FEED_CACHE_MS=0) every page is read anew, as a page read while a change it shows
+    // arrived is answered without being kept.
+    const past = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '0', HOT_READS: '0' });
+    try {
+      const headers = await viewerHeaders(true);
+      for (const path of ['/api/posts', '/api/posts?tab=following', '/api/search/posts?query=hot']) {
+        const fromPast = await get(past, path, headers).expect(200);
+        expect({ path, length: fromPast.headers['content-length'], encoding: fromPast.headers['content-encoding'] }).toEqual({ path, length: expect.any(String), encoding: 'gzip' });
+        expect({ path, ...comparable(fromPast) }).toEqual({ path, ...comparable(await get(hot, path, headers)) });
+      }
+    } finally {
+      await past.close();
+    }
+  });
+
   /** Post search: each query, its expected status, and whether the lighter path may answer it. */
   const searches: [string, number, boolean][] = [
     ['?query=hot', 200, true],

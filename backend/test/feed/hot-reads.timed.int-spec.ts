@@ -1,5 +1,4 @@
-import type { Pool, QueryConfig } from 'pg';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { Pool, type QueryConfig } from 'pg';
 import type { Page, Post } from '@cloud9/contracts';
 import { SqlService } from '../../src/common/db/sql.service';
 import { feedFilterOf } from '../../src/modules/posts/feed-filter';
@@ -128,21 +127,19 @@ describe('hot reads: following feed plans, prepared statements, session user', (
   });
 
   it('runs the session user, feed pages and search as named prepared statements; a word-dependent statement unnamed', async () => {
-    const pool = (t.db.driver as PostgresDriver).master as Pool;
-    const seen: { name?: string; text: string }[] = [];
-    const original = pool.query.bind(pool);
-    (pool as { query: unknown }).query = (config: QueryConfig, ...rest: unknown[]) => {
-      if (typeof config === 'object' && config.text) seen.push({ name: config.name, text: config.text });
-      return (original as (...args: unknown[]) => unknown)(config, ...rest);
-    };
+    // The hot reads' own pool (SqlService), and every pool's query with it: what each statement was sent as.
+    const sent = jest.spyOn(Pool.prototype, 'query');
+    let calls: [QueryConfig | string][];
     try {
       await viewer.agent.get('/api/posts').expect(200);
       await viewer.agent.get('/api/posts?tab=following').expect(200);
       await viewer.agent.get('/api/search/posts?query=hot').expect(200);
       await viewer.agent.get('/api/search/posts?query=zqxjkwv').expect(200);
     } finally {
-      (pool as { query: unknown }).query = original;
+      calls = [...(sent.mock.calls as unknown as [QueryConfig | string][])];
+      sent.mockRestore();
     }
+    const seen = calls.flatMap(([config]) => (typeof config === 'object' && config.text ? [{ name: config.name, text: config.text }] : []));
     const session = seen.filter((s) => s.text === SESSION_USER_SQL);
     expect(session.length).toBe(4);
     expect(session.every((s) => /^c9_[0-9a-f]{24}$/.test(s.name ?? ''))).toBe(true);

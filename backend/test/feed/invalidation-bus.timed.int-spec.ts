@@ -51,13 +51,16 @@ describe('cache invalidation between instances (InvalidationBus on the shared Re
   it("a count change (absolute counts and the member's flag) reaches the other instance as sent, beside other kinds of change", async () => {
     const [a, b] = buses;
     const change: Invalidation = { counts: [{ post: 7, likes: 3, viewer: 9, liked: true }, { post: 8, replies: 1 }], matches: true };
+    // The publisher has applied it and heard its echo; the other instance reads its own copy in a pass of its own.
+    const arrived = (i: number, expected: Invalidation) => eventually(async () => JSON.stringify(heard[i].at(-1)) === JSON.stringify(expected), 2000);
     await a.publish(change);
-    await new Promise((resolve) => setImmediate(resolve));
     expect(heard[0].at(-1)).toEqual(change);
+    expect(await arrived(1, change)).toBe(true);
     expect(heard[1].at(-1)).toEqual(change);
-    await b.publish({ counts: [{ post: 7, reposts: 0, viewer: 9, reposted: false }] });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(heard[0].at(-1)).toEqual({ counts: [{ post: 7, reposts: 0, viewer: 9, reposted: false }] });
+    const repost: Invalidation = { counts: [{ post: 7, reposts: 0, viewer: 9, reposted: false }] };
+    await b.publish(repost);
+    expect(await arrived(0, repost)).toBe(true);
+    expect(heard[0].at(-1)).toEqual(repost);
   });
 
   it('waits for its own echo at most REDIS_COMMAND_TIMEOUT_MS when its subscription hears nothing', async () => {

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { ADMIN_QUEUE, APP_CLIENT_HEADER, BOOST_QUEUE, GroupId, MESSAGES } from '@cloud9/contracts';
 import { JobsService } from '../../src/jobs/jobs.service';
+import { EXPORTS_QUEUE } from '../../src/jobs/job-map';
 import { PASSWORD, signUp, TestApp, bootApp, uniqueName } from '../support/app';
 import { startFakeGiphy, type FakeGiphy } from '../fakes/giphy-server';
 import { sessionCookieOf } from '../support/harness';
@@ -49,6 +50,10 @@ interface Ctx {
   /** A fresh system notice posted by the admin. */
   freshNoticeOfAdmin: () => Promise<number>;
   jobId: string;
+  /** The public id of `other`'s session (the list's id). */
+  otherSessionId: string;
+  /** A data export of `other`. */
+  otherExportId: number;
 }
 
 interface Call {
@@ -58,6 +63,8 @@ interface Call {
   query?: Record<string, string | number>;
   /** Call with a new session of the same user: the route ends or replaces the caller's session. */
   freshSession?: boolean;
+  /** The message a 401 carries here when it is not "please log in" (sign-in's second step without a pending sign-in). */
+  unauthorized?: string;
 }
 
 /** [anonymous, basic, silver, staff, admin] */
@@ -79,11 +86,37 @@ const TABLE: Row[] = [
   row('POST /api/login',                               [200, 200, 200, 200, 200], (c) => ({ body: { username: c.other.username, password: PASSWORD }, freshSession: true })),
   row('POST /api/logout',                              [200, 200, 200, 200, 200], () => ({ freshSession: true })),
   row('GET /api/me',                                   [401, 200, 200, 200, 200]),
+  // Passkeys: signing in with one is public (an answer that is not one is 400 for anyone); one's own are a member's.
+  row('POST /api/login/passkey/options',               [200, 200, 200, 200, 200]),
+  row('POST /api/login/passkey',                       [400, 400, 400, 400, 400], () => ({ body: {} })),
+  row('GET /api/me/passkeys',                          [401, 200, 200, 200, 200]),
+  row('POST /api/me/passkeys/options',                 [401, 200, 200, 200, 200]),
+  row('POST /api/me/passkeys',                         [401, 400, 400, 400, 400], () => ({ body: { name: 'matrix' } })),
+  row('DELETE /api/me/passkeys/:id',                   [401, 404, 404, 404, 404], () => ({ url: '/api/me/passkeys/987654321' })),
   row('GET /api/profile/:username',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/profile/${c.other.username}` })),
   row('PUT /api/users/:username',                      [401, 403, 403, 403, 403], (c) => ({ url: `/api/users/${c.other.username}`, body: { name: 'Not yours' } })),
   row('PUT /api/profile/:username',                    [401, 403, 403, 403, 403], (c) => ({ url: `/api/profile/${c.other.username}` })),
   row('DELETE /api/users/:id',                         [401, 403, 403, 403, 200], async (c) => ({ url: `/api/users/${await c.freshUser()}` })),
+  // Two-factor: enable, disable and new recovery codes before any setup (409: nothing to confirm, not on);
+  // setup for everyone signed in; the second step without a pending sign-in of this browser (401 "expired").
+  row('POST /api/me/2fa/totp/enable',                  [401, 409, 409, 409, 409], () => ({ body: { code: '123456' } })),
+  row('DELETE /api/me/2fa/totp',                       [401, 409, 409, 409, 409], () => ({ body: { password: PASSWORD, code: '123456' } })),
+  row('POST /api/me/2fa/recovery-codes',               [401, 409, 409, 409, 409], () => ({ body: { password: PASSWORD } })),
+  row('POST /api/me/2fa/totp/setup',                   [401, 200, 200, 200, 200]),
+  row('POST /api/login/2fa',                           [401, 401, 401, 401, 401], () => ({ body: { code: '123456' }, unauthorized: MESSAGES.twoFactor.stepExpired })),
   row('GET /api/users/suggest',                       [401, 200, 200, 200, 200], (c) => ({ query: { prefix: c.other.username.slice(0, 4) } })),
+  // The account's mail (decision 0092): public links and forgot, the resend for the signed-in.
+  row('POST /api/email/verify',                        [400, 400, 400, 400, 400], () => ({ body: { token: 'not-a-token-we-issued' } })),
+  row('POST /api/me/email/resend',                     [401, 202, 202, 202, 202]),
+  row('POST /api/password/forgot',                     [202, 202, 202, 202, 202], (c) => ({ body: { login: c.other.username } })),
+  row('POST /api/password/reset',                      [400, 400, 400, 400, 400], () => ({ body: { token: 'not-a-token-we-issued', password: 'a-long-enough-password-1' } })),
+  // The account's own sessions and data exports: only ever the session's own (another member's is 404)
+  row('GET /api/me/sessions',                          [401, 200, 200, 200, 200]),
+  row('DELETE /api/me/sessions/:id',                   [401, 404, 404, 404, 404], (c) => ({ url: `/api/me/sessions/${c.otherSessionId}` })),
+  row('DELETE /api/me/sessions',                       [401, 200, 200, 200, 200]),
+  row('POST /api/me/export',                           [401, 202, 202, 202, 202]),
+  row('GET /api/me/exports',                           [401, 200, 200, 200, 200]),
+  row('GET /api/me/exports/:id',                       [401, 404, 404, 404, 404], (c) => ({ url: `/api/me/exports/${c.otherExportId}` })),
   // Plans, config, health
   row('GET /api/groups',                               [200, 200, 200, 200, 200]),
   row('GET /api/group/:groupId',                       [200, 200, 200, 200, 200], () => ({ url: '/api/group/6' })),
@@ -198,6 +231,8 @@ describe('permission matrix: every route × anonymous, Basic, Silver, staff, adm
   const actors: Partial<Record<Role, Actor>> = {};
   let other: Actor;
   let jobId: string;
+  let otherSessionId: string;
+  let otherExportId: number;
 
   const http = () => request(server);
   const login = async (username: string): Promise<string> =>
@@ -232,6 +267,8 @@ describe('permission matrix: every route × anonymous, Basic, Silver, staff, adm
     const otherUser = await signUp(t);
     const otherCookie = await login(otherUser.user.username);
     other = { id: otherUser.user.id, username: otherUser.user.username, postId: await createPost(otherCookie, 'a post of someone else') };
+    otherSessionId = (await http().get('/api/me/sessions').set(AS_THE_APP).set('Cookie', otherCookie).expect(200)).body.items[0].id;
+    [{ id: otherExportId }] = await t.db.query(`INSERT INTO data_exports (user_id) VALUES ($1) RETURNING id`, [other.id]);
     for (const [role, groupId] of Object.entries(GROUP_OF) as [Exclude<Role, 'anonymous'>, number][]) {
       const user = await signUp(t, { groupId });
       cookies[role] = await login(user.user.username);
@@ -242,7 +279,7 @@ describe('permission matrix: every route × anonymous, Basic, Silver, staff, adm
 
   afterAll(async () => {
     const jobs = t?.app.get(JobsService);
-    for (const queue of [ADMIN_QUEUE, BOOST_QUEUE]) await jobs?.queue(queue).obliterate({ force: true });
+    for (const queue of [ADMIN_QUEUE, BOOST_QUEUE, EXPORTS_QUEUE]) await jobs?.queue(queue).obliterate({ force: true });
     await t?.close();
     await giphy?.close();
     await fs.rm(dir, { recursive: true, force: true });
@@ -253,6 +290,8 @@ describe('permission matrix: every route × anonymous, Basic, Silver, staff, adm
     me: actors[role as Exclude<Role, 'anonymous'>],
     other,
     jobId,
+    otherSessionId,
+    otherExportId,
     freshPostOfOther: async () => {
       const [{ id: postId }] = await t.db.query(`INSERT INTO posts (user_id, content) VALUES ($1, 'to be deleted') RETURNING id`, [other.id]);
       return Number(postId);
@@ -279,7 +318,7 @@ describe('permission matrix: every route × anonymous, Basic, Silver, staff, adm
     if (cookie) req = req.set('Cookie', cookie);
     if (call.query) req = req.query(call.query);
     const res = await (call.body ? req.send(call.body) : req);
-    if (res.status === 401) expect(res.body).toEqual({ success: false, statusCode: 401, error: MESSAGES.auth.notSignedIn });
+    if (res.status === 401) expect(res.body).toEqual({ success: false, statusCode: 401, error: call.unauthorized ?? MESSAGES.auth.notSignedIn });
     if (res.status === 403) expect(res.body).toEqual(expect.objectContaining({ success: false, statusCode: 403 }));
     return { status: res.status, error: res.status >= 400 ? res.body?.error : undefined };
   }

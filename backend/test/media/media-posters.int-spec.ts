@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { MESSAGES, VIDEO_POSTER, type Post, type SystemNotice } from '@cloud9/contracts';
-import { signUp, SignedIn } from '../support/app';
+import { PASSWORD, signUp, SignedIn } from '../support/app';
 import { gradientImage } from '../support/images';
 import { bootWatched, countRows, eventually, WatchedApp } from '../support/harness';
 import { DRIVERS, storeUnderTest, type StoreUnderTest, TONE } from '../support/storage-drivers';
@@ -122,7 +122,7 @@ describe.each(DRIVERS)('video poster frames: drawn by the browser, sent beside t
     const dave = await signUp(t, { groupId: 7 });
     const post = (await postVideo(dave, VIDEO_WEBM, await jpeg(180, 120, 99)).expect(201)).body as Post;
     const posterKey = keyOf(post.media!.poster!.url);
-    await dave.agent.delete(`/api/users/${dave.user.id}`).expect(200);
+    await dave.agent.delete(`/api/users/${dave.user.id}`).send({ currentPassword: PASSWORD }).expect(200);
     expect(await countRows(t, 'media', 'storage_key = $1', [posterKey])).toBe(0);
     expect(await eventually(async () => !(await filesUnder(t.settings.uploadDir)).includes(posterKey))).toBe(true);
   });

@@ -74,7 +74,7 @@ describe('platform: health, plans, config', () => {
 
   it('GET /api/config gives the public settings and no secret', async () => {
     const res = await t.request().get('/api/config').expect(200);
-    expect(res.body).toEqual({ supportEmail: SECRETS.SUPPORT_EMAIL, donateUrl: SECRETS.DONATE_URL, paypalClientId: SECRETS.PAYPAL_CLIENT_ID, paypalSdkUrl: 'https://www.paypal.com/sdk/js', gifsEnabled: true, emojiCdnUrl: 'https://cdn.jsdelivr.net/npm' });
+    expect(res.body).toEqual({ supportEmail: SECRETS.SUPPORT_EMAIL, donateUrl: SECRETS.DONATE_URL, paypalClientId: SECRETS.PAYPAL_CLIENT_ID, paypalSdkUrl: 'https://www.paypal.com/sdk/js', gifsEnabled: true, emojiCdnUrl: 'https://cdn.jsdelivr.net/npm', staffTwoFactorRequired: false });
     for (const secret of [SECRETS.PAYPAL_CLIENT_SECRET, SECRETS.PAYPAL_WEBHOOK_ID, SECRETS.GIPHY_API_KEY, t.settings.sessionSecret, t.settings.databaseUrl]) {
       expect(res.text).not.toContain(secret);
     }

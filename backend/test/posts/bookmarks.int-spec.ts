@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { MESSAGES, type Page, type Post, type PostThread } from '@cloud9/contracts';
 import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
-import { bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from '../support/app';
+import { analyze, bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from '../support/app';
 import { plansOf } from '../support/query-plans';
 import { countRows, eventually, sessionCookieOf } from '../support/harness';
 
@@ -128,7 +128,7 @@ describe('bookmarks', () => {
   });
 
   it('reads the list from bookmarks_user_recent (EXPLAIN)', async () => {
-    await a.db.query('ANALYZE bookmarks');
+    await analyze(a, 'bookmarks');
     const plan = await plansOf(a, /FROM bookmarks x/, () => saver.agent.get('/api/bookmarks?limit=5').expect(200), ['enable_sort']);
     expect(plan).toMatch(/bookmarks_user_recent/);
   });

@@ -138,7 +138,7 @@ describe('mentions: stored with the post, on the wire everywhere, alerted in its
     const [gone, stays] = await signUpMany(a, 2);
     const post = await create(author, `@${gone.user.username} @${stays.user.username}`);
     expect(post.mentions).toEqual([gone.user.username, stays.user.username]);
-    await gone.agent.delete(`/api/users/${gone.user.id}`).expect(200);
+    await gone.agent.delete(`/api/users/${gone.user.id}`).send({ currentPassword: PASSWORD }).expect(200);
     expect(((await a.agent().get(`/api/posts/${post.id}`).expect(200)).body as Post).mentions).toEqual([stays.user.username]);
     expect(await a.db.query(`SELECT mention_ids FROM posts WHERE id = $1`, [post.id])).toEqual([{ mention_ids: [String(stays.user.id)] }]);
     expect(await a.db.query(`SELECT user_id FROM post_mentions WHERE post_id = $1`, [post.id])).toEqual([{ user_id: stays.user.id }]);

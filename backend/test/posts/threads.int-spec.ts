@@ -1,5 +1,5 @@
 import { MESSAGES, THREAD, type Page, type Post, type PostThread } from '@cloud9/contracts';
-import { bootApp, signUp, SignedIn, TestApp } from '../support/app';
+import { analyze, bootApp, signUp, SignedIn, TestApp } from '../support/app';
 import { plansOf } from '../support/query-plans';
 
 describe('GET /api/posts/:id/thread', () => {
@@ -112,7 +112,7 @@ describe('GET /api/posts/:id/thread', () => {
   it('walks the chain on the primary key and the replies on posts_replies (EXPLAIN)', async () => {
     const root = await newPost(author, 'planned');
     const leaf = await reply(fan, root, 'planned reply');
-    await t.db.query('ANALYZE posts');
+    await analyze(t, 'posts');
     const chain = await plansOf(t, /WITH RECURSIVE chain/, () => t.agent().get(`/api/posts/${leaf}/thread`).expect(200));
     expect(chain).toMatch(/posts_pkey/);
     expect(chain).not.toMatch(/Seq Scan on posts/);

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 
 /** Every RATE_LIMIT_* setting, turned off. */
 export const RATE_LIMITS_OFF: Record<string, string> = Object.fromEntries(
-  ['API_ANON', 'API_USER', 'POSTS', 'UPLOADS', 'FOLLOWS', 'SEARCH', 'GIFS', 'GIF_PINGBACKS', 'LOGIN_IP', 'LOGIN', 'REGISTER', 'PASSWORD', 'GIFS_GLOBAL', 'WEBHOOKS', 'WEBHOOKS_GLOBAL', 'REACTIONS', 'LOGIN_ACCOUNT', 'LOGIN_OK'].map((name) => [
+  ['API_ANON', 'API_USER', 'POSTS', 'UPLOADS', 'FOLLOWS', 'SEARCH', 'GIFS', 'GIF_PINGBACKS', 'LOGIN_IP', 'LOGIN', 'REGISTER', 'PASSWORD', 'GIFS_GLOBAL', 'WEBHOOKS', 'WEBHOOKS_GLOBAL', 'REACTIONS', 'LOGIN_ACCOUNT', 'LOGIN_OK', 'PASSWORD_FORGOT', 'PASSWORD_FORGOT_IP', 'EMAIL_RESEND', '2FA'].map((name) => [
     `RATE_LIMIT_${name}`,
     '0/1m',
   ]),
@@ -20,6 +20,9 @@ export function testRunEnv(runId: string): Record<string, string> {
     REDIS_PREFIX: `c9test:${runId}:`,
     UPLOAD_DIR: path.join(os.tmpdir(), `cloud9-test-${runId}`, 'uploads'),
     BACKUP_DIR: path.join(os.tmpdir(), `cloud9-test-${runId}`, 'backups'),
+    // Without SMTP_URL every suite's mail (a sign-up's link) is written here, never into the repository.
+    MAIL_DIR: path.join(os.tmpdir(), `cloud9-test-${runId}`, 'mail'),
+    EXPORT_DIR: path.join(os.tmpdir(), `cloud9-test-${runId}`, 'exports'),
     SESSION_SECRET: 'integration-test-session-secret',
     PUBLIC_URL: 'http://localhost:3999',
     // Every anti-automation limit off (count 0): suites send many requests from 127.0.0.1.

@@ -49,6 +49,12 @@ export function withoutStatementLimit<T>(t: TestApp, work: (db: { query: (text: 
   });
 }
 
+/**
+ * Refreshes `table`'s planner statistics before an EXPLAIN test, outside the request limit: on a busy
+ * machine ANALYZE of a large table (or waiting for autovacuum's own) takes longer than a request may.
+ */
+export const analyze = (t: TestApp, table: string) => withoutStatementLimit(t, (db) => db.query(`ANALYZE ${table}`));
+
 /** A username no other test uses (3–30 letters, digits, underscore). */
 export const uniqueName = (prefix = 'user') => `${prefix}_${randomBytes(5).toString('hex')}`.slice(0, 30);
 

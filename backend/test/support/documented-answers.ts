@@ -80,6 +80,8 @@ export class DocumentedAnswers {
     const content = response.content as Record<string, unknown> | undefined;
     if (!content) return body && body.length ? `${where} with a body, where the document says none` : undefined;
     const type = String(headers['content-type'] ?? '');
+    // A download: the file's media type, any bytes.
+    if (!content['application/json'] && Object.keys(content).some((media) => type.startsWith(media))) return undefined;
     if (!type.includes('application/json')) return `${where} with ${type || 'no Content-Type'}, not JSON`;
     let value: unknown;
     try {

@@ -186,7 +186,9 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
   const name = `c9replica${process.pid}${Date.now().toString(36)}`;
   // The replica's cluster is made (its files replaced below) while the primary starts.
   const made = run('pg_createcluster', [version, name, '--port', String(port), ...FAST.flatMap((c) => ['-o', c]), '--', '--auth=trust', '--username=postgres', '--no-sync']);
-  const [primary] = await Promise.all([startPrivatePostgres(FAST), made.catch(() => undefined)]);
+  // The primary acknowledges a commit once its WAL is written: caughtUp() waits for pg_current_wal_lsn(),
+  // which with synchronous_commit=off may still be short of a commit that has returned.
+  const [primary] = await Promise.all([startPrivatePostgres(FAST.filter((c) => c !== 'synchronous_commit=off')), made.catch(() => undefined)]);
   try {
     await made;
     // The cluster's own data folder (owned by postgres), emptied, then filled by the base backup as postgres.

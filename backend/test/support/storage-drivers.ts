@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -88,10 +89,21 @@ async function s3Store(): Promise<StoreUnderTest> {
     } while (token);
     return out.sort();
   };
-  /** s3rver reports an object's file's mtime as its LastModified. */
+  /**
+   * s3rver reports an object's file's mtime as its LastModified. It answers a PUT before its write of that
+   * file has landed (it resolves on the body's last chunk), and the late write would make the file new
+   * again: the time is set once the file holds the bytes whose MD5 s3rver stored beside it.
+   */
   const age = async (_uploadDir: string, key: string, ageSeconds: number) => {
+    const file = path.join(data, BUCKET, ...`${key}._S3rver_object`.split('/'));
+    for (let tries = 0; ; tries++) {
+      const [bytes, md5] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.md5`, 'utf8').catch(() => null)]);
+      if (md5 !== null && createHash('md5').update(bytes).digest('hex') === md5) break;
+      if (tries === 200) throw new Error(`s3rver never finished writing ${key}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const when = new Date(Date.now() - ageSeconds * 1000);
-    await fs.utimes(path.join(data, BUCKET, ...`${key}._S3rver_object`.split('/')), when, when);
+    await fs.utimes(file, when, when);
   };
   const stop = async () => {
     server.httpServer?.closeAllConnections();

@@ -30,6 +30,9 @@ export default async function globalSetup(): Promise<void> {
     REDIS_PREFIX: `c9e2e:${runId}:`,
     UPLOAD_DIR: path.join(tmp, 'uploads'),
     BACKUP_DIR: path.join(tmp, 'backups'),
+    // No SMTP_URL: every mail is an .eml file here, which the browser tests open (account-mail.e2e.ts).
+    MAIL_DIR: path.join(tmp, 'mail'),
+    EXPORT_DIR: path.join(tmp, 'exports'),
     SESSION_SECRET: 'e2e-session-secret-long-enough',
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -59,13 +62,20 @@ export default async function globalSetup(): Promise<void> {
   const baseUrl2 = `http://127.0.0.1:${port2}`;
   // The second instance answers every admin job with 202 at once, so the browser tests see the client poll.
   const second = await startInstance({ ...env, PORT: String(port2), PUBLIC_URL: baseUrl2, ADMIN_JOB_WAIT_MS: '0' }, baseUrl2);
+  // A third at a host name: passkeys need one (WebAuthn takes no IP address as its relying party's id).
+  const port3 = await freePort();
+  const namedUrl = `http://localhost:${port3}`;
+  // It serves requests only (ROLE=api): the jobs and schedules stay with the first two, as the other suites expect.
+  const named = await startInstance({ ...env, PORT: String(port3), PUBLIC_URL: namedUrl, ROLE: 'api' }, namedUrl);
   process.env.E2E_BASE_URL_2 = baseUrl2;
-  process.env.E2E_SERVER_PIDS = `${first.pid},${second.pid}`;
+  process.env.E2E_NAMED_BASE_URL = namedUrl;
+  process.env.E2E_SERVER_PIDS = `${first.pid},${second.pid},${named.pid}`;
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_RUN = runId;
   process.env.E2E_DATABASE_URL = env.DATABASE_URL;
   process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
   process.env.E2E_TMP = tmp;
+  process.env.E2E_MAIL_DIR = path.join(tmp, 'mail');
   process.env.E2E_PAYPAL_BASE = paypal.baseUrl;
   // The browser tests run in another process: they read the fake's pingbacks over HTTP.
   process.env.E2E_GIPHY_ORIGIN = giphy.pingbackUrl;

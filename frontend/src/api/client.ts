@@ -46,6 +46,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The routes whose 401 answers a sign-in attempt, not a lost session. */
+const SIGN_INS = [ROUTES.auth.login, ROUTES.twoFactor.login, ROUTES.passkeys.signIn];
+
 /** The one place that talks to the backend. Throws ApiRequestError for any non-2xx answer. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -72,8 +75,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data = await readBody(response);
   if (response.ok) return data as T;
 
-  // A 401 on login just means bad credentials; anywhere else the session is gone.
-  const isLogin = method === ROUTES.auth.login.method && path === ROUTES.auth.login.path;
+  // A 401 on a sign-in just means bad credentials; anywhere else the session is gone.
+  const isLogin = SIGN_INS.some((route) => method === route.method && path === route.path);
   if (response.status === 401 && !isLogin) {
     for (const handler of unauthorizedHandlers) handler();
   }

@@ -6,7 +6,8 @@ export const fetchProfile = (username: string, signal?: AbortSignal) => callApi(
 /** Multipart: only the fields the user changed, plus optional thumbnail/background files. */
 export const updateUser = (username: string, form: FormData) => callApi(ROUTES.users.update, { params: { username }, body: form });
 
-export const deleteUser = (id: number): Promise<{ success: boolean; error?: string }> => callApi(ROUTES.users.delete, { params: { id } });
+/** The admin's deletion of an account (its owner deletes their own with the password: deleteOwnAccount). */
+export const deleteUser = (id: number): Promise<{ success: boolean; error?: string }> => callApi(ROUTES.users.delete, { params: { id }, body: {} });
 
 /** Up to 8 accounts whose username starts with `prefix` (without `@`), best first. */
 export const fetchUsernameSuggestions = (prefix: string, signal?: AbortSignal) => callApi(ROUTES.users.suggest, { query: { prefix }, signal });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@cloud9/contracts';
+import { MESSAGES, TWO_FACTOR_MESSAGES } from '@cloud9/contracts';
 import { AppRoutes } from './router';
 import { useSessionStore } from '../stores/session';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall, alertTexts } from '../test/utils';
@@ -54,10 +54,14 @@ describe('Login / Register page', () => {
     expect(document.title).toBe('Register · Cloud 9 Social');
   });
 
-  it('forgot-password link mails support from /api/config', async () => {
+  it('"Forgot password?" opens the reset flow in the app; mailing support (from /api/config) stays as the second link', async () => {
+    const user = userEvent.setup();
     renderAt(<AppRoutes />, '/login');
-    const link = screen.getByRole('link', { name: MESSAGES.auth.forgotPassword });
-    await waitFor(() => expect(link).toHaveAttribute('href', 'mailto:help@cloud9.test?subject=Password%20reset'));
+    const support = screen.getByRole('link', { name: MESSAGES.accountMail.askSupport });
+    await waitFor(() => expect(support).toHaveAttribute('href', 'mailto:help@cloud9.test?subject=Password%20reset'));
+    await user.click(screen.getByRole('link', { name: MESSAGES.accountMail.forgotLink }));
+    expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.accountMail.forgotTitle })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
   });
 
   it('register: requires all four fields, without calling the server', async () => {
@@ -138,5 +142,51 @@ describe('Login / Register page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(me);
     expect(JSON.parse(localStorage.getItem('groupLimits') ?? 'null')).toEqual({ postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true });
+  });
+  it('login with two-factor on: the password step asks for a code (no session yet); a wrong code shows its message, the right one signs in', async () => {
+    const me = testUser({ group_id: 5 });
+    routes['POST /api/login'] = () => jsonResponse({ twoFactorRequired: true, methods: ['totp', 'recovery'] });
+    let attempts = 0;
+    routes['POST /api/login/2fa'] = () =>
+      ++attempts === 1 ? jsonResponse({ success: false, error: TWO_FACTOR_MESSAGES.wrongCode, statusCode: 401 }, 401) : jsonResponse(me);
+    routes['GET /api/group/5'] = () =>
+      jsonResponse({ id: 5, name: 'Basic', description: '', subscriptionFee: 0, postLimit: 50, mediaLimit: 1024, editTimeout: null, priorityBoost: false, monthlyBoosts: 0, paypalPlanId: null, isAvailable: true });
+    const user = userEvent.setup();
+    renderAt(<AppRoutes />, '/login');
+    await user.type(screen.getByLabelText('Username'), 'skyler');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'rightpassword');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const codeField = await screen.findByLabelText(TWO_FACTOR_MESSAGES.codeLabel);
+    expect(useSessionStore.getState().currentUser).toBeNull();
+    await user.type(codeField, '000000');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_MESSAGES.verify }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.wrongCode)).toBeInTheDocument();
+    expect(useSessionStore.getState().currentUser).toBeNull();
+
+    // The recovery code instead: its own field; the server gets exactly one of the two.
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_MESSAGES.useRecoveryCode }));
+    await user.type(screen.getByLabelText(TWO_FACTOR_MESSAGES.recoveryCodeLabel), 'abcde-23456');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_MESSAGES.verify }));
+    expect(await screen.findByText(MESSAGES.empty.noPosts, undefined, { timeout: 5000 })).toBeInTheDocument();
+    const sent = serverCalls('POST /api/login/2fa').map((c) => JSON.parse(String(c.init.body)));
+    expect(sent).toEqual([{ code: '000000' }, { recoveryCode: 'abcde-23456' }]);
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(me);
+  });
+
+  it('login with two-factor on: an expired second step goes back to the password with its message', async () => {
+    routes['POST /api/login'] = () => jsonResponse({ twoFactorRequired: true, methods: ['totp'] });
+    routes['POST /api/login/2fa'] = () => jsonResponse({ success: false, error: TWO_FACTOR_MESSAGES.stepExpired, statusCode: 401 }, 401);
+    const user = userEvent.setup();
+    renderAt(<AppRoutes />, '/login');
+    await user.type(screen.getByLabelText('Username'), 'skyler');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'rightpassword');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.queryByRole('button', { name: TWO_FACTOR_MESSAGES.useRecoveryCode })).toBeNull();
+    await user.type(await screen.findByLabelText(TWO_FACTOR_MESSAGES.codeLabel), '123456');
+    await user.click(screen.getByRole('button', { name: TWO_FACTOR_MESSAGES.verify }));
+    await waitFor(() => expect(alertTexts()).toContain(TWO_FACTOR_MESSAGES.stepExpired));
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveValue('');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
   });
 });

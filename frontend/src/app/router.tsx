@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { ACCOUNT_MAIL_PATHS } from '@cloud9/contracts';
 import { onUnauthorized } from '../api/client';
 import { ShellSkeleton } from '../components/skeletons/ShellSkeleton';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
@@ -14,6 +15,9 @@ import { useSignedInShell } from './useSignedInShell';
 // (ShellSkeleton).
 // A shared permalink opened signed out: read-only, its code loaded only there.
 const PublicPostPage = lazyScreen(() => import('../features/post/PublicPostPage').then((m) => m.PublicPostPage));
+// The pages a mail's link opens (verify, reset) and the forgot form: signed in or out, loaded there only.
+const AccountLinkRoutes = lazyScreen(() => import('../features/auth/AccountLinkPages').then((m) => m.AccountLinkRoutes));
+const ACCOUNT_LINK_PAGES: readonly string[] = Object.values(ACCOUNT_MAIL_PATHS);
 
 /** Lets the API client send the user to /login after a 401 from anywhere. */
 function UnauthorizedRedirect() {
@@ -34,6 +38,17 @@ function SignedInApp() {
  */
 export function AppRoutes() {
   const signedIn = useSessionStore(selectIsSignedIn);
+  const { pathname } = useLocation();
+
+  if (ACCOUNT_LINK_PAGES.includes(pathname)) {
+    return (
+      <ErrorBoundary>
+        <Suspense fallback={null}>
+          <AccountLinkRoutes />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
 
   if (!signedIn) {
     return (

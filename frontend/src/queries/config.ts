@@ -3,7 +3,7 @@ import type { PublicConfig } from '@cloud9/contracts';
 import { fetchPublicConfig } from '../api/config';
 import { FALLBACK_SUPPORT_EMAIL } from '../lib/support';
 
-const FALLBACK: PublicConfig = { supportEmail: FALLBACK_SUPPORT_EMAIL, donateUrl: null, paypalClientId: null, paypalSdkUrl: 'https://www.paypal.com/sdk/js', gifsEnabled: false, emojiCdnUrl: '' };
+const FALLBACK: PublicConfig = { supportEmail: FALLBACK_SUPPORT_EMAIL, donateUrl: null, paypalClientId: null, paypalSdkUrl: 'https://www.paypal.com/sdk/js', gifsEnabled: false, emojiCdnUrl: '', staffTwoFactorRequired: false };
 
 /** Public settings rarely change during a visit: asked once, then read from the cache. */
 export const publicConfigQuery = queryOptions({ queryKey: ['config', 'public'] as const, queryFn: fetchPublicConfig, staleTime: Infinity });

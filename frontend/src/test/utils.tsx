@@ -25,6 +25,8 @@ export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => (
   background: null,
   group_id: 5,
   createdAt: '2025-01-01T00:00:00.000Z',
+  emailVerified: true,
+  pendingEmail: null,
   ...overrides,
 });
 

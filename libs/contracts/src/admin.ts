@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AdminUser, BOOST_QUEUE } from './boosts';
+import { MAIL_QUEUE } from './account-mail';
 
 /**
  * Wire types of the admin tools. Every endpoint that runs a BullMQ job
@@ -24,7 +25,7 @@ export type AdminJobName = (typeof ADMIN_JOB)[keyof typeof ADMIN_JOB];
 export const BILLING_QUEUE = 'billing';
 
 /** The queues whose jobs GET /api/admin/jobs/:queue/:jobId reports (and Bull Board shows). */
-export const ADMIN_VISIBLE_QUEUES = [ADMIN_QUEUE, BOOST_QUEUE, BILLING_QUEUE] as const;
+export const ADMIN_VISIBLE_QUEUES = [ADMIN_QUEUE, BOOST_QUEUE, BILLING_QUEUE, MAIL_QUEUE] as const;
 
 /** 202 body: the job is still running; poll GET /api/admin/jobs/:queue/:jobId. */
 export const AdminJobPending = z.object({

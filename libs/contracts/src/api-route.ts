@@ -29,6 +29,11 @@ export interface RouteResponses {
   readonly 201?: $ZodType;
   readonly 202?: $ZodType;
   readonly 204?: null;
+  /**
+   * A download: 200 answers the bytes of a file of this media type (not JSON; the route then has no
+   * `200` schema). Its handler answers a FileAnswer (Nest's StreamableFile).
+   */
+  readonly file?: string;
   /** A 503 of the route's own shape instead of the catalogue error (the health reports): for the OpenAPI document, never the client's type. */
   readonly 503?: $ZodType;
 }
@@ -83,10 +88,16 @@ export type BodyOf<R extends ApiRoute> = OrUndefined<JsonBodyOf<R> | FormBodyOf<
 
 type SuccessStatus = 200 | 201 | 202;
 
-/** What a successful call answers: the union of the route's success schemas (undefined for 204 only). */
+/** What a download's handler answers on the server: a stream of the file (Nest's StreamableFile has this shape). */
+export interface FileAnswer {
+  getStream(): unknown;
+}
+
+/** What a successful call answers: the union of the route's success schemas (undefined for 204 only; a FileAnswer for a download). */
 export type ResponseOf<R extends ApiRoute> =
   | { [S in SuccessStatus]: R['responses'] extends { [K in S]: infer T extends $ZodType } ? output<T> : never }[SuccessStatus]
-  | (R['responses'] extends { 204: null } ? undefined : never);
+  | (R['responses'] extends { 204: null } ? undefined : never)
+  | (R['responses'] extends { file: string } ? FileAnswer : never);
 
 /** The `:name` segments of a path pattern. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

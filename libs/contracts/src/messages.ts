@@ -1,5 +1,8 @@
 import { AUTH_MESSAGES } from './auth-messages';
+import { ACCOUNT_MAIL_MESSAGES } from './account-mail-messages';
 import { HTTP_MESSAGES } from './http-messages';
+import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
+import { ACCOUNT_DATA_MESSAGES } from './account-data-messages';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -7,6 +10,9 @@ import { HTTP_MESSAGES } from './http-messages';
  */
 export const MESSAGES = {
   auth: AUTH_MESSAGES,
+  accountMail: ACCOUNT_MAIL_MESSAGES,
+  twoFactor: TWO_FACTOR_MESSAGES,
+  accountData: ACCOUNT_DATA_MESSAGES,
   profile: {
     updateFailed: 'Profile update failed. Please try again.',
     failedToUpdate: 'Failed to update profile.',

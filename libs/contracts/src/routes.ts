@@ -11,6 +11,8 @@ import {
 } from './admin';
 import * as z from 'zod/mini';
 import { defineRoute, type ApiRoute } from './api-route';
+import { AccountMailResult, ForgotPasswordBody, PasswordResetBody, VerifyEmailBody } from './account-mail';
+import { AddPasskeyBody, PasskeyCreationOptions, PasskeyItem, PasskeyLoginBody, PasskeyRequestOptions } from './passkeys';
 import { AdminUser, BoostRotateResult } from './boosts';
 import { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
 import { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
@@ -20,9 +22,11 @@ import {
   ReplyBody, ResetPasswordBody, SetUserGroupBody, SubscribeBody, TextPageQuery, UsernameSuggestQuery,
 } from './requests';
 import { idParam, pathString, pathText } from './schema-kit';
+import { AccountSession, DataExport, DataExportList, DeleteAccountBody, EndedSessions, EXPORT_CONTENT_TYPE, ExportIdParams, SessionIdParams } from './account-data';
 import {
   AlertGroup, ApiError, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, LivenessReport, NoticeResult, NotificationSeenResult, NotificationSettings, NotificationStatus, Post, PostCounts, PostEdit, PostThread, PublicConfig, ReadinessReport, RepostResult, SubscribeResult, Subscription, SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult, pageOf,
 } from './types';
+import { LoginResult, LoginSecondStepBody, Me, RecoveryCodes, RecoveryCodesBody, TotpDisableBody, TotpEnableBody, TotpSetup } from './two-factor';
 
 
 const Done = z.object({ success: z.literal(true) });
@@ -40,9 +44,36 @@ const jobOr = <T extends z.core.$ZodType>(done: T) => ({ 200: done, 202: AdminJo
 
 export const ROUTES = {
   auth: {
-    login: defineRoute({ method: 'POST', path: '/api/login', summary: 'Sign in; sets the session cookie.', auth: 'public', body: LoginBody, responses: { 200: CurrentUser }, errors: [401, 403] }),
+    /** With two-factor on, a right password answers TwoFactorChallenge and no session: finish with twoFactor.login. */
+    login: defineRoute({ method: 'POST', path: '/api/login', summary: 'Sign in; sets the session cookie (or asks for the second step).', auth: 'public', body: LoginBody, responses: { 200: LoginResult }, errors: [401, 403] }),
     logout: defineRoute({ method: 'POST', path: '/api/logout', summary: 'Sign out; ends the session.', auth: 'optional', responses: { 200: Done }, errors: [] }),
-    me: defineRoute({ method: 'GET', path: '/api/me', summary: 'The signed-in account.', auth: 'session', responses: { 200: CurrentUser }, errors: SIGNED_IN }),
+    me: defineRoute({ method: 'GET', path: '/api/me', summary: 'The signed-in account (with its second factors).', auth: 'session', responses: { 200: Me }, errors: SIGNED_IN }),
+  },
+  /** Two-factor sign-in with an authenticator app (TOTP). */
+  twoFactor: {
+    /** A new secret, not active until `enable`; answered once (a new setup replaces one not yet enabled). */
+    setup: defineRoute({ method: 'POST', path: '/api/me/2fa/totp/setup', summary: 'Start setting up an authenticator app.', auth: 'session', responses: { 200: TotpSetup }, errors: [401, 409] }),
+    enable: defineRoute({ method: 'POST', path: '/api/me/2fa/totp/enable', summary: 'Turn on two-factor sign-in with a code from the app; answers the recovery codes once.', auth: 'session', body: TotpEnableBody, responses: { 200: RecoveryCodes }, errors: [401, 403, 409] }),
+    disable: defineRoute({ method: 'DELETE', path: '/api/me/2fa/totp', summary: 'Turn off two-factor sign-in (password and a code).', auth: 'session', body: TotpDisableBody, responses: { 200: Done }, errors: [401, 403, 409] }),
+    recoveryCodes: defineRoute({ method: 'POST', path: '/api/me/2fa/recovery-codes', summary: 'Replace the recovery codes (password); answers the new ones once.', auth: 'session', body: RecoveryCodesBody, responses: { 200: RecoveryCodes }, errors: [401, 403, 409] }),
+    /** The second step of POST /api/login, from the same browser (its pending-sign-in cookie) within 5 minutes. */
+    login: defineRoute({ method: 'POST', path: '/api/login/2fa', summary: "Finish signing in with an authenticator or recovery code.", auth: 'public', body: LoginSecondStepBody, responses: { 200: CurrentUser }, errors: [401, 403] }),
+  },
+  /** Passkeys (WebAuthn): the signed-in account's, and signing in with one (no username typed). */
+  passkeys: {
+    registrationOptions: defineRoute({ method: 'POST', path: '/api/me/passkeys/options', summary: 'Start adding a passkey: the creation options for the browser.', auth: 'session', responses: { 200: PasskeyCreationOptions }, errors: [401, 409] }),
+    add: defineRoute({ method: 'POST', path: '/api/me/passkeys', summary: "Add a passkey from the browser's answer to the creation options.", auth: 'session', body: AddPasskeyBody, responses: { 201: PasskeyItem }, errors: [401, 409] }),
+    list: defineRoute({ method: 'GET', path: '/api/me/passkeys', summary: "The signed-in account's passkeys.", auth: 'session', responses: { 200: z.object({ items: z.array(PasskeyItem) }) }, errors: SIGNED_IN }),
+    remove: defineRoute({ method: 'DELETE', path: '/api/me/passkeys/:id', summary: 'Remove a passkey.', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 404] }),
+    signInOptions: defineRoute({ method: 'POST', path: '/api/login/passkey/options', summary: 'Start signing in with a passkey: the request options for the browser.', auth: 'public', responses: { 200: PasskeyRequestOptions }, errors: [] }),
+    signIn: defineRoute({ method: 'POST', path: '/api/login/passkey', summary: "Sign in with a passkey from the browser's answer; sets the session cookie.", auth: 'public', body: PasskeyLoginBody, responses: { 200: CurrentUser }, errors: [401, 403] }),
+  },
+  /** The account's mail (issue 30): verifying the address, resetting a forgotten password. */
+  accountMail: {
+    verifyEmail: defineRoute({ method: 'POST', path: '/api/email/verify', summary: "Verify an e-mail address with its link's token (also completes an e-mail change).", auth: 'public', body: VerifyEmailBody, responses: { 200: AccountMailResult }, errors: [409] }),
+    resendVerification: defineRoute({ method: 'POST', path: '/api/me/email/resend', summary: 'Send the verification link again (3 an hour).', auth: 'session', responses: { 202: AccountMailResult }, errors: [401, 409] }),
+    forgotPassword: defineRoute({ method: 'POST', path: '/api/password/forgot', summary: 'Mail a password reset link; the same answer whether or not the account exists.', auth: 'public', body: ForgotPasswordBody, responses: { 202: AccountMailResult }, errors: [] }),
+    resetPassword: defineRoute({ method: 'POST', path: '/api/password/reset', summary: "Set a new password with a reset link's token; ends every session of the account.", auth: 'public', body: PasswordResetBody, responses: { 200: AccountMailResult }, errors: [] }),
   },
   users: {
     register: defineRoute({ method: 'POST', path: '/api/users', summary: 'Create an account and sign in.', auth: 'public', body: RegisterBody, responses: { 201: z.object({ success: z.literal(true), user: CurrentUser }) }, errors: [409] }),
@@ -69,9 +100,22 @@ export const ROUTES = {
       responses: { 200: z.object({ thumbnail: z.nullable(z.string()), background: z.nullable(z.string()) }) },
       errors: [401, 403, 415],
     }),
-    delete: defineRoute({ method: 'DELETE', path: '/api/users/:id', summary: 'Delete an account (its owner or the admin).', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 403, 404] }),
+    /** Its owner sends the password (403 when missing or wrong) and, with two-factor on, a code; an admin deleting another account sends neither. */
+    delete: defineRoute({ method: 'DELETE', path: '/api/users/:id', summary: 'Delete an account (its owner, with the password, or the admin).', auth: 'session', params: id, body: DeleteAccountBody, responses: { 200: Done }, errors: [401, 403, 404] }),
     /** Signed in only: up to 8 accounts whose username starts with `prefix`, best first. */
     suggest: defineRoute({ method: 'GET', path: '/api/users/suggest', summary: 'Usernames starting with a prefix (mention autocomplete).', auth: 'session', query: UsernameSuggestQuery, responses: { 200: z.object({ items: z.array(UserSearchResult) }) }, errors: SIGNED_IN }),
+  },
+  /** The signed-in account's own sessions and data exports (issue 30, items 6 and 7). */
+  accountData: {
+    sessions: defineRoute({ method: 'GET', path: '/api/me/sessions', summary: "The signed-in account's sessions (devices), newest first.", auth: 'session', responses: { 200: z.object({ items: z.array(AccountSession) }) }, errors: SIGNED_IN }),
+    /** Another account's session id, or one that ended, is 404. */
+    endSession: defineRoute({ method: 'DELETE', path: '/api/me/sessions/:id', summary: 'End one of the signed-in account\'s sessions (and its sockets).', auth: 'session', params: SessionIdParams, responses: { 200: EndedSessions }, errors: [401, 404] }),
+    endOtherSessions: defineRoute({ method: 'DELETE', path: '/api/me/sessions', summary: 'End every session of the signed-in account but the current one.', auth: 'session', responses: { 200: EndedSessions }, errors: SIGNED_IN }),
+    /** 429 (with Retry-After and the date in the message) within 7 days of the last export. */
+    requestExport: defineRoute({ method: 'POST', path: '/api/me/export', summary: 'Ask for a ZIP of the account\'s data (at most once per 7 days).', auth: 'session', responses: { 202: DataExport }, errors: SIGNED_IN }),
+    exports: defineRoute({ method: 'GET', path: '/api/me/exports', summary: "The signed-in account's data exports of the last 7 days.", auth: 'session', responses: { 200: DataExportList }, errors: SIGNED_IN }),
+    /** 200: the ZIP (attachment); 202: still being built (its status); 409: it failed; 404: not the caller's, or expired. */
+    export: defineRoute({ method: 'GET', path: '/api/me/exports/:id', summary: 'Download a data export of the signed-in account.', auth: 'session', params: ExportIdParams, responses: { file: EXPORT_CONTENT_TYPE, 202: DataExport }, errors: [401, 404, 409] }),
   },
   plans: {
     get: defineRoute({ method: 'GET', path: '/api/group/:groupId', summary: "A group's plan.", auth: 'public', params: z.object({ groupId: idParam }), responses: { 200: GroupPlan }, errors: [404] }),

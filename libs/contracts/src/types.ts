@@ -22,6 +22,10 @@ export const CurrentUser = z.object({
   background: z.nullable(z.string()),
   group_id: z.number(),
   createdAt: z.string(),
+  /** Whether `email` was proven by following a link sent to it. */
+  emailVerified: z.boolean(),
+  /** An address asked for in an e-mail change, waiting for its link to be followed (null: none). */
+  pendingEmail: z.nullable(z.string()),
 });
 export type CurrentUser = z.output<typeof CurrentUser>;
 
@@ -466,6 +470,8 @@ export const PublicConfig = z.object({
   gifsEnabled: z.boolean(),
   /** Base URL of the emoji image CDN (the picker's image styles load from it). */
   emojiCdnUrl: z.string(),
+  /** REQUIRE_2FA_FOR_STAFF: staff tools need two-factor on (the app leads staff without it to set it up). */
+  staffTwoFactorRequired: z.boolean(),
 });
 export type PublicConfig = z.output<typeof PublicConfig>;
 

@@ -27,15 +27,16 @@ export class CacheInvalidations {
     return this.bus.publish({ posts: [postId], matches: true });
   }
 
+  /** With every reply below it (a reply's parent's count is `post.reacted`). */
   @OnEvent('post.deleted', first)
-  postDeleted({ postId, parentId }: EventPayload<'post.deleted'>): Promise<void> {
-    return this.bus.publish({ posts: parentId === null ? [postId] : [postId, parentId], matches: true });
+  postDeleted({ postId }: EventPayload<'post.deleted'>): Promise<void> {
+    return this.bus.publish({ posts: [postId], matches: true });
   }
 
-  /** Its new counts, and the member's flag: pages showing it take them instead of being dropped (SharedPageCache). */
+  /** Its new count, and the member's flag: pages showing it take them instead of being dropped (SharedPageCache). */
   @OnEvent('post.reacted', first)
-  postReacted({ postId, likes, reposts, replies, by }: EventPayload<'post.reacted'>): Promise<void> {
-    return this.bus.publish({ counts: [{ post: postId, likes, reposts, replies, viewer: by?.userId, liked: by?.liked, reposted: by?.reposted }] });
+  postReacted({ postId, likes, reposts, replies, version, by }: EventPayload<'post.reacted'>): Promise<void> {
+    return this.bus.publish({ counts: [{ post: postId, likes, reposts, replies, version, viewer: by?.userId, liked: by?.liked, reposted: by?.reposted }] });
   }
 
   @OnEvent('account.changed', first)

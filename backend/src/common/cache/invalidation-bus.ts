@@ -6,15 +6,18 @@ import { Settings } from '../../config/settings';
 import { failFastRedisOptions, REDIS } from '../redis.module';
 
 /**
- * A post's counts as a write committed them: absolute values, never deltas, so a lost, repeated or
- * late message cannot add up wrong (SharedPageCache decides whether a page can take them). A like or
- * repost also names its member and their flag now, which their own copies of pages show.
+ * A post's count as a write committed it: an absolute value, never a delta, so a lost or repeated
+ * message cannot add up wrong, with the write's `version` (higher for a later write of the post), so a
+ * late one is known as late (SharedPageCache decides whether a page can take it). A like or repost
+ * also names its member and their flag now, which their own copies of pages show.
  */
 export interface CountChange {
   post: number;
   likes?: number;
   reposts?: number;
   replies?: number;
+  /** Present with a count. */
+  version?: number;
   viewer?: number;
   liked?: boolean;
   reposted?: boolean;

@@ -56,7 +56,7 @@ export class Database {
     const pool = () => (dataSource.driver as PostgresDriver).master as Pool;
     this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: heldConnections(pool) }) });
     // TypeORM's module has opened its pool before anything that needs the database is made.
-    watchPool(pool(), metrics);
+    watchPool(pool(), metrics, 'main');
   }
 
   /** Runs `work` in one transaction; the domain events it raised (DomainEvents.add) are dispatched after the commit. */

@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 import type Redis from 'ioredis';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { REDIS, RedisKeys } from '../redis.module';
 import { PG_ERROR } from './pg-errors';
-import { poolStatementTimeoutMs } from './statement-limits';
+import { readPool } from './read-pool';
 
 /** How long a member's reads stay on the primary after a write of theirs: well above a healthy replica's lag. */
 const READ_PIN_MS = 5000;
@@ -66,19 +66,7 @@ export class ReadReplica implements OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {
-    this.pool = settings.databaseReadUrl
-      ? new Pool({
-          connectionString: settings.databaseReadUrl,
-          // As the primary's pool (data-source.ts): a few per core, and a quick failure when the server is away.
-          max: 8,
-          connectionTimeoutMillis: settings.databaseConnectTimeoutMs,
-          keepAlive: true,
-          // The same limit per statement as the primary's pool (statement-limits.ts).
-          statement_timeout: poolStatementTimeoutMs(settings),
-        })
-      : null;
-    // A connection that breaks while idle emits 'error' on the pool; unheard, it would end the process.
-    this.pool?.on('error', () => undefined);
+    this.pool = settings.databaseReadUrl ? readPool(settings.databaseReadUrl, settings) : null;
     if (this.pool) scoped = true;
   }
 

@@ -1,14 +1,18 @@
-import type { DataSource } from 'typeorm';
+import { Pool } from 'pg';
 import type { Settings } from '../../config/settings';
+import { AppMetrics } from '../metrics/app-metrics';
 import { ReadReplica } from './read-replica';
 import { MAX_PREPARED_STATEMENTS, SqlService, statementName } from './sql.service';
 
 describe('SqlService', () => {
   const calls: { name?: string; text: string; values: unknown[] }[] = [];
-  const pool = { query: async (config: { name?: string; text: string; values: unknown[] }) => (calls.push(config), { rows: [{ n: 1 }] }) };
-  const noReplica = new ReadReplica({ databaseReadUrl: null } as Settings, null as never, null as never);
-  const service = new SqlService({ driver: { master: pool } } as unknown as DataSource, noReplica);
+  const settings = { databaseReadUrl: null, databaseUrl: 'postgres://127.0.0.1:1/none', databaseConnectTimeoutMs: 100, databaseStatementTimeoutMs: 0 } as unknown as Settings;
+  const noReplica = new ReadReplica(settings, null as never, null as never);
+  const service = new SqlService(settings, noReplica, new AppMetrics(settings));
 
+  // The statement each call sends, as its pool would send it (the names are what is tested here, not PostgreSQL).
+  beforeAll(() => jest.spyOn(Pool.prototype, 'query').mockImplementation((async (config: { name?: string; text: string; values: unknown[] }) => (calls.push(config), { rows: [{ n: 1 }] })) as never));
+  afterAll(() => jest.restoreAllMocks());
   beforeEach(() => (calls.length = 0));
 
   it('runs a text as a named statement, the name derived from the text only', async () => {

@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { SETTINGS } from '../../config/settings.module';
+import { Settings } from '../../config/settings';
+import { AppMetrics } from '../metrics/app-metrics';
+import { watchPool } from './pool-metrics';
+import { readPool } from './read-pool';
 import { ReadReplica } from './read-replica';
 
 /** At most this many distinct statement texts are prepared; any further text runs unnamed. */
@@ -27,22 +30,32 @@ export interface SqlReader {
 }
 
 /**
- * Hot reads as named prepared statements on TypeORM's own pg pool: each pooled connection parses
- * and plans a statement once (PostgreSQL then reuses the plan, generic after 5 runs when it is no
- * worse), instead of planning every request. Same pool, same type parsers as DataSource.query.
- * Only for statements built from a bounded set of shapes with every value a parameter.
+ * Hot reads as named prepared statements: each pooled connection parses and plans a statement once
+ * (PostgreSQL then reuses the plan, generic after 5 runs when it is no worse), instead of planning
+ * every request. Only for statements built from a bounded set of shapes with every value a parameter.
+ *
+ * They have a pool of their own on the primary (`reads` in the pool metrics), apart from the one
+ * transactions and every other query share: under a stream of writes, a transaction holds its
+ * connection for each of its round trips through a busy event loop, and with one pool the writes
+ * took every connection, so the feed's reads (a kept page read again, a viewer's flags) waited
+ * hundreds of milliseconds behind them (bench:feed, under writes). Same type parsers: pg's are global.
  */
 @Injectable()
-export class SqlService {
+export class SqlService implements OnApplicationShutdown {
   private readonly names = new Map<string, string>();
+  private readonly pool: Pool;
 
   constructor(
-    private readonly db: DataSource,
+    @Inject(SETTINGS) settings: Settings,
     private readonly replica: ReadReplica,
-  ) {}
+    metrics: AppMetrics,
+  ) {
+    this.pool = readPool(settings.databaseUrl, settings);
+    watchPool(this.pool, metrics, 'reads');
+  }
 
-  private get pool(): Pool {
-    return (this.db.driver as PostgresDriver).master as Pool;
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end().catch(() => undefined);
   }
 
   /** The name `text` runs under, or undefined once the cap is reached for a new text. */

@@ -32,13 +32,15 @@ interface DomainEventMap {
   'post.created': { postId: number; authorId: number; parentId: number | null; category: Post['category']; createdAt: string };
   /** A post's text, mentions, tags or description were edited. */
   'post.changed': { postId: number };
-  /** A post was deleted with every reply below it; a reply's parent counts one reply less. */
+  /** A post was deleted with every reply below it (a reply's parent counts one reply less: `post.reacted`). */
   'post.deleted': { postId: number; parentId: number | null };
   /**
-   * A post's counts moved (a like, repost or reply came or went): its new values, those the write
-   * knows (absolute, never deltas), and for a like or repost the member's own flag now.
+   * A post's counts moved (a like, repost or reply came or went): the new value of the counter the
+   * write moved (absolute, never a delta) with its `version` (a later write's is higher:
+   * VersionedCount), and for a like or repost the member's own flag now. A toggle that changed nothing
+   * (a concurrent one of the same member won) names only the flag.
    */
-  'post.reacted': { postId: number; likes?: number; reposts?: number; replies?: number; by?: { userId: number; liked?: boolean; reposted?: boolean } };
+  'post.reacted': { postId: number; likes?: number; reposts?: number; replies?: number; version?: number; by?: { userId: number; liked?: boolean; reposted?: boolean } };
   /** Alerts were raised for their recipients. */
   'alerts.raised': { alerts: RaisedAlert[] };
   /** Alerts were taken back from their recipients. */
@@ -61,6 +63,19 @@ interface DomainEventMap {
   'boosts.changed': Nothing;
   /** Sessions ended (sign-out, password change, account deleted or suspended, the per-account cap). */
   'sessions.ended': { sessionIds: string[] };
+  /**
+   * A sign-in from a browser that carried no device cookie of the account (a device it has not used
+   * before, or not for a year): the "new sign-in" mail. `sessionId` is the session's public id (the
+   * one its owner's list shows), `place` its coarse network.
+   */
+  'auth.new-device-sign-in': { userId: number; sessionId: string; device: string; place: string | null; at: string };
+  /** A data export was built: the "your data is ready" mail, with the link to the download. */
+  'export.ready': { userId: number; exportId: number; expiresAt: string };
+  /**
+   * An account was deleted by its owner (after the password): the confirmation mail. The row is gone,
+   * so the payload carries the address and name it goes to.
+   */
+  'account.closed': { userId: number; username: string; email: string; name: string | null };
   /** A system notice was posted. */
   'notice.posted': { notice: SystemNotice };
   /** A system notice was edited. */
@@ -97,6 +112,9 @@ export const DECLARED_EVENTS: Readonly<Record<EventName, true>> = {
   'moderation.unsuspended': true,
   'boosts.changed': true,
   'sessions.ended': true,
+  'auth.new-device-sign-in': true,
+  'export.ready': true,
+  'account.closed': true,
   'notice.posted': true,
   'notice.edited': true,
   'notice.deleted': true,

@@ -26,6 +26,13 @@ const SECRET_KEYS = [
   'giphyApiKey',
   'cookie',
   'authorization',
+  // Two-factor (decision 0093): the TOTP secret, its address and QR code, recovery codes and their hashes.
+  'otpauthUrl',
+  'qrSvg',
+  'secret_enc',
+  'recoveryCode',
+  'recoveryCodes',
+  'code_hash',
 ];
 
 /** Headers that carry credentials, by the name Node gives them (lower case). */
@@ -45,6 +52,8 @@ export const REDACT_PATHS: string[] = [
   // A failed query's values (a password hash, an e-mail address): the statement is enough to debug it.
   'err.parameters',
   'err.driverError.parameters',
+  // A body's authenticator code (not `*.code` everywhere: an error's code is what debugging needs).
+  'body.code',
 ];
 
 /**
@@ -59,6 +68,7 @@ export const REQUEST_REDACT_PATHS: string[] = [
   ...['req', 'res', 'err.config', 'err.response'].flatMap((parent) => SECRET_HEADERS.map((name) => `${parent}.headers["${name}"]`)),
   'err.parameters',
   'err.driverError.parameters',
+  'body.code',
 ];
 
 /** Query parameters whose value is never logged (a URL is logged with its query). */

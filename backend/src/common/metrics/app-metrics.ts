@@ -76,8 +76,8 @@ export class AppMetrics {
 
   readonly poolAcquire = new Histogram({
     name: 'pg_pool_acquire_duration_seconds',
-    help: 'Time to get a PostgreSQL connection from the pool, by outcome (ok, or error: none within DATABASE_CONNECT_TIMEOUT_MS, or the server away)',
-    labelNames: ['outcome'] as const,
+    help: 'Time to get a PostgreSQL connection from a pool (main, or reads: the hot reads), by outcome (ok, or error: none within DATABASE_CONNECT_TIMEOUT_MS, or the server away)',
+    labelNames: ['pool', 'outcome'] as const,
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
@@ -90,7 +90,7 @@ export class AppMetrics {
   });
 
   private socketCount: () => number = () => 0;
-  private poolUse: () => PoolUse | null = () => null;
+  private readonly poolUse = new Map<string, () => PoolUse>();
   private queueCounts: () => Promise<QueueCounts[]> = () => Promise.resolve([]);
   /** The scrape in progress: the queue gauges share one read of Redis. */
   private queueRead: Promise<QueueCounts[] | null> | null = null;
@@ -102,17 +102,18 @@ export class AppMetrics {
     collect: () => this.openSockets.set(this.socketCount()),
   });
 
-  private readonly poolConnections: Gauge<'state'> = new Gauge({
+  private readonly poolConnections: Gauge<'pool' | 'state'> = new Gauge({
     name: 'pg_pool_connections',
-    help: 'PostgreSQL pool of this instance: total connections, idle ones, and queries waiting for one',
-    labelNames: ['state'] as const,
+    help: 'PostgreSQL pools of this instance (main, or reads: the hot reads): total connections, idle ones, and queries waiting for one',
+    labelNames: ['pool', 'state'] as const,
     registers: [this.registry],
     collect: () => {
-      const use = this.poolUse();
-      if (!use) return;
-      this.poolConnections.set({ state: 'total' }, use.total);
-      this.poolConnections.set({ state: 'idle' }, use.idle);
-      this.poolConnections.set({ state: 'waiting' }, use.waiting);
+      for (const [pool, read] of this.poolUse) {
+        const use = read();
+        this.poolConnections.set({ pool, state: 'total' }, use.total);
+        this.poolConnections.set({ pool, state: 'idle' }, use.idle);
+        this.poolConnections.set({ pool, state: 'waiting' }, use.waiting);
+      }
     },
   });
 
@@ -145,9 +146,9 @@ export class AppMetrics {
     this.socketCount = source;
   }
 
-  /** Where the pool's use is read (the database layer). */
-  readPoolWith(source: () => PoolUse | null): void {
-    this.poolUse = source;
+  /** Where a pool's use is read (the database layer). */
+  readPoolWith(pool: string, source: () => PoolUse): void {
+    this.poolUse.set(pool, source);
   }
 
   /** Where the queue counts are read (the jobs layer); bounded by QUEUE_SCRAPE_TIMEOUT_MS at each scrape. */

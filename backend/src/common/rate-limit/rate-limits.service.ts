@@ -29,6 +29,10 @@ const REFUSAL: Record<RateBucket, string> = {
   webhooks: MESSAGES.rateLimit.webhooks,
   webhooksGlobal: MESSAGES.rateLimit.webhooks,
   reactions: MESSAGES.rateLimit.reactions,
+  passwordForgot: MESSAGES.accountMail.tooManyResets,
+  passwordForgotIp: MESSAGES.accountMail.tooManyResets,
+  emailResend: MESSAGES.accountMail.tooManyResends,
+  twoFactor: MESSAGES.twoFactor.tooManyCodes,
 };
 
 /**

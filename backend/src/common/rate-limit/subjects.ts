@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { Request } from 'express';
 
 /** The eight 16-bit groups of an IPv6 address ("2001:db8::1" -> 2001 db8 0 0 0 0 0 1). */
-function ipv6Groups(address: string): string[] {
+export function ipv6Groups(address: string): string[] {
   const [head, tail] = address.includes('::') ? address.split('::') : [address, undefined];
   const parts = (text: string | undefined) =>
     (text ? text.split(':') : []).flatMap((part) => {

@@ -3,7 +3,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { NextFunction, Request, Response } from 'express';
-import { ADMIN_VISIBLE_QUEUES, GroupId, MESSAGES, QUEUE_DASHBOARD_PATH } from '@cloud9/contracts';
+import { ADMIN_VISIBLE_QUEUES, GroupId, MAIL_QUEUE, MESSAGES, QUEUE_DASHBOARD_PATH } from '@cloud9/contracts';
 import { JobsService } from '../../jobs/jobs.service';
 import { AccountsService } from '../users/accounts.service';
 import { AuditService } from '../audit/audit.service';
@@ -35,7 +35,12 @@ export function mountQueueDashboard(app: INestApplication): void {
   const board = new ExpressAdapter();
   board.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
-    queues: ADMIN_VISIBLE_QUEUES.map((name) => new BullMQAdapter(jobs.queue(name))),
+    queues: ADMIN_VISIBLE_QUEUES.map((name) => {
+      const adapter = new BullMQAdapter(jobs.queue(name));
+      // A mail's link carries its token: the dashboard shows that there is one, never the link.
+      if (name === MAIL_QUEUE) adapter.setFormatter('data', (data: Record<string, unknown>) => ({ ...data, ...('link' in data && { link: '[redacted]' }) }));
+      return adapter;
+    }),
     serverAdapter: board,
     options: { uiConfig: { boardTitle: 'Cloud 9 jobs' } },
   });

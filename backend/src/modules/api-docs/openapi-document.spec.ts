@@ -52,7 +52,9 @@ describe('the OpenAPI document', () => {
     const text = JSON.stringify(document);
     expect(JSON.stringify(apiDocumentOf(HTTP))).toBe(text);
     expect(JSON.stringify(apiDocumentOf({ publicUrl: 'http://other.example:8080' }))).toBe(text);
-    expect(text).not.toMatch(/localhost|example|secret|postgres|redis:\/\//i);
+    // The authenticator setup's answer has a field named `secret` (the member's new TOTP secret): that name is the contract's, not the instance's.
+    const instanceFree = text.replaceAll('"secret":{"type":"string"}', '').replaceAll('"secret",', '');
+    expect(instanceFree).not.toMatch(/localhost|example|secret|postgres|redis:\/\//i);
   });
 
   it('names the session cookie of the deployment as an apiKey in a cookie, and requires it where the route does', () => {

@@ -85,6 +85,8 @@ function successResponses(route: ApiRoute, schemas: JsonSchemas): Record<string,
     const schema = route.responses[status];
     if (schema) out[status] = { description: status === 202 ? 'Accepted: the work goes on after the answer.' : 'Done.', content: { 'application/json': { schema: schemas.of(schema, 'output') } } };
   }
+  // A download: the file's bytes, of its media type.
+  if (route.responses.file) out[200] = { description: 'The file.', content: { [route.responses.file]: { schema: { type: 'string', contentMediaType: route.responses.file } } } };
   if (route.responses[204] === null) out[204] = { description: 'Done, with no body.' };
   return out;
 }

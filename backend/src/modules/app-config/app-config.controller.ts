@@ -20,6 +20,7 @@ export class AppConfigController {
       paypalSdkUrl: this.settings.paypalSdkUrl,
       gifsEnabled: !!this.settings.giphyApiKey,
       emojiCdnUrl: this.settings.emojiCdnUrl,
+      staffTwoFactorRequired: this.settings.require2faForStaff,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { MESSAGES, type CurrentUser, MODERATION_MESSAGES } from '@cloud9/contracts';
+import { MESSAGES, type CurrentUser, type LoginResult, type LoginSecondStepBody, MODERATION_MESSAGES, PASSKEY_MESSAGES, type PasskeyLoginBody } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { RateLimitsService } from '../../common/rate-limit/rate-limits.service';
@@ -9,7 +9,10 @@ import { AccountsService } from '../users/accounts.service';
 import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
 import { ModerationService } from '../moderation/moderation.service';
-import { DeviceCookies } from './device-cookie';
+import type { SessionUser } from '../users/public';
+import { TwoFactorService } from '../two-factor/two-factor.service';
+import { PasskeysService } from '../passkeys/passkeys.service';
+import { DeviceCookies } from '../../common/auth/device-cookie';
 
 @Injectable()
 export class AuthService {
@@ -21,6 +24,8 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly limits: RateLimitsService,
     private readonly moderation: ModerationService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly passkeys: PasskeysService,
     @Inject(SETTINGS) settings: Settings,
   ) {
     this.devices = new DeviceCookies(settings);
@@ -36,9 +41,10 @@ export class AuthService {
    * locked out like a client. The username and email of an account count as one. Every attempt is
    * counted up front, so parallel guesses cannot slip past a limit, and a successful one is given
    * back. A right password then counts against RATE_LIMIT_LOGIN_OK (sign-ins per account); a
-   * suspended account's answers 403 with the suspension's end.
+   * suspended account's answers 403 with the suspension's end. With two-factor on, the right
+   * password answers the second step to take (and no session): `loginSecondStep` finishes it.
    */
-  async login(req: Request, res: Response, identifier: string, password: string): Promise<CurrentUser> {
+  async login(req: Request, res: Response, identifier: string, password: string): Promise<LoginResult> {
     const found = await this.users.findWithPasswordHash(identifier.trim());
     const address = requestIpSubject(req);
     // An unknown name is limited too (by its normalised form), so probing it costs the same.
@@ -58,14 +64,58 @@ export class AuthService {
       // The account's ceiling is only ever given back this attempt: a success does not clear what others tried.
       device ? this.limits.reset('login', `device:${device.nonce}`) : this.limits.refund('loginAccount', account),
     ]);
-    // A suspended member learns until when, and gets no session.
-    const suspendedUntil = await this.moderation.suspendedUntil(found.id);
-    if (suspendedUntil) throw new ForbiddenException(MODERATION_MESSAGES.suspended(suspendedUntil));
+    await this.assertNotSuspended(found.id);
     await this.limits.consume('loginOk', account);
-    await this.sessions.establish(req, found.id);
+    const challenge = await this.twoFactor.challenge(res, found.id);
+    if (challenge) return challenge;
+    return this.signIn(req, res, found);
+  }
+
+  /**
+   * Sign-in's second step: the pending sign-in of this browser (its cookie, within 5 minutes of the
+   * right password) and a code from the authenticator app or a recovery code (wrong ones limited
+   * by RATE_LIMIT_2FA per account and client). Then the session, exactly as a one-step sign-in.
+   */
+  async loginSecondStep(req: Request, res: Response, body: LoginSecondStepBody): Promise<CurrentUser> {
+    const pending = await this.twoFactor.pendingSignIn(req, res);
+    await this.twoFactor.verifySignIn(pending.userId, requestIpSubject(req), body);
+    await this.twoFactor.finishSignIn(res, pending);
+    const user = await this.users.findById(pending.userId);
+    if (!user) throw new UnauthorizedException(MESSAGES.twoFactor.stepExpired);
+    await this.assertNotSuspended(user.id);
+    return this.signIn(req, res, user);
+  }
+
+  /**
+   * Signs in with a passkey (no username typed: the passkey names its account). Attempts count
+   * against the client's address as password attempts do (RATE_LIMIT_LOGIN_IP), given back on success.
+   * A passkey verifies its owner, so it is both factors: no second step follows.
+   */
+  async loginWithPasskey(req: Request, res: Response, body: PasskeyLoginBody): Promise<CurrentUser> {
+    const address = requestIpSubject(req);
+    await this.limits.consume('loginIp', address);
+    const userId = await this.passkeys.verifySignIn(body);
+    const user = await this.users.findSessionUser(userId);
+    if (!user) throw new UnauthorizedException(PASSKEY_MESSAGES.unknown);
+    await this.limits.refund('loginIp', address);
+    await this.assertNotSuspended(user.id);
+    await this.limits.consume('loginOk', accountSubject(user.id));
+    return this.signIn(req, res, user);
+  }
+
+  /** A suspended member learns until when, and gets no session. */
+  private async assertNotSuspended(userId: number): Promise<void> {
+    const suspendedUntil = await this.moderation.suspendedUntil(userId);
+    if (suspendedUntil) throw new ForbiddenException(MODERATION_MESSAGES.suspended(suspendedUntil));
+  }
+
+  /** The end of every sign-in: a fresh session id and device cookie. */
+  private async signIn(req: Request, res: Response, user: SessionUser): Promise<CurrentUser> {
+    // A browser that carries this account's device cookie is one it signed in on before (no "new sign-in" notice).
+    await this.sessions.establish(req, user.id, { knownDevice: this.devices.read(req, user.id) !== null });
     // A fresh device cookie on every sign-in (a new id: the old one's count does not follow it).
-    res.cookie(this.devices.name, ...this.devices.issue(found.id));
-    return this.users.toCurrentUser(found);
+    res.cookie(this.devices.name, ...this.devices.issue(user.id));
+    return this.users.toCurrentUser(user);
   }
 
   logout(req: Request): Promise<void> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, Req } from '@nestjs/common';
+import { Body, Controller, Headers, Req, UseGuards } from '@nestjs/common';
 import { Endpoint, Params, BodyOf } from '../../common/endpoint';
 import { ROUTES, type SubscribeBody, type SubscribeResult, type Subscription, type WebhookResult } from '@cloud9/contracts';
 import type { RawBodyRequest } from '../../common/raw-body';
@@ -6,6 +6,7 @@ import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
 import type { SessionUser } from '../users/public';
 import { BillingService } from './billing.service';
+import { VerifiedEmailGuard } from '../users/verified-email.guard';
 
 /** Paid plans through PayPal: bind a verified subscription, PayPal's webhooks, and the member's subscription. */
 @Controller()
@@ -14,6 +15,7 @@ export class BillingController {
 
   @Endpoint(ROUTES.billing.subscribe)
   @Auth()
+  @UseGuards(VerifiedEmailGuard)
   subscribe(@AuthUser() user: SessionUser, @BodyOf() dto: SubscribeBody): Promise<SubscribeResult> {
     return this.billing.subscribe(user, dto.subscriptionId, dto.groupId);
   }

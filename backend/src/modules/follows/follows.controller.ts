@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, UseGuards } from '@nestjs/common';
 import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
 import { ROUTES, type FollowPair, type FollowResult, type FollowUser, type IsFollowingResult, type Page, type PageQuery } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
@@ -7,6 +7,7 @@ import { limitOf } from '../../common/paging/page-query';
 import type { SessionUser } from '../users/public';
 import { BlockRule } from '../safety/block-rule.guard';
 import { FollowsService } from './follows.service';
+import { VerifiedEmailGuard } from '../users/verified-email.guard';
 
 /** Follows. Lists and is-following are public; the acting user is always the session's. */
 @Controller()
@@ -15,6 +16,7 @@ export class FollowsController {
 
   @Endpoint(ROUTES.follows.follow)
   @Auth()
+  @UseGuards(VerifiedEmailGuard)
   @RateLimit('follows')
   @BlockRule({ kind: 'user', from: 'body', key: 'followedId' })
   follow(@AuthUser() user: SessionUser, @BodyOf() dto: FollowPair): Promise<FollowResult> {

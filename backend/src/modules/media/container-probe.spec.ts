@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ContainerProbe, ProbeFailedError, ProbeTimeoutError } from './container-probe';
+import { ContainerProbe, ProbeFailedError } from './container-probe';
 import { containerReport, judgeContainer } from './container-rules';
 import { SNIFF_BYTES, sniffFile } from './file-signature';
 
@@ -9,6 +9,9 @@ const FIXTURES = path.join(__dirname, '../../../test/fixtures/media');
 const fixture = (name: string) => path.join(FIXTURES, name);
 
 describe('ContainerProbe (MediaInfo in worker threads) on real files', () => {
+  // Tests here start MediaInfo workers (WebAssembly) of their own, which takes seconds while npm test's
+  // other lanes hold both cores. The probe's time limit is container-probe.timed.int-spec.ts's.
+  jest.setTimeout(30_000);
   let probe: ContainerProbe;
   let scratch: string;
 
@@ -92,30 +95,6 @@ describe('ContainerProbe (MediaInfo in worker threads) on real files', () => {
   it('a missing file rejects with ProbeFailedError, and the next file is read normally', async () => {
     await expect(probe.probe(path.join(scratch, 'missing.mp4'))).rejects.toBeInstanceOf(ProbeFailedError);
     expect(await judge(fixture('video.mp4'))).toBe('video video/mp4');
-  });
-
-  it('a file that keeps MediaInfo busy past the time limit rejects with ProbeTimeoutError; the worker is replaced and the next file is read', async () => {
-    // An MPEG frame sync followed by 10 GB of zeros (sparse: no disk used): MediaInfo hunts for the
-    // next frame through the first 16 MB, about 1.8 s on an idle machine (more under load). A small
-    // file takes a few milliseconds once MediaInfo is loaded, so a 700 ms limit cuts off the first
-    // and not the second, which a fresh worker reads (its start is not counted against the file).
-    const endless = path.join(scratch, 'endless.mp3');
-    const handle = await fs.open(endless, 'w');
-    await handle.write(Buffer.from([0xff, 0xfb, 0x90, 0x00]), 0, 4, 0);
-    await handle.truncate(10 * 1024 ** 3);
-    await handle.close();
-
-    const limited = new ContainerProbe({ timeoutMs: 700, workers: 1 });
-    try {
-      // Its worker started (MediaInfo's start is not a file's time), so the clock below is the file's.
-      expect(containerReport(await limited.probe(fixture('video.mp4'))).videoTracks).toBe(1);
-      const started = Date.now();
-      await expect(limited.probe(endless)).rejects.toBeInstanceOf(ProbeTimeoutError);
-      expect(Date.now() - started).toBeLessThan(700 + 1500);
-      expect(containerReport(await limited.probe(fixture('video.mp4'))).videoTracks).toBe(1);
-    } finally {
-      await limited.close();
-    }
   });
 
   it('after close, probes reject instead of waiting', async () => {

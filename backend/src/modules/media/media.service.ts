@@ -1,4 +1,4 @@
-import { BadRequestException, HttpStatus, HttpException, Inject, Injectable, Logger, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, HttpException, Inject, Injectable, Logger, UnsupportedMediaTypeException } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -367,10 +367,5 @@ export class MediaService {
   /** Deletes stored files by name, as they are (the orphan delete). */
   async deleteStored(names: string[]): Promise<void> {
     await this.storage.delete(names);
-  }
-
-  /** Rejects a request whose file went past the plan's limit while streaming. */
-  static tooLarge(): HttpException {
-    return new HttpException(MESSAGES.http.tooLarge, HttpStatus.PAYLOAD_TOO_LARGE);
   }
 }

@@ -19,11 +19,15 @@ export interface UploadField {
 
 const isMultipart = (req: Request) => /^multipart\//i.test(req.headers['content-type'] ?? '');
 
-/** A parser error is the client's malformed form (400); a failure to store the file is ours (500). */
-function uploadError(error: unknown): unknown {
+/**
+ * A parser error is the client's malformed form (400); a failure to store the file is ours (500). A file
+ * past the plan's limit is a 413 that ends the connection, whether or not the rest of the body (the
+ * closing boundary, a poster part) had arrived when it was refused.
+ */
+function uploadError(error: unknown, res: Response): unknown {
   if (error instanceof HttpException) return error;
   if (error instanceof MulterError) {
-    return error.code === 'LIMIT_FILE_SIZE' ? MediaService.tooLarge() : new BadRequestException(MESSAGES.http.invalidMultipart);
+    return error.code === 'LIMIT_FILE_SIZE' ? bodyTooLarge(res, MESSAGES.http.tooLarge) : new BadRequestException(MESSAGES.http.invalidMultipart);
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code && /^E[A-Z]+$/.test(code) ? error : new BadRequestException(MESSAGES.http.invalidMultipart);
@@ -89,7 +93,7 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
           if (error) reject(error);
           else resolve();
         };
-        storage.onRefused = (error) => settle(uploadError(error));
+        storage.onRefused = (error) => settle(uploadError(error, res));
         // A client that hangs up mid-body: multer may never call back (a file stream left open).
         if (req.destroyed && !req.complete) return settle(new BadRequestException(MESSAGES.http.invalidMultipart));
         req.once('close', () => {
@@ -100,7 +104,7 @@ export function PlanUpload(fields: UploadField[]): Type<NestInterceptor> {
           limits: { fileSize: fileLimit, files, fields: 30, fieldSize: 64 * 1024, fieldNameSize: 100, parts: 40, headerPairs: 20, fieldNestingDepth: 0 },
         }).fields(fields.map((f) => ({ name: f.name, maxCount: f.maxCount ?? 1 })));
         upload(req, res, (error: unknown) => {
-          if (error) return settle(uploadError(error));
+          if (error) return settle(uploadError(error, res));
           const fieldNames = Object.keys(req.body ?? {});
           if (fieldNames.some(isUnsafeName) || hasForbiddenText(req.body)) return settle(new BadRequestException(MESSAGES.http.invalidCharacters));
           settle();

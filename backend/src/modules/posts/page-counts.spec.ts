@@ -1,8 +1,8 @@
 import type { Page, Post } from '@cloud9/contracts';
-import { CountLog, patchCounts } from './page-counts';
+import { carryFlags, patchCounts } from './page-counts';
 
 const post = (id: number, counts: Partial<Post> = {}): Post =>
-  ({ id, likes: 0, repostsCount: 0, repost_count: 0, repliesCount: 0, likedByMe: false, repostedByMe: false, originalPost: undefined, ...counts }) as Post;
+  ({ id, likes: 0, repostsCount: 0, repost_count: 0, repliesCount: 0, likedByMe: false, repostedByMe: false, bookmarked: false, originalPost: undefined, ...counts }) as Post;
 const pageOf = (...items: Post[]): Page<Post> => ({ items, nextCursor: null });
 
 describe('patchCounts', () => {
@@ -46,17 +46,26 @@ describe('patchCounts', () => {
   });
 });
 
-describe('CountLog', () => {
-  it('answers the changes heard since a mark, and is unsure once some are no longer held', () => {
-    const log = new CountLog();
-    const mark = log.mark();
-    expect(log.since(mark)).toEqual([]);
-    log.add([{ post: 1, likes: 1 }]);
-    const later = log.mark();
-    log.add([{ post: 2, likes: 1 }]);
-    expect(log.since(mark)).toEqual([{ post: 1, likes: 1 }, { post: 2, likes: 1 }]);
-    expect(log.since(later)).toEqual([{ post: 2, likes: 1 }]);
-    for (let i = 0; i < 1000; i++) log.add([{ post: 3, likes: i }]);
-    expect(log.since(mark)).toBeUndefined();
+describe('carryFlags', () => {
+  it("puts a viewer's own flags on a page read again, with that page's counts, replies' originals included", () => {
+    const mine = pageOf(post(1, { likes: 2, likedByMe: true }), post(2, { originalPost: post(3, { bookmarked: true, repostedByMe: true }) }));
+    const again = pageOf(post(1, { likes: 7 }), post(2, { originalPost: post(3, { likes: 4 }) }));
+    const carried = carryFlags(mine, again)!;
+    expect(carried.items[0]).toEqual(expect.objectContaining({ id: 1, likes: 7, likedByMe: true }));
+    expect(carried.items[1].likedByMe).toBe(false);
+    expect(carried.items[1].originalPost).toEqual(expect.objectContaining({ id: 3, likes: 4, bookmarked: true, repostedByMe: true }));
+    expect(again.items[0].likedByMe).toBe(false);
+  });
+
+  it('answers the page read again itself when the viewer has no flags on it', () => {
+    const again = pageOf(post(1, { likes: 7 }));
+    expect(carryFlags(pageOf(post(1)), again)).toBe(again);
+  });
+
+  it('carries nothing when the two show different posts, or a reply lost or gained its original', () => {
+    expect(carryFlags(pageOf(post(1)), pageOf(post(2)))).toBeUndefined();
+    expect(carryFlags(pageOf(post(1)), pageOf(post(1), post(2)))).toBeUndefined();
+    expect(carryFlags(pageOf(post(2, { originalPost: post(3) })), pageOf(post(2, { originalPost: null })))).toBeUndefined();
+    expect(carryFlags(pageOf(post(2, { originalPost: post(3) })), pageOf(post(2, { originalPost: post(4) })))).toBeUndefined();
   });
 });

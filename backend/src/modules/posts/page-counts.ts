@@ -1,6 +1,5 @@
 import type { Page, Post } from '@cloud9/contracts';
 import type { CountChange } from '../../common/cache/invalidation-bus';
-import { answerAsIs } from '../../common/prepared-json';
 
 /**
  * Whether a page showing `shown` can take the committed value `now`: the same value is already
@@ -16,8 +15,8 @@ function stepTo(shown: number, now: number | undefined): 'same' | 'moved' | 'uns
 /**
  * The page with `changes` applied to every post it shows (replies' originals included), and
  * `viewer`'s own flags when a change was theirs (null: the page as a signed-out viewer sees it).
- * A new page of new post objects, marked to be answered as is (its JSON is made again on its first
- * answer), since a marked page never changes; the same page when nothing it shows moved; undefined
+ * A new page (new objects for the posts that moved only), never a changed one: SharedPageCache answers
+ * it as is; the same page when nothing it shows moved; undefined
  * when a count cannot be taken (see stepTo), so the caller drops the page.
  */
 export function patchCounts(page: Page<Post>, changes: readonly CountChange[], viewer: number | null): Page<Post> | undefined {
@@ -46,35 +45,23 @@ export function patchCounts(page: Page<Post>, changes: readonly CountChange[], v
   const items = page.items.map(patch);
   if (unsure) return undefined;
   if (items.every((post, i) => post === page.items[i])) return page;
-  return answerAsIs({ ...page, items });
+  return { ...page, items };
 }
 
 /**
- * The count changes heard lately, numbered, so a page read while some arrived can take them before it
- * is kept (it may or may not show them; patchCounts tells). Holds the last LOG_SIZE changes; a read
- * older than those is unsure and is not kept.
+ * `page` with a viewer's own flags as `copy` (their copy of an earlier read of the same page) shows
+ * them: the same page when they have none on it; undefined when the two show different posts.
  */
-export class CountLog {
-  private static readonly LOG_SIZE = 1000;
-  private readonly changes: CountChange[] = [];
-  /** How many changes were ever heard: the number of the next one. */
-  private heard = 0;
-
-  /** The point a read starts from. */
-  mark(): number {
-    return this.heard;
-  }
-
-  add(changes: readonly CountChange[]): void {
-    this.changes.push(...changes);
-    this.heard += changes.length;
-    if (this.changes.length > CountLog.LOG_SIZE) this.changes.splice(0, this.changes.length - CountLog.LOG_SIZE);
-  }
-
-  /** The changes heard since `mark`, oldest first; undefined when some of them are no longer held. */
-  since(mark: number): CountChange[] | undefined {
-    const count = this.heard - mark;
-    if (count > this.changes.length) return undefined;
-    return count === 0 ? [] : this.changes.slice(-count);
-  }
+export function carryFlags(copy: Page<Post>, page: Page<Post>): Page<Post> | undefined {
+  if (copy.items.length !== page.items.length) return undefined;
+  let differs = false;
+  const carry = (mine: Post, post: Post): Post => {
+    if (mine.id !== post.id || !mine.originalPost !== !post.originalPost) differs = true;
+    const original = mine.originalPost && post.originalPost ? carry(mine.originalPost, post.originalPost) : post.originalPost;
+    if (original === post.originalPost && mine.likedByMe === post.likedByMe && mine.repostedByMe === post.repostedByMe && mine.bookmarked === post.bookmarked) return post;
+    return { ...post, likedByMe: mine.likedByMe, repostedByMe: mine.repostedByMe, bookmarked: mine.bookmarked, ...(original !== post.originalPost ? { originalPost: original } : {}) };
+  };
+  const items = page.items.map((post, i) => carry(copy.items[i], post));
+  if (differs) return undefined;
+  return items.every((post, i) => post === page.items[i]) ? page : { ...page, items };
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Req, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Controller, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
 import type { Request } from 'express';
 import { MESSAGES, ROUTES, VIDEO_POSTER, isFeedCategory, type ActorBody, type EditPostBody, type FeedQueryParams, type FollowUser, type LikeResult, type NewPostBody, type Page, type PageQuery, type Post as PostWire, type PostEdit, type PostThread, type ReplyBody, type RepostResult } from '@cloud9/contracts';
@@ -14,6 +14,7 @@ import { FeedService } from './feed.service';
 import { BlockRule } from '../safety/block-rule.guard';
 import { PostsService } from './posts.service';
 import { ReactionsService } from './reactions.service';
+import { VerifiedEmailGuard } from '../users/verified-email.guard';
 
 /** The route's `:id` is a post: hidden from, and closed to, anyone with a block between them and its author. */
 const POST_ID = { kind: 'post', from: 'params', key: 'id' } as const;
@@ -47,6 +48,7 @@ export class PostsController {
 
   @Endpoint(ROUTES.posts.create)
   @Auth()
+  @UseGuards(VerifiedEmailGuard)
   @RateLimit('posts')
   @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)
   create(@AuthUser() user: SessionUser, @BodyOf() dto: NewPostBody, @Req() req: Request): Promise<PostWire> {
@@ -91,6 +93,7 @@ export class PostsController {
 
   @Endpoint(ROUTES.posts.like)
   @Auth()
+  @UseGuards(VerifiedEmailGuard)
   @BlockRule(POST_ID)
   @RateLimit('reactions')
   like(@Params('id') id: number, @AuthUser() user: SessionUser, @BodyOf() dto: ActorBody): Promise<LikeResult> {
@@ -110,6 +113,7 @@ export class PostsController {
 
   @Endpoint(ROUTES.posts.reply)
   @Auth()
+  @UseGuards(VerifiedEmailGuard)
   @BlockRule(POST_ID)
   @RateLimit('posts')
   @UseInterceptors(PlanUpload(MEDIA_WITH_POSTER), UploadsRateLimit)

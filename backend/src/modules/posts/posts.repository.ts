@@ -26,6 +26,21 @@ export type ReactionTable = 'likes' | 'reposts';
 export type ReactionCounter = 'likes_count' | 'reposts_count';
 
 /**
+ * A counter's new value and the order of the write that set it: the WAL position when the UPDATE
+ * ran, read under the row's lock, so a later write of the same row always has a higher one (it waits
+ * for the earlier one's commit, whose record lies past it). Caches take a count only if it is newer
+ * than the last they heard (count messages from two instances can arrive out of commit order).
+ */
+export interface VersionedCount {
+  count: number;
+  version: number;
+}
+
+const COUNT_VERSION = sql<string>`(pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::text`.as('version');
+
+const versioned = (row: { count: number; version: string }): VersionedCount => ({ count: row.count, version: Number(row.version) });
+
+/**
  * The only code that runs the SQL of posts, post_edits, likes and reposts. Reads of posts are the
  * hand-tuned statements of posts.sql.ts / feed.sql.ts, run as prepared statements (feeds, pages and
  * profiles through a reader: the read replica when one is set); writes are built with Kysely and
@@ -157,21 +172,26 @@ export class PostsRepository extends DomainRepository {
   }
 
   /** Locks the parent and counts the reply (answering its new count); undefined when the parent is missing. */
-  async countReply(trx: Db, parentId: number): Promise<Pick<Selectable<Posts>, 'category' | 'user_id' | 'replies_count'> | undefined> {
-    return trx
+  /** Counts a new reply on its parent (under the parent's row lock): the parent's category, author and new count with its version. */
+  async countReply(trx: Db, parentId: number): Promise<(Pick<Selectable<Posts>, 'category' | 'user_id'> & VersionedCount) | undefined> {
+    const row = await trx
       .updateTable('posts')
       .set((eb) => ({ replies_count: eb('replies_count', '+', 1) }))
       .where('id', '=', parentId)
-      .returning(['category', 'user_id', 'replies_count'])
+      .returning(['category', 'user_id', 'replies_count as count', COUNT_VERSION])
       .executeTakeFirst();
+    return row && { category: row.category, user_id: row.user_id, ...versioned(row) };
   }
 
-  async uncountReply(trx: Db, parentId: number): Promise<void> {
-    await trx
+  /** Counts a reply less on its parent: the new count with its version. */
+  async uncountReply(trx: Db, parentId: number): Promise<VersionedCount | undefined> {
+    const row = await trx
       .updateTable('posts')
       .set((eb) => ({ replies_count: eb('replies_count', '-', 1) }))
       .where('id', '=', parentId)
-      .execute();
+      .returning(['replies_count as count', COUNT_VERSION])
+      .executeTakeFirst();
+    return row && versioned(row);
   }
 
   lock(trx: Db, id: number): Promise<LockedPost | undefined> {
@@ -233,15 +253,15 @@ export class PostsRepository extends DomainRepository {
     return rows.length > 0;
   }
 
-  /** Moves a reaction counter by ±1 and answers its new value. */
-  async moveCounter(trx: Db, counter: ReactionCounter, postId: number, by: 1 | -1): Promise<number> {
+  /** Moves a reaction counter by ±1 and answers its new value with its version. */
+  async moveCounter(trx: Db, counter: ReactionCounter, postId: number, by: 1 | -1): Promise<VersionedCount> {
     const row = await trx
       .updateTable('posts')
       .set((eb) => ({ [counter]: eb(counter, '+', by) }))
       .where('id', '=', postId)
-      .returning(counter)
+      .returning([sql<number>`${sql.ref(counter)}`.as('count'), COUNT_VERSION])
       .executeTakeFirstOrThrow();
-    return (row as Record<ReactionCounter, number>)[counter];
+    return versioned(row);
   }
 
   /** A reaction counter; undefined when the post is missing. */

@@ -123,7 +123,7 @@ export class PostsService {
         await this.alerts.raiseOnReply(trx, user, parentId, reply.id);
         await this.alerts.raiseOnMentions(trx, user, reply.id, facts.mention_ids);
         this.events.add(trx, 'post.created', { postId: reply.id, authorId: user.id, parentId, category: parent.category as FeedCategory, createdAt: reply.created_at.toISOString() });
-        this.events.add(trx, 'post.reacted', { postId: parentId, replies: parent.replies_count });
+        this.events.add(trx, 'post.reacted', { postId: parentId, replies: parent.count, version: parent.version });
         return reply.id;
       });
     } catch (error) {
@@ -178,7 +178,11 @@ export class PostsService {
       if (!post) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
       assertAllowed(post);
       const media = await this.posts.treeFiles(trx, postId);
-      if (post.parent_id !== null) await this.posts.uncountReply(trx, post.parent_id);
+      const parentId = post.parent_id;
+      if (parentId !== null) {
+        const parent = await this.posts.uncountReply(trx, parentId);
+        if (parent) this.events.add(trx, 'post.reacted', { postId: parentId, replies: parent.count, version: parent.version });
+      }
       await this.alerts.withdrawForPostTree(trx, postId);
       await this.posts.delete(trx, postId);
       this.events.add(trx, 'post.deleted', { postId, parentId: post.parent_id });

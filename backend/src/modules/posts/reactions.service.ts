@@ -6,18 +6,31 @@ import type { Db } from '../../common/db/database';
 import { DomainEvents } from '../../common/events/domain-events';
 import type { EventPayload } from '../../common/events/event-map';
 import { PG_ERROR, pgErrorCode } from '../../common/db/pg-errors';
-import { PostsRepository, type ReactionCounter, type ReactionTable } from './posts.repository';
+import { PostsRepository, type ReactionCounter, type ReactionTable, type VersionedCount } from './posts.repository';
 
 interface Reaction {
   type: 'like' | 'repost';
   table: ReactionTable;
   counter: ReactionCounter;
-  /** The post's new count and the member's flag, as `post.reacted` names them. */
-  reacted(userId: number, on: boolean, count: number): Omit<EventPayload<'post.reacted'>, 'postId'>;
+  /** The member's flag and, when the toggle moved the counter, its new value, as `post.reacted` names them. */
+  reacted(userId: number, on: boolean, moved?: VersionedCount): Omit<EventPayload<'post.reacted'>, 'postId'>;
 }
 
-const LIKE: Reaction = { type: 'like', table: 'likes', counter: 'likes_count', reacted: (userId, liked, likes) => ({ likes, by: { userId, liked } }) };
-const REPOST: Reaction = { type: 'repost', table: 'reposts', counter: 'reposts_count', reacted: (userId, reposted, reposts) => ({ reposts, by: { userId, reposted } }) };
+const LIKE: Reaction = {
+  type: 'like', table: 'likes', counter: 'likes_count',
+  reacted: (userId, liked, moved) => ({ ...(moved && { likes: moved.count, version: moved.version }), by: { userId, liked } }),
+};
+const REPOST: Reaction = {
+  type: 'repost', table: 'reposts', counter: 'reposts_count',
+  reacted: (userId, reposted, moved) => ({ ...(moved && { reposts: moved.count, version: moved.version }), by: { userId, reposted } }),
+};
+
+interface Flip {
+  on: boolean;
+  count: number;
+  /** Set when the counter moved (a row really came or went). */
+  moved?: VersionedCount;
+}
 
 /**
  * Like and repost toggles. The reaction row and the post's counter change in one transaction
@@ -33,11 +46,11 @@ export class ReactionsService {
   ) {}
 
   /** The toggle and the author's alert in one transaction; the post's new count and the member's flag (post.reacted) after the commit. */
-  private async toggle(reaction: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
+  private async toggle(reaction: Reaction, user: SessionUser, postId: number): Promise<Flip> {
     try {
       return await this.posts.transaction(async (trx) => {
         const result = await this.flip(trx, reaction, user, postId);
-        this.events.add(trx, 'post.reacted', { postId, ...reaction.reacted(user.id, result.on, result.count) });
+        this.events.add(trx, 'post.reacted', { postId, ...reaction.reacted(user.id, result.on, result.moved) });
         return result;
       });
     } catch (error) {
@@ -46,16 +59,19 @@ export class ReactionsService {
     }
   }
 
-  private async flip(trx: Db, { type, table, counter }: Reaction, user: SessionUser, postId: number): Promise<{ on: boolean; count: number }> {
+  private async flip(trx: Db, { type, table, counter }: Reaction, user: SessionUser, postId: number): Promise<Flip> {
     if (await this.posts.addReaction(trx, table, user.id, postId)) {
       await this.alerts.raiseOnPost(trx, user, type, postId);
-      return { on: true, count: await this.posts.moveCounter(trx, counter, postId, 1) };
+      const moved = await this.posts.moveCounter(trx, counter, postId, 1);
+      return { on: true, count: moved.count, moved };
     }
     if (await this.posts.removeReaction(trx, table, user.id, postId)) {
       await this.alerts.withdrawOnPost(trx, user.id, type, postId);
-      return { on: false, count: await this.posts.moveCounter(trx, counter, postId, -1) };
+      const moved = await this.posts.moveCounter(trx, counter, postId, -1);
+      return { on: false, count: moved.count, moved };
     }
-    // A concurrent toggle of the same user removed the row first: nothing changed here.
+    // A concurrent toggle of the same user removed the row first: nothing changed here. The count is
+    // read without the row's lock, so it is answered but not published (it has no place in the order).
     const current = await this.posts.counter(trx, counter, postId);
     if (current === undefined) throw new NotFoundException(MESSAGES.post.notFoundOrDeleted);
     return { on: false, count: current };

@@ -9,7 +9,8 @@ import { accountSubject } from '../../common/rate-limit/subjects';
 import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
 import { MediaService } from '../media/media.service';
-import { AccountDeletionSteps } from './account-deletion-steps';
+import { AccountDeletionChecks, AccountDeletionSteps, type AccountDeletionRequest } from './account-deletion-steps';
+import { AccountMailService } from './account-mail.service';
 import type { SessionUser } from './session-user';
 import { type FollowCounts, UsersRepository } from './users.repository';
 import type { AdminUserRow } from './users.sql';
@@ -33,7 +34,9 @@ export class AccountsService implements SessionUserSource {
     private readonly media: MediaService,
     private readonly limits: RateLimitsService,
     private readonly deletionSteps: AccountDeletionSteps,
+    private readonly deletionChecks: AccountDeletionChecks,
     private readonly events: DomainEvents,
+    private readonly accountMail: AccountMailService,
   ) {}
 
   /**
@@ -100,7 +103,7 @@ export class AccountsService implements SessionUserSource {
     return {
       id: u.id, username: u.username, email: u.email, name: u.name, bio: u.bio, birthdate: u.birthdate,
       phone: u.phone, location: u.location, website: u.website, thumbnail: u.thumbnail, background: u.background,
-      group_id: u.group_id, createdAt: u.created_at.toISOString(),
+      group_id: u.group_id, createdAt: u.created_at.toISOString(), emailVerified: u.email_verified, pendingEmail: u.pending_email,
     };
   }
 
@@ -110,18 +113,20 @@ export class AccountsService implements SessionUserSource {
       throw new BadRequestException(MESSAGES.auth.passwordsDoNotMatch);
     }
     const user = await this.create({ username: dto.username, email: dto.email, password: dto.password, groupId: DEFAULT_GROUP_ID });
+    // The link that verifies the address, through the mail queue (its failure to queue is not the sign-up's).
+    await this.accountMail.afterSignUp(user);
     return this.toCurrentUser(user);
   }
 
   /** Inserts a user; a taken username or email (ignoring case) is a 409. */
-  async create(input: { username: string; email: string; password: string; groupId: number }): Promise<SessionUser> {
+  async create(input: { username: string; email: string; password: string; groupId: number; emailVerified?: boolean }): Promise<SessionUser> {
     const clash = await this.users.findClash(input.username, input.email);
     if (clash !== null) {
       throw new ConflictException(clash.toLowerCase() === input.username.toLowerCase() ? MESSAGES.auth.usernameTaken : MESSAGES.auth.emailTaken);
     }
     const passwordHash = await this.passwords.hash(input.password);
     try {
-      const id = await this.users.insert({ username: input.username, email: input.email, password_hash: passwordHash, group_id: input.groupId });
+      const id = await this.users.insert({ username: input.username, email: input.email, password_hash: passwordHash, group_id: input.groupId, email_verified: input.emailVerified ?? false });
       return (await this.findById(id))!;
     } catch (error) {
       // Two sign-ups for the same name at once: the unique index decides.
@@ -147,23 +152,40 @@ export class AccountsService implements SessionUserSource {
 
   /**
    * Deletes an account (self or admin) with its posts, likes, reposts, follows, alerts and files,
-   * keeping everyone else's counters exact, then ends all its sessions.
+   * keeping everyone else's counters exact, then ends all its sessions. Its owner must send the
+   * password (403 when missing or wrong; the attempts count against RATE_LIMIT_PASSWORD, as a
+   * password change's do); an admin deleting another account does not. An owner's deletion raises
+   * `account.closed` (the confirmation mail).
    */
-  async deleteAccount(targetId: number, actor: SessionUser): Promise<void> {
+  /** `confirm`: the request's body and client: the owner's password, and the checks other modules registered (a second factor's code). */
+  async deleteAccount(targetId: number, actor: SessionUser, confirm: Pick<AccountDeletionRequest, 'body' | 'client'>): Promise<void> {
     const target = await this.users.findById(targetId);
     if (!target) throw new NotFoundException(MESSAGES.profile.userNotFound);
     if (!canDeleteAccount(actor, targetId)) {
       throw new ForbiddenException(MESSAGES.profile.notAllowedToDelete);
     }
+    const byOwner = actor.id === targetId;
+    if (byOwner) await this.assertOwnerPassword(targetId, confirm.body.currentPassword);
+    await this.deletionChecks.run({ actor, targetId, ...confirm });
     const storageKeys = await this.users.transaction(async (trx) => {
       const files = await this.users.ownedFiles(trx, targetId);
       await this.deletionSteps.run(trx, targetId);
       await this.users.delete(trx, targetId);
       this.events.add(trx, 'account.deleted', { userId: targetId });
+      if (byOwner) this.events.add(trx, 'account.closed', { userId: targetId, username: target.username, email: target.email, name: target.name });
       return files;
     });
     await this.media.removeIfUnused(storageKeys); // the same bytes may be another account's too
     await this.sessions.endAllForUser(targetId);
+  }
+
+  /** The owner's password, before their account goes: missing or wrong is 403 (RATE_LIMIT_PASSWORD counts every attempt). */
+  private async assertOwnerPassword(userId: number, currentPassword: string | undefined): Promise<void> {
+    await this.limits.consume('password', accountSubject(userId));
+    if (!currentPassword) throw new ForbiddenException(MESSAGES.accountData.deletePasswordRequired);
+    if (!(await this.passwords.verify(await this.users.passwordHash(userId), currentPassword))) {
+      throw new ForbiddenException(MESSAGES.auth.currentPasswordWrong);
+    }
   }
 
   /** An admin sets a user's password (admin reset): the new hash is stored and every session of that user ends. */
@@ -187,7 +209,8 @@ export class AccountsService implements SessionUserSource {
   async ensureAdmin(username: string, password: string, email: string | null, mode: 'keep' | 'update' | 'promote'): Promise<{ user: SessionUser; outcome: 'created' | 'kept' | 'updated' | 'promoted' }> {
     const existing = await this.findByUsername(username);
     if (!existing) {
-      const user = await this.create({ username, email: email ?? `${username.toLowerCase()}@admin.cloud9.local`, password, groupId: ADMIN_GROUP_ID });
+      // The operator set this account up: its address counts as verified (EMAIL_VERIFICATION=required holds nothing back).
+      const user = await this.create({ username, email: email ?? `${username.toLowerCase()}@admin.cloud9.local`, password, groupId: ADMIN_GROUP_ID, emailVerified: true });
       return { user, outcome: 'created' };
     }
     if (mode === 'keep') return { user: existing, outcome: 'kept' };

@@ -3,6 +3,7 @@ import { MESSAGES, isAdmin, type CurrentUser, type ProfileFields, type UserProfi
 import { PasswordService } from '../identity/password.service';
 import { SessionsService } from '../identity/sessions.service';
 import { MediaService, type StoredMedia } from '../media/media.service';
+import { AccountMailService } from './account-mail.service';
 import { AccountsService, isUniqueViolation } from './accounts.service';
 import { parseBirthdate, parseWebsite } from './profile-fields';
 import type { SessionUser } from './session-user';
@@ -22,6 +23,7 @@ export class ProfilesService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly media: MediaService,
+    private readonly accountMail: AccountMailService,
   ) {}
 
   /** Public fields for everyone; email, phone and birthdate for the owner and admins only. */
@@ -51,18 +53,20 @@ export class ProfilesService {
   }
 
   /**
-   * The owner edits their own profile fields, password and images. A new password needs the
-   * current one and ends every other session of the account (`sessionId` is the one kept).
+   * The owner edits their own profile fields, password, e-mail address and images. A new password
+   * needs the current one and ends every other session of the account (`sessionId` is the one kept).
+   * A new address needs the current password too, and waits beside the account until the link
+   * mailed to it is followed (AccountMailService).
    */
   async updateProfile(user: SessionUser, dto: ProfileFields, images: ProfileImages, sessionId: string): Promise<CurrentUser> {
     const changingPassword = Boolean(dto.password || dto.confirmPassword);
     if (changingPassword) await this.accounts.assertPasswordChange(user, dto);
+    const emailChange = dto.email ? await this.accountMail.assertEmailChange(user, dto.email, dto.currentPassword, changingPassword) : 'none';
     const changes: UserChanges = {};
     const clearable = ['name', 'bio', 'phone', 'location'] as const;
     for (const field of clearable) if (dto[field] !== undefined) changes[field] = dto[field] || null;
     if (dto.birthdate !== undefined) changes.birthdate = parseBirthdate(dto.birthdate);
     if (dto.website !== undefined) changes.website = parseWebsite(dto.website);
-    if (dto.email) changes.email = dto.email;
     if (dto.password) changes.password_hash = await this.passwords.hash(dto.password);
 
     const replaced: (string | null)[] = [];
@@ -89,6 +93,7 @@ export class ProfilesService {
       if (isUniqueViolation(error, 'users_email_key')) throw new ConflictException(MESSAGES.auth.emailTaken);
       throw error;
     }
+    if (emailChange !== 'none') await this.accountMail.changeEmail(user, emailChange === 'change' ? dto.email! : null);
     await this.media.removeProfileImages(user.id, replaced);
     if (changingPassword) await this.sessions.endOthersForUser(user.id, sessionId);
     const updated = await this.users.findById(user.id);

@@ -1,8 +1,12 @@
-import { Controller, HttpException, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpException, Inject, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { Endpoint, Params, QueryOf, BodyOf } from '../../common/endpoint';
-import type { Request } from 'express';
-import { ROUTES, isAdmin, type CurrentUser, type ProfileFields, type RegisterBody, type UserProfile, type UserSuggestion, type UsernameSuggestQuery } from '@cloud9/contracts';
+import type { Request, Response } from 'express';
+import { DeviceCookies } from '../../common/auth/device-cookie';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+import { ROUTES, isAdmin, type CurrentUser, type DeleteAccountBody, type ProfileFields, type RegisterBody, type UserProfile, type UserSuggestion, type UsernameSuggestQuery } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { requestIpSubject } from '../../common/rate-limit/subjects';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
 import { AuditService } from '../audit/audit.service';
 import { auditResult } from '../audit/audit.interceptor';
@@ -19,17 +23,25 @@ const PROFILE_IMAGES = [{ name: 'thumbnail' }, { name: 'background' }];
 
 @Controller()
 export class UsersController {
+  private readonly devices: DeviceCookies;
+
   constructor(
     private readonly accounts: AccountsService,
     private readonly profiles: ProfilesService,
     private readonly audit: AuditService,
     private readonly suggestions: UsernameSuggestionsService,
-  ) {}
+    @Inject(SETTINGS) settings: Settings,
+  ) {
+    this.devices = new DeviceCookies(settings);
+  }
 
+  /** The browser that made the account is a device it has used: its first sign-in there is no "new sign-in". */
   @Endpoint(ROUTES.users.register)
   @RateLimit('register', { per: 'address' })
-  async register(@BodyOf() dto: RegisterBody): Promise<{ success: true; user: CurrentUser }> {
-    return { success: true, user: await this.accounts.register(dto) };
+  async register(@BodyOf() dto: RegisterBody, @Res({ passthrough: true }) res: Response): Promise<{ success: true; user: CurrentUser }> {
+    const user = await this.accounts.register(dto);
+    res.cookie(this.devices.name, ...this.devices.issue(user.id));
+    return { success: true, user };
   }
 
   @Endpoint(ROUTES.users.suggest)
@@ -67,11 +79,11 @@ export class UsersController {
 
   @Endpoint(ROUTES.users.delete)
   @Auth()
-  async remove(@Params('id') id: number, @AuthUser() actor: SessionUser): Promise<{ success: true }> {
+  async remove(@Params('id') id: number, @AuthUser() actor: SessionUser, @BodyOf() dto: DeleteAccountBody, @Req() req: Request): Promise<{ success: true }> {
     // An admin deleting someone else's account is an admin action (admin tools "delete a user"): audited.
     const audited = isAdmin(actor.group_id) && actor.id !== id;
     try {
-      await this.accounts.deleteAccount(id, actor);
+      await this.accounts.deleteAccount(id, actor, { body: dto, client: requestIpSubject(req) });
     } catch (error) {
       if (audited) await this.audit.record(actor, 'admin.users.delete', `user:${id}`, auditResult(error instanceof HttpException ? error.getStatus() : 500));
       throw error;

@@ -48,6 +48,7 @@ export class UsersRepository extends DomainRepository {
       .select([
         'u.id', 'u.username', 'u.email', 'u.name', 'u.bio', sql<string | null>`u.birthdate::text`.as('birthdate'), 'u.phone', 'u.location',
         'u.website', 'u.thumbnail', 'u.background', 'u.group_id', 'u.followers_count', 'u.following_count', 'u.created_at', 'u.updated_at',
+        'u.email_verified', 'u.pending_email',
         'g.name as g_name', 'g.description as g_description', 'g.subscription_fee as g_subscription_fee', 'g.post_limit as g_post_limit',
         'g.media_limit_kb as g_media_limit_kb', 'g.edit_timeout_minutes as g_edit_timeout_minutes', 'g.monthly_boosts as g_monthly_boosts',
         'g.priority_boost as g_priority_boost', 'g.is_available as g_is_available',
@@ -118,6 +119,12 @@ export class UsersRepository extends DomainRepository {
     return row?.password_hash ?? null;
   }
 
+  /** Whether another account than `exceptId` has this address (case-insensitive). */
+  async emailInUse(email: string, exceptId: number): Promise<boolean> {
+    const row = await this.database.db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', exceptId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The username of an account that already has this username or this email (case-insensitive). */
   async findClash(username: string, email: string): Promise<string | null> {
     const row = await this.database.db
@@ -129,7 +136,7 @@ export class UsersRepository extends DomainRepository {
     return row?.username ?? null;
   }
 
-  async insert(user: Pick<Insertable<Users>, 'username' | 'email' | 'password_hash' | 'group_id'>): Promise<number> {
+  async insert(user: Pick<Insertable<Users>, 'username' | 'email' | 'password_hash' | 'group_id' | 'email_verified'>): Promise<number> {
     const { id } = await this.database.db
       .insertInto('users')
       .values({ ...user, followers_count: 0, following_count: 0 })

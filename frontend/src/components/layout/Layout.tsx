@@ -12,6 +12,7 @@ import { LeftNav } from './LeftNav';
 import { SidePanel } from './SidePanel';
 import { TabBar } from './TabBar';
 import './Layout.css';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
 
 // The socket client is a fifth of the shell's code and nothing on screen waits for it: it loads
 // once the first screen is done (useFirstScreenDone), not beside it. Every connect fetches the
@@ -49,6 +50,7 @@ export function Layout() {
       <div className="app-columns">
         <LeftNav onOpenMore={openMore} />
         <main id="main-content" className="app-main" tabIndex={-1}>
+          <EmailVerificationBanner />
           <Outlet />
         </main>
         <SidePanel />

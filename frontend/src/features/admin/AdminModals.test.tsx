@@ -54,7 +54,8 @@ describe('Admin tools: Manage Users', () => {
     const patch = calls.find((c) => c.init.method === 'PATCH')!;
     expect(patch.url).toBe('/api/admin/users/3');
     expect(JSON.parse(String(patch.init.body))).toEqual({ group_id: 7 });
-    expect(within(dialog).getByLabelText('Group for @cara')).toHaveValue('7');
+    // The list renders its rows deferred (PagedList's useDeferredValue), so the status can be read first.
+    await waitFor(() => expect(within(dialog).getByLabelText('Group for @cara')).toHaveValue('7'));
 
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'car');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/users?query=car')).toBe(true));

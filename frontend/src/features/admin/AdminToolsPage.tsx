@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MESSAGES, canUseAdminTools } from '@cloud9/contracts';
+import { StaffTwoFactorNotice } from '../../components/security/StaffTwoFactorNotice';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { AdminBoostTool } from './AdminBoostTool';
 import { AdminSection } from './AdminSection';
@@ -36,6 +37,7 @@ export function AdminToolsPage() {
         </Link>
       </div>
       <div className="page-body admin-body">
+        <StaffTwoFactorNotice />
         <AdminSection title="Members">
           <ResetPasswordTool />
           <FindUserTool />

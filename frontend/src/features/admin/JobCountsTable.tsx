@@ -6,6 +6,7 @@ const QUEUE_NAMES: Record<string, string> = {
   admin: 'Maintenance (backups, syncs, scans)',
   boosts: 'Boost rotations',
   billing: 'Billing sweeps',
+  mail: 'Outgoing mail',
 };
 
 const queueName = (queue: string): string => QUEUE_NAMES[queue] ?? queue;

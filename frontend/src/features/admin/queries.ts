@@ -75,7 +75,7 @@ export function useSetUserGroup() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteUser,
+    mutationFn: (id: number) => deleteUser(id),
     onSuccess: (result, id) => {
       if (result?.success === true) queryClient.setQueriesData<PagedData<AdminUser>>({ queryKey: adminKeys.users() }, (data) => removeItem(data, id));
     },

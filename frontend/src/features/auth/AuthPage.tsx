@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
-import { AUTH_MESSAGES, PRODUCT } from '@cloud9/contracts';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_MAIL_PATHS, ACCOUNT_MAIL_SIGN_IN, PRODUCT } from '@cloud9/contracts';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePublicConfig } from '../../queries/config';
@@ -7,6 +8,7 @@ import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { mailto } from '../../lib/support';
 import { AuthHero } from './AuthHero';
 import { LoginForm } from './LoginForm';
+import { PasskeySignIn } from './PasskeySignIn';
 import './auth.css';
 
 // Most visitors sign in: the sign-up form's code is no part of the page's load. It comes when the
@@ -45,14 +47,19 @@ export function AuthPage() {
           >
             <h2 className="auth-panel-title">{mode === 'login' ? 'Welcome back' : 'Join the sky'}</h2>
             {mode === 'login' ? (
-              <LoginForm />
+              <>
+                <LoginForm />
+                <PasskeySignIn />
+              </>
             ) : (
               <Suspense fallback={<p className="auth-form-loading" aria-busy="true" />}>
                 <RegisterForm onRegistered={() => setMode('login')} />
               </Suspense>
             )}
             <p className="auth-forgot">
-              <a href={mailto(supportEmail, 'Password reset')}>{AUTH_MESSAGES.forgotPassword}</a>
+              <Link to={ACCOUNT_MAIL_PATHS.forgotPassword}>{ACCOUNT_MAIL_SIGN_IN.forgotLink}</Link>
+              <span aria-hidden="true"> · </span>
+              <a href={mailto(supportEmail, 'Password reset')}>{ACCOUNT_MAIL_SIGN_IN.askSupport}</a>
             </p>
           </Tabs>
         </section>

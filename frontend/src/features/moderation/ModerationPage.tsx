@@ -7,6 +7,7 @@ import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { ReportCard } from './ReportCard';
 import { useModerationQueue, type ReasonFilter } from './queries';
 import './moderation.css';
+import { StaffTwoFactorNotice } from '../../components/security/StaffTwoFactorNotice';
 
 /** The staff's queue (groups 1–4; the server enforces it too): reports newest first, filtered by status and reason, keyset-paged. */
 export function ModerationPage() {
@@ -39,6 +40,7 @@ function ModerationQueue() {
         <p className="hint">{T.intro}</p>
       </div>
       <div className="page-body">
+        <StaffTwoFactorNotice />
         <div className="mod-filters">
           <div className="field">
             <label htmlFor={statusId}>{T.statusLabel}</label>

@@ -1,13 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SAFETY_MESSAGES, SAFETY_RULES, SAFETY_UI_MESSAGES, normalizeMutedWord, type HiddenAccount } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
 import { notify } from '../../components/notify';
 import { useSafetyActions } from '../../components/safety/useSafetyActions';
 import { Avatar } from '../../components/ui/Avatar';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { PagedList } from '../../components/ui/PagedList';
-import { Spinner } from '../../components/ui/Spinner';
+import { AddField, ListStates } from './AddableList';
 import { dropHiddenAccount, safetyKeys, useAddMutedWord, useHiddenAccounts, useMutedWords, useRemoveMutedWord, type HideKind } from '../../queries/safety';
 
 const WORDS = {
@@ -74,7 +73,6 @@ export function HiddenAccountsList({ kind }: { kind: HideKind }) {
 
 /** Words and phrases the member mutes: add one (checked as the server checks it), remove any. */
 export function MutedWordsForm() {
-  const fieldId = useId();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const words = useMutedWords();
@@ -112,57 +110,34 @@ export function MutedWordsForm() {
 
   return (
     <div ref={section} tabIndex={-1} className="settings-hidden">
-      <form className="settings-word-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={fieldId}>{SAFETY_UI_MESSAGES.mutedWordLabel}</label>
-          <div className="settings-word-row">
-            <input
-              id={fieldId}
-              type="text"
-              value={draft}
-              autoComplete="off"
-              onChange={(e) => {
-                setDraft(e.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
-            />
-            <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-              {SAFETY_UI_MESSAGES.addMutedWord}
-            </button>
-          </div>
-          {error && (
-            <p id={`${fieldId}-error`} className="settings-field-error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
-      </form>
-      {words.isPending ? (
-        <Spinner />
-      ) : words.isError ? (
-        <EmptyState message={SAFETY_UI_MESSAGES.listFailed}>
-          <button type="button" className="btn btn-primary" onClick={() => void words.refetch()}>
-            Try again
-          </button>
-        </EmptyState>
-      ) : items.length === 0 ? (
-        <p className="hint">{SAFETY_UI_MESSAGES.noMutedWords}</p>
-      ) : (
-        <ul className="settings-rows" aria-label={SAFETY_UI_MESSAGES.mutedWordsTitle}>
-          {items.map((w) => (
-            <li key={w.id}>
-              <div className="settings-row">
-                <span className="settings-row-who settings-row-word">{w.word}</span>
-                <button type="button" className="btn btn-ghost settings-row-action" aria-label={`Remove ${w.word}`} onClick={(e) => drop(w.id, e.currentTarget)}>
-                  Remove
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AddField
+        label={SAFETY_UI_MESSAGES.mutedWordLabel}
+        value={draft}
+        onChange={(value) => {
+          setDraft(value);
+          setError(null);
+        }}
+        submitLabel={SAFETY_UI_MESSAGES.addMutedWord}
+        busy={add.isPending}
+        error={error}
+        onSubmit={submit}
+      />
+      <ListStates query={words} failedMessage={SAFETY_UI_MESSAGES.listFailed} emptyMessage={SAFETY_UI_MESSAGES.noMutedWords}>
+        {(listed) => (
+          <ul className="settings-rows" aria-label={SAFETY_UI_MESSAGES.mutedWordsTitle}>
+            {listed.map((w) => (
+              <li key={w.id}>
+                <div className="settings-row">
+                  <span className="settings-row-who settings-row-word">{w.word}</span>
+                  <button type="button" className="btn btn-ghost settings-row-action" aria-label={`Remove ${w.word}`} onClick={(e) => drop(w.id, e.currentTarget)}>
+                    Remove
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -61,36 +61,50 @@ describe('Settings', () => {
     expect(screen.queryByText('Approved')).not.toBeInTheDocument();
   });
 
-  it('delete account: confirms, calls DELETE /api/users/:id, clears the session and goes to /login', async () => {
+  it('delete account: asks for the password, confirms, sends DELETE /api/users/:id with it, clears the session and goes to /login', async () => {
     const calls = stubFetch((url, init) => (init.method === 'DELETE' ? jsonResponse({ success: true }) : jsonResponse({}, 404)));
     const user = userEvent.setup();
     renderAt(<SettingsPage />, '/settings');
+    await user.type(await screen.findByLabelText(MESSAGES.accountData.deletePasswordLabel), 'my secret pass');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     await answerConfirm(user, MESSAGES.profile.confirmDeleteAccount, 'Delete account');
     await waitFor(() => expect(alertTexts()).toContain(MESSAGES.profile.accountDeleted));
-    expect(calls.find((c) => c.init.method === 'DELETE')?.url).toBe('/api/users/7');
+    const call = calls.find((c) => c.init.method === 'DELETE');
+    expect(call?.url).toBe('/api/users/7');
+    expect(JSON.parse(String(call?.init.body))).toEqual({ currentPassword: 'my secret pass' });
     expect(useSessionStore.getState().currentUser).toBeNull();
     expect(localStorage.getItem('currentUser')).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('delete account: without the password nothing is sent and it says the password is needed', async () => {
+    const calls = stubFetch(() => jsonResponse({}, 404));
+    const user = userEvent.setup();
+    renderAt(<SettingsPage />, '/settings');
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.accountData.deletePasswordRequired));
+    expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
   });
 
   it('delete account: declining the confirmation does nothing', async () => {
     const calls = stubFetch(() => jsonResponse({}, 404));
     const user = userEvent.setup();
     renderAt(<SettingsPage />, '/settings');
+    await user.type(await screen.findByLabelText(MESSAGES.accountData.deletePasswordLabel), 'my secret pass');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     await answerConfirm(user, MESSAGES.profile.confirmDeleteAccount, 'Cancel');
     expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
     expect(useSessionStore.getState().currentUser).not.toBeNull();
   });
 
-  it('delete account: a server failure alerts "Failed to delete account." and keeps the session', async () => {
-    stubFetch((url, init) => (init.method === 'DELETE' ? jsonResponse({ success: false, error: 'nope', statusCode: 500 }, 500) : jsonResponse({}, 404)));
+  it("delete account: a wrong password shows the server's message and keeps the session", async () => {
+    stubFetch((url, init) => (init.method === 'DELETE' ? jsonResponse({ success: false, error: MESSAGES.auth.currentPasswordWrong, statusCode: 403 }, 403) : jsonResponse({}, 404)));
     const user = userEvent.setup();
     renderAt(<SettingsPage />, '/settings');
+    await user.type(await screen.findByLabelText(MESSAGES.accountData.deletePasswordLabel), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     await answerConfirm(user, MESSAGES.profile.confirmDeleteAccount, 'Delete account');
-    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.profile.deleteFailed));
+    await waitFor(() => expect(alertTexts()).toContain(MESSAGES.auth.currentPasswordWrong));
     expect(useSessionStore.getState().currentUser).not.toBeNull();
   });
 });

@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, SAFETY_UI_MESSAGES } from '@cloud9/contracts';
-import { deleteUser } from '../../api/users';
-import { confirmAction } from '../../components/confirm';
+import { MESSAGES, PASSKEY_MESSAGES, SAFETY_UI_MESSAGES, TWO_FACTOR_MESSAGES } from '@cloud9/contracts';
 import { notify } from '../../components/notify';
 import { LazyEditProfileModal } from '../../components/profile/LazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -11,10 +9,16 @@ import { useDrawnCount } from '../../hooks/useDrawnCount';
 import { usePublicConfig } from '../../queries/config';
 import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { EmailSettings, PasswordResetLinks } from './EmailSettings';
+import { DeleteAccountForm } from './DeleteAccountForm';
 import { EmojiSettingsForm } from './EmojiSettingsForm';
+import { ExportSection } from './ExportSection';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
+import { PasskeysSettings } from './PasskeysSettings';
 import { HiddenAccountsList, MutedWordsForm } from './SafetySettings';
+import { SessionsSection } from './SessionsSection';
 import { SubscriptionDetails } from './SubscriptionDetails';
+import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
 /** What fills a phone's screen under the search box; the blocks below follow right after (useDrawnCount), with their requests. */
@@ -39,24 +43,11 @@ export function SettingsPage() {
   const { supportEmail } = usePublicConfig();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
 
-  const handleDelete = async () => {
-    if (!currentUser) {
-      notify(MESSAGES.profile.userNotInStorage, 'error');
-      return;
-    }
-    if (!(await confirmAction({ message: MESSAGES.profile.confirmDeleteAccount, confirmLabel: 'Delete account' }))) return;
-    setDeleting(true);
-    try {
-      await deleteUser(currentUser.id);
-      clearSession();
-      notify(MESSAGES.profile.accountDeleted);
-      void navigate('/login', { replace: true });
-    } catch {
-      setDeleting(false);
-      notify(MESSAGES.profile.deleteFailed, 'error');
-    }
+  const onDeleted = () => {
+    clearSession();
+    notify(MESSAGES.profile.accountDeleted);
+    void navigate('/login', { replace: true });
   };
 
   const blocks: Block[] = [
@@ -74,17 +65,28 @@ export function SettingsPage() {
       ),
     },
     {
+      id: 'email',
+      title: 'Email address',
+      keywords: 'email address verify verification change mail',
+      body: currentUser ? <EmailSettings user={currentUser} /> : null,
+    },
+    {
       id: 'password',
       title: 'Password reset',
       keywords: 'password forgot reset login security',
-      body: (
-        <>
-          <p className="hint">Ask our support team for a password reset. You can also set a new password in Update profile.</p>
-          <a className="btn btn-ghost" href={mailto(supportEmail, 'Password reset')}>
-            Request a password reset
-          </a>
-        </>
-      ),
+      body: <PasswordResetLinks supportHref={mailto(supportEmail, 'Password reset')} />,
+    },
+    {
+      id: 'passkeys',
+      title: PASSKEY_MESSAGES.title,
+      keywords: 'passkey passkeys webauthn fingerprint face security key sign in login two-factor security',
+      body: <PasskeysSettings />,
+    },
+    {
+      id: 'two-factor',
+      title: TWO_FACTOR_MESSAGES.title,
+      keywords: 'two-factor 2fa authenticator app totp code security login recovery codes',
+      body: <TwoFactorSection />,
     },
     {
       id: 'subscription',
@@ -150,17 +152,22 @@ export function SettingsPage() {
       body: <EmojiSettingsForm />,
     },
     {
+      id: 'sessions',
+      title: MESSAGES.accountData.sessionsTitle,
+      keywords: 'sessions devices signed in logged in sign out log out everywhere security',
+      body: <SessionsSection />,
+    },
+    {
+      id: 'export',
+      title: MESSAGES.accountData.exportTitle,
+      keywords: 'export download data archive zip takeout copy privacy',
+      body: <ExportSection />,
+    },
+    {
       id: 'delete',
       title: 'Delete account',
       keywords: 'delete remove close account danger',
-      body: (
-        <>
-          <p className="hint">Permanently delete your account and everything you posted. This cannot be undone.</p>
-          <button type="button" className="btn btn-danger" onClick={handleDelete} disabled={deleting}>
-            Delete account
-          </button>
-        </>
-      ),
+      body: currentUser ? <DeleteAccountForm userId={currentUser.id} onDeleted={onDeleted} /> : null,
     },
   ];
 

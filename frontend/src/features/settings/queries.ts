@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationSettingsBody } from '@cloud9/contracts';
+import { endAccountSession, endOtherAccountSessions, fetchAccountSessions, fetchDataExports, requestDataExport } from '../../api/accountData';
 import { fetchNotificationSettings, saveNotificationSettings } from '../../api/notificationSettings';
 import { notificationSettingsKeys } from '../../queries/notifications';
 
@@ -30,4 +31,37 @@ export function useSaveNotificationSetting(userId: number) {
     },
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
   });
+}
+
+/** The account's sessions and data exports (this screen's alone). */
+const accountDataKeys = {
+  all: ['account-data'] as const,
+  sessions: () => [...accountDataKeys.all, 'sessions'] as const,
+  exports: () => [...accountDataKeys.all, 'exports'] as const,
+};
+
+export const useAccountSessions = () =>
+  useQuery({ queryKey: accountDataKeys.sessions(), queryFn: ({ signal }) => fetchAccountSessions(signal), meta: { failureMessage: 'Loading sessions failed' } });
+
+/** Ends one session (`id`) or every other one (no id); the list is read again after. */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id?: string) => (id ? endAccountSession(id) : endOtherAccountSessions()),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountDataKeys.sessions() }),
+  });
+}
+
+/** The exports, read again every 5 s while one is being built. */
+export const useDataExports = () =>
+  useQuery({
+    queryKey: accountDataKeys.exports(),
+    queryFn: ({ signal }) => fetchDataExports(signal),
+    refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === 'pending') ? 5000 : false),
+    meta: { failureMessage: 'Loading exports failed' },
+  });
+
+export function useRequestExport() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: requestDataExport, onSettled: () => queryClient.invalidateQueries({ queryKey: accountDataKeys.exports() }) });
 }

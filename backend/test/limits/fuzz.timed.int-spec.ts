@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { SAFETY_RULES } from '@cloud9/contracts';
 import { AuditService } from '../../src/modules/audit/audit.service';
+import { AccountMailService } from '../../src/modules/users/account-mail.service';
+import { AccountTokensRepository } from '../../src/modules/users/account-tokens.repository';
 import { bootApp, TestApp } from '../support/app';
 import { FakeGiphy, startFakeGiphy } from '../fakes/giphy-server';
 import { FakePayPal, startFakePayPal } from '../fakes/paypal-server';
@@ -133,6 +135,8 @@ describe('fuzz: hostile requests over every route', () => {
     const countsBefore = await tableCounts(t);
     const filesBefore = await filesUnder(t.settings.uploadDir);
     const audited = jest.spyOn(t.app.get(AuditService), 'record');
+    // A signed-in resend (it has no body to break) and forgot legitimately make a link's token: one row per issue() call.
+    const issued = jest.spyOn(t.app.get(AccountTokensRepository), 'issue');
 
     const failures: { req: HostileRequest; res: HostileResponse }[] = [];
     const perRoute = new Map<string, Set<string>>();
@@ -175,7 +179,19 @@ describe('fuzz: hostile requests over every route', () => {
     const actors = new Set(audited.mock.calls.map(([actor]) => actor.username));
     audited.mockRestore();
     expect([...actors]).toEqual([ids.usernames.admin]);
-    expect(await tableCounts(t)).toEqual({ ...countsBefore, audit_log: countsBefore.audit_log + auditRows });
+    await t.app.get(AccountMailService).settled();
+    await Promise.all(issued.mock.results.map((r) => r.value as Promise<unknown>));
+    const tokenRows = issued.mock.calls.length;
+    issued.mockRestore();
+    // Two-factor setup takes no input, so any signed-in call of it is a valid one: it may leave an
+    // inactive credential per identity (never an enabled one, and no recovery codes).
+    const [{ pending, enabled }] = await t.db.query(`SELECT count(*)::int AS pending, count(enabled_at)::int AS enabled FROM totp_credentials`);
+    expect(enabled).toBe(0);
+    expect(pending).toBeLessThanOrEqual(3);
+    // The one write a bare signed-in request makes: a data export (at most one per identity: once per 7 days).
+    const counts = await tableCounts(t);
+    expect(counts.data_exports - countsBefore.data_exports).toBeLessThanOrEqual(Object.keys(ids.cookies).length);
+    expect(counts).toEqual({ ...countsBefore, audit_log: countsBefore.audit_log + auditRows, data_exports: counts.data_exports, totp_credentials: countsBefore.totp_credentials + pending, account_tokens: countsBefore.account_tokens + tokenRows });
 
     // No upload survived, not even in UPLOAD_DIR/.incoming.
     expect(await eventually(async () => JSON.stringify(await filesUnder(t.settings.uploadDir)) === JSON.stringify(filesBefore), 5000)).toBe(true);

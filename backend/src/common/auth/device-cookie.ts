@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CookieOptions, Request } from 'express';
 import { isSecureDeployment, type Settings } from '../../config/settings';
-import { cookieValue, signValue, unsignValue } from '../../common/auth/signed-session-cookie';
+import { cookieValue, signValue, unsignValue } from './signed-session-cookie';
 
 /** How long a browser stays a known device of the account it signed in to (each sign-in starts it again). */
 const DEVICE_COOKIE_DAYS = 365;

@@ -1,0 +1,73 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Spinner } from '../../components/ui/Spinner';
+
+interface AddFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  submitLabel: string;
+  busy: boolean;
+  /** The refusal shown under the field (and announced), or null. */
+  error: string | null;
+  onSubmit: (event: FormEvent) => void;
+  placeholder?: string;
+  maxLength?: number;
+}
+
+/** A one-field form that adds an item to the list under it: the label, the field and its button, the refusal. */
+export function AddField({ label, value, onChange, submitLabel, busy, error, onSubmit, placeholder, maxLength }: AddFieldProps) {
+  const fieldId = useId();
+  return (
+    <form className="settings-word-form" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={fieldId}>{label}</label>
+        <div className="settings-word-row">
+          <input
+            id={fieldId}
+            type="text"
+            value={value}
+            placeholder={placeholder}
+            maxLength={maxLength}
+            autoComplete="off"
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+            {submitLabel}
+          </button>
+        </div>
+        {error && (
+          <p id={`${fieldId}-error`} className="settings-field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+interface ListStatesProps<T> {
+  query: UseQueryResult<T[]>;
+  failedMessage: string;
+  emptyMessage: string;
+  /** The list, when it has items. */
+  children: (items: T[]) => ReactNode;
+}
+
+/** A list read once (not paged) in its states: loading, failed with a retry, empty, or its items. */
+export function ListStates<T>({ query, failedMessage, emptyMessage, children }: ListStatesProps<T>) {
+  if (query.isPending) return <Spinner />;
+  if (query.isError) {
+    return (
+      <EmptyState message={failedMessage}>
+        <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  }
+  return query.data.length === 0 ? <p className="hint">{emptyMessage}</p> : children(query.data);
+}

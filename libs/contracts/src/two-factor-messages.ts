@@ -1,0 +1,56 @@
+/**
+ * The catalogue's two-factor messages (MESSAGES.twoFactor): sign-in's second step, the settings
+ * section that turns an authenticator app on and off, its recovery codes, and the staff requirement.
+ * A module of its own so the sign-in page's first load carries these, not the whole catalogue.
+ */
+export const TWO_FACTOR_MESSAGES = {
+  // Sign-in's second step.
+  title: 'Two-factor authentication',
+  secondStepTitle: 'Enter your authentication code',
+  secondStepHint: 'Open your authenticator app and enter the 6-digit code for Cloud 9 Social.',
+  recoveryHint: 'Enter one of the recovery codes you saved when you turned on two-factor authentication.',
+  codeLabel: 'Authentication code',
+  recoveryCodeLabel: 'Recovery code',
+  useRecoveryCode: 'Use a recovery code instead',
+  useAuthenticatorCode: 'Use your authenticator app instead',
+  verify: 'Verify',
+  backToLogin: 'Back to login',
+  codeRequired: 'Enter the 6-digit code from your authenticator app.',
+  codeInvalid: 'An authentication code is 6 digits.',
+  recoveryCodeRequired: 'Enter a recovery code.',
+  recoveryCodeInvalid: 'A recovery code is 10 letters and digits, such as abcde-12345.',
+  oneCodeOnly: 'Send an authentication code or a recovery code, not both.',
+  wrongCode: 'That code is not correct. Check your authenticator app and try again.',
+  usedCode: 'That code has already been used. Wait for the next code in your authenticator app.',
+  wrongRecoveryCode: 'That recovery code is not correct.',
+  usedRecoveryCode: 'That recovery code has already been used. Each recovery code works once.',
+  stepExpired: 'Your sign-in has expired. Log in with your password again.',
+  tooManyCodes: 'Too many wrong codes. Please wait a few minutes and try again.',
+  // Settings.
+  sectionIntro: 'Protect your account with a code from an authenticator app as well as your password.',
+  isOn: 'Two-factor authentication is on.',
+  isOff: 'Two-factor authentication is off.',
+  turnOn: 'Set up an authenticator app',
+  scanQr: 'Scan this QR code with your authenticator app, or enter the key below, then type the 6-digit code it shows.',
+  secretLabel: 'Setup key',
+  enable: 'Turn on',
+  cancel: 'Cancel',
+  enabled: 'Two-factor authentication is on. Save your recovery codes now: they are shown only once.',
+  recoveryCodesTitle: 'Recovery codes',
+  recoveryCodesHint: 'Each code signs you in once if you lose your authenticator app. Keep them somewhere safe: they are shown only once.',
+  recoveryCodesSaved: 'I have saved my recovery codes',
+  copyCodes: 'Copy codes',
+  turnOff: 'Turn off two-factor authentication',
+  turnOffConfirm: 'Turn off',
+  disabled: 'Two-factor authentication is off.',
+  newRecoveryCodes: 'Make new recovery codes',
+  newRecoveryCodesHint: 'New codes replace the old ones, which stop working.',
+  passwordLabel: 'Current password',
+  notSetUp: 'Set up an authenticator app first.',
+  alreadyOn: 'Two-factor authentication is already on.',
+  notOn: 'Two-factor authentication is not on.',
+  codeForDeletion: 'Enter a code from your authenticator app to delete your account.',
+  // Staff.
+  staffRequired: 'Staff tools need two-factor authentication. Turn it on in Settings first.',
+  staffSetUpPrompt: 'Your role needs two-factor authentication for staff tools. Set up an authenticator app below.',
+} as const;
