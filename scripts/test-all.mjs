@@ -19,6 +19,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
+import { printFailures } from './failed-tests.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, '.test-artifacts');
@@ -153,6 +154,9 @@ const timedLane = Promise.all([checksLanes, intLane, browserLane, backendBuild])
   await suite(INT_TIMED, 'npx', jest('jest.config.js', 'int-timed', ...timedArgs), report('int-timed'));
 });
 await timedLane;
+
+// The failed tests again, last, where a truncated log still shows them.
+printFailures(['int', 'int-timed', 'unit', 'frontend', 'e2e'].map(report));
 
 console.log(`\nSummary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 for (const r of results) console.log(`  ${r.failed ? 'FAIL' : 'ok  '} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(1)} s)`);

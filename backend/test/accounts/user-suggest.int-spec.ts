@@ -88,10 +88,11 @@ describe('GET /api/users/suggest: usernames by their start, for the @ autocomple
     const filler = freshPrefix();
     await withoutStatementLimit(t, (db) =>
       db.query(
-      `INSERT INTO users (username, email, password_hash, group_id)
-       SELECT $1 || md5(i::text), $1 || i || '@example.com', 'x', 5 FROM generate_series(1, 3000) i`,
-      [filler],
-    ));
+        `INSERT INTO users (username, email, password_hash, group_id)
+         SELECT $1 || md5(i::text), $1 || i || '@example.com', 'x', 5 FROM generate_series(1, 3000) i`,
+        [filler],
+      ),
+    );
     try {
       await analyze(t, 'users');
       // As the repository runs it: unnamed, so planned for the prefix it is given.
