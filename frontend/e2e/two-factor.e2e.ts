@@ -83,11 +83,14 @@ describe.each([
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
-    // And once more with a recovery code instead.
-    await signOut(page);
-    await passwordStep(page, username);
-    await page.getByRole('button', { name: M.useRecoveryCode }).click();
-    await page.getByLabel(M.recoveryCodeLabel, { exact: true }).fill(recoveryCodes[0]);
+    // Signed out again, the password and a recovery code in place of the code.
+    const recoveryStep = async (code: string) => {
+      await signOut(page);
+      await passwordStep(page, username);
+      await page.getByRole('button', { name: M.useRecoveryCode }).click();
+      await page.getByLabel(M.recoveryCodeLabel, { exact: true }).fill(code);
+    };
+    await recoveryStep(recoveryCodes[0]);
     await shot(page, `${size}-two-factor-recovery-login`);
     await expectAxeClean(page, 'recovery step');
     await page.getByRole('button', { name: M.verify }).click();
@@ -95,10 +98,7 @@ describe.each([
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
     // A recovery code works once.
-    await signOut(page);
-    await passwordStep(page, username);
-    await page.getByRole('button', { name: M.useRecoveryCode }).click();
-    await page.getByLabel(M.recoveryCodeLabel, { exact: true }).fill(recoveryCodes[0]);
+    await recoveryStep(recoveryCodes[0]);
     await page.getByRole('button', { name: M.verify }).click();
     await page.getByText(M.usedRecoveryCode).waitFor();
     await context.close();

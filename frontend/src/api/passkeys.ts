@@ -26,6 +26,3 @@ export async function signInWithPasskey() {
   const response = await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON });
   return callApi(ROUTES.passkeys.signIn, { body: { response } });
 }
-
-/** True when the device's ceremony ended without an answer: its owner cancelled, or it timed out. */
-export const ceremonyCancelled = (err: unknown): boolean => err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError');

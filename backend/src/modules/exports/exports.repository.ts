@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 
@@ -16,6 +16,12 @@ export interface ExportRow {
 
 /** Rows read per statement while an archive is written: memory stays bounded whatever the account holds. */
 const EXPORT_BATCH = 500;
+
+/** The next batch of a list: its rows after `afterId` in the order of `key`, the column each row's `key` is read from. */
+const batchAfter =
+  (key: string, afterId: number) =>
+  <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
+    qb.where(sql.ref(key), '>', afterId).orderBy(sql.ref(key)).limit(EXPORT_BATCH);
 
 /** What the archive's lists are keyed by: a row's place in its list's order. */
 export interface Keyed {
@@ -108,16 +114,14 @@ export class ExportsRepository extends DomainRepository {
       ])
       .where('p.user_id', '=', userId)
       .where((eb) => (replies ? eb('p.parent_id', 'is not', null) : eb('p.parent_id', 'is', null)))
-      .where('p.id', '>', afterId)
-      .orderBy('p.id')
-      .limit(EXPORT_BATCH)
+      .$call(batchAfter('p.id', afterId))
       .execute();
     return rows.map(({ parent_id, ...row }) => (replies ? { ...row, parent_id } : row));
   }
 
   /** Likes or bookmarks of the account after the post `afterId`. */
   postMarks(table: 'likes' | 'bookmarks', userId: number, afterId: number) {
-    return this.db.selectFrom(table).select(['post_id as key', 'post_id', 'created_at']).where('user_id', '=', userId).where('post_id', '>', afterId).orderBy('post_id').limit(EXPORT_BATCH).execute();
+    return this.db.selectFrom(table).select(['post_id as key', 'post_id', 'created_at']).where('user_id', '=', userId).$call(batchAfter('post_id', afterId)).execute();
   }
 
   /** The accounts this one follows (`following`) or that follow it, after the account `afterId`. */
@@ -128,9 +132,7 @@ export class ExportsRepository extends DomainRepository {
       .innerJoin('users as u', 'u.id', `f.${theirs}`)
       .select([`f.${theirs} as key`, 'u.id as user_id', 'u.username', 'f.created_at'])
       .where(`f.${mine}`, '=', userId)
-      .where(`f.${theirs}`, '>', afterId)
-      .orderBy(`f.${theirs}`)
-      .limit(EXPORT_BATCH)
+      .$call(batchAfter(`f.${theirs}`, afterId))
       .execute();
   }
 
@@ -142,14 +144,12 @@ export class ExportsRepository extends DomainRepository {
       .innerJoin('users as u', 'u.id', 'h.target_id')
       .select(['h.target_id as key', 'u.id as user_id', 'u.username', 'h.created_at'])
       .where('h.user_id', '=', userId)
-      .where('h.target_id', '>', afterId)
-      .orderBy('h.target_id')
-      .limit(EXPORT_BATCH)
+      .$call(batchAfter('h.target_id', afterId))
       .execute();
   }
 
   mutedWords(userId: number, afterId: number) {
-    return this.db.selectFrom('muted_words').select(['id as key', 'word', 'created_at']).where('user_id', '=', userId).where('id', '>', afterId).orderBy('id').limit(EXPORT_BATCH).execute();
+    return this.db.selectFrom('muted_words').select(['id as key', 'word', 'created_at']).where('user_id', '=', userId).$call(batchAfter('id', afterId)).execute();
   }
 
   /** The account's alerts (its notifications), after `afterId`. */
@@ -159,9 +159,7 @@ export class ExportsRepository extends DomainRepository {
       .leftJoin('users as u', 'u.id', 'a.actor_id')
       .select(['a.id as key', 'a.id', 'a.type', 'a.message', 'a.post_id', 'u.username as actor_username', 'a.created_at'])
       .where('a.recipient_id', '=', userId)
-      .where('a.id', '>', afterId)
-      .orderBy('a.id')
-      .limit(EXPORT_BATCH)
+      .$call(batchAfter('a.id', afterId))
       .execute();
   }
 
@@ -171,9 +169,7 @@ export class ExportsRepository extends DomainRepository {
       .selectFrom('media')
       .select(['id as key', 'storage_key', 'kind', 'mime', 'bytes'])
       .where('owner_id', '=', userId)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(EXPORT_BATCH)
+      .$call(batchAfter('id', afterId))
       .execute();
   }
 }

@@ -19,6 +19,11 @@ export class PasskeysRepository extends DomainRepository {
     return this.database.db.selectFrom('passkeys').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   }
 
+  async count(userId: number): Promise<number> {
+    const { n } = await this.database.db.selectFrom('passkeys').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
   async findByCredential(credentialId: string): Promise<PasskeyRow | undefined> {
     return this.database.db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
   }

@@ -67,8 +67,8 @@ export class PasskeysService {
   }
 
   /** How many passkeys an account keeps (two-factor offers a passkey as its second step when there is one). */
-  async count(userId: number): Promise<number> {
-    return (await this.passkeys.list(userId)).length;
+  count(userId: number): Promise<number> {
+    return this.passkeys.count(userId);
   }
 
   async list(user: SessionUser): Promise<PasskeyItem[]> {

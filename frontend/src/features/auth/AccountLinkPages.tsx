@@ -8,6 +8,7 @@ import { usePublicConfig } from '../../queries/config';
 import { mailto } from '../../lib/support';
 import { selectIsSignedIn, useSessionStore } from '../../stores/session';
 import { refreshSession } from '../../stores/sessionSync';
+import { AuthFrame } from './AuthFrame';
 import './auth.css';
 import './account-links.css';
 
@@ -17,23 +18,18 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof ApiReq
 function AccountLinkShell({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
   return (
-    <div className="auth-page">
-      <main className="account-link-layout" id="main-content">
-        <section className="auth-card account-link-card" aria-labelledby="account-link-title">
-          <p className="account-link-brand">
-            <img src="/images/logo-mark.svg" alt="" width={40} height={40} />
-            <span>{PRODUCT.name}</span>
-          </p>
-          <h1 id="account-link-title" className="account-link-title">
-            {title}
-          </h1>
-          {children}
-        </section>
-      </main>
-      <footer className="auth-footer">
-        <p>{PRODUCT.footer}</p>
-      </footer>
-    </div>
+    <AuthFrame layout="account-link-layout">
+      <section className="auth-card account-link-card" aria-labelledby="account-link-title">
+        <p className="account-link-brand">
+          <img src="/images/logo-mark.svg" alt="" width={40} height={40} />
+          <span>{PRODUCT.name}</span>
+        </p>
+        <h1 id="account-link-title" className="account-link-title">
+          {title}
+        </h1>
+        {children}
+      </section>
+    </AuthFrame>
   );
 }
 

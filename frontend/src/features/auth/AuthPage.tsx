@@ -1,11 +1,12 @@
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MAIL_PATHS, ACCOUNT_MAIL_SIGN_IN, PRODUCT } from '@cloud9/contracts';
+import { ACCOUNT_MAIL_PATHS, ACCOUNT_MAIL_SIGN_IN } from '@cloud9/contracts';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { usePublicConfig } from '../../queries/config';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { mailto } from '../../lib/support';
+import { AuthFrame } from './AuthFrame';
 import { AuthHero } from './AuthHero';
 import { LoginForm } from './LoginForm';
 import { PasskeySignIn } from './PasskeySignIn';
@@ -29,44 +30,39 @@ export function AuthPage() {
   const { supportEmail } = usePublicConfig();
   useDocumentTitle(mode === 'login' ? 'Log in' : 'Register');
   return (
-    <div className="auth-page">
-      <main className="auth-layout" id="main-content">
-        <AuthHero />
-        <section className="auth-card">
-          <Tabs
-            label="Account"
-            items={MODES}
-            selected={mode}
-            onSelect={setMode}
-            panelClassName="auth-panel"
-            header={(tabList) => (
-              <div onPointerEnter={preloadRegisterForm} onTouchStart={preloadRegisterForm} onFocus={preloadRegisterForm}>
-                {tabList}
-              </div>
-            )}
-          >
-            <h2 className="auth-panel-title">{mode === 'login' ? 'Welcome back' : 'Join the sky'}</h2>
-            {mode === 'login' ? (
-              <>
-                <LoginForm />
-                <PasskeySignIn />
-              </>
-            ) : (
-              <Suspense fallback={<p className="auth-form-loading" aria-busy="true" />}>
-                <RegisterForm onRegistered={() => setMode('login')} />
-              </Suspense>
-            )}
-            <p className="auth-forgot">
-              <Link to={ACCOUNT_MAIL_PATHS.forgotPassword}>{ACCOUNT_MAIL_SIGN_IN.forgotLink}</Link>
-              <span aria-hidden="true"> · </span>
-              <a href={mailto(supportEmail, 'Password reset')}>{ACCOUNT_MAIL_SIGN_IN.askSupport}</a>
-            </p>
-          </Tabs>
-        </section>
-      </main>
-      <footer className="auth-footer">
-        <p>{PRODUCT.footer}</p>
-      </footer>
-    </div>
+    <AuthFrame layout="auth-layout">
+      <AuthHero />
+      <section className="auth-card">
+        <Tabs
+          label="Account"
+          items={MODES}
+          selected={mode}
+          onSelect={setMode}
+          panelClassName="auth-panel"
+          header={(tabList) => (
+            <div onPointerEnter={preloadRegisterForm} onTouchStart={preloadRegisterForm} onFocus={preloadRegisterForm}>
+              {tabList}
+            </div>
+          )}
+        >
+          <h2 className="auth-panel-title">{mode === 'login' ? 'Welcome back' : 'Join the sky'}</h2>
+          {mode === 'login' ? (
+            <>
+              <LoginForm />
+              <PasskeySignIn />
+            </>
+          ) : (
+            <Suspense fallback={<p className="auth-form-loading" aria-busy="true" />}>
+              <RegisterForm onRegistered={() => setMode('login')} />
+            </Suspense>
+          )}
+          <p className="auth-forgot">
+            <Link to={ACCOUNT_MAIL_PATHS.forgotPassword}>{ACCOUNT_MAIL_SIGN_IN.forgotLink}</Link>
+            <span aria-hidden="true"> · </span>
+            <a href={mailto(supportEmail, 'Password reset')}>{ACCOUNT_MAIL_SIGN_IN.askSupport}</a>
+          </p>
+        </Tabs>
+      </section>
+    </AuthFrame>
   );
 }

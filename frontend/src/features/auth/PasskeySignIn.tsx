@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, PASSKEY_SIGN_IN_MESSAGES } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
 import { notify } from '../../components/notify';
+import { ceremonyCancelled } from '../../lib/webauthn';
 import { signIn } from '../../stores/sessionSync';
 
 // The ceremony's code (the API calls and the WebAuthn browser library) comes when the button is pressed:
@@ -24,8 +25,6 @@ export function PasskeySignIn() {
       void navigate('/', { replace: true });
     } catch (err) {
       setBusy(false);
-      // (The module may be what failed to load: offline.)
-      const { ceremonyCancelled } = await passkeys().catch(() => ({ ceremonyCancelled: () => false }));
       notify(ceremonyCancelled(err) ? PASSKEY_SIGN_IN_MESSAGES.cancelled : AUTH_MESSAGES.loginErrorPrefix + errorMessage(err, PASSKEY_SIGN_IN_MESSAGES.failed), 'error');
     }
   };

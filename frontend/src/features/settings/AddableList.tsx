@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
@@ -14,6 +14,20 @@ interface AddFieldProps {
   onSubmit: (event: FormEvent) => void;
   placeholder?: string;
   maxLength?: number;
+}
+
+/**
+ * The text being added and its refusal: editing the text clears the refusal. `field` is what AddField
+ * takes for them.
+ */
+export function useAddDraft() {
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onChange = (value: string) => {
+    setDraft(value);
+    setError(null);
+  };
+  return { draft, setDraft, error, setError, field: { value: draft, onChange, error } };
 }
 
 /** A one-field form that adds an item to the list under it: the label, the field and its button, the refusal. */

@@ -1,11 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { PASSKEY_MESSAGES, PASSKEY_RULES, type PasskeyItem } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
-import { ceremonyCancelled, passkeysSupported } from '../../api/passkeys';
+import { passkeysSupported } from '../../api/passkeys';
 import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
+import { ceremonyCancelled } from '../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../queries/passkeys';
-import { AddField, ListStates } from './AddableList';
+import { AddField, ListStates, useAddDraft } from './AddableList';
 
 const DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 const day = (iso: string) => DAY.format(new Date(iso));
@@ -15,8 +16,7 @@ const usedLine = (passkey: PasskeyItem) =>
 
 /** The account's passkeys: add one (named, the device asks its owner), remove any. */
 export function PasskeysSettings() {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { draft: name, setDraft: setName, setError, field } = useAddDraft();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -55,15 +55,10 @@ export function PasskeysSettings() {
     <div ref={section} tabIndex={-1} className="settings-hidden">
       <p className="hint">{PASSKEY_MESSAGES.explain}</p>
       <AddField
+        {...field}
         label={PASSKEY_MESSAGES.nameLabel}
-        value={name}
-        onChange={(value) => {
-          setName(value);
-          setError(null);
-        }}
         submitLabel={PASSKEY_MESSAGES.add}
         busy={add.isPending}
-        error={error}
         onSubmit={submit}
         placeholder={PASSKEY_MESSAGES.namePlaceholder}
         maxLength={PASSKEY_RULES.nameMax}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SAFETY_MESSAGES, SAFETY_RULES, SAFETY_UI_MESSAGES, normalizeMutedWord, type HiddenAccount } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
@@ -6,7 +6,7 @@ import { notify } from '../../components/notify';
 import { useSafetyActions } from '../../components/safety/useSafetyActions';
 import { Avatar } from '../../components/ui/Avatar';
 import { PagedList } from '../../components/ui/PagedList';
-import { AddField, ListStates } from './AddableList';
+import { AddField, ListStates, useAddDraft } from './AddableList';
 import { dropHiddenAccount, safetyKeys, useAddMutedWord, useHiddenAccounts, useMutedWords, useRemoveMutedWord, type HideKind } from '../../queries/safety';
 
 const WORDS = {
@@ -73,8 +73,7 @@ export function HiddenAccountsList({ kind }: { kind: HideKind }) {
 
 /** Words and phrases the member mutes: add one (checked as the server checks it), remove any. */
 export function MutedWordsForm() {
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { draft, setDraft, setError, field } = useAddDraft();
   const words = useMutedWords();
   const add = useAddMutedWord();
   const remove = useRemoveMutedWord();
@@ -111,15 +110,10 @@ export function MutedWordsForm() {
   return (
     <div ref={section} tabIndex={-1} className="settings-hidden">
       <AddField
+        {...field}
         label={SAFETY_UI_MESSAGES.mutedWordLabel}
-        value={draft}
-        onChange={(value) => {
-          setDraft(value);
-          setError(null);
-        }}
         submitLabel={SAFETY_UI_MESSAGES.addMutedWord}
         busy={add.isPending}
-        error={error}
         onSubmit={submit}
       />
       <ListStates query={words} failedMessage={SAFETY_UI_MESSAGES.listFailed} emptyMessage={SAFETY_UI_MESSAGES.noMutedWords}>
