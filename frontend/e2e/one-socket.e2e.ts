@@ -51,7 +51,7 @@ async function serverSocketsSettleAt(expected: number, timeoutMs = 5000): Promis
 }
 
 /** A member signed in through the first tab, and `TABS - 1` more tabs of the same browser profile at `paths`. */
-async function memberInTabs(prefix: string, paths: string[], setup?: (context: BrowserContext) => Promise<void>) {
+async function memberInTabs(prefix: string, paths: string[], setup?: (context: BrowserContext) => Promise<unknown>) {
   const username = uniqueName(prefix);
   await registerViaApi(username);
   const tab = await openTab(browser);
