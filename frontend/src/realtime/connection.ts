@@ -40,7 +40,7 @@ type LooseEmitter = (event: string, handler: AnyHandler) => void;
  * group again and calls `onConnect` (the cache catches up), as what was pushed while the socket was
  * closed, or not yet open, never arrives.
  */
-export function createTabOutput(onConnect?: () => void): RealtimeOutput {
+function createTabOutput(onConnect?: () => void): RealtimeOutput {
   const seenAlerts = new Set<number>();
   const firstSight = (id: number) => {
     if (seenAlerts.has(id)) return false;
@@ -83,7 +83,7 @@ export function createTabOutput(onConnect?: () => void): RealtimeOutput {
  * catches up on the rest.
  * Returns the function that closes it all (sign-out, 401, the tab handing the socket over).
  */
-export function openConnection(output: RealtimeOutput, visibility: VisibilitySource = documentVisibility): () => void {
+function openConnection(output: RealtimeOutput, visibility: VisibilitySource = documentVisibility): () => void {
   const socket = createSocket();
   let stopped = false;
   /** The server said the session is not valid: no retries until the next sign-in (the poll's 401 signs out). */

@@ -5,7 +5,7 @@ export interface VisibilitySource {
   subscribe: (listener: () => void) => () => void;
 }
 
-export const isDocumentVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+const isDocumentVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
 /** This tab's `document.visibilityState`. */
 export const documentVisibility: VisibilitySource = {
