@@ -160,6 +160,25 @@ describe('one socket per browser', () => {
     await member.context.close();
   });
 
+  it('signing out in one tab signs every tab out, and signing in again builds a new socket', async () => {
+    const member = await memberInTabs('out', ['/', '/', '/']);
+    const { pages, sockets } = member;
+    await waitFor(() => sockets.connected().length === 1, 10_000);
+    const [old] = sockets.connected();
+    const follower = pages.find((page) => page !== old.page)!;
+    await follower.getByRole('button', { name: 'Logout' }).click();
+    // The other tabs have no socket or poll of their own: the leaving tab tells them, and each asks the server.
+    for (const page of pages) await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    await waitFor(() => sockets.connected().length === 0, 5000);
+
+    await loginViaUi(follower, member.username);
+    await waitFor(() => sockets.connected().length === 1, 10_000);
+    const [rebuilt] = sockets.connected();
+    expect(rebuilt).not.toBe(old);
+    expect(rebuilt.sent).toContain('42["page:visible",true]');
+    await member.context.close();
+  });
+
   it('without Web Locks (an older browser) every tab opens its own socket, as before', async () => {
     const before = await serverSockets();
     const member = await memberInTabs('oldtabs', Array(TABS).fill('/'), (context) =>

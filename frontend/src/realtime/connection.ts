@@ -2,6 +2,7 @@ import { SocketErrors, SocketEvents, type ServerToClientEvents, type UserAlert }
 import { fetchNotificationStatus } from '../api/notifications';
 import { applyGroupChange, confirmGroup } from '../stores/sessionSync';
 import { useNotificationsStore } from '../stores/notifications';
+import { useSessionStore } from '../stores/session';
 import { publishRealtime } from './bus';
 import { createFallbackPoller } from './poller';
 import { createSocket } from './socket';
@@ -171,5 +172,13 @@ function openConnection(output: RealtimeOutput, visibility: VisibilitySource = d
 export function startRealtime(userId: number, onConnect?: () => void): () => void {
   const output = createTabOutput(onConnect);
   const env = sharedRealtimeEnv();
-  return env ? startSharedRealtime({ userId, output, env, open: openConnection }) : openConnection(output);
+  if (!env) return openConnection(output);
+  return startSharedRealtime({
+    userId,
+    output,
+    env,
+    open: openConnection,
+    sessionEnded: () => useSessionStore.getState().currentUser?.id !== userId,
+    onSignedOut: () => void confirmGroup(),
+  });
 }

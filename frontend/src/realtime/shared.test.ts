@@ -136,18 +136,21 @@ describe('one socket per browser (leader tab through Web Locks, relay through Br
 
   function startTab(tab: number, userId = 7, visibility = fakeVisibility()) {
     const { output, log } = recordingOutput();
+    const session = { ended: false, checks: 0 };
     const stop = startSharedRealtime({
       userId,
       output,
       env: browser.env(tab),
       visibility,
+      sessionEnded: () => session.ended,
+      onSignedOut: () => void session.checks++,
       open: (relay, browserVisibility) => {
         const connection = { tab, relay, visibility: browserVisibility, closed: false };
         connections.push(connection);
         return () => void (connection.closed = true);
       },
     });
-    return { tab, log, stop, visibility };
+    return { tab, log, stop, visibility, session };
   }
 
   const openConnections = () => connections.filter((c) => !c.closed);
@@ -245,6 +248,19 @@ describe('one socket per browser (leader tab through Web Locks, relay through Br
     await flush();
     expect(openConnections().map((c) => c.tab)).toEqual([2]);
     again.forEach((t) => t.stop());
+  });
+
+  it('a tab whose session ended (sign-out, 401) tells the others, which check theirs; a tab that merely closes does not', async () => {
+    const tabs = [0, 1, 2].map((i) => startTab(i));
+    await flush();
+    tabs[2].stop(); // the screen went, the session did not
+    await flush();
+    expect(tabs.map((t) => t.session.checks)).toEqual([0, 0, 0]);
+    tabs[1].session.ended = true;
+    tabs[1].stop();
+    await flush();
+    expect(tabs.map((t) => t.session.checks)).toEqual([1, 0, 0]);
+    tabs[0].stop();
   });
 
   it('a follower that leaves before its turn never opens a connection', async () => {

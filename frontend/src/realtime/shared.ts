@@ -22,7 +22,9 @@ type Message =
   /** A tab is going (closed, signed out): it no longer counts as visible. */
   | { kind: 'bye'; tab: string }
   /** A tab has just taken the lock: the others say hello again. */
-  | { kind: 'leader' };
+  | { kind: 'leader' }
+  /** A tab's session ended (sign-out, a 401): the others check theirs with the server. */
+  | { kind: 'signedOut' };
 type Envelope = Message & { user: number };
 
 interface Channel {
@@ -55,6 +57,10 @@ interface SharedRealtimeOptions {
   open: (output: RealtimeOutput, visibility: VisibilitySource) => () => void;
   /** This tab's own visibility. */
   visibility?: VisibilitySource;
+  /** Asked on leaving: whether this tab's session ended (rather than the screen going), so the other tabs hear of it. */
+  sessionEnded: () => boolean;
+  /** Another tab's session ended: check this one's with the server (a 401 signs this tab out too). */
+  onSignedOut: () => void;
 }
 
 const newTabId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
@@ -68,9 +74,11 @@ const newTabId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto 
  * the browser (visible while any tab is). When the leader goes, the browser gives the lock to the
  * next tab at once; its socket's connect makes every tab catch up (status, alert lists), and tabs
  * drop an `alert:new` they already have (createTabOutput), so nothing is lost or shown twice.
- * Returns the function that leaves (sign-out, 401): the lock is released and the channel closed.
+ * Returns the function that leaves (sign-out, 401): the lock is released and the channel closed;
+ * when the session ended, the other tabs are told, and each checks its own with the server (they
+ * have no socket or poll of their own to find out).
  */
-export function startSharedRealtime({ userId, output, env, open, visibility = documentVisibility }: SharedRealtimeOptions): () => void {
+export function startSharedRealtime({ userId, output, env, open, visibility = documentVisibility, sessionEnded, onSignedOut }: SharedRealtimeOptions): () => void {
   const tab = newTabId();
   const channel = env.openChannel(CHANNEL);
   const abort = new AbortController();
@@ -146,7 +154,8 @@ export function startSharedRealtime({ userId, output, env, open, visibility = do
   channel.onmessage = ({ data }: MessageEvent) => {
     const message = data as Envelope | null;
     if (stopped || typeof message !== 'object' || message === null || message.user !== userId) return;
-    if (leading) asLeader(message);
+    if (message.kind === 'signedOut') onSignedOut();
+    else if (leading) asLeader(message);
     else asFollower(message);
   };
 
@@ -172,6 +181,7 @@ export function startSharedRealtime({ userId, output, env, open, visibility = do
   });
 
   return () => {
+    if (sessionEnded()) post({ kind: 'signedOut' });
     stopped = true;
     abort.abort();
     unsubscribeVisibility();
