@@ -14,6 +14,8 @@ export const E2E_ADMIN = { username: 'e2e_admin', password: 'admin-pass-e2e-1' }
 /** The fake PayPal's client id and the plan ids the e2e instances are configured with. */
 export const E2E_PAYPAL = { clientId: 'e2e-paypal-client', plans: { silver: 'P-SILVER-E2E', gold: 'P-GOLD-E2E' } };
 export const PASSWORD = 'cloud-nine-9!';
+/** The e2e instances answer /metrics on their main port to this bearer token (METRICS_TOKEN). */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 export const uniqueName = (prefix = 'e2e') => `${prefix}_${randomBytes(4).toString('hex')}`;
 
 /**

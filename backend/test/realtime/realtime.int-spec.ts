@@ -211,6 +211,23 @@ describe('Socket.IO across two instances (session cookie auth, Redis Streams ada
     expect(await closed).toBe('io server disconnect');
   });
 
+  it('keeps the browser’s page:visible report on the socket, a boolean only', async () => {
+    const iris = await account();
+    const socket = await connect(b.url, { cookie: iris.cookie });
+    const server = (b.realtime as unknown as { server: import('socket.io').Server }).server;
+    const reported = async () => (await server.in(SocketRooms.user(iris.id)).local.fetchSockets())[0]?.data.pageVisible as unknown;
+    expect(await reported()).toBeUndefined();
+    const send = (value: unknown) => (socket as unknown as Socket).emit('page:visible', value);
+    send(true);
+    expect(await eventually(async () => (await reported()) === true)).toBe(true);
+    send(false);
+    expect(await eventually(async () => (await reported()) === false)).toBe(true);
+    for (const junk of ['true', 1, null, { visible: true }]) send(junk);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await reported()).toBe(false);
+    expect(socket.connected).toBe(true);
+  });
+
   it('recovers a dropped connection: its rooms and the events it missed (connection state recovery)', async () => {
     const hank = await account();
     const socket = open(b.url, { cookie: hank.cookie });

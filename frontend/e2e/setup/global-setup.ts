@@ -5,7 +5,7 @@ import { startFakeGiphy } from '../../../backend/test/fakes/giphy-server';
 import { startFakePayPal } from '../../../backend/test/fakes/paypal-server';
 import { freePort } from '../../../backend/test/support/private-services';
 import { RATE_LIMITS_OFF } from '../../../backend/test/setup/test-env';
-import { E2E_ADMIN, E2E_PAYPAL } from '../support';
+import { E2E_ADMIN, E2E_METRICS_TOKEN, E2E_PAYPAL } from '../support';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -55,6 +55,8 @@ export default async function globalSetup(): Promise<void> {
     EMOJI_CDN_URL: 'https://emoji-cdn.test/npm',
     // Trending is recomputed every 10 s (the least allowed), so a tag used during a test can trend in it.
     TRENDING_REFRESH_SECONDS: '10',
+    // /metrics on the main port (one-socket.e2e.ts reads the open sockets there).
+    METRICS_TOKEN: E2E_METRICS_TOKEN,
   };
   // Two instances on one database and one Redis: live events must cross between them.
   const first = await startInstance(env, baseUrl);

@@ -142,6 +142,34 @@ describe('realtime connection', () => {
     expect(cached()).toEqual([]);
   });
 
+  it('drops an alert:new whose id the tab already took (a replay, a hand-over between tabs): the screens hear it once', () => {
+    const heard = vi.fn();
+    const unsubscribe = subscribeRealtime('alert:new', heard);
+    renderAt(<RealtimeConnection />);
+    act(() => socket.serverConnect());
+    const alert = makeAlert({ id: 31, createdAt: new Date().toISOString() });
+    act(() => void socket.emit('alert:new', alert));
+    act(() => void socket.emit('alert:new', { ...alert }));
+    act(() => void socket.emit('alert:new', makeAlert({ id: 32, createdAt: new Date().toISOString() })));
+    expect(heard.mock.calls.map(([a]) => (a as UserAlert).id)).toEqual([31, 32]);
+    unsubscribe();
+  });
+
+  it('reports page:visible on every (re)connect and when the tab’s visibility changes, and only then', async () => {
+    const emit = vi.spyOn(socket, 'emit');
+    const reports = () => emit.mock.calls.filter(([event]) => event === 'page:visible').map(([, visible]) => visible);
+    renderAt(<RealtimeConnection />);
+    setVisibility('hidden'); // not connected yet: nothing to tell
+    expect(reports()).toEqual([]);
+    act(() => socket.serverConnect());
+    setVisibility('visible');
+    setVisibility('visible'); // no change
+    setVisibility('hidden');
+    act(() => socket.drop());
+    act(() => socket.serverConnect());
+    expect(reports()).toEqual([false, true, false, false]);
+  });
+
   it('fetches the status once on every (re)connect', async () => {
     renderAt(<RealtimeConnection />);
     act(() => socket.serverConnect());

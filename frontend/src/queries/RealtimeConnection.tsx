@@ -6,7 +6,8 @@ import { startRealtime } from '../realtime/connection';
 
 /**
  * The one place the socket and the fallback poller start and stop: mounted in the signed-in
- * shell, running while a user is signed in. Signing out (or a 401) closes the socket. Pushed events
+ * shell, running while a user is signed in (the tabs of a browser share one socket and one poll,
+ * realtime/shared.ts). Signing out (or a 401) closes the socket. Pushed events
  * update the query cache from here, as only this connection brings any (so the sign-in page's
  * first load carries none of it). The dots' store is signed in and out by the shell (Layout),
  * which shows them before this starts.
@@ -16,6 +17,6 @@ export function RealtimeConnection() {
   const queryClient = useQueryClient();
   // First: the cache listens before the connection can deliver anything.
   useEffect(() => subscribeCacheToRealtime(queryClient), [queryClient]);
-  useEffect(() => (userId === null ? undefined : startRealtime(() => catchUpAfterConnect(queryClient))), [userId, queryClient]);
+  useEffect(() => (userId === null ? undefined : startRealtime(userId, () => catchUpAfterConnect(queryClient))), [userId, queryClient]);
   return null;
 }

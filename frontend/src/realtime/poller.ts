@@ -1,4 +1,5 @@
 import { LIMITS } from '@cloud9/contracts';
+import { documentVisibility, type VisibilitySource } from './visibility';
 
 export interface FallbackPoller {
   start: () => void;
@@ -6,18 +7,22 @@ export interface FallbackPoller {
   setSocketConnected: (connected: boolean) => void;
 }
 
-const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
-
 /**
- * Calls `poll` every `intervalMs` (5 s in the app) while the socket is down AND the tab is visible,
- * and stops as soon as either is no longer true. When it turns on and the last poll is older
- * than one interval (start, or coming back to a hidden tab), it polls at once.
+ * Calls `poll` every `intervalMs` (5 s in the app) while the socket is down AND the page is visible
+ * (`visibility`: this tab, or for the leader tab any tab of the browser), and stops as soon as
+ * either is no longer true. When it turns on and the last poll is older than one interval (start,
+ * or coming back to a hidden page), it polls at once.
  */
-export function createFallbackPoller(poll: () => void, intervalMs: number = LIMITS.notificationPollMs): FallbackPoller {
+export function createFallbackPoller(
+  poll: () => void,
+  intervalMs: number = LIMITS.notificationPollMs,
+  visibility: VisibilitySource = documentVisibility,
+): FallbackPoller {
   let started = false;
   let socketUp = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   let lastPollAt = Number.NEGATIVE_INFINITY;
+  let unsubscribe: (() => void) | null = null;
 
   const tick = () => {
     lastPollAt = Date.now();
@@ -25,7 +30,7 @@ export function createFallbackPoller(poll: () => void, intervalMs: number = LIMI
   };
 
   const update = () => {
-    const shouldRun = started && !socketUp && isVisible();
+    const shouldRun = started && !socketUp && visibility.visible();
     if (shouldRun && timer === null) {
       if (Date.now() - lastPollAt >= intervalMs) tick();
       timer = setInterval(tick, intervalMs);
@@ -39,12 +44,13 @@ export function createFallbackPoller(poll: () => void, intervalMs: number = LIMI
     start: () => {
       if (started) return;
       started = true;
-      document.addEventListener('visibilitychange', update);
+      unsubscribe = visibility.subscribe(update);
       update();
     },
     stop: () => {
       started = false;
-      document.removeEventListener('visibilitychange', update);
+      unsubscribe?.();
+      unsubscribe = null;
       update();
     },
     setSocketConnected: (connected) => {

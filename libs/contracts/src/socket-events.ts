@@ -76,5 +76,12 @@ export const SocketErrors = {
  */
 export const SOCKET_RECOVERY_MS = 2 * 60 * 1000;
 
-/** The client sends nothing over the socket: every action is a REST call. */
-export type ClientToServerEvents = Record<string, never>;
+/**
+ * Events the client sends. Every action is a REST call; the socket carries only the browser's
+ * visible-page report: `page:visible` is true while any tab of the browser is visible (the tabs
+ * share one socket), sent on each (re)connect and whenever that changes. Anything but a boolean is
+ * ignored.
+ */
+export interface ClientToServerEvents {
+  'page:visible': (visible: boolean) => void;
+}

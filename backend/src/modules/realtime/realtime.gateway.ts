@@ -21,7 +21,7 @@ const DRAIN_NOTICE_MS = 150;
  * Sockets at SOCKET_PATH (server options in RealtimeIoAdapter). The handshake is authenticated from
  * the session cookie exactly as the REST API does it (signed session cookie → the session in Redis → a user
  * who still exists); anything else is refused with `connect_error` "Unauthorized". A signed-in socket
- * joins `user:<id>` and `notices`; it never sends events (every action is a REST call).
+ * joins `user:<id>` and `notices`; the only event it sends is `page:visible` (every action is a REST call).
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket>, OnModuleDestroy {
@@ -73,6 +73,10 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
+    // The browser's visible-page report: kept on the socket; anything but a boolean is ignored.
+    socket.on('page:visible', (visible: unknown) => {
+      if (typeof visible === 'boolean') socket.data.pageVisible = visible;
+    });
     await socket.join([SocketRooms.user(socket.data.userId), SocketRooms.notices, sessionRoom(socket.data.sessionId)]);
   }
 
