@@ -76,5 +76,11 @@ export const SocketErrors = {
  */
 export const SOCKET_RECOVERY_MS = 2 * 60 * 1000;
 
-/** The client sends nothing over the socket: every action is a REST call. */
-export type ClientToServerEvents = Record<string, never>;
+/**
+ * What the client sends over the socket: only whether its page is visible (on connect and on every
+ * change). While any socket of a member reports a visible page, their alerts go only to the socket,
+ * not as a Web Push. Every action is a REST call.
+ */
+export interface ClientToServerEvents {
+  'page:visible': (visible: boolean) => void;
+}

@@ -1,11 +1,12 @@
 import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OnGatewayConnection, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
+import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import Redis from 'ioredis';
 import { SocketErrors, SocketRooms } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
+import { PageVisibility } from './page-visibility';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
 import { sessionCookieName } from '../../common/auth/session-cookie';
 import { SessionUserSource } from '../../common/auth/session-user-source';
@@ -21,10 +22,10 @@ const DRAIN_NOTICE_MS = 150;
  * Sockets at SOCKET_PATH (server options in RealtimeIoAdapter). The handshake is authenticated from
  * the session cookie exactly as the REST API does it (signed session cookie → the session in Redis → a user
  * who still exists); anything else is refused with `connect_error` "Unauthorized". A signed-in socket
- * joins `user:<id>` and `notices`; it never sends events (every action is a REST call).
+ * joins `user:<id>` and `notices`; the only event it sends is `page:visible` (every action is a REST call).
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket>, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket>, OnGatewayDisconnect<RealtimeSocket>, OnModuleDestroy {
   private readonly logger = new Logger('Realtime');
   private server: RealtimeServer | null = null;
 
@@ -35,6 +36,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     private readonly keys: RedisKeys,
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly readiness: Readiness,
+    private readonly visibility: PageVisibility,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -73,7 +75,13 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
+    // The one event a client sends: whether its page is visible (Web Push skips a member who is looking).
+    socket.on('page:visible', (visible) => void this.visibility.report(socket, visible).catch((error: Error) => this.logger.warn(`page:visible not kept: ${error.message}`)));
     await socket.join([SocketRooms.user(socket.data.userId), SocketRooms.notices, sessionRoom(socket.data.sessionId)]);
+  }
+
+  handleDisconnect(socket: RealtimeSocket): void {
+    void this.visibility.gone(socket).catch((error: Error) => this.logger.warn(`page visibility not cleared: ${error.message}`));
   }
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {

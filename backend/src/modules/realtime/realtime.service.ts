@@ -8,6 +8,8 @@ import { AppMetrics } from '../../common/metrics/app-metrics';
 interface SocketData {
   userId: number;
   sessionId: string;
+  /** What the socket last reported with `page:visible` (PageVisibility). */
+  visible?: boolean;
 }
 type ServerToServerEvents = Record<string, never>;
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerToServerEvents, SocketData>;
