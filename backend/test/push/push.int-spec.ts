@@ -7,6 +7,7 @@ import { eventually, sessionCookieOf } from '../support/harness';
 import { LoopbackPushService } from '../support/push-service';
 import type Redis from 'ioredis';
 import { REDIS } from '../../src/common/redis.module';
+import { JobsService } from '../../src/jobs/jobs.service';
 import { PushSender } from '../../src/modules/push/push-sender';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -157,8 +158,8 @@ describe('web push', () => {
     const login = await t.agent().post('/api/login').send({ username: author.user.username, password: PASSWORD }).expect(200);
     const socket: ClientSocket = io(url, { path: SOCKET_PATH, transports: ['websocket'], extraHeaders: { cookie: sessionCookieOf(login) }, forceNew: true, reconnection: false });
     sockets.push(socket);
-    const live: string[] = [];
-    socket.on('alert:new', (alert) => live.push(alert.type));
+    const live: { type: string; id: number }[] = [];
+    socket.on('alert:new', (alert) => live.push(alert));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -168,7 +169,12 @@ describe('web push', () => {
     socket.emit('page:visible', true);
     expect(await eventually(async () => (await redis.zcard(key)) === 1)).toBe(true);
     await like(fan, await newPost(author));
-    expect(await eventually(async () => live.includes('like'))).toBe(true);
+    expect(await eventually(async () => live.some((a) => a.type === 'like'))).toBe(true);
+    // The like's push job has run (and skipped the push) before the page turns hidden.
+    const jobs = t.app.get(JobsService);
+    const likeJob = `push-alert-${live.find((a) => a.type === 'like')!.id}`;
+    expect(await eventually(async () => (await jobs.status('push', likeJob))?.state === 'completed', 5000)).toBe(true);
+    expect((await jobs.status('push', likeJob))?.result).toMatchObject({ delivered: 0, skipped: 1 });
     socket.emit('page:visible', false);
     expect(await eventually(async () => (await redis.zcard(key)) === 0)).toBe(true);
     await follow(follower, author);
@@ -220,7 +226,8 @@ describe('web push', () => {
   describe('hostile endpoints, with PUSH_ALLOW_PRIVATE_ENDPOINTS off', () => {
     let strict: TestApp;
     beforeAll(async () => {
-      strict = await bootApp({ PUSH_TIMEOUT_MS: '2000' });
+      // Queues of its own (another Redis prefix): only this app's workers deliver what it enqueues.
+      strict = await bootApp({ PUSH_TIMEOUT_MS: '2000', REDIS_PREFIX: `${t.settings.redisPrefix}strict:` });
     });
     afterAll(async () => {
       await strict?.close();

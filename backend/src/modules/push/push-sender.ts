@@ -67,18 +67,21 @@ export class PushSender implements OnApplicationShutdown {
   resolve: (host: string) => Promise<LookupAddress[]> = (host) => dns.lookup(host, { all: true, verbatim: true });
 
   private readonly lookup: LookupFunction = (hostname, options, callback) => {
-    this.resolve(hostname).then(
-      (addresses) => {
+    this.resolve(hostname)
+      .then((addresses) => {
         const refused = this.allowPrivate ? null : privateAddress(addresses);
         if (refused) throw new PrivateTarget(`${hostname} resolves to ${refused}`);
         if (!addresses.length) throw Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' });
         const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-        const usable = wanted.length ? wanted : addresses;
-        if (options.all) (callback as (e: null, a: LookupAddress[]) => void)(null, usable);
-        else callback(null, usable[0].address, usable[0].family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 0),
-    );
+        return wanted.length ? wanted : addresses;
+      })
+      .then(
+        (usable) => {
+          if (options.all) (callback as (e: null, a: LookupAddress[]) => void)(null, usable);
+          else callback(null, usable[0].address, usable[0].family);
+        },
+        (error: NodeJS.ErrnoException) => callback(error, '', 0),
+      );
   };
 
   private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE, lookup: this.lookup });
