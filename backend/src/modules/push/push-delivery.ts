@@ -11,7 +11,7 @@ import { JobsService } from '../../jobs/jobs.service';
 import { AlertGroupsService } from '../notifications/alert-groups.service';
 import { AlertSettingsService } from '../notifications/alert-settings.service';
 import { NotificationStatusService } from '../notifications/notification-status.service';
-import { PageVisibility } from '../realtime/page-visibility';
+import { PageVisibility } from '../realtime/page-visibility.service';
 import { alertMessage, noticeBody, noticeMessage, pushTypeOf } from './push-payloads';
 import { PushRepository, type PushSubscriptionRow } from './push.repository';
 import { PushSender } from './push-sender';

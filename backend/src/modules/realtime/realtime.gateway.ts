@@ -6,7 +6,7 @@ import { SocketErrors, SocketRooms } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { PageVisibility } from './page-visibility';
+import { PageVisibility } from './page-visibility.service';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
 import { sessionCookieName } from '../../common/auth/session-cookie';
 import { SessionUserSource } from '../../common/auth/session-user-source';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MetricsModule } from '../../common/metrics/metrics.module';
 import { LivePushes } from './live-pushes';
-import { PageVisibility } from './page-visibility';
+import { PageVisibility } from './page-visibility.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
