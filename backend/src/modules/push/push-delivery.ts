@@ -18,7 +18,7 @@ import { PushSender } from './push-sender';
 import { VapidKeys } from './vapid-keys';
 
 /** Subscriptions per batch job of a notice's fan-out. */
-export const NOTICE_BATCH = 500;
+const NOTICE_BATCH = 500;
 /** Deliveries of one job in flight at once. */
 const IN_FLIGHT = 64;
 /** How long a job's record of the subscriptions it delivered to is kept: past its last retry (job-policy.ts). */

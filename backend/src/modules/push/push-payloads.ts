@@ -12,7 +12,7 @@ const NOTICE_BODY_CHARS = 180;
 /** Alert types that group (likes and reposts of one post, follows of one UTC day), as the grouped list does. */
 const GROUPED = new Set<string>(['like', 'repost', 'follow']);
 
-export const isAlertType = (type: string): type is AlertType => (ALERT_TYPES as readonly string[]).includes(type);
+const isAlertType = (type: string): type is AlertType => (ALERT_TYPES as readonly string[]).includes(type);
 
 /** Which push switch an alert answers to: its own type, or `notice` for the Cloud 9 team's alerts. */
 export const pushTypeOf = (alert: UserAlert): PushType => (isAlertType(alert.type) ? alert.type : 'notice');
