@@ -173,8 +173,10 @@ export class PushDelivery {
         this.logger.warn(`push to subscription ${subscription.id} refused with ${result.status}`);
         outcome.skipped++;
       }
-      await this.redis.multi().sadd(mark, String(subscription.id)).expire(mark, SENT_MARK_SECONDS).exec();
+      await this.redis.sadd(mark, String(subscription.id));
     });
+    // The record outlives the job's retries; set once, after the batch (a crash before leaves it to the next attempt).
+    await this.redis.expire(mark, SENT_MARK_SECONDS);
     await this.repository.removeByIds(drop);
     return outcome;
   }
