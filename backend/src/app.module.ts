@@ -31,6 +31,7 @@ import { MediaModule } from './modules/media/media.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { PostsModule } from './modules/posts/posts.module';
+import { PushModule } from './modules/push/push.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { SearchModule } from './modules/search/search.module';
 import { UsersModule } from './modules/users/users.module';
@@ -70,6 +71,7 @@ export class AppModule {
         PlansModule,
         PostsModule,
         NotificationsModule,
+        PushModule,
         FollowsModule,
         SafetyModule,
         ModerationModule,

@@ -90,6 +90,14 @@ export class RedisKeys {
   passkeySignIn(challenge: string) {
     return `${this.settings.redisPrefix}passkey-sign-in:${challenge}`;
   }
+  /** One member's sockets that report a visible page, scored by when their mark ends (PageVisibility). */
+  pageVisible(userId: number) {
+    return `${this.settings.redisPrefix}page-visible:${userId}`;
+  }
+  /** The subscriptions a push job has delivered to: a retried or re-run attempt skips them (PushDelivery). */
+  pushSent(jobId: string) {
+    return `${this.settings.redisPrefix}push-sent:${jobId}`;
+  }
   /** Set once a mail job's message was handed over: a retried or re-run attempt of that job sends nothing (MailService). */
   mailSent(jobId: string) {
     return `${this.settings.redisPrefix}mail-sent:${jobId}`;

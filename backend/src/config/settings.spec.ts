@@ -42,6 +42,7 @@ describe('settings', () => {
       passwordForgotIp: { max: 20, windowSeconds: minutes(60) },
       emailResend: { max: 3, windowSeconds: minutes(60) },
       twoFactor: { max: 5, windowSeconds: minutes(15) },
+      pushTest: { max: 5, windowSeconds: minutes(1) },
     });
     const s = load({ RATE_LIMIT_SEARCH: '7/2m', RATE_LIMIT_LOGIN_IP: '0/1m' });
     expect(s.rateLimits.search).toEqual({ max: 7, windowSeconds: 120 });
@@ -195,5 +196,26 @@ describe('settings', () => {
     expect(() => load({ ...paypal, PAYPAL_WEBHOOK_ID: ' ' })).toThrow(/^PAYPAL_WEBHOOK_ID must be set/);
     expect(load({ ...paypal, PAYPAL_WEBHOOK_ID: 'WH-1' }).paypalWebhookId).toBe('WH-1');
     expect(load({}).paypalWebhookId).toBeNull();
+  });
+
+  it('takes a VAPID pair only whole and well-formed, never echoing the private key; the subject is mailto: or https:', () => {
+    const pair = { VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(load(pair).vapid).toEqual({ publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY });
+    expect(load({}).vapid).toBeNull();
+    expect(() => load({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/must be set together/);
+    expect(() => load({ ...pair, VAPID_PUBLIC_KEY: 'short' })).toThrow(/^VAPID_PUBLIC_KEY must be/);
+    let message = '';
+    try {
+      load({ ...pair, VAPID_PRIVATE_KEY: 'not-a-key-but-secret' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^VAPID_PRIVATE_KEY must be/);
+    expect(message).not.toContain('not-a-key-but-secret');
+    expect(load({ SUPPORT_EMAIL: 'help@example.org' }).vapidSubject).toBe('mailto:help@example.org');
+    expect(load({ VAPID_SUBJECT: 'https://cloud9.example' }).vapidSubject).toBe('https://cloud9.example');
+    expect(() => load({ VAPID_SUBJECT: 'http://cloud9.example' })).toThrow(/^VAPID_SUBJECT must start with/);
+    expect(load({}).pushAllowPrivateEndpoints).toBe(false);
+    expect(load({ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }).pushAllowPrivateEndpoints).toBe(true);
   });
 });

@@ -37,6 +37,8 @@ const RATE_LIMIT_SETTINGS = {
   emailResend: ['RATE_LIMIT_EMAIL_RESEND', { max: 3, windowSeconds: 3600 }],
   // Wrong two-factor codes per account and client (issue 30, item 4): sign-in's second step and the settings' checks.
   twoFactor: ['RATE_LIMIT_2FA', { max: 5, windowSeconds: 15 * 60 }],
+  // Test pushes per account (issue 31): Settings' "Notifications on this device".
+  pushTest: ['RATE_LIMIT_PUSH_TEST', { max: 5, windowSeconds: 60 }],
 } as const satisfies Record<string, readonly [string, RateLimit]>;
 
 export type RateBucket = keyof typeof RATE_LIMIT_SETTINGS;
@@ -168,6 +170,17 @@ export interface Settings {
    * Null: derived from the session secret (changing SESSION_SECRET then makes stored secrets unreadable).
    */
   totpEncryptionKey: string | null;
+  /**
+   * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url: the uncompressed P-256 point, the 32-byte scalar),
+   * both or neither; null: a pair is made once and kept in `push_vapid_keys` (decision 0096).
+   */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT: a mailto: or https: URL the push services may contact (default mailto:SUPPORT_EMAIL). */
+  vapidSubject: string;
+  /** PUSH_ALLOW_PRIVATE_ENDPOINTS: push endpoints may be http: and private or loopback addresses (tests, the bench only). */
+  pushAllowPrivateEndpoints: boolean;
+  /** PUSH_TIMEOUT_MS: the longest one delivery to a push service may take (connect, send, answer). */
+  pushTimeoutMs: number;
 }
 
 export class SettingsError extends Error {}
@@ -418,6 +431,28 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     ...metricsSettings(env, port),
     require2faForStaff: ['1', 'true', 'yes'].includes((env.REQUIRE_2FA_FOR_STAFF ?? '').trim().toLowerCase()),
     totpEncryptionKey: totpKeySetting(env),
+    ...pushSettings(env, optional(env, 'SUPPORT_EMAIL') ?? PRODUCT.defaultSupportEmail),
+  };
+}
+
+const base64urlLength = (value: string): number => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1);
+
+/** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (both or neither, checked here), VAPID_SUBJECT, PUSH_ALLOW_PRIVATE_ENDPOINTS, PUSH_TIMEOUT_MS. */
+function pushSettings(env: NodeJS.ProcessEnv, supportEmail: string): Pick<Settings, 'vapid' | 'vapidSubject' | 'pushAllowPrivateEndpoints' | 'pushTimeoutMs'> {
+  const publicKey = optional(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = optional(env, 'VAPID_PRIVATE_KEY');
+  if (!publicKey !== !privateKey) throw new SettingsError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is made and kept in the database)');
+  if (publicKey && (base64urlLength(publicKey) !== 65 || !publicKey.startsWith('B'))) {
+    throw new SettingsError('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes): npx web-push generate-vapid-keys');
+  }
+  // Never echoed: the private key stays out of every message.
+  if (privateKey && base64urlLength(privateKey) !== 32) throw new SettingsError('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes): npx web-push generate-vapid-keys');
+  const vapidSubject = urlSetting(env, 'VAPID_SUBJECT', `mailto:${supportEmail}`, ['mailto:', 'https:']);
+  return {
+    vapid: publicKey && privateKey ? { publicKey, privateKey } : null,
+    vapidSubject,
+    pushAllowPrivateEndpoints: flagSetting(env, 'PUSH_ALLOW_PRIVATE_ENDPOINTS'),
+    pushTimeoutMs: intSetting(env, 'PUSH_TIMEOUT_MS', 10_000, 100, 60_000),
   };
 }
 

@@ -22,6 +22,7 @@ import { AccountMail1733600000001 } from './migrations/1733600000001-AccountMail
 import { Passkeys1733900000000 } from './migrations/1733900000000-Passkeys';
 import { TotpTwoFactor1733700000010 } from './migrations/1733700000010-TotpTwoFactor';
 import { DataExports1733800000001 } from './migrations/1733800000001-DataExports';
+import { WebPush1734000000000 } from './migrations/1734000000000-WebPush';
 
 // bigint ids and COUNT(*) arrive as numbers (all ours stay far below 2^53).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -49,6 +50,7 @@ export const MIGRATIONS = [
   TotpTwoFactor1733700000010,
   DataExports1733800000001,
   Passkeys1733900000000,
+  WebPush1734000000000,
 ];
 
 /**

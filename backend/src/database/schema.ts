@@ -214,6 +214,29 @@ export interface PostTags {
   user_id: number;
 }
 
+export interface PushMutes {
+  type: string;
+  user_id: number;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  created_at: Generated<Timestamp>;
+  endpoint: string;
+  id: Generated<number>;
+  p256dh: string;
+  session_id: string;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface PushVapidKeys {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  private_key: string;
+  public_key: string;
+}
+
 export interface RecoveryCodes {
   code_hash: string;
   created_at: Generated<Timestamp>;
@@ -356,6 +379,9 @@ export interface DB {
   post_not_interested: PostNotInterested;
   post_tags: PostTags;
   posts: Posts;
+  push_mutes: PushMutes;
+  push_subscriptions: PushSubscriptions;
+  push_vapid_keys: PushVapidKeys;
   recovery_codes: RecoveryCodes;
   reports: Reports;
   reposts: Reposts;

@@ -5,7 +5,10 @@ import type { Job, Processor } from 'bullmq';
 import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, MAIL_QUEUE, type BoostRotation, type TrendingTags } from '@cloud9/contracts';
 import { JobHandlerDiscovery, JobHandlersError } from './job-discovery';
 import { JobHandler } from './job-handler.decorator';
-import { DOWNGRADE_EXPIRED_JOB, EXPORT_BUILD_JOB, EXPORT_CLEANUP_JOB, EXPORTS_QUEUE, HASHTAGS_QUEUE, MAIL_SEND_JOB, MEDIA_QUEUE, MEDIA_VARIANTS_JOB, TRENDING_JOB, type QueueJob, type QueueName } from './job-map';
+import {
+  DOWNGRADE_EXPIRED_JOB, EXPORT_BUILD_JOB, EXPORT_CLEANUP_JOB, EXPORTS_QUEUE, HASHTAGS_QUEUE, MAIL_SEND_JOB, MEDIA_QUEUE, MEDIA_VARIANTS_JOB, PUSH_ALERT_JOB, PUSH_NOTICE_JOB, PUSH_QUEUE, PUSH_SEND_JOB, TRENDING_JOB,
+  type PushOutcome, type QueueJob, type QueueName,
+} from './job-map';
 import { JobsService } from './jobs.service';
 
 /** Handlers whose work these tests never run. */
@@ -97,6 +100,25 @@ class ExportHandlers {
   }
 }
 
+const NO_PUSH: PushOutcome = { delivered: 0, skipped: 0, dropped: 0, retrying: 0 };
+
+class PushHandlers {
+  @JobHandler(PUSH_QUEUE, PUSH_ALERT_JOB)
+  async alert(): Promise<PushOutcome> {
+    return NO_PUSH;
+  }
+
+  @JobHandler(PUSH_QUEUE, PUSH_NOTICE_JOB)
+  async notice(): Promise<PushOutcome> {
+    return NO_PUSH;
+  }
+
+  @JobHandler(PUSH_QUEUE, PUSH_SEND_JOB)
+  async send(): Promise<PushOutcome> {
+    return { ...NO_PUSH, delivered: 1 };
+  }
+}
+
 @Injectable()
 class SecondRotation {
   @JobHandler(BOOST_QUEUE, BOOST_ROTATE_JOB)
@@ -127,8 +149,8 @@ const jobNamed = (name: string, data: object = {}) => ({ name, data }) as Job;
 
 describe('job handler discovery', () => {
   it('starts one worker per queue that hands each job to its handler', async () => {
-    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers);
-    expect([...workers.keys()].sort()).toEqual([ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, MEDIA_QUEUE, HASHTAGS_QUEUE, MAIL_QUEUE, EXPORTS_QUEUE].sort());
+    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers, PushHandlers);
+    expect([...workers.keys()].sort()).toEqual([ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, MEDIA_QUEUE, HASHTAGS_QUEUE, MAIL_QUEUE, EXPORTS_QUEUE, PUSH_QUEUE].sort());
     await expect(workers.get(BOOST_QUEUE)!(jobNamed(BOOST_ROTATE_JOB))).resolves.toEqual({ expired: 0, activated: 1 });
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed(ADMIN_JOB.orphanDelete, { names: ['a.png'] }))).resolves.toEqual({ deleted: 1, deletedNames: ['a.png'] });
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed(ADMIN_JOB.syncFollowTables))).resolves.toEqual({ followersAdded: 1, followingsAdded: 2 });
@@ -138,13 +160,13 @@ describe('job handler discovery', () => {
   });
 
   it("fails a job its queue has no handler for, in that worker's words", async () => {
-    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers);
+    const workers = await boot(AdminHandlers, BoostHandlers, BillingHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers, PushHandlers);
     await expect(workers.get(ADMIN_QUEUE)!(jobNamed('no-such-job'))).rejects.toThrow('unknown admin job no-such-job');
     await expect(workers.get(BOOST_QUEUE)!(jobNamed('no-such-job'))).rejects.toThrow('unknown job no-such-job');
   });
 
   it('refuses to boot when a declared job has no handler', async () => {
-    const booting = boot(AdminHandlers, BoostHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers);
+    const booting = boot(AdminHandlers, BoostHandlers, MediaHandlers, HashtagHandlers, MailHandlers, ExportHandlers, PushHandlers);
     await expect(booting).rejects.toBeInstanceOf(JobHandlersError);
     await expect(booting).rejects.toThrow(`Job handlers do not match the job map: ${BILLING_QUEUE}/${DOWNGRADE_EXPIRED_JOB} has no handler`);
   });

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Job, Processor } from 'bullmq';
 import { ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, MAIL_QUEUE } from '@cloud9/contracts';
-import { DECLARED_JOBS, EXPORTS_QUEUE, HASHTAGS_QUEUE, MEDIA_QUEUE, type QueueName } from './job-map';
+import { DECLARED_JOBS, EXPORTS_QUEUE, HASHTAGS_QUEUE, MEDIA_QUEUE, PUSH_QUEUE, type QueueName } from './job-map';
 import { JOB_HANDLER, type JobHandlerTarget } from './job-handler.decorator';
 import { JobsService } from './jobs.service';
 
@@ -23,7 +23,7 @@ interface FoundHandler {
 }
 
 /** The failed reason of a job its queue has no handler for, in each worker's own words. */
-const UNKNOWN_JOB: Record<QueueName, string> = { [ADMIN_QUEUE]: 'unknown admin job', [BOOST_QUEUE]: 'unknown job', [BILLING_QUEUE]: 'unknown job', [MEDIA_QUEUE]: 'unknown job', [HASHTAGS_QUEUE]: 'unknown job', [MAIL_QUEUE]: 'unknown job', [EXPORTS_QUEUE]: 'unknown job' };
+const UNKNOWN_JOB: Record<QueueName, string> = { [ADMIN_QUEUE]: 'unknown admin job', [BOOST_QUEUE]: 'unknown job', [BILLING_QUEUE]: 'unknown job', [MEDIA_QUEUE]: 'unknown job', [HASHTAGS_QUEUE]: 'unknown job', [MAIL_QUEUE]: 'unknown job', [EXPORTS_QUEUE]: 'unknown job', [PUSH_QUEUE]: 'unknown job' };
 
 /**
  * Finds every @JobHandler method of the app's providers at start-up, checks that each job of the

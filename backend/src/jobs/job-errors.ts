@@ -15,6 +15,20 @@ export class JobRefusal extends UnrecoverableError {
   }
 }
 
+/**
+ * A failure whose next attempt must wait at least `retryAfterMs` (a remote service's Retry-After):
+ * the retry policy waits the longer of that and its own delay (job-policy.ts).
+ */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
 /** A job that failed after all its attempts, for a reason that is not a refusal. */
 export class JobFailedError extends Error {
   constructor(readonly reason: string) {

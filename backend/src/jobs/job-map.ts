@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, MAIL_QUEUE, type BoostRotation, type TrendingTags } from '@cloud9/contracts';
+import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, MAIL_QUEUE, type BoostRotation, type PushPayload, type TrendingTags, type UserAlert } from '@cloud9/contracts';
 
 /** The billing sweep's job (the client never names it, so it is not in the contracts). */
 export const DOWNGRADE_EXPIRED_JOB = 'downgrade-expired';
@@ -32,6 +32,33 @@ export type MailJobData =
 export const EXPORTS_QUEUE = 'exports';
 export const EXPORT_BUILD_JOB = 'build';
 export const EXPORT_CLEANUP_JOB = 'cleanup';
+
+/**
+ * Web Push (decision 0096): `alert` pushes one raised alert to its recipient's devices; `notice` one
+ * batch of a staff notice's fan-out (a keyset page of every subscription, which enqueues the next);
+ * `send` one message to one subscription (a test push, or a delivery tried again after 429/5xx).
+ */
+export const PUSH_QUEUE = 'push';
+export const PUSH_ALERT_JOB = 'alert';
+export const PUSH_NOTICE_JOB = 'notice';
+export const PUSH_SEND_JOB = 'send';
+
+/** One push as it goes to a subscription: what it says and its Web Push headers. */
+export interface PushMessage {
+  payload: PushPayload;
+  ttlSeconds: number;
+  urgency: 'normal' | 'high';
+  /** The Topic header (grouped alerts), or null. */
+  topic: string | null;
+}
+
+/** What a push job did: delivered, skipped (switch off, page visible, already done), dropped (gone or refused), handed to a retry. */
+export interface PushOutcome {
+  delivered: number;
+  skipped: number;
+  dropped: number;
+  retrying: number;
+}
 
 // The data and results of the jobs, declared with the map so that the jobs layer depends on no domain.
 /** Who asked for an admin job (shown in Bull Board); never a secret. */
@@ -120,6 +147,12 @@ interface JobMap {
     /** Whether this attempt handed it over (false: an earlier attempt had), and where (the SMTP server or the .eml file). */
     [MAIL_SEND_JOB]: JobType<MailJobData, { sent: boolean; messageId: string }>;
   };
+  [PUSH_QUEUE]: {
+    [PUSH_ALERT_JOB]: JobType<{ recipientId: number; alert: UserAlert }, PushOutcome>;
+    /** `afterId`: the last subscription id of the batch before (0 for the first). */
+    [PUSH_NOTICE_JOB]: JobType<{ noticeId: number; body: string; afterId: number }, PushOutcome>;
+    [PUSH_SEND_JOB]: JobType<{ subscriptionId: number; message: PushMessage }, PushOutcome>;
+  };
   [EXPORTS_QUEUE]: {
     /** The export's ZIP size (0 when its row had gone: the account was deleted meanwhile). */
     [EXPORT_BUILD_JOB]: JobType<{ exportId: number }, { bytes: number }>;
@@ -158,4 +191,5 @@ export const DECLARED_JOBS: { readonly [Q in QueueName]: Readonly<Record<JobName
   [HASHTAGS_QUEUE]: { [TRENDING_JOB]: true },
   [MAIL_QUEUE]: { [MAIL_SEND_JOB]: true },
   [EXPORTS_QUEUE]: { [EXPORT_BUILD_JOB]: true, [EXPORT_CLEANUP_JOB]: true },
+  [PUSH_QUEUE]: { [PUSH_ALERT_JOB]: true, [PUSH_NOTICE_JOB]: true, [PUSH_SEND_JOB]: true },
 };

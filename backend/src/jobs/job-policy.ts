@@ -1,4 +1,5 @@
 import type { JobsOptions, WorkerOptions } from 'bullmq';
+import { RetryLater } from './job-errors';
 
 /**
  * How jobs survive failing dependencies. Every job is idempotent, so running one again
@@ -59,5 +60,6 @@ export const WORKER_POLICY: Partial<WorkerOptions> = {
   lockDuration: LOCK_DURATION_MS,
   stalledInterval: STALLED_INTERVAL_MS,
   maxStalledCount: MAX_STALLED_COUNT,
-  settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
+  // A RetryLater (a remote service's Retry-After) waits at least what it asks.
+  settings: { backoffStrategy: (attemptsMade: number, _type?: string, error?: Error) => Math.max(retryDelayMs(attemptsMade), error instanceof RetryLater ? error.retryAfterMs : 0) },
 };

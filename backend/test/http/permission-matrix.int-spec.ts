@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import * as os from 'node:os';
@@ -77,6 +78,13 @@ interface Row {
 const row = (route: string, expected: Expected, call: Row['call'] = () => ({})): Row => ({ route, expected, call });
 
 const id = (ctx: Ctx) => ctx.me?.id ?? ctx.other.id;
+
+/** A browser's PushSubscription.toJSON() with real P-256 keys and an endpoint of its own. */
+function pushSubscription(): object {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { endpoint: `https://push.example.com/${uniqueName('matrix')}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
+}
 
 // prettier-ignore
 const TABLE: Row[] = [
@@ -188,6 +196,11 @@ const TABLE: Row[] = [
   row('GET /api/notifications/status',                 [401, 200, 200, 200, 200]),
   row('GET /api/notifications/settings',               [401, 200, 200, 200, 200]),
   row('PUT /api/notifications/settings',               [401, 200, 200, 200, 200], () => ({ body: { like: true } })),
+  // Web Push: a member's own devices (the test push to an endpoint not theirs is 404).
+  row('GET /api/push/key',                             [401, 200, 200, 200, 200]),
+  row('POST /api/push/subscriptions',                  [401, 201, 201, 201, 201], () => ({ body: pushSubscription() })),
+  row('DELETE /api/push/subscriptions',                [401, 200, 200, 200, 200], () => ({ body: { endpoint: 'https://push.example.com/matrix' } })),
+  row('POST /api/push/test',                           [401, 404, 404, 404, 404], () => ({ body: { endpoint: 'https://push.example.com/not-mine' } })),
   row('POST /api/notifications/seen',                  [401, 200, 200, 200, 200], () => ({ body: { kind: 'alerts' } })),
   row('GET /api/notifications/posts',                  [401, 200, 200, 200, 200]),
   row('GET /api/search/notifications',                 [401, 200, 200, 200, 200], () => ({ query: { query: 'matrix' } })),

@@ -7,7 +7,8 @@ import { sessionCookieOf } from '../support/harness';
 
 type ClientSocket = Socket<ServerToClientEvents>;
 
-const ALL_ON: NotificationSettings = { like: true, reply: true, repost: true, follow: true, mention: true };
+const PUSH_ON: NotificationSettings['push'] = { like: true, reply: true, repost: true, follow: true, mention: true, notice: true };
+const ALL_ON: NotificationSettings = { like: true, reply: true, repost: true, follow: true, mention: true, push: PUSH_ON };
 
 /**
  * GET/PUT /api/notifications/settings: five switches, all on by default. A type that is off is
@@ -76,6 +77,19 @@ describe('notification settings', () => {
     expect(await settingsOf(me)).toEqual({ ...ALL_ON, like: false });
     expect(await settingsOf(other)).toEqual(ALL_ON);
     expect((await put(me, { like: true, reply: false, repost: false, mention: false }).expect(200)).body).toEqual({ ...ALL_ON, reply: false, repost: false, mention: false });
+  });
+
+  it('push switches (Web Push) are all on by default; a PUT changes those it names under `push`, apart from the alert switches', async () => {
+    const me = await signUp(t);
+    expect((await put(me, { push: { like: false, notice: false } }).expect(200)).body).toEqual({ ...ALL_ON, push: { ...PUSH_ON, like: false, notice: false } });
+    expect((await put(me, { like: false, push: { notice: true } }).expect(200)).body).toEqual({ ...ALL_ON, like: false, push: { ...PUSH_ON, like: false } });
+    expect(await settingsOf(me)).toEqual({ ...ALL_ON, like: false, push: { ...PUSH_ON, like: false } });
+    const cases: [unknown, string][] = [
+      [{ push: { likes: false } }, MESSAGES.push.unknownPushSetting],
+      [{ push: { notice: 'no' } }, MESSAGES.notificationSettings.notBoolean],
+      [{ push: false }, MESSAGES.http.badRequest],
+    ];
+    for (const [body, error] of cases) expect((await put(me, body).expect(400)).body).toEqual({ success: false, error, statusCode: 400 });
   });
 
   it('refuses unknown keys and non-booleans with a catalogue message, changing nothing', async () => {

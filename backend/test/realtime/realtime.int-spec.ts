@@ -215,7 +215,7 @@ describe('Socket.IO across two instances (session cookie auth, Redis Streams ada
     const iris = await account();
     const socket = await connect(b.url, { cookie: iris.cookie });
     const server = (b.realtime as unknown as { server: import('socket.io').Server }).server;
-    const reported = async () => (await server.in(SocketRooms.user(iris.id)).local.fetchSockets())[0]?.data.pageVisible as unknown;
+    const reported = async () => (await server.in(SocketRooms.user(iris.id)).local.fetchSockets())[0]?.data.visible as unknown;
     expect(await reported()).toBeUndefined();
     const send = (value: unknown) => (socket as unknown as Socket).emit('page:visible', value);
     send(true);

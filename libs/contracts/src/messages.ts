@@ -3,6 +3,7 @@ import { ACCOUNT_MAIL_MESSAGES } from './account-mail-messages';
 import { HTTP_MESSAGES } from './http-messages';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 import { ACCOUNT_DATA_MESSAGES } from './account-data-messages';
+import { PUSH_MESSAGES } from './push-messages';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -13,6 +14,7 @@ export const MESSAGES = {
   accountMail: ACCOUNT_MAIL_MESSAGES,
   twoFactor: TWO_FACTOR_MESSAGES,
   accountData: ACCOUNT_DATA_MESSAGES,
+  push: PUSH_MESSAGES,
   profile: {
     updateFailed: 'Profile update failed. Please try again.',
     failedToUpdate: 'Failed to update profile.',
@@ -131,7 +133,7 @@ export const MESSAGES = {
     title: 'Notifications',
     intro: 'Choose which notifications you get. A type that is off is not saved or sent to you.',
     labels: { like: 'Likes', reply: 'Replies', repost: 'Reposts', follow: 'Follows', mention: 'Mentions' },
-    unknownSetting: 'Only like, reply, repost, follow and mention can be set.',
+    unknownSetting: 'Only like, reply, repost, follow, mention and push can be set.',
     notBoolean: 'Each notification setting must be true or false.',
     saveFailed: 'Could not save your notification settings. Please try again.',
     loadFailed: 'Could not load your notification settings.',

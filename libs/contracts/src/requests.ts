@@ -115,7 +115,7 @@ export type AdminUsersQuery = z.output<typeof AdminUsersQuery>;
 
 const NOT_BOOLEAN = { error: MESSAGES.notificationSettings.notBoolean };
 
-/** PUT /api/notifications/settings: any of the five switches, each a JSON boolean; any other key is a 400 (a misspelt switch must not look saved). */
+/** PUT /api/notifications/settings: any of the five switches and `push` (any of its six), each a JSON boolean; any other key is a 400 (a misspelt switch must not look saved). */
 export const NotificationSettingsBody = z.strictObject(
   {
     like: z.optional(z.boolean(NOT_BOOLEAN)),
@@ -123,6 +123,20 @@ export const NotificationSettingsBody = z.strictObject(
     repost: z.optional(z.boolean(NOT_BOOLEAN)),
     follow: z.optional(z.boolean(NOT_BOOLEAN)),
     mention: z.optional(z.boolean(NOT_BOOLEAN)),
+    /** The push switches to change (Web Push); any other key inside is a 400 too. */
+    push: z.optional(
+      z.strictObject(
+        {
+          like: z.optional(z.boolean(NOT_BOOLEAN)),
+          reply: z.optional(z.boolean(NOT_BOOLEAN)),
+          repost: z.optional(z.boolean(NOT_BOOLEAN)),
+          follow: z.optional(z.boolean(NOT_BOOLEAN)),
+          mention: z.optional(z.boolean(NOT_BOOLEAN)),
+          notice: z.optional(z.boolean(NOT_BOOLEAN)),
+        },
+        { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.push.unknownPushSetting : BAD) },
+      ),
+    ),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.notificationSettings.unknownSetting : BAD) },
 );

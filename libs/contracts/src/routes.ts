@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import { defineRoute, type ApiRoute } from './api-route';
 import { AccountMailResult, ForgotPasswordBody, PasswordResetBody, VerifyEmailBody } from './account-mail';
 import { AddPasskeyBody, PasskeyCreationOptions, PasskeyItem, PasskeyLoginBody, PasskeyRequestOptions } from './passkeys';
+import { PushEndpointBody, PushKey, PushSubscriptionBody } from './push';
 import { AdminUser, BoostRotateResult } from './boosts';
 import { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
 import { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';
@@ -275,6 +276,16 @@ export const ROUTES = {
     searchNotices: defineRoute({ method: 'GET', path: '/api/search/notifications', summary: 'A page of system notices matching a text.', auth: 'session', query: TextPageQuery, responses: { 200: pageOf(SystemNotice) }, errors: SIGNED_IN }),
     status: defineRoute({ method: 'GET', path: '/api/notifications/status', summary: 'What is unseen (the notification dot).', auth: 'session', responses: { 200: NotificationStatus }, errors: SIGNED_IN }),
     markSeen: defineRoute({ method: 'POST', path: '/api/notifications/seen', summary: 'Mark alerts or notices seen.', auth: 'session', body: NotificationSeenBody, responses: { 200: NotificationSeenResult }, errors: SIGNED_IN }),
+  },
+  /** Web Push to the signed-in account's devices (decision 0096). */
+  push: {
+    key: defineRoute({ method: 'GET', path: '/api/push/key', summary: "The VAPID public key, for PushManager.subscribe's applicationServerKey.", auth: 'session', responses: { 200: PushKey }, errors: SIGNED_IN }),
+    /** Idempotent: the same endpoint again moves it to this session and takes its new keys. At most 20 per account (the oldest dropped). */
+    subscribe: defineRoute({ method: 'POST', path: '/api/push/subscriptions', summary: "Subscribe this device (session) to pushes: the browser's PushSubscription.", auth: 'session', body: PushSubscriptionBody, responses: { 201: Done }, errors: SIGNED_IN }),
+    /** Only the caller's own; an endpoint the caller has no subscription for answers 200 too. */
+    unsubscribe: defineRoute({ method: 'DELETE', path: '/api/push/subscriptions', summary: 'Unsubscribe a device from pushes.', auth: 'session', body: PushEndpointBody, responses: { 200: Done }, errors: SIGNED_IN }),
+    /** Sends "Test notification from Cloud 9" to one of the caller's subscriptions (queued: 202). */
+    test: defineRoute({ method: 'POST', path: '/api/push/test', summary: 'Send a test push to one of the signed-in account\'s devices.', auth: 'session', body: PushEndpointBody, responses: { 202: Done }, errors: [401, 404] }),
   },
   billing: {
     subscribe: defineRoute({ method: 'POST', path: '/api/subscriptions', summary: 'Record a PayPal subscription.', auth: 'session', body: SubscribeBody, responses: { 200: SubscribeResult }, errors: [401, 402, 403, 409, 502] }),

@@ -77,10 +77,10 @@ export const SocketErrors = {
 export const SOCKET_RECOVERY_MS = 2 * 60 * 1000;
 
 /**
- * Events the client sends. Every action is a REST call; the socket carries only the browser's
- * visible-page report: `page:visible` is true while any tab of the browser is visible (the tabs
- * share one socket), sent on each (re)connect and whenever that changes. Anything but a boolean is
- * ignored.
+ * What the client sends over the socket: only the browser's visible-page report. `page:visible` is
+ * true while any tab of the browser is visible (the tabs share one socket), sent on each (re)connect
+ * and whenever that changes; anything but a boolean is ignored. While any socket of a member reports
+ * a visible page, their alerts go only to the socket, not as a Web Push. Every action is a REST call.
  */
 export interface ClientToServerEvents {
   'page:visible': (visible: boolean) => void;

@@ -393,9 +393,24 @@ export type AlertGroup = z.output<typeof AlertGroup>;
 /** The most recent actors a group names. */
 export const ALERT_GROUP_ACTORS = 3;
 
-/** GET and PUT /api/notifications/settings: which alert types are stored and pushed. */
-export const NotificationSettings = z.object({ like: z.boolean(), reply: z.boolean(), repost: z.boolean(), follow: z.boolean(), mention: z.boolean() });
-export type NotificationSettings = Record<AlertType, boolean>;
+/** What may be pushed to a member's devices (Web Push): the alert types and staff notices (their team alerts too). */
+export type PushType = AlertType | 'notice';
+export const PUSH_TYPES: readonly PushType[] = [...ALERT_TYPES, 'notice'];
+
+/**
+ * GET and PUT /api/notifications/settings: which alert types are stored (and so shown and pushed), and
+ * under `push` which are pushed to the member's devices (Web Push; all on by default). A type that is
+ * off is not pushed whatever its push switch says; a push switch off stops only the push.
+ */
+export const NotificationSettings = z.object({
+  like: z.boolean(),
+  reply: z.boolean(),
+  repost: z.boolean(),
+  follow: z.boolean(),
+  mention: z.boolean(),
+  push: z.object({ like: z.boolean(), reply: z.boolean(), repost: z.boolean(), follow: z.boolean(), mention: z.boolean(), notice: z.boolean() }),
+});
+export type NotificationSettings = Record<AlertType, boolean> & { push: Record<PushType, boolean> };
 
 export const NotificationStatus = z.object({
   latestUserAlert: z.nullable(z.string()),

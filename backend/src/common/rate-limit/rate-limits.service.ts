@@ -33,6 +33,7 @@ const REFUSAL: Record<RateBucket, string> = {
   passwordForgotIp: MESSAGES.accountMail.tooManyResets,
   emailResend: MESSAGES.accountMail.tooManyResends,
   twoFactor: MESSAGES.twoFactor.tooManyCodes,
+  pushTest: MESSAGES.push.tooManyTests,
 };
 
 /**

@@ -38,6 +38,11 @@ const cursorOf = (r: AlertGroupRow) => encodeCursor([r.cursor_as_of, r.cursor_ti
 export class AlertGroupsService {
   constructor(private readonly notifications: NotificationsRepository) {}
 
+  /** How many distinct actors the group of alert `alertId` counts up to it (a push's "Bob and 3 others"); 0 when the alert is gone. */
+  groupActors(recipientId: number, alertId: number): Promise<number> {
+    return this.notifications.groupActors(alertId, recipientId);
+  }
+
   async page(viewer: SessionUser, userId: number, limit: number, cursor?: string, type?: AlertType, query?: string): Promise<Page<AlertGroup>> {
     if (viewer.id !== userId) throw new ForbiddenException(MESSAGES.notifications.onlyOwnAlerts);
     if (query?.trim()) throw new BadRequestException(MESSAGES.alertGroups.searchNotGrouped);

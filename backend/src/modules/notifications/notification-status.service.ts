@@ -21,6 +21,13 @@ export class NotificationStatusService {
     };
   }
 
+  /** Each member's unseen alert count, at most 99 (the figure a push carries: decision 0096). */
+  async unseenAlerts(userIds: number[]): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.notifications.unseenCounts(userIds);
+    return new Map(rows.map((r) => [r.user_id, r.unseen]));
+  }
+
   async markSeen(userId: number, kind: NotificationSeenKind): Promise<{ success: true } & NotificationStatus> {
     await this.notifications.markSeen(userId, kind);
     return { success: true, ...(await this.status(userId)) };

@@ -14,12 +14,13 @@ import { WithdrawnAlerts } from './withdrawn-alerts';
 /**
  * Alerts, system notices and the unseen state; posts and follows raise and withdraw alerts inside
  * their own transactions. AlertSyncService makes sure a connected client hears of every alert even
- * when its push is lost.
+ * when its push is lost. Web Push reads the push switches, unseen counts and group sizes through the
+ * exported services.
  */
 @Module({
   imports: [MediaModule, RealtimeModule],
   controllers: [NotificationsController],
   providers: [AlertGroupsService, AlertSettingsService, AlertsService, AlertSyncService, NoticesService, NotificationStatusService, NotificationsRepository, WithdrawnAlerts],
-  exports: [AlertsService],
+  exports: [AlertsService, AlertSettingsService, NotificationStatusService, AlertGroupsService],
 })
 export class NotificationsModule {}

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CompiledQuery, sql, type Selectable } from 'kysely';
-import type { AlertType, NotificationSeenKind, TeamAlertType } from '@cloud9/contracts';
+import type { AlertType, NotificationSeenKind, PushType, TeamAlertType } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import type { SystemNotices, UserAlerts } from '../../database/schema';
 import {
-  ALERT_SYNC_SQL, alertPageSql, type AlertRow, type AlertSyncRow, NOTICE_SQL, noticePageSql, type NoticeRow, SEEN_SQL, STATUS_SQL,
+  ALERT_SYNC_SQL, alertPageSql, type AlertRow, type AlertSyncRow, NOTICE_SQL, noticePageSql, type NoticeRow, PUSH_FACTS_SQL, SEEN_SQL, STATUS_SQL,
   type StatusRow,
 } from './notifications.sql';
 import { alertGroupPageSql, type AlertGroupRow, type GroupCursorParams } from './alert-groups.sql';
@@ -23,7 +23,7 @@ export type WithdrawnRow = RemovedAlert & Pick<Selectable<UserAlerts>, 'created_
 export type LockedNotice = Pick<Selectable<SystemNotices>, 'id' | 'user_id' | 'media_id' | 'media_url'>;
 
 /**
- * The only code that runs the SQL of user_alerts, alert_mutes, system_notices and notification_seen. Alert
+ * The only code that runs the SQL of user_alerts, alert_mutes, push_mutes, system_notices and notification_seen. Alert
  * writes take the transaction of the action they belong to; pages and the status are the
  * hand-tuned statements of notifications.sql.ts, run as prepared statements.
  */
@@ -249,6 +249,45 @@ export class NotificationsRepository extends DomainRepository {
       }
       if (on.length) await trx.deleteFrom('alert_mutes').where('user_id', '=', userId).where('type', 'in', on).execute();
     });
+  }
+
+  // Push switches (Web Push, decision 0096)
+
+  async pushMutedTypes(userId: number): Promise<PushType[]> {
+    const rows = await this.database.db.selectFrom('push_mutes').select('type').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.type as PushType);
+  }
+
+  /** Turns the pushes of `off` types off and of `on` types on for `userId`, in one transaction. */
+  async setPushMutes(userId: number, off: PushType[], on: PushType[]): Promise<void> {
+    await this.transaction(async (trx) => {
+      if (off.length) {
+        await trx
+          .insertInto('push_mutes')
+          .values(off.map((type) => ({ user_id: userId, type })))
+          .onConflict((oc) => oc.columns(['user_id', 'type']).doNothing())
+          .execute();
+      }
+      if (on.length) await trx.deleteFrom('push_mutes').where('user_id', '=', userId).where('type', 'in', on).execute();
+    });
+  }
+
+  /** Which of `userIds` turned the pushes of `type` off. */
+  async pushMutedAmong(userIds: number[], type: PushType): Promise<number[]> {
+    if (!userIds.length) return [];
+    const rows = await this.database.db.selectFrom('push_mutes').select('user_id').where('type', '=', type).where('user_id', 'in', userIds).execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  /** Each member's unseen alerts (at most 99). */
+  unseenCounts(userIds: number[]): Promise<{ user_id: number; unseen: number }[]> {
+    return this.sql.query<{ user_id: number; unseen: number }>(PUSH_FACTS_SQL.unseen, [userIds]);
+  }
+
+  /** The distinct actors of an alert's group up to it (0 when the alert is gone). */
+  async groupActors(alertId: number, recipientId: number): Promise<number> {
+    const [row] = await this.sql.query<{ actors: number }>(PUSH_FACTS_SQL.groupActors, [alertId, recipientId]);
+    return row?.actors ?? 0;
   }
 
   // Unseen state

@@ -110,3 +110,28 @@ export const SEEN_SQL = {
     VALUES ($1, GREATEST(now(), (SELECT max(n.updated_at) FROM system_notices n)))
     ON CONFLICT (user_id) DO UPDATE SET notices_seen_at = GREATEST(EXCLUDED.notices_seen_at, s.notices_seen_at)`,
 } as const;
+
+/**
+ * Web Push's facts about recipients (decision 0096).
+ * - `unseen`: per member of $1 (bigint[]), their alerts newer than their seen time that show to them,
+ *   counted to at most 99 (the badge's figure; user_alerts_recipient).
+ * - `groupActors`: the distinct actors of the group of alert $1 (recipient $2) up to it, as the grouped
+ *   list counts them: likes or reposts of its post, follows of its UTC day (user_alerts_post_group,
+ *   user_alerts_recipient_type); 1 for any other alert.
+ */
+export const PUSH_FACTS_SQL = {
+  unseen: `
+    SELECT u.id AS user_id,
+           (SELECT count(*) FROM (SELECT 1 FROM user_alerts a
+             WHERE a.recipient_id = u.id AND a.created_at > coalesce(s.alerts_seen_at, '-infinity'::timestamptz) AND ${alertShownSql('a', 'u.id')}
+             LIMIT 99) x)::int AS unseen
+      FROM unnest($1::bigint[]) AS u(id) LEFT JOIN notification_seen s ON s.user_id = u.id`,
+  groupActors: `
+    SELECT CASE WHEN a.type IN ('like', 'repost', 'follow') THEN (
+             SELECT count(DISTINCT m.actor_id) FROM user_alerts m
+              WHERE m.recipient_id = a.recipient_id AND m.type = a.type AND m.created_at <= a.created_at
+                AND CASE WHEN a.type = 'follow' THEN m.created_at >= date_trunc('day', a.created_at, 'UTC') ELSE m.post_id = a.post_id END
+                AND ${alertShownSql('m', 'a.recipient_id')})
+           ELSE 1 END::int AS actors
+      FROM user_alerts a WHERE a.id = $1 AND a.recipient_id = $2`,
+} as const;

@@ -1,11 +1,12 @@
 import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OnGatewayConnection, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
+import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import Redis from 'ioredis';
 import { SocketErrors, SocketRooms } from '@cloud9/contracts';
 import { REDIS, RedisKeys } from '../../common/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
+import { PageVisibility } from './page-visibility.service';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
 import { sessionCookieName } from '../../common/auth/session-cookie';
 import { SessionUserSource } from '../../common/auth/session-user-source';
@@ -24,7 +25,7 @@ const DRAIN_NOTICE_MS = 150;
  * joins `user:<id>` and `notices`; the only event it sends is `page:visible` (every action is a REST call).
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket>, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket>, OnGatewayDisconnect<RealtimeSocket>, OnModuleDestroy {
   private readonly logger = new Logger('Realtime');
   private server: RealtimeServer | null = null;
 
@@ -35,6 +36,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     private readonly keys: RedisKeys,
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly readiness: Readiness,
+    private readonly visibility: PageVisibility,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -73,11 +75,17 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   async handleConnection(socket: RealtimeSocket): Promise<void> {
-    // The browser's visible-page report: kept on the socket; anything but a boolean is ignored.
+    // The one event a client sends: whether its page is visible (Web Push skips a member who is looking).
+    // Anything but a boolean is ignored.
     socket.on('page:visible', (visible: unknown) => {
-      if (typeof visible === 'boolean') socket.data.pageVisible = visible;
+      if (typeof visible !== 'boolean') return;
+      this.visibility.report(socket, visible).catch((error: Error) => this.logger.warn(`page:visible not kept: ${error.message}`));
     });
     await socket.join([SocketRooms.user(socket.data.userId), SocketRooms.notices, sessionRoom(socket.data.sessionId)]);
+  }
+
+  handleDisconnect(socket: RealtimeSocket): void {
+    void this.visibility.gone(socket).catch((error: Error) => this.logger.warn(`page visibility not cleared: ${error.message}`));
   }
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MetricsModule } from '../../common/metrics/metrics.module';
 import { LivePushes } from './live-pushes';
+import { PageVisibility } from './page-visibility.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 
 /**
  * Live events over Socket.IO. Committed changes reach sockets through LivePushes (a subscriber of the
  * domain events); notifications imports the module for the alert sync's local pushes; the gateway
- * authenticates sockets; RealtimeIoAdapter (set in createApp) configures the server and its Redis
+ * authenticates sockets and hears their pages' visibility (PageVisibility, which Web Push asks); RealtimeIoAdapter (set in createApp) configures the server and its Redis
  * Streams adapter.
  */
-@Module({ imports: [MetricsModule], providers: [RealtimeService, RealtimeGateway, LivePushes], exports: [RealtimeService] })
+@Module({ imports: [MetricsModule], providers: [RealtimeService, RealtimeGateway, LivePushes, PageVisibility], exports: [RealtimeService, PageVisibility] })
 export class RealtimeModule {}

@@ -8,8 +8,8 @@ import { AppMetrics } from '../../common/metrics/app-metrics';
 interface SocketData {
   userId: number;
   sessionId: string;
-  /** The browser's last `page:visible` report (true while any of its tabs is visible); unset until it sends one. */
-  pageVisible?: boolean;
+  /** What the socket last reported with `page:visible` (PageVisibility). */
+  visible?: boolean;
 }
 type ServerToServerEvents = Record<string, never>;
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerToServerEvents, SocketData>;

@@ -4,7 +4,7 @@ import { MESSAGES, type NotificationSettings } from '@cloud9/contracts';
 import { SettingsPage } from './SettingsPage';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 
-const ALL_ON: NotificationSettings = { like: true, reply: true, repost: true, follow: true, mention: true };
+const ALL_ON: NotificationSettings = { like: true, reply: true, repost: true, follow: true, mention: true, push: { like: true, reply: true, repost: true, follow: true, mention: true, notice: true } };
 
 const block = async () => within(await screen.findByRole('region', { name: 'Notifications' }));
 

@@ -23,7 +23,7 @@ export function useSaveNotificationSetting(userId: number) {
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<NotificationSettings>(key);
-      if (before) queryClient.setQueryData<NotificationSettings>(key, { ...before, ...change });
+      if (before) queryClient.setQueryData<NotificationSettings>(key, { ...before, ...change, push: { ...before.push, ...change.push } });
       return { before };
     },
     onError: (_error, _change, context) => {
