@@ -45,6 +45,9 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   setLimitsFailed: () => set({ limitsStatus: 'failed' }),
   clearSession: () => {
+    // What Home last showed stays on the device only while its account is signed in there.
+    const signedIn = persisted.currentUser.get();
+    if (signedIn) persisted.homeFirstPage(signedIn.id).remove();
     persisted.currentUser.remove();
     persisted.groupLimits.remove();
     set({ currentUser: null, groupLimits: null, limitsStatus: 'pending' });

@@ -20,6 +20,8 @@ export * from './moderation';
 export * from './safety-ui-messages';
 export * from './passkey-messages';
 export * from './passkeys';
+export * from './push';
+export * from './pwa-messages';
 export * from './storage-keys';
 export * from './types';
 export * from './socket-events';

@@ -14,6 +14,7 @@ import { emailProblem, passwordProblem, usernameProblem } from './rules/account'
 import { usernamePrefixProblem } from './rules/username-suggest';
 import { actorId, emptyIsAbsent, id, oneOf, ruled, text, textAtMost, trimmed, wholeNumber } from './schema-kit';
 import { ALERT_TYPES, NOTIFICATION_SEEN_KINDS, type AlertType, type NotificationSeenKind } from './types';
+import { PushSettingsBody } from './push';
 
 const BAD = MESSAGES.http.badRequest;
 
@@ -123,6 +124,7 @@ export const NotificationSettingsBody = z.strictObject(
     repost: z.optional(z.boolean(NOT_BOOLEAN)),
     follow: z.optional(z.boolean(NOT_BOOLEAN)),
     mention: z.optional(z.boolean(NOT_BOOLEAN)),
+    push: z.optional(PushSettingsBody),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.notificationSettings.unknownSetting : BAD) },
 );

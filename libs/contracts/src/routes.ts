@@ -12,6 +12,7 @@ import {
 import * as z from 'zod/mini';
 import { defineRoute, type ApiRoute } from './api-route';
 import { AccountMailResult, ForgotPasswordBody, PasswordResetBody, VerifyEmailBody } from './account-mail';
+import { PushEndpointBody, PushKey, PushSubscriptionBody } from './push';
 import { AddPasskeyBody, PasskeyCreationOptions, PasskeyItem, PasskeyLoginBody, PasskeyRequestOptions } from './passkeys';
 import { AdminUser, BoostRotateResult } from './boosts';
 import { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
@@ -67,6 +68,13 @@ export const ROUTES = {
     remove: defineRoute({ method: 'DELETE', path: '/api/me/passkeys/:id', summary: 'Remove a passkey.', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 404] }),
     signInOptions: defineRoute({ method: 'POST', path: '/api/login/passkey/options', summary: 'Start signing in with a passkey: the request options for the browser.', auth: 'public', responses: { 200: PasskeyRequestOptions }, errors: [] }),
     signIn: defineRoute({ method: 'POST', path: '/api/login/passkey', summary: "Sign in with a passkey from the browser's answer; sets the session cookie.", auth: 'public', body: PasskeyLoginBody, responses: { 200: CurrentUser }, errors: [401, 403] }),
+  },
+  /** Web Push (issue 31): the server's VAPID key and this device's subscription. */
+  push: {
+    key: defineRoute({ method: 'GET', path: '/api/push/key', summary: "The server's VAPID public key, the browser's applicationServerKey.", auth: 'session', responses: { 200: PushKey }, errors: SIGNED_IN }),
+    subscribe: defineRoute({ method: 'POST', path: '/api/push/subscriptions', summary: "Keep this browser's push subscription for the signed-in account.", auth: 'session', body: PushSubscriptionBody, responses: { 201: Done }, errors: [401] }),
+    unsubscribe: defineRoute({ method: 'DELETE', path: '/api/push/subscriptions', summary: "Forget this browser's push subscription.", auth: 'session', body: PushEndpointBody, responses: { 200: Done }, errors: [401] }),
+    test: defineRoute({ method: 'POST', path: '/api/push/test', summary: 'Send a test notification to one of the account\'s subscriptions.', auth: 'session', body: PushEndpointBody, responses: { 202: Done }, errors: [401, 404] }),
   },
   /** The account's mail (issue 30): verifying the address, resetting a forgotten password. */
   accountMail: {

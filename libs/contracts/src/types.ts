@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { FEED_CATEGORIES } from './categories';
+import { PushSettings } from './push';
 
 /** The signed-in user (kept in localStorage as `currentUser`). */
 export const CurrentUser = z.object({
@@ -394,8 +395,9 @@ export type AlertGroup = z.output<typeof AlertGroup>;
 export const ALERT_GROUP_ACTORS = 3;
 
 /** GET and PUT /api/notifications/settings: which alert types are stored and pushed. */
-export const NotificationSettings = z.object({ like: z.boolean(), reply: z.boolean(), repost: z.boolean(), follow: z.boolean(), mention: z.boolean() });
-export type NotificationSettings = Record<AlertType, boolean>;
+/** `push`: the push switch per type (issue 31); absent from a server that sends no pushes. */
+export const NotificationSettings = z.object({ like: z.boolean(), reply: z.boolean(), repost: z.boolean(), follow: z.boolean(), mention: z.boolean(), push: z.optional(PushSettings) });
+export type NotificationSettings = Record<AlertType, boolean> & { push?: PushSettings };
 
 export const NotificationStatus = z.object({
   latestUserAlert: z.nullable(z.string()),

@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, NotificationSettingsBody } from '@cloud9/contracts';
+import { PUSH_TYPES, type NotificationSettings, type NotificationSettingsBody, type PushSettings } from '@cloud9/contracts';
 import { endAccountSession, endOtherAccountSessions, fetchAccountSessions, fetchDataExports, requestDataExport } from '../../api/accountData';
 import { fetchNotificationSettings, saveNotificationSettings } from '../../api/notificationSettings';
 import { notificationSettingsKeys } from '../../queries/notifications';
+
+/** Every push switch on: the server's default, and what a server that sends no pushes stands for. */
+export const PUSH_DEFAULTS = Object.fromEntries(PUSH_TYPES.map((type) => [type, true])) as PushSettings;
 
 export const useNotificationSettings = (userId: number) =>
   useQuery({
@@ -23,7 +26,9 @@ export function useSaveNotificationSetting(userId: number) {
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<NotificationSettings>(key);
-      if (before) queryClient.setQueryData<NotificationSettings>(key, { ...before, ...change });
+      // The push switches are one object on the wire; a change names only some of them.
+      const { push, ...alerts } = change;
+      if (before) queryClient.setQueryData<NotificationSettings>(key, { ...before, ...alerts, ...(push ? { push: { ...PUSH_DEFAULTS, ...before.push, ...push } } : {}) });
       return { before };
     },
     onError: (_error, _change, context) => {

@@ -1,0 +1,22 @@
+import { registerSW } from 'virtual:pwa-register';
+import { useAppUpdateStore } from '../stores/appUpdate';
+
+/** A tab left open for days still hears of a new version: the browser is asked for one every hour. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the service worker (/sw.js, src/sw.ts): loaded on its own once the first screen has drawn
+ * and the browser is idle (main.tsx), so no first load carries it. When a new version is installed and
+ * waiting, the update banner offers it; Reload has it take over and reloads the page.
+ */
+export function startServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const update = registerSW({
+    immediate: true,
+    onNeedRefresh: () => useAppUpdateStore.getState().offer(() => void update(true)),
+    onRegisteredSW: (_url, registration) => {
+      if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+    },
+    onRegisterError: (error: unknown) => console.error('The service worker could not be registered', error),
+  });
+}
