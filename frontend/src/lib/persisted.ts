@@ -124,9 +124,8 @@ const isEmojiUsage = (value: unknown): value is EmojiUsage =>
   isObject(value) &&
   Object.values(value).every((use) => isObject(use) && Number.isInteger(use.count) && (use.count as number) > 0 && typeof use.lastUsed === 'number');
 
-/** A page of posts as the server sent it; only its shape's outline is checked (it is shown read-only). */
-const isStoredPosts = (value: unknown): value is Post[] =>
-  Array.isArray(value) && value.every((post) => isObject(post) && typeof post.id === 'number' && typeof post.content === 'string' && typeof post.username === 'string');
+/** A page of posts as the server sent it; only its outline is checked (it is shown read-only). */
+const isStoredPosts = (value: unknown): value is Post[] => Array.isArray(value) && value.every((post) => isObject(post) && typeof post.id === 'number');
 
 const category: Codec<FeedCategory> = { parse: (raw) => (isFeedCategory(raw) ? raw : null), serialize: (value) => value };
 

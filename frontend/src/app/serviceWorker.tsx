@@ -1,19 +1,33 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
+import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
-import { useAppUpdateStore } from '../stores/appUpdate';
+import { UpdateBanner } from '../components/ui/UpdateBanner';
 
 /** A tab left open for days still hears of a new version: the browser is asked for one every hour. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+let offered = false;
+
+/** Shows the update banner, in a root of its own: nothing of the app's tree changes for it. */
+function offerUpdate(reload: () => void): void {
+  if (offered) return;
+  offered = true;
+  const host = document.createElement('div');
+  host.className = 'update-banner-host';
+  document.body.append(host);
+  createRoot(host).render(<UpdateBanner onReload={reload} />);
+}
+
 /**
  * Registers the service worker (/sw.js, src/sw.ts): loaded on its own once the first screen has drawn
  * and the browser is idle (main.tsx), so no first load carries it. When a new version is installed and
- * waiting, the update banner offers it; Reload has it take over and reloads the page.
+ * waiting, the update banner offers it; Reload has it take over (skipWaiting) and reloads the page.
  */
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const update = registerSW({
     immediate: true,
-    onNeedRefresh: () => useAppUpdateStore.getState().offer(() => void update(true)),
+    onNeedRefresh: () => offerUpdate(() => void update(true)),
     onRegisteredSW: (_url, registration) => {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     },
