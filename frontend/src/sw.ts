@@ -18,6 +18,10 @@ cleanupOutdatedCaches();
 // reference are the server's.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/(api|uploads|socket\.io|media)(\/|$)/] }));
 
+// The first version takes the open tabs at once (so a tab that loses its connection keeps working);
+// a later one only when the page asks (below).
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
 /** The page's "Reload" on "A new version is ready" (workbox-window's messageSkipWaiting). */
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
@@ -65,12 +69,13 @@ self.addEventListener('push', (event) => event.waitUntil(showPush(payloadOf(even
 
 /** Focuses a tab of the app and takes it to `url`, or opens one there. */
 async function openUrl(url: string): Promise<void> {
-  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const tab = tabs.find((client) => new URL(client.url).origin === self.location.origin);
+  // The tabs this worker controls (every open tab of the app once it is active): those it can navigate.
+  const tabs = await self.clients.matchAll({ type: 'window' });
+  const tab = tabs.find((client) => client.focused) ?? tabs[0];
   if (tab) {
-    const focused = await tab.focus();
-    await focused.navigate(url).catch(() => self.clients.openWindow(url));
-    return;
+    // Focus is the platform's to grant (a click on the notification); the navigation goes ahead either way.
+    await tab.focus().catch(() => undefined);
+    if (await tab.navigate(url).catch(() => null)) return;
   }
   await self.clients.openWindow(url);
 }

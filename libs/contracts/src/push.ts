@@ -35,7 +35,7 @@ export const PUSH_MESSAGES = {
   /** The push column of the notification settings. */
   pushLegend: 'Push notifications',
   pushIntro: 'Which of them may also reach your devices as push notifications.',
-  pushLabels: { like: 'Likes', reply: 'Replies', repost: 'Reposts', follow: 'Follows', mention: 'Mentions', notice: 'Staff notices' } satisfies Record<PushType, string>,
+  pushLabels: { like: 'Push likes', reply: 'Push replies', repost: 'Push reposts', follow: 'Push follows', mention: 'Push mentions', notice: 'Push staff notices' } satisfies Record<PushType, string>,
   invalidEndpoint: 'A push subscription needs its endpoint URL.',
   invalidKeys: "A push subscription needs its browser's keys (p256dh and auth).",
 } as const;
