@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { textAtMost } from './schema-kit';
+import type { NotificationSettings } from './types';
 
 /** The alert types with a push switch each (NotificationSettings.push), staff notices included. */
 export const PUSH_TYPES = ['like', 'reply', 'repost', 'follow', 'mention', 'notice'] as const;
@@ -69,6 +70,9 @@ export const PushSettings = z.object({
   notice: z.boolean(),
 });
 export type PushSettings = Record<PushType, boolean>;
+
+/** GET /api/notifications/settings as the client reads it: the alert switches and, from a server that pushes, the push switches. */
+export type NotificationSettingsWithPush = NotificationSettings & { push?: PushSettings };
 
 /** PUT /api/notifications/settings {push}: any of the push switches, each a JSON boolean. */
 export const PushSettingsBody = z.partial(z.strictObject(PushSettings.shape));

@@ -397,7 +397,7 @@ export const ALERT_GROUP_ACTORS = 3;
 /** GET and PUT /api/notifications/settings: which alert types are stored and pushed. */
 /** `push`: the push switch per type (issue 31); absent from a server that sends no pushes. */
 export const NotificationSettings = z.object({ like: z.boolean(), reply: z.boolean(), repost: z.boolean(), follow: z.boolean(), mention: z.boolean(), push: z.optional(PushSettings) });
-export type NotificationSettings = Record<AlertType, boolean> & { push?: PushSettings };
+export type NotificationSettings = Record<AlertType, boolean>;
 
 export const NotificationStatus = z.object({
   latestUserAlert: z.nullable(z.string()),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, PUSH_MESSAGES, PUSH_TYPES, type NotificationSettings } from '@cloud9/contracts';
+import { MESSAGES, PUSH_MESSAGES, PUSH_TYPES, type NotificationSettingsWithPush as NotificationSettings } from '@cloud9/contracts';
 import { SettingsPage } from './SettingsPage';
 import { jsonResponse, renderAt, setSession, stubFetch, testUser, alertTexts } from '../../test/utils';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PUSH_TYPES, type NotificationSettings, type NotificationSettingsBody, type PushSettings } from '@cloud9/contracts';
+import { PUSH_TYPES, type NotificationSettingsWithPush as NotificationSettings, type NotificationSettingsBody, type PushSettings } from '@cloud9/contracts';
 import { endAccountSession, endOtherAccountSessions, fetchAccountSessions, fetchDataExports, requestDataExport } from '../../api/accountData';
 import { fetchNotificationSettings, saveNotificationSettings } from '../../api/notificationSettings';
 import { notificationSettingsKeys } from '../../queries/notifications';
