@@ -31,10 +31,12 @@ async function eventually<T>(read: () => Promise<T> | T, expected: T, timeoutMs 
 
 /** The page's service worker, active (its precache complete), and the page under its control. */
 async function serviceWorkerReady(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(registration?.active && navigator.serviceWorker.controller);
-  }, undefined, { timeout: 30_000, polling: 200 });
+  const ready = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return Boolean(registration?.active && navigator.serviceWorker.controller);
+    });
+  await eventually(ready, true, 30_000);
 }
 
 /**
