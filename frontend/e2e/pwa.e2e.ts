@@ -10,12 +10,21 @@ import { apiSession, baseUrl, launchBrowser, loginViaUi, openTab, PHONE_AND_DESK
 const dist = path.resolve(__dirname, '../dist');
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
 let browser: Browser;
+/**
+ * Debian's full Chromium, headless: its headless shell denies every notification permission, so the push
+ * and settings tests, which need it granted, run here.
+ */
+let fullBrowser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  fullBrowser = await chromium.launch({ executablePath: process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 });
 afterAll(async () => {
   await browser?.close();
+  await fullBrowser?.close();
 });
 
 /** `read()` until it equals `expected` (deeply), or fails with the last value after `timeoutMs`. */
@@ -69,7 +78,7 @@ describe('the installable app', () => {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       headless: true,
       baseURL: baseUrl(),
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: CHROMIUM_ARGS,
     });
     try {
       await watchCsp(context);
@@ -151,7 +160,7 @@ describe('the installable app', () => {
   });
 
   it('shows a pushed notification, and its click takes the open tab to the post', async () => {
-    const { context, page: first } = await openTab(browser);
+    const { context, page: first } = await openTab(fullBrowser);
     await first.close();
     await context.grantPermissions(['notifications'], { origin: baseUrl() });
     const { page, postId } = await memberWithAPost(context, `A post to be replied to ${uniqueName('p')}`);
@@ -225,7 +234,7 @@ describe('the installable app', () => {
 
   it('Settings: "Notifications on this device" with the permission state and the push switches', async () => {
     for (const [name, viewport] of PHONE_AND_DESKTOP) {
-      const { context, page: first } = await openTab(browser, undefined, viewport);
+      const { context, page: first } = await openTab(fullBrowser, undefined, viewport);
       await first.close();
       await context.grantPermissions(['notifications'], { origin: baseUrl() });
       const member = uniqueName('pwa_settings');
@@ -246,7 +255,7 @@ describe('the installable app', () => {
   });
 
   it('turning on asks the push service for a subscription with the server key', async () => {
-    const { context, page: first } = await openTab(browser);
+    const { context, page: first } = await openTab(fullBrowser);
     await first.close();
     await context.grantPermissions(['notifications'], { origin: baseUrl() });
     const member = uniqueName('pwa_sub');

@@ -27,7 +27,13 @@ export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const update = registerSW({
     immediate: true,
-    onNeedRefresh: () => offerUpdate(() => void update(true)),
+    onNeedRefresh: () =>
+      offerUpdate(() => {
+        // The page reloads once the new version controls it (workbox-window does so only for a page that
+        // was controlled when it loaded; this covers the first visit's tab too).
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+        void update(true);
+      }),
     onRegisteredSW: (_url, registration) => {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     },
