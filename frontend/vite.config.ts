@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -47,6 +49,27 @@ const routerProductionBuild = {
   'react-router': path.resolve(__dirname, '../node_modules/react-router/dist/production/index.mjs'),
 };
 
+/**
+ * The service worker is built after the app's files (vite-plugin-pwa's closeBundle), when the compression
+ * plugin has already run: its .br and .gz copies are written here, after it, at the same levels.
+ */
+function compressServiceWorker(): Plugin {
+  return {
+    name: 'compress-service-worker',
+    apply: 'build',
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        const file = path.resolve(__dirname, 'dist/sw.js');
+        const source = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     clientRouteTable(),
@@ -70,6 +93,7 @@ export default defineConfig(({ command }) => ({
         minify: true,
       },
     }),
+    compressServiceWorker(),
     // A .br and a .gz copy beside every text file of 1 KB or more (public/ included), at the highest levels: the
     // server sends these as they are instead of compressing per request. Smaller files gain nothing.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PUSH_MESSAGES, PWA_MESSAGES } from '@cloud9/contracts';
 import { axeViolations, scrollsSideways } from './a11y';
@@ -206,10 +207,14 @@ describe('the installable app', () => {
     await first.close();
     const { page } = await memberWithAPost(context, `Before the update ${uniqueName('p')}`);
     await serviceWorkerReady(page);
-    const swFile = path.join(dist, 'sw.js');
-    const original = readFileSync(swFile, 'utf8');
+    // A new build of the worker, as a deploy brings it: the file and the copies the server sends.
+    const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join(dist, name));
+    const originals = files.map((file) => readFileSync(file));
     try {
-      writeFileSync(swFile, `${original}\n// a new version ${Date.now()}\n`);
+      const next = Buffer.from(`${originals[0].toString('utf8')}\n// a new version ${Date.now()}\n`);
+      writeFileSync(files[0], next);
+      writeFileSync(files[1], brotliCompressSync(next));
+      writeFileSync(files[2], gzipSync(next));
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       const banner = page.getByRole('status').filter({ hasText: PWA_MESSAGES.updateReady });
       await banner.waitFor();
@@ -227,7 +232,7 @@ describe('the installable app', () => {
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(false);
       expect(await page.getByText(PWA_MESSAGES.updateReady).count()).toBe(0);
     } finally {
-      writeFileSync(swFile, original);
+      files.forEach((file, i) => writeFileSync(file, originals[i]));
       await context.close();
     }
   });
