@@ -193,9 +193,14 @@ describe('the installable app', () => {
     await page.goto('/settings');
     const [worker] = context.serviceWorkers();
     await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // The worker's global scope (this suite's types are the page's).
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent: (event: Event) => boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
       const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
     });
     await page.waitForURL((url) => url.pathname === `/post/${postId}`);
     await page.getByText('A post to be replied to').first().waitFor();
@@ -252,9 +257,9 @@ describe('the installable app', () => {
       const section = page.getByRole('region', { name: PUSH_MESSAGES.title });
       await section.getByText(PUSH_MESSAGES.permission.granted).waitFor();
       await section.getByRole('button', { name: PUSH_MESSAGES.turnOn }).waitFor();
-      await section.scrollIntoViewIfNeeded();
       await expectUsable(page, `settings device push (${name})`);
-      await shot(page, `${name}-settings-device-push`);
+      await section.scrollIntoViewIfNeeded();
+      await shot(page, `${name}-settings-device-push`, false);
       await context.close();
     }
   });
