@@ -5,7 +5,7 @@ import { deletePushSubscription, fetchPushKey, savePushSubscription, sendTestPus
 export type DevicePermission = NotificationPermission | 'unsupported';
 
 /** Whether this browser can take a push subscription and show its notifications (not a plain iPhone tab). */
-export const pushSupported = (): boolean =>
+const pushSupported = (): boolean =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof window.Notification === 'function';
 
 export const devicePermission = (): DevicePermission => (pushSupported() ? Notification.permission : 'unsupported');
@@ -34,7 +34,7 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /** The VAPID key as the bytes `applicationServerKey` takes (the server sends it base64url, unpadded). */
-export function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> {
+function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> {
   const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
