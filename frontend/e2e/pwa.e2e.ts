@@ -242,6 +242,16 @@ describe('the installable app', () => {
     }
   });
 
+  it('opens the composer from the "New post" shortcut (/?compose=1), and leaves the address clean', async () => {
+    const { context, page: first } = await openTab(browser);
+    await first.close();
+    const { page } = await memberWithAPost(context, `Before a shortcut ${uniqueName('p')}`);
+    await page.goto('/?compose=1');
+    await page.getByRole('dialog').waitFor();
+    await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('compose'));
+    await context.close();
+  });
+
   it('Settings: "Notifications on this device" with the permission state and the push switches', async () => {
     for (const [name, viewport] of PHONE_AND_DESKTOP) {
       const { context, page: first } = await openTab(fullBrowser, undefined, viewport);
