@@ -1,21 +1,16 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
-import { UpdateBanner } from '../components/ui/UpdateBanner';
 
 /** A tab left open for days still hears of a new version: the browser is asked for one every hour. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let offered = false;
 
-/** Shows the update banner, in a root of its own: nothing of the app's tree changes for it. */
+/** Shows the update banner, loaded only now (with the catalogue's words), in a root of its own. */
 function offerUpdate(reload: () => void): void {
   if (offered) return;
   offered = true;
-  const host = document.createElement('div');
-  host.className = 'update-banner-host';
-  document.body.append(host);
-  createRoot(host).render(<UpdateBanner onReload={reload} />);
+  void import('../components/ui/UpdateBanner').then((m) => m.showUpdateBanner(reload));
 }
 
 /**
