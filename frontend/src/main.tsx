@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { afterDelayWhenIdle } from './lib/idle';
 import { refreshSessionOnce } from './stores/sessionSync';
 import './styles/theme.css';
 import './styles/global.css';
@@ -20,3 +21,7 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+/** After the first screen, when the browser is idle: the service worker (offline shell, pushes, updates). */
+const SERVICE_WORKER_DELAY_MS = 1500;
+afterDelayWhenIdle(() => void import('./app/serviceWorker').then((m) => m.startServiceWorker()), SERVICE_WORKER_DELAY_MS);

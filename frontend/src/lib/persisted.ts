@@ -8,6 +8,7 @@ import {
   type EmojiUsage,
   type FeedCategory,
   type GroupLimits,
+  type Post,
 } from '@cloud9/contracts';
 
 /**
@@ -123,6 +124,9 @@ const isEmojiUsage = (value: unknown): value is EmojiUsage =>
   isObject(value) &&
   Object.values(value).every((use) => isObject(use) && Number.isInteger(use.count) && (use.count as number) > 0 && typeof use.lastUsed === 'number');
 
+/** A page of posts as the server sent it; only its outline is checked (it is shown read-only). */
+const isStoredPosts = (value: unknown): value is Post[] => Array.isArray(value) && value.every((post) => isObject(post) && typeof post.id === 'number');
+
 const category: Codec<FeedCategory> = { parse: (raw) => (isFeedCategory(raw) ? raw : null), serialize: (value) => value };
 
 /** Every stored key of the app, under its fixed name (contracts STORAGE_KEYS). */
@@ -139,4 +143,6 @@ export const persisted = {
   composerDraft: (userId: number, composer: string) => item(STORAGE_KEYS.composerDraft(userId, composer), json(isStoredDraft)),
   emojiSettings: (userId: number) => item(STORAGE_KEYS.emojiSettings(userId), json(isEmojiSettings)),
   emojiUsage: (userId: number) => item(STORAGE_KEYS.emojiUsage(userId), json(isEmojiUsage)),
+  /** Home's last first page (default feed), for opening offline. */
+  homeFirstPage: (userId: number) => item(STORAGE_KEYS.homeFirstPage(userId), json(isStoredPosts)),
 };

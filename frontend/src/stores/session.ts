@@ -29,7 +29,7 @@ function storedSession(): Pick<SessionState, 'currentUser' | 'groupLimits' | 'li
   return { currentUser: persisted.currentUser.get(), groupLimits, limitsStatus: groupLimits ? 'ready' : 'pending' };
 }
 
-export const useSessionStore = create<SessionState>()((set) => ({
+export const useSessionStore = create<SessionState>()((set, get) => ({
   ...storedSession(),
   // An unchanged user or limits keep their objects, so the start-up check (/api/me) re-renders
   // nothing that reads them: every card and the header would otherwise draw again.
@@ -45,6 +45,9 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   setLimitsFailed: () => set({ limitsStatus: 'failed' }),
   clearSession: () => {
+    // What Home last showed stays on the device only while its account is signed in there.
+    const signedIn = get().currentUser;
+    if (signedIn) persisted.homeFirstPage(signedIn.id).remove();
     persisted.currentUser.remove();
     persisted.groupLimits.remove();
     set({ currentUser: null, groupLimits: null, limitsStatus: 'pending' });

@@ -1,12 +1,9 @@
 /**
- * The catalogue's messages of Web Push (MESSAGES.push): a device's subscription, its refusals, the
- * test push and what the pushes themselves say. A section of its own so parallel work on the
+ * The catalogue's messages of Web Push (MESSAGES.push): a device's subscription, its refusals, and
+ * what the pushes themselves say. A section of its own so parallel work on the
  * catalogue does not collide.
  */
 export const PUSH_MESSAGES = {
-  /** Settings: "Notifications on this device". */
-  deviceTitle: 'Notifications on this device',
-  sendTest: 'Send a test notification',
   /** 400s of POST /api/push/subscriptions (and of the other routes' `endpoint`). */
   invalidEndpoint: 'The push endpoint must be an https URL of at most 2,048 characters.',
   privateEndpoint: 'This push endpoint is not allowed: it points at a private or local address.',

@@ -12,8 +12,8 @@ import {
 import * as z from 'zod/mini';
 import { defineRoute, type ApiRoute } from './api-route';
 import { AccountMailResult, ForgotPasswordBody, PasswordResetBody, VerifyEmailBody } from './account-mail';
-import { AddPasskeyBody, PasskeyCreationOptions, PasskeyItem, PasskeyLoginBody, PasskeyRequestOptions } from './passkeys';
 import { PushEndpointBody, PushKey, PushSubscriptionBody } from './push';
+import { AddPasskeyBody, PasskeyCreationOptions, PasskeyItem, PasskeyLoginBody, PasskeyRequestOptions } from './passkeys';
 import { AdminUser, BoostRotateResult } from './boosts';
 import { BlockResult, HiddenAccount, MutedWord, MutedWordBody, MuteResult, NotInterestedResult } from './safety';
 import { ModerationActionBody, ModerationQuery, ModerationReport, ReportBody } from './moderation';

@@ -13,4 +13,6 @@ export const STORAGE_KEYS = {
   emojiSettings: (userId: number | string) => `emojiSettings_${userId}`,
   /** How often and when the user last picked each emoji (by unified code), for the picker's suggestions. */
   emojiUsage: (userId: number | string) => `emojiUsage_${userId}`,
+  /** The last first page of Home's default feed the user saw, shown read-only when the app opens offline. */
+  homeFirstPage: (userId: number | string) => `homeFirstPage_${userId}`,
 } as const;

@@ -1,7 +1,10 @@
-import { Suspense, useLayoutEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { useFirstScreenDone } from '../../hooks/useFirstScreenDone';
+import { useOnline } from '../../hooks/useOnline';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
+import { useComposerStore } from '../../stores/composer';
 import { useNotificationsStore } from '../../stores/notifications';
 import { selectUserId, useSessionStore } from '../../stores/session';
 import { GlobalComposerHost } from '../composer/GlobalComposerHost';
@@ -11,6 +14,7 @@ import { Header } from './Header';
 import { LeftNav } from './LeftNav';
 import { SidePanel } from './SidePanel';
 import { TabBar } from './TabBar';
+import { OfflineState } from '../ui/OfflineState';
 import './Layout.css';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
 
@@ -20,6 +24,37 @@ import { EmailVerificationBanner } from './EmailVerificationBanner';
 const RealtimeConnection = lazyWithTimeout(() => import('../../queries/RealtimeConnection').then((m) => m.RealtimeConnection));
 // Opened by a tap on phones and tablets only, so it loads on first use.
 const MoreSheet = lazyWithTimeout<{ onClose: () => void }>(() => import('./MoreSheet').then((m) => m.MoreSheet));
+
+/** Back online, every screen's data is read again: what is on screen at once, the rest when next shown. */
+function useRefreshWhenBackOnline() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries();
+    window.addEventListener('online', refresh);
+    return () => window.removeEventListener('online', refresh);
+  }, [queryClient]);
+}
+
+/**
+ * `?compose` in the address (the installed app's "New post" shortcut) opens the composer, and leaves
+ * the address.
+ */
+function useComposeFromAddress() {
+  const [params, setParams] = useSearchParams();
+  const compose = params.has('compose');
+  useEffect(() => {
+    if (!compose) return;
+    useComposerStore.getState().openComposer();
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('compose');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [compose, setParams]);
+}
 
 /**
  * The signed-in shell: skip link, header, nav, the routed screen, side panel, footer. CSS picks the
@@ -40,6 +75,11 @@ export function Layout() {
       if (useSessionStore.getState().currentUser?.id !== userId) useNotificationsStore.getState().reset();
     };
   }, [userId]);
+  useComposeFromAddress();
+  useRefreshWhenBackOnline();
+  // Offline, Home shows what it last saw; every other screen says it needs the network.
+  const online = useOnline();
+  const { pathname } = useLocation();
   const openMore = () => setMoreOpen(true);
   return (
     <div className="app-shell">
@@ -51,7 +91,7 @@ export function Layout() {
         <LeftNav onOpenMore={openMore} />
         <main id="main-content" className="app-main" tabIndex={-1}>
           <EmailVerificationBanner />
-          <Outlet />
+          {online || pathname === '/' ? <Outlet /> : <OfflineState />}
         </main>
         <SidePanel />
       </div>

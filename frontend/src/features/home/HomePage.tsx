@@ -7,11 +7,15 @@ import { PostList } from '../../components/post/PostList';
 import { SearchBox } from '../../components/ui/SearchBox';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useOnline } from '../../hooks/useOnline';
+import { persisted } from '../../lib/persisted';
+import { selectUserId, useSessionStore } from '../../stores/session';
 import { chooseFeedCategory, useFeedCategory } from '../../hooks/useFeedCategory';
 import { pageItems } from '../../queries/paging';
 import { postsKeys, type HomeFeed } from '../../queries/posts';
 import { HomeComposer } from './HomeComposer';
 import { NewPostsPill } from './NewPostsPill';
+import { OfflineHome } from './OfflineHome';
 import { useHomeFeed } from './useHomeFeed';
 import { useNewPosts } from './useNewPosts';
 import './home.css';
@@ -33,9 +37,17 @@ function scrollToTop() {
 
 /**
  * Home: For you / Following, a search box (200 ms debounce, '@user' filter, kept in
- * ?search=), the side panel's feed as a removable chip, the inline composer and the feed.
+ * ?search=), the side panel's feed as a removable chip, the inline composer and the feed. Offline, the
+ * last first page of the default feed it showed (OfflineHome); back online, the live feed again.
  */
 export function HomePage() {
+  const online = useOnline();
+  const userId = useSessionStore(selectUserId);
+  if (!online && userId !== null) return <OfflineHome userId={userId} />;
+  return <LiveHome userId={userId} />;
+}
+
+function LiveHome({ userId }: { userId: number | null }) {
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<FeedTab>('for-you');
   const urlSearch = params.get('search') ?? '';
@@ -70,6 +82,12 @@ export function HomePage() {
     category: category === DEFAULT_CATEGORY ? undefined : category,
   };
   const list = useHomeFeed(feed);
+  // The default feed's first page, kept for opening offline (each new answer replaces it).
+  const isDefaultFeed = !feed.tab && !feed.search && !feed.category;
+  const firstPage = isDefaultFeed ? list.data?.pages[0] : undefined;
+  useEffect(() => {
+    if (firstPage && userId !== null) persisted.homeFirstPage(userId).set(firstPage.items);
+  }, [firstPage, userId]);
   const [newCount, clearNew] = useNewPosts({
     feedKey: `${tab}|${category}|${query}`,
     enabled: tab === 'for-you' && !query,

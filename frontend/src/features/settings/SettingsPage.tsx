@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, PASSKEY_MESSAGES, SAFETY_UI_MESSAGES, TWO_FACTOR_MESSAGES } from '@cloud9/contracts';
+import { MESSAGES, PASSKEY_MESSAGES, PUSH_UI_MESSAGES, SAFETY_UI_MESSAGES, TWO_FACTOR_MESSAGES } from '@cloud9/contracts';
 import { notify } from '../../components/notify';
 import { LazyEditProfileModal } from '../../components/profile/LazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -15,6 +15,7 @@ import { EmojiSettingsForm } from './EmojiSettingsForm';
 import { ExportSection } from './ExportSection';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
 import { PasskeysSettings } from './PasskeysSettings';
+import { DevicePushSection } from './DevicePushSection';
 import { HiddenAccountsList, MutedWordsForm } from './SafetySettings';
 import { SessionsSection } from './SessionsSection';
 import { SubscriptionDetails } from './SubscriptionDetails';
@@ -111,6 +112,12 @@ export function SettingsPage() {
       title: MESSAGES.notificationSettings.title,
       keywords: 'notifications alerts likes replies reposts follows mentions switch off on',
       body: currentUser ? <NotificationSettingsForm userId={currentUser.id} /> : null,
+    },
+    {
+      id: 'device-push',
+      title: PUSH_UI_MESSAGES.title,
+      keywords: 'notifications push device phone browser permission test alerts on off',
+      body: <DevicePushSection />,
     },
     {
       id: 'muted',
