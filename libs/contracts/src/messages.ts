@@ -3,6 +3,7 @@ import { ACCOUNT_MAIL_MESSAGES } from './account-mail-messages';
 import { HTTP_MESSAGES } from './http-messages';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 import { ACCOUNT_DATA_MESSAGES } from './account-data-messages';
+import { THEME_MESSAGES } from './theme-messages';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -13,6 +14,7 @@ export const MESSAGES = {
   accountMail: ACCOUNT_MAIL_MESSAGES,
   twoFactor: TWO_FACTOR_MESSAGES,
   accountData: ACCOUNT_DATA_MESSAGES,
+  theme: THEME_MESSAGES,
   profile: {
     updateFailed: 'Profile update failed. Please try again.',
     failedToUpdate: 'Failed to update profile.',

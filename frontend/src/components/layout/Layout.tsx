@@ -4,6 +4,7 @@ import { useFirstScreenDone } from '../../hooks/useFirstScreenDone';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { useNotificationsStore } from '../../stores/notifications';
 import { selectUserId, useSessionStore } from '../../stores/session';
+import { startThemeSync } from '../../stores/theme';
 import { GlobalComposerHost } from '../composer/GlobalComposerHost';
 import { MediaViewerHost } from '../media-viewer/MediaViewerHost';
 import { Footer } from './Footer';
@@ -40,6 +41,8 @@ export function Layout() {
       if (useSessionStore.getState().currentUser?.id !== userId) useNotificationsStore.getState().reset();
     };
   }, [userId]);
+  // The account's theme, read at start or sign-in, is drawn from here on (the stored one already was).
+  useLayoutEffect(startThemeSync, []);
   const openMore = () => setMoreOpen(true);
   return (
     <div className="app-shell">
