@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@cloud9/contracts';
 import { axeViolations, scrollsSideways, serveAxe } from './a11y';
 import { apiSession, DESKTOP, E2E_ADMIN, loginViaUi, openTab, PASSWORD, PHONE, shot, uniqueName, type Viewport } from './support';
 
@@ -139,6 +140,11 @@ export async function walkEveryScreen(browser: Browser, fan: Fan, size: Size, vi
   await mainNav(page).getByRole('link', { name: 'Profile' }).click();
   await page.waitForURL((url) => url.pathname === '/profile');
   await check('profile-empty', { heading: username });
+  if (size === 'phone') {
+    const message = (await page.getByText(MESSAGES.empty.noPostsFound).boundingBox())!;
+    const tabBar = (await page.locator('.tab-bar').boundingBox())!;
+    expect({ noPostsBottom: message.y + message.height, above: message.y + message.height <= tabBar.y }).toEqual({ noPostsBottom: message.y + message.height, above: true });
+  }
   await mainNav(page).getByRole('link', { name: 'Home' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await check('home', { heading: 'Home' });
