@@ -68,7 +68,7 @@ async function confirmedUser(): Promise<{ stored: CurrentUser; user: CurrentUser
   if (useSessionStore.getState().currentUser?.id !== stored.id) return null;
   // The account's theme follows the member to this browser: stored for the next first paint, and drawn
   // by the signed-in shell's theme sync (stores/theme.ts).
-  persisted.theme.set(user.theme);
+  if (user.theme) persisted.theme.set(user.theme);
   return { stored, user };
 }
 
