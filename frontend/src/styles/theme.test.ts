@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
-const css = readFileSync(new URL('./theme.css', import.meta.url), 'utf8');
+// The stylesheet's text (the test set-up leaves CSS out of modules).
+const css = readFileSync(path.join(__dirname, 'theme.css'), 'utf8');
 const declarations = (block: string) =>
   block
+    .replace(/\/\*[\s\S]*?\*\//g, '')
     .split(';')
-    .map((d) => d.replace(/\/\*[\s\S]*?\*\//g, '').trim())
+    .map((d) => d.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 /** The declarations of the first rule whose selector is `selector`. */
 function rule(selector: string): string[] {
