@@ -10,13 +10,13 @@ import { apiSession, DESKTOP, E2E_ADMIN, loginViaUi, openTab, PASSWORD, PHONE, s
  * it in the device's light scheme, theme.e2e.ts in its dark one.
  */
 
-export type Size = 'phone' | 'desktop';
+type Size = 'phone' | 'desktop';
 export const SIZES: [Size, Viewport][] = [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ];
 
-export interface WalkOptions {
+interface WalkOptions {
   /** The screenshots' name prefix: `phone`, `desktop-dark`... */
   shots: string;
   /** The device's colour scheme (prefers-color-scheme) in the walk's browser context. */
@@ -46,7 +46,7 @@ export async function settle(page: Page, heading?: string | RegExp) {
  * On a phone, scrolled to the page's end: the bottom of the last thing drawn in the page (the main
  * column's last visible element, and the footer) against the top of the fixed tab bar. Scrolls back.
  */
-export async function endAboveTabBar(page: Page): Promise<{ lastBottom: number; tabBarTop: number; last: string }> {
+async function endAboveTabBar(page: Page): Promise<{ lastBottom: number; tabBarTop: number; last: string }> {
   return page.evaluate(async () => {
     window.scrollTo(0, document.documentElement.scrollHeight);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -65,7 +65,7 @@ export async function endAboveTabBar(page: Page): Promise<{ lastBottom: number; 
     const footer = document.querySelector('.app-footer');
     const ends = [last, footer].filter((el): el is Element => el !== null && visible(el));
     const lastBottom = Math.max(...ends.map((el) => el.getBoundingClientRect().bottom));
-    const describe = (el: Element | null) => (el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"` : '');
+    const describe = (el: Element | null) => (el ? `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"` : '');
     window.scrollTo(0, 0);
     return { lastBottom: Math.round(lastBottom), tabBarTop: Math.round(tabBar.top), last: describe(last) };
   });

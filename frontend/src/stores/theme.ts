@@ -25,7 +25,7 @@ export const useThemeStore = create<ThemeState>()(() => ({ theme: stored() }));
  * Draws `theme`: the attribute, and both theme-color metas (each keeps its media query; a fixed
  * choice gives them both its colour, `system` gives each the colour of the scheme it matches).
  */
-export function applyTheme(theme: Theme): void {
+function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
     const scheme = theme === 'system' ? (meta.media.includes('dark') ? 'dark' : 'light') : theme;
