@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { GetManualChunk, ManualChunkMeta, Plugin } from 'rollup';
 import type { Plugin as VitePlugin } from 'vite';
+import { THEME_BOOT_SCRIPT } from '../libs/contracts/src/theme';
 
 /**
  * How the build splits the client into files (rollup's manualChunks).
@@ -130,7 +131,9 @@ export function chunkModulesFile(root: string): Plugin {
 /**
  * Adds the boot script's tag to index.html (its built file's hashed name in a build): Vite would
  * bundle a second script written there into the first one's file, behind React. `async`, so it runs
- * as soon as it arrives rather than in turn after the entry.
+ * as soon as it arrives rather than in turn after the entry. Before it, at the end of the head, the
+ * theme's inline script (contracts THEME_BOOT_SCRIPT, allowed by its hash in the app shell's CSP):
+ * the stored colour theme is on `<html>` before the first paint.
  */
 export function bootScript(): VitePlugin {
   return {
@@ -140,7 +143,10 @@ export function bootScript(): VitePlugin {
       handler(_html, { bundle }) {
         const built = bundle && Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(BOOT_ENTRY));
         const src = built ? `/${built.fileName}` : `/${BOOT_ENTRY}`;
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, async: true, src }, injectTo: 'head' }];
+        return [
+          { tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head' },
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, async: true, src }, injectTo: 'head' },
+        ];
       },
     },
   };

@@ -114,8 +114,8 @@ export async function recordAppAlerts(context: BrowserContext, record: (text: st
 }
 
 /** A fresh browser profile (own cookies and storage) whose in-app alerts are recorded. */
-export async function openTab(browser: Browser, base = baseUrl(), viewport: Viewport = { width: 1280, height: 860 }): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: base, viewport });
+export async function openTab(browser: Browser, base = baseUrl(), viewport: Viewport = { width: 1280, height: 860 }, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Tab> {
+  const context = await browser.newContext({ baseURL: base, viewport, ...options });
   await watchCsp(context);
   const alerts: string[] = [];
   await recordAppAlerts(context, (text) => alerts.push(text));

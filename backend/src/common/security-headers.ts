@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { THEME_BOOT_SCRIPT } from '@cloud9/contracts';
 import helmet from 'helmet';
 import { isSecureDeployment, Settings } from '../config/settings';
 
@@ -9,10 +11,13 @@ const CSP_HOST = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$|^\[[0-9a-f:]+\](
 const PAYPAL_FAMILY = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 const isPayPal = (host: string) => host === 'paypal.com' || host.endsWith('.paypal.com');
 
+/** The one inline script the shell may run: index.html's theme script, before the first paint (by its hash). */
+const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+
 /**
  * The app shell's Content-Security-Policy directives:
- * - scripts only from the app itself and the PayPal SDK's origin (PAYPAL_SDK_URL); no inline script,
- *   no eval, no event-handler attributes, no plugins, no <base>, nothing may frame the app;
+ * - scripts only from the app itself and the PayPal SDK's origin (PAYPAL_SDK_URL); no inline script
+ *   but the theme's (THEME_BOOT_SCRIPT, by its hash), no eval, no event-handler attributes, no plugins, no <base>, nothing may frame the app;
  * - styles allow 'unsafe-inline': emoji-picker-react and PayPal's SDK insert <style> elements at run
  *   time (a nonce would make index.html a per-request template; CSS cannot run script, and img-src /
  *   connect-src below limit where injected CSS could send anything);
@@ -33,7 +38,7 @@ function appShellDirectives(settings: Settings): Record<string, string[]> {
   const mediaCdn = settings.storage.mediaPublicUrl ? [new URL(settings.storage.mediaPublicUrl).origin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", sdk.origin],
+    'script-src': ["'self'", THEME_SCRIPT_HASH, sdk.origin],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...mediaCdn, ...gifHosts, emojiCdn, ...paypal],

@@ -346,6 +346,7 @@ export interface Users {
   password_hash: string;
   pending_email: string | null;
   phone: string | null;
+  theme: Generated<string>;
   thumbnail: string | null;
   updated_at: Generated<Timestamp>;
   username: string;

@@ -222,11 +222,11 @@ describe('accounts and sessions', () => {
       expect(res.body.success).toBe(false);
     });
 
-    it('GET /api/me gives the user (and whether two-factor is on) with the cookie and 401 without', async () => {
+    it('GET /api/me gives the user (whether two-factor is on, the colour theme) with the cookie and 401 without', async () => {
       const agent = t.agent();
       const login = await agent.post('/api/login').send({ username, password: PASSWORD }).expect(200);
       const me = await agent.get('/api/me').expect(200);
-      expect(me.body).toEqual({ ...login.body, twoFactor: { totp: false } });
+      expect(me.body).toEqual({ ...login.body, twoFactor: { totp: false }, theme: 'system' });
       const anon = await t.request().get('/api/me').expect(401);
       expect(anon.body).toEqual(expect.objectContaining({ success: false, error: MESSAGES.auth.notSignedIn }));
     });

@@ -94,6 +94,7 @@ const TABLE: Row[] = [
   row('POST /api/login',                               [200, 200, 200, 200, 200], (c) => ({ body: { username: c.other.username, password: PASSWORD }, freshSession: true })),
   row('POST /api/logout',                              [200, 200, 200, 200, 200], () => ({ freshSession: true })),
   row('GET /api/me',                                   [401, 200, 200, 200, 200]),
+  row('PUT /api/me/theme',                             [401, 200, 200, 200, 200], () => ({ body: { theme: 'system' } })),
   // Passkeys: signing in with one is public (an answer that is not one is 400 for anyone); one's own are a member's.
   row('POST /api/login/passkey/options',               [200, 200, 200, 200, 200]),
   row('POST /api/login/passkey',                       [400, 400, 400, 400, 400], () => ({ body: {} })),

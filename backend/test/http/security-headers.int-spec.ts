@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { io } from 'socket.io-client';
-import { SOCKET_PATH, SocketErrors } from '@cloud9/contracts';
+import { createHash } from 'node:crypto';
+import { SOCKET_PATH, SocketErrors, THEME_BOOT_SCRIPT } from '@cloud9/contracts';
 import { PASSWORD, signUp, SignedIn } from '../support/app';
 import { bootWatched, sessionCookieOf, sessionIdOf, WatchedApp } from '../support/harness';
 
@@ -16,6 +17,9 @@ const directives = (header: string | undefined): Record<string, string[]> =>
       .filter(([name]) => name)
       .map(([name, ...sources]) => [name, sources]),
   );
+
+/** The theme's inline script, the one the shell may run (by its hash). */
+const THEME_SCRIPT = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 const UPLOADS_CSP = "default-src 'none'; media-src 'self'; img-src 'self'; sandbox";
 const GIF_HOST = '127.0.0.1:45678';
@@ -59,7 +63,7 @@ describe('security headers and the session cookie', () => {
     it('puts the app-shell CSP on index.html and the SPA fallback, not on the built scripts (a CSP governs documents only)', async () => {
       const expected = {
         'default-src': ["'self'"],
-        'script-src': ["'self'", 'http://127.0.0.1:41234'],
+        'script-src': ["'self'", THEME_SCRIPT, 'http://127.0.0.1:41234'],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         // The emoji image CDN by its origin only: EMOJI_CDN_URL's path does not narrow it.
@@ -139,7 +143,7 @@ describe('security headers and the session cookie', () => {
 
     it('allows PayPal\'s hosts for frames, calls and images, scripts only from the SDK origin, and upgrades insecure requests', async () => {
       const csp = directives((await viaProxy(t.request().get('/')).expect(200)).headers['content-security-policy']);
-      expect(csp['script-src']).toEqual(["'self'", 'https://www.paypal.com']);
+      expect(csp['script-src']).toEqual(["'self'", THEME_SCRIPT, 'https://www.paypal.com']);
       expect(csp['frame-src']).toEqual(['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']);
       expect(csp['connect-src']).toEqual(["'self'", 'wss://cloud9.example', 'https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);

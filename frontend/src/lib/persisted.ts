@@ -135,6 +135,12 @@ export const persisted = {
   groupLimits: item(STORAGE_KEYS.groupLimits, json(isStoredLimits)),
   /** The feed chosen in the side panel, which Home shows. */
   selectedCategory: item(STORAGE_KEYS.selectedCategory, category),
+  /**
+   * The colour theme last chosen here or read from the account, as plain text (index.html's first
+   * script reads it: contracts THEME_BOOT_SCRIPT). Checked by its reader (stores/theme.ts), so that
+   * the boot script, which carries this file, carries no theme code.
+   */
+  theme: item(STORAGE_KEYS.theme, text),
   latestUserAlert: item(STORAGE_KEYS.latestUserAlert, text),
   latestSystemNotice: item(STORAGE_KEYS.latestSystemNotice, text),
   lastSeenUserAlerts: (userId: number) => item(STORAGE_KEYS.lastSeenUserAlerts(userId), text),

@@ -3,6 +3,7 @@ import { fetchMe, logout } from '../api/auth';
 import { fetchGroupPlan } from '../api/plans';
 import { useSessionStore } from './session';
 import { afterDelayWhenIdle } from '../lib/idle';
+import { persisted } from '../lib/persisted';
 
 /** Only the limits the client uses are kept (groupLimits). */
 function toGroupLimits(plan: GroupPlan): GroupLimits {
@@ -64,7 +65,11 @@ async function confirmedUser(): Promise<{ stored: CurrentUser; user: CurrentUser
   const stored = useSessionStore.getState().currentUser;
   if (!stored) return null;
   const user = await fetchMe();
-  return useSessionStore.getState().currentUser?.id === stored.id ? { stored, user } : null;
+  if (useSessionStore.getState().currentUser?.id !== stored.id) return null;
+  // The account's theme follows the member to this browser: stored for the next first paint, and drawn
+  // by the signed-in shell's theme sync (stores/theme.ts).
+  if (user.theme) persisted.theme.set(user.theme);
+  return { stored, user };
 }
 
 /**

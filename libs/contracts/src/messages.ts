@@ -4,6 +4,7 @@ import { HTTP_MESSAGES } from './http-messages';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 import { ACCOUNT_DATA_MESSAGES } from './account-data-messages';
 import { PUSH_MESSAGES } from './push-messages';
+import { THEME_MESSAGES } from './theme-messages';
 
 /**
  * The user-facing message catalogue: every message the screens, forms and failures show, plus the
@@ -15,6 +16,7 @@ export const MESSAGES = {
   twoFactor: TWO_FACTOR_MESSAGES,
   accountData: ACCOUNT_DATA_MESSAGES,
   push: PUSH_MESSAGES,
+  theme: THEME_MESSAGES,
   profile: {
     updateFailed: 'Profile update failed. Please try again.',
     failedToUpdate: 'Failed to update profile.',

@@ -27,6 +27,7 @@ import { AccountSession, DataExport, DataExportList, DeleteAccountBody, EndedSes
 import {
   AlertGroup, ApiError, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, LivenessReport, NoticeResult, NotificationSeenResult, NotificationSettings, NotificationStatus, Post, PostCounts, PostEdit, PostThread, PublicConfig, ReadinessReport, RepostResult, SubscribeResult, Subscription, SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult, pageOf,
 } from './types';
+import { ThemeBody } from './appearance';
 import { LoginResult, LoginSecondStepBody, Me, RecoveryCodes, RecoveryCodesBody, TotpDisableBody, TotpEnableBody, TotpSetup } from './two-factor';
 
 
@@ -48,7 +49,9 @@ export const ROUTES = {
     /** With two-factor on, a right password answers TwoFactorChallenge and no session: finish with twoFactor.login. */
     login: defineRoute({ method: 'POST', path: '/api/login', summary: 'Sign in; sets the session cookie (or asks for the second step).', auth: 'public', body: LoginBody, responses: { 200: LoginResult }, errors: [401, 403] }),
     logout: defineRoute({ method: 'POST', path: '/api/logout', summary: 'Sign out; ends the session.', auth: 'optional', responses: { 200: Done }, errors: [] }),
-    me: defineRoute({ method: 'GET', path: '/api/me', summary: 'The signed-in account (with its second factors).', auth: 'session', responses: { 200: Me }, errors: SIGNED_IN }),
+    me: defineRoute({ method: 'GET', path: '/api/me', summary: 'The signed-in account (with its second factors and colour theme).', auth: 'session', responses: { 200: Me }, errors: SIGNED_IN }),
+    /** The account's colour theme (system, light or dark), which follows the member to every browser. */
+    setTheme: defineRoute({ method: 'PUT', path: '/api/me/theme', summary: "Set the account's colour theme.", auth: 'session', body: ThemeBody, responses: { 200: ThemeBody }, errors: [400, 401] }),
   },
   /** Two-factor sign-in with an authenticator app (TOTP). */
   twoFactor: {

@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   currentUser: 'currentUser',
   groupLimits: 'groupLimits',
   selectedCategory: 'selectedCategory',
+  /** The colour theme last chosen or read from the account (system, light or dark), as plain text: index.html's first script reads it. */
+  theme: 'theme',
   latestUserAlert: 'latestUserAlert',
   latestSystemNotice: 'latestSystemNotice',
   lastSeenUserAlerts: (userId: number | string) => `lastSeenUserAlerts_${userId}`,

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { TWO_FACTOR_MESSAGES as M } from './two-factor-messages';
 import { AUTH_MESSAGES } from './auth-messages';
 import { CurrentUser } from './types';
+import { THEMES } from './theme';
 
 /** RFC 6238 as every authenticator app reads an otpauth:// address: SHA-1, 6 digits, 30-second steps. */
 export const TOTP = { digits: 6, periodSeconds: 30, algorithm: 'SHA1', issuer: 'Cloud 9 Social', recoveryCodes: 10 } as const;
@@ -61,7 +62,7 @@ export type LoginResult = z.output<typeof LoginResult>;
 /** Which second factors the account has on (GET /api/me). */
 export const TwoFactorStatus = z.object({ totp: z.boolean() });
 export type TwoFactorStatus = z.output<typeof TwoFactorStatus>;
-/** GET /api/me: the account, with its second factors. */
-export const Me = z.extend(CurrentUser, { twoFactor: TwoFactorStatus });
+/** GET /api/me: the account, with its second factors and its colour theme. */
+export const Me = z.extend(CurrentUser, { twoFactor: TwoFactorStatus, theme: z.enum(THEMES) });
 export type Me = z.output<typeof Me>;
 

@@ -1,7 +1,7 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { Endpoint, BodyOf } from '../../common/endpoint';
 import type { Request, Response } from 'express';
-import { ROUTES, type CurrentUser, type LoginBody, type LoginResult, type LoginSecondStepBody, type Me, type PasskeyLoginBody } from '@cloud9/contracts';
+import { ROUTES, isTheme, type CurrentUser, type LoginBody, type LoginResult, type LoginSecondStepBody, type Me, type PasskeyLoginBody } from '@cloud9/contracts';
 import type { SessionUser } from '../users/public';
 import { AccountsService } from '../users/accounts.service';
 import { Auth, AuthUser } from '../../common/auth/auth.decorators';
@@ -47,6 +47,7 @@ export class AuthController {
   @Endpoint(ROUTES.auth.me)
   @Auth()
   async me(@AuthUser() user: SessionUser): Promise<Me> {
-    return { ...this.users.toCurrentUser(user), twoFactor: await this.twoFactor.status(user.id) };
+    const theme = isTheme(user.theme) ? user.theme : 'system';
+    return { ...this.users.toCurrentUser(user), twoFactor: await this.twoFactor.status(user.id), theme };
   }
 }

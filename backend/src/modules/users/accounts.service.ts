@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { ADMIN_GROUP_ID, DEFAULT_GROUP_ID, MESSAGES, canDeleteAccount, type CurrentUser, type ProfileFields, type RegisterBody } from '@cloud9/contracts';
+import { ADMIN_GROUP_ID, DEFAULT_GROUP_ID, MESSAGES, canDeleteAccount, type CurrentUser, type ProfileFields, type RegisterBody, type Theme } from '@cloud9/contracts';
 import type { Db } from '../../common/db/database';
 import { DomainEvents } from '../../common/events/domain-events';
 import type { GroupMove } from '../../common/events/event-map';
@@ -105,6 +105,13 @@ export class AccountsService implements SessionUserSource {
       phone: u.phone, location: u.location, website: u.website, thumbnail: u.thumbnail, background: u.background,
       group_id: u.group_id, createdAt: u.created_at.toISOString(), emailVerified: u.email_verified, pendingEmail: u.pending_email,
     };
+  }
+
+  /** Keeps the account's colour theme; the session user's cached row is dropped on every instance. */
+  async setTheme(userId: number, theme: Theme): Promise<{ theme: Theme }> {
+    await this.users.update(userId, { theme });
+    await this.accountsChanged([userId]);
+    return { theme };
   }
 
   /** Registration; new users are Basic. Attempts are limited per address by the route (RATE_LIMIT_REGISTER). */

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { DeviceCookies } from '../../common/auth/device-cookie';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { ROUTES, isAdmin, type CurrentUser, type DeleteAccountBody, type ProfileFields, type RegisterBody, type UserProfile, type UserSuggestion, type UsernameSuggestQuery } from '@cloud9/contracts';
+import { ROUTES, isAdmin, type CurrentUser, type DeleteAccountBody, type ProfileFields, type RegisterBody, type ThemeBody, type UserProfile, type UserSuggestion, type UsernameSuggestQuery } from '@cloud9/contracts';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { requestIpSubject } from '../../common/rate-limit/subjects';
 import { UploadsRateLimit } from '../../common/rate-limit/uploads-rate-limit.interceptor';
@@ -64,6 +64,13 @@ export class UsersController {
   update(@AuthUser() user: SessionUser, @BodyOf() dto: ProfileFields, @Req() req: Request): Promise<CurrentUser> {
     const images = { thumbnail: uploadedFile(req, 'thumbnail'), background: uploadedFile(req, 'background') };
     return this.profiles.updateProfile(user, dto, images, req.sessionID);
+  }
+
+  /** The account's colour theme; GET /api/me answers it, so it follows the member to every browser. */
+  @Endpoint(ROUTES.auth.setTheme)
+  @Auth()
+  setTheme(@AuthUser() user: SessionUser, @BodyOf() body: ThemeBody): Promise<ThemeBody> {
+    return this.accounts.setTheme(user.id, body.theme);
   }
 
   /** Images only: any other field (a password included) is ignored here. */

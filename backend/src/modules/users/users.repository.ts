@@ -48,7 +48,7 @@ export class UsersRepository extends DomainRepository {
       .select([
         'u.id', 'u.username', 'u.email', 'u.name', 'u.bio', sql<string | null>`u.birthdate::text`.as('birthdate'), 'u.phone', 'u.location',
         'u.website', 'u.thumbnail', 'u.background', 'u.group_id', 'u.followers_count', 'u.following_count', 'u.created_at', 'u.updated_at',
-        'u.email_verified', 'u.pending_email',
+        'u.email_verified', 'u.pending_email', 'u.theme',
         'g.name as g_name', 'g.description as g_description', 'g.subscription_fee as g_subscription_fee', 'g.post_limit as g_post_limit',
         'g.media_limit_kb as g_media_limit_kb', 'g.edit_timeout_minutes as g_edit_timeout_minutes', 'g.monthly_boosts as g_monthly_boosts',
         'g.priority_boost as g_priority_boost', 'g.is_available as g_is_available',

@@ -29,7 +29,7 @@ export const DELETE_USER_SQL = {
 export const SESSION_USER_SQL = `
   SELECT u.id, u.username, u.email, u.name, u.bio, u.birthdate::text AS birthdate, u.phone, u.location, u.website,
          u.thumbnail, u.background, u.group_id, u.followers_count, u.following_count, u.created_at, u.updated_at,
-         u.email_verified, u.pending_email::text AS pending_email,
+         u.email_verified, u.pending_email::text AS pending_email, u.theme,
          g.name AS g_name, g.description AS g_description, g.subscription_fee::text AS g_subscription_fee,
          g.post_limit AS g_post_limit, g.media_limit_kb AS g_media_limit_kb, g.edit_timeout_minutes AS g_edit_timeout_minutes,
          g.monthly_boosts AS g_monthly_boosts, g.priority_boost AS g_priority_boost, g.is_available AS g_is_available

@@ -2,8 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import EmojiPicker, { type Categories, type EmojiClickData, type EmojiStyleValue } from 'emoji-picker-react';
 import { usePublicConfig } from '../../queries/config';
 import { selectUserId, useSessionStore } from '../../stores/session';
+import { useThemeStore } from '../../stores/theme';
 import { emojiImageUrl } from './emojiImages';
-import { EMOJI_CATEGORIES, EMOJI_REACTIONS, EMOJI_SKIN_TONE, EMOJI_THEME } from './emojiConfig';
+import { EMOJI_CATEGORIES, EMOJI_REACTIONS, EMOJI_SKIN_TONE, emojiTheme } from './emojiConfig';
 import { useEmojiSettings } from './emojiSettings';
 import { rankSuggestions, readUsage, recordPick } from './emojiUsage';
 
@@ -23,6 +24,7 @@ const CATEGORIES = EMOJI_CATEGORIES.map((c) => c as Categories);
 export function EmojiPanel({ onPick }: EmojiPanelProps) {
   const userId = useSessionStore(selectUserId);
   const [settings] = useEmojiSettings();
+  const theme = useThemeStore((s) => s.theme);
   const config = usePublicConfig();
   const [usage, setUsage] = useState(() => readUsage(userId));
   const suggested = useMemo(() => rankSuggestions(usage, settings.suggestionMode), [usage, settings.suggestionMode]);
@@ -49,7 +51,7 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
         categories={CATEGORIES}
         emojiStyle={style}
         getEmojiUrl={getEmojiUrl}
-        colorScheme={EMOJI_THEME}
+        colorScheme={emojiTheme(theme)}
         defaultSkinTone={EMOJI_SKIN_TONE}
         suggestedEmojisMode={settings.suggestionMode}
         suggestedEmojis={suggested}

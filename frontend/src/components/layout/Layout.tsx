@@ -7,6 +7,7 @@ import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
 import { useComposerStore } from '../../stores/composer';
 import { useNotificationsStore } from '../../stores/notifications';
 import { selectUserId, useSessionStore } from '../../stores/session';
+import { startThemeSync } from '../../stores/theme';
 import { GlobalComposerHost } from '../composer/GlobalComposerHost';
 import { MediaViewerHost } from '../media-viewer/MediaViewerHost';
 import { Footer } from './Footer';
@@ -80,6 +81,8 @@ export function Layout() {
   // Offline, Home shows what it last saw; every other screen says it needs the network.
   const online = useOnline();
   const { pathname } = useLocation();
+  // The account's theme, read at start or sign-in, is drawn from here on (the stored one already was).
+  useLayoutEffect(startThemeSync, []);
   const openMore = () => setMoreOpen(true);
   return (
     <div className="app-shell">

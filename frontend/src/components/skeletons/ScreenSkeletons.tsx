@@ -42,9 +42,9 @@ export function FeedSkeleton() {
 export function ProfileSkeleton({ label }: { label?: string }) {
   return (
     <Skeleton className="skeleton-screen" label={label}>
-      <Bone kind="block" height="200px" />
+      <Bone kind="block" height="var(--profile-banner-h)" />
       <span className="skeleton-profile-head">
-        <Bone kind="circle" width="128px" height="128px" />
+        <Bone kind="circle" width="var(--profile-avatar)" height="var(--profile-avatar)" />
       </span>
       <span className="skeleton-body">
         <Bone width="45%" height="1.4rem" />

@@ -9,6 +9,7 @@ import { useDrawnCount } from '../../hooks/useDrawnCount';
 import { usePublicConfig } from '../../queries/config';
 import { PAYPAL_MANAGE_URL, mailto } from '../../lib/support';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
+import { AppearanceSettings } from './AppearanceSettings';
 import { EmailSettings, PasswordResetLinks } from './EmailSettings';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { EmojiSettingsForm } from './EmojiSettingsForm';
@@ -64,6 +65,12 @@ export function SettingsPage() {
           </button>
         </>
       ),
+    },
+    {
+      id: 'appearance',
+      title: MESSAGES.theme.title,
+      keywords: 'appearance theme dark light mode night system colours colors display',
+      body: <AppearanceSettings />,
     },
     {
       id: 'email',
