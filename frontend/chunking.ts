@@ -59,14 +59,14 @@ function reachedStatically(id: string, meta: ManualChunkMeta, isRoot: (id: strin
 }
 
 /**
- * The contracts the sign-in page's code runs: the auth, http and passkey messages, the account mail's paths and login links, the plans (and the boot
+ * The contracts the sign-in page's code runs: the auth, http and passkey messages, the account mail's paths and login links, the groups (and the boot
  * script's own, BOOT_MODULES, the route table among them, which the entry takes from there). Every contracts module is
  * reached from the entry through the package's index, so by imports alone all of them look like part
  * of the first load; the rest (the message catalogue, the post, feed and safety rules, the socket
  * events...) travel as a file of their own, `catalogue`, that the screens import. The bundle budget
  * check fails if the sign-in page comes to load it.
  */
-const SIGN_IN_CONTRACTS = ['index.ts', 'auth-messages.ts', 'account-mail-paths.ts', 'http-messages.ts', 'passkey-messages.ts', 'plans.ts', 'groups.ts'].map((file) => `/libs/contracts/src/${file}`);
+const SIGN_IN_CONTRACTS = ['index.ts', 'auth-messages.ts', 'account-mail-paths.ts', 'http-messages.ts', 'passkey-messages.ts', 'groups.ts'].map((file) => `/libs/contracts/src/${file}`);
 const CONTRACTS = '/libs/contracts/src/';
 
 /**

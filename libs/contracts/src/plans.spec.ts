@@ -1,7 +1,10 @@
+import { GroupId, isPaidPlan } from './groups';
 import { annualPrice, planFor, PLANS } from './plans';
 
 describe('plan table', () => {
   it('has every group 1–9 once', () => expect(PLANS.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+  it('names each paid plan as its group (the sign-in page lists them from GroupId)', () =>
+    expect(PLANS.filter((p) => isPaidPlan(p.id)).map((p) => [p.id, p.name])).toEqual(Object.entries(GroupId).filter(([, id]) => isPaidPlan(id)).map(([name, id]) => [id, name])));
   it('matches the published numbers for the paid plans', () => {
     const row = (id: number) => {
       const p = planFor(id)!;

@@ -1,7 +1,11 @@
-import { PLANS, isPaidPlan } from '@cloud9/contracts';
+import { GroupId, isPaidPlan } from '@cloud9/contracts';
 import { CloudShape, TrophyIcon } from '../../components/ui/CloudArt';
 
-const TIERS = PLANS.filter((p) => isPaidPlan(p.id));
+// The paid plans' names are their group names: the plan table (with its descriptions) stays out of the
+// sign-in page's first load.
+const TIERS = Object.entries(GroupId)
+  .filter(([, id]) => isPaidPlan(id))
+  .map(([name, id]) => ({ id, name }));
 
 /** The sales pitch beside the form: the sky, the clouds and the tiers people win. */
 export function AuthHero() {
