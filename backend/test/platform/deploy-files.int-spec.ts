@@ -34,7 +34,7 @@ function settingNames(): Set<string> {
 const settings = settingNames();
 
 /** Credentials, and addresses that carry them: the Secret's, never the ConfigMap's (RATE_LIMIT_PASSWORD is a limit). */
-const isSecret = (name: string) => !name.startsWith('RATE_LIMIT_') && /SECRET|PASSWORD|TOKEN|API_KEY|ACCESS_KEY|ENCRYPTION_KEY|DATABASE_URL|DATABASE_READ_URL|REDIS_URL|SMTP_URL|WEBHOOK/.test(name);
+const isSecret = (name: string) => !name.startsWith('RATE_LIMIT_') && /SECRET|PASSWORD|TOKEN|API_KEY|ACCESS_KEY|PRIVATE_KEY|ENCRYPTION_KEY|DATABASE_URL|DATABASE_READ_URL|REDIS_URL|SMTP_URL|WEBHOOK/.test(name);
 const defaultPort = loadSettings({} as NodeJS.ProcessEnv, false).port;
 /** What an operator sets where a deploy file requires a secret (compose's `${NAME:?…}`, the Secret's empty SESSION_SECRET). */
 const OPERATOR_SECRET = 'an-operator-supplied-secret-0123456789';

@@ -205,6 +205,9 @@ describe('web push', () => {
     const [push] = await arrived(device.endpoint, 1);
     expect(push.payload).toMatchObject({ title: MESSAGES.push.testTitle, url: '/settings', tag: 'test' });
     expect((await other.agent.post('/api/push/test').send({ endpoint: device.endpoint }).expect(404)).body.error).toBe(MESSAGES.push.subscriptionNotFound);
+    // An endpoint the schema lets through that is no URL at all names no subscription: 404 and 200, never a 500.
+    expect((await me.agent.post('/api/push/test').send({ endpoint: 'https://%' }).expect(404)).body.error).toBe(MESSAGES.push.subscriptionNotFound);
+    await me.agent.delete('/api/push/subscriptions').send({ endpoint: 'https://%' }).expect(200);
   });
 
   it('a staff notice goes to every subscription whose member has notice pushes on', async () => {

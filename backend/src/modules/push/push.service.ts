@@ -21,6 +21,12 @@ function isP256Point(point: Buffer): boolean {
 }
 
 /**
+ * An endpoint as subscriptions are stored (the URL's normal form); null for one that is no URL at all,
+ * which no subscription has.
+ */
+const storedForm = (endpoint: string): string | null => (URL.canParse(endpoint) ? new URL(endpoint).href : null);
+
+/**
  * The signed-in account's push subscriptions (decision 0096): one per device (browser profile), owned
  * by the account and the session that made it, so that ending the session removes it.
  */
@@ -46,12 +52,14 @@ export class PushService {
   }
 
   async unsubscribe(userId: number, endpoint: string): Promise<void> {
-    await this.repository.removeOwn(userId, new URL(endpoint).href);
+    const stored = storedForm(endpoint);
+    if (stored) await this.repository.removeOwn(userId, stored);
   }
 
   /** Queues the test push to the caller's subscription with this endpoint (404 when the caller has none such). */
   async test(userId: number, endpoint: string): Promise<void> {
-    const subscription = await this.repository.findOwn(userId, new URL(endpoint).href);
+    const stored = storedForm(endpoint);
+    const subscription = stored && (await this.repository.findOwn(userId, stored));
     if (!subscription) throw new NotFoundException(MESSAGES.push.subscriptionNotFound);
     const unseen = await this.status.unseenAlerts([userId]);
     await this.delivery.enqueueTest(subscription.id, testMessage(unseen.get(userId) ?? 0));
