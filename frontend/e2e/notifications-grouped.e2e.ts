@@ -68,7 +68,7 @@ async function scenario(viewport: Viewport, name: 'phone' | 'desktop', people: S
 
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Notifications' });
-  const likesSwitch = section.getByRole('switch', { name: 'Likes' });
+  const likesSwitch = section.getByRole('switch', { name: 'Likes', exact: true });
   await likesSwitch.waitFor();
   expect(await likesSwitch.isChecked()).toBe(true);
   const saved = page.waitForResponse((res) => res.url().endsWith('/api/notifications/settings') && res.request().method() === 'PUT');

@@ -48,8 +48,16 @@ export async function settle(page: Page, heading?: string | RegExp) {
  */
 async function endAboveTabBar(page: Page): Promise<{ lastBottom: number; tabBarTop: number; last: string }> {
   return page.evaluate(async () => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Reaching the end of a long list loads its next page (a spinner at the end, then more rows):
+    // measure once the end stays the end.
+    for (let tries = 0; tries < 50; tries++) {
+      const height = document.documentElement.scrollHeight;
+      window.scrollTo(0, height);
+      await frames();
+      if (!document.querySelector('main .spinner') && document.documentElement.scrollHeight === height) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const tabBar = document.querySelector('.tab-bar')!.getBoundingClientRect();
     const visible = (el: Element) => {
       const box = el.getBoundingClientRect();
