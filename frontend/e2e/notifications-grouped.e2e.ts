@@ -67,7 +67,7 @@ async function scenario(viewport: Viewport, name: 'phone' | 'desktop', people: S
   await shot(page, `notifications-grouped-read-${name}`);
 
   await page.goto('/settings');
-  const section = page.getByRole('region', { name: 'Notifications' });
+  const section = page.getByRole('region', { name: 'Notifications', exact: true });
   const likesSwitch = section.getByRole('switch', { name: 'Likes', exact: true });
   await likesSwitch.waitFor();
   expect(await likesSwitch.isChecked()).toBe(true);
