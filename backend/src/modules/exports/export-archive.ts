@@ -28,10 +28,14 @@ async function* jsonArray(read: PageReader): AsyncGenerator<Buffer> {
   yield Buffer.from(first ? ']\n' : '\n]\n');
 }
 
-/** A stream's bytes only once the ZIP reaches its entry (a bucket's response is not opened before). */
-const later = (open: () => Promise<Readable>) => (cb: (err: unknown, stream: NodeJS.ReadableStream) => void) => {
+/**
+ * A stream's bytes only once the ZIP reaches its entry (a bucket's response is not opened before).
+ * A stream that fails (a read cut off: the database gone at shutdown) fails the archive through
+ * `fail`: yazl does not listen for its entries' errors.
+ */
+const later = (open: () => Promise<Readable>, fail: (error: Error) => void) => (cb: (err: unknown, stream: NodeJS.ReadableStream) => void) => {
   open().then(
-    (stream) => cb(null, stream),
+    (stream) => cb(null, stream.once('error', fail)),
     (error: unknown) => cb(error, Readable.from([])),
   );
 };
@@ -49,8 +53,11 @@ export async function writeExportArchive(file: string, userId: number, repo: Exp
   const zip = new ZipFile();
   const out = createWriteStream(file, { flags: 'wx' });
   const written = pipeline(zip.outputStream, out);
+  // Seen by the `await` below, or by nobody when the archive fails before it.
+  written.catch(() => undefined);
+  const fail = (error: Error) => (zip.outputStream as Readable).destroy(error);
   const mtime = new Date();
-  const list = (name: string, read: PageReader) => zip.addReadStreamLazy(name, { mtime }, later(async () => Readable.from(jsonArray(read))));
+  const list = (name: string, read: PageReader) => zip.addReadStreamLazy(name, { mtime }, later(async () => Readable.from(jsonArray(read)), fail));
 
   zip.addBuffer(Buffer.from(`${JSON.stringify({ exportedAt: mtime.toISOString(), account }, null, 2)}\n`), 'account.json', { mtime });
   list('posts.json', (after) => repo.posts(userId, false, after));
@@ -66,21 +73,30 @@ export async function writeExportArchive(file: string, userId: number, repo: Exp
 
   // The originals, once each (equal uploads share one stored file), as stored (already compressed: stored as is).
   const added = new Set<string>();
-  for (let after = 0; ; ) {
-    const rows = await repo.media(userId, after);
-    if (!rows.length) break;
-    for (const row of rows) {
-      after = row.key;
-      if (added.has(row.storage_key) || !(await storage.head(row.storage_key))) continue;
-      added.add(row.storage_key);
-      zip.addReadStreamLazy(
-        `media/${row.storage_key}`,
-        { mtime, compress: false },
-        later(async () => (await storage.read(row.storage_key))?.body ?? Readable.from([])),
-      );
-    }
+  try {
+    await addOriginals();
+  } catch (error) {
+    fail(error as Error);
+    throw error;
   }
   zip.end();
   await written;
   return out.bytesWritten;
+
+  async function addOriginals(): Promise<void> {
+    for (let after = 0; ; ) {
+      const rows = await repo.media(userId, after);
+      if (!rows.length) break;
+      for (const row of rows) {
+        after = row.key;
+        if (added.has(row.storage_key) || !(await storage.head(row.storage_key))) continue;
+        added.add(row.storage_key);
+        zip.addReadStreamLazy(
+          `media/${row.storage_key}`,
+          { mtime, compress: false },
+          later(async () => (await storage.read(row.storage_key))?.body ?? Readable.from([]), fail),
+        );
+      }
+    }
+  }
 }
