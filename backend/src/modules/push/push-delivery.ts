@@ -90,11 +90,12 @@ export class PushDelivery {
   @JobHandler(PUSH_QUEUE, PUSH_ALERT_JOB)
   async pushAlert(job: QueueJob<typeof PUSH_QUEUE, typeof PUSH_ALERT_JOB>): Promise<PushOutcome> {
     const { recipientId, alert } = job.data;
+    // Most members have no device subscribed: that one read ends their job before the others.
+    const subscriptions = await this.repository.ofUser(recipientId);
+    if (!subscriptions.length) return nothing();
     const skipped = { ...nothing(), skipped: 1 };
     if (!(await this.alertSettings.pushWanted([recipientId], pushTypeOf(alert))).has(recipientId)) return skipped;
     if ((await this.visibility.lookingNow([recipientId])).size) return skipped;
-    const subscriptions = await this.repository.ofUser(recipientId);
-    if (!subscriptions.length) return nothing();
     const [actors, unseen] = await Promise.all([this.groups.groupActors(recipientId, alert.id), this.status.unseenAlerts([recipientId])]);
     // The alert was withdrawn (an unlike) or hidden meanwhile: nothing to tell.
     if (actors === 0) return skipped;
