@@ -168,25 +168,36 @@ describe('boosts', () => {
 describe('donation', () => {
   it('Gift Us: 2.5 s later the donate page opens in a new tab, the thanks toast shows, and the dialog closes 3 s after', async () => {
     const { page, context } = await signedIn('donor');
-    const clicked = Date.now();
+    // The moments are taken in the page (the click, window.open, the dialog leaving): the test process
+    // sees each of them late, and by different amounts, on a busy machine.
+    await page.evaluate(() => {
+      const times = ((window as unknown as { donationTimes: Record<string, number> }).donationTimes = {});
+      document.addEventListener('click', () => (times.clicked ??= performance.now()), { capture: true });
+      const open = window.open.bind(window);
+      window.open = (...args) => ((times.opened = performance.now()), open(...args));
+      new MutationObserver(() => {
+        const dialog = document.querySelector('[role="dialog"]');
+        if (dialog) times.shown ??= performance.now();
+        else if (times.shown !== undefined) times.closed ??= performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const popup = context.waitForEvent('page', { timeout: 10_000 });
     await page.getByRole('button', { name: 'Gift Us' }).click();
     const dialog = page.getByRole('dialog', { name: 'Gift Us' });
     await dialog.waitFor();
     const donate = await popup;
-    // The page opens and the toast shows at one moment; the close is timed from the opening, seen before
-    // the checks below (the toast, seen after them, is seen late on a busy machine).
-    const openedAt = Date.now();
-    const openedAfter = openedAt - clicked;
     await donate.waitForLoadState();
     expect(donate.url()).toContain('/donate?hosted_button_id=E2E');
     expect(await donate.title()).toBe('Donate with PayPal');
     await page.getByText(MESSAGES.payment.donationOpened).first().waitFor();
     await dialog.waitFor({ state: 'detached', timeout: 6000 });
-    const closedAfter = Date.now() - openedAt;
-    expect(openedAfter).toBeGreaterThanOrEqual(2400);
+    const times = await page.evaluate(() => (window as unknown as { donationTimes: Record<string, number> }).donationTimes);
+    const openedAfter = times.opened - times.clicked;
+    const closedAfter = times.closed - times.opened;
+    expect(openedAfter).toBeGreaterThanOrEqual(2500);
     expect(openedAfter).toBeLessThan(6000);
-    expect(closedAfter).toBeGreaterThanOrEqual(2500);
+    expect(closedAfter).toBeGreaterThanOrEqual(3000);
+    expect(closedAfter).toBeLessThan(6000);
     await context.close();
   });
 });

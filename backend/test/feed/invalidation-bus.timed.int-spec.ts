@@ -40,7 +40,10 @@ describe('cache invalidation between instances (InvalidationBus on the shared Re
     for (const changes of heard) changes.length = 0;
     for (let i = 0; i < 200; i++) {
       await a.publish({ posts: [i] });
-      // The client's next request cannot reach the other instance before this process reads its sockets.
+      // The client's next request reaches the other instance over a socket, after the answer to this one:
+      // a round trip through Redis (written after its pass that wrote every subscriber's copy), then the
+      // rest of that poll phase, in which the other instance's copy is read.
+      await connections[1].ping();
       await new Promise((resolve) => setImmediate(resolve));
       expect(heard[1].at(-1)).toEqual({ posts: [i] });
     }
