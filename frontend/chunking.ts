@@ -30,6 +30,24 @@ const VENDOR: [test: (pkg: string) => boolean, chunk: string][] = [
 const SHELL_ROOTS = ['/src/app/SignedInRoutes.tsx', '/src/features/home/HomePage.tsx'];
 
 /**
+ * Small parts that several signed-in screens share but Home does not use: left to rollup each is a
+ * file of its own (under 1 KB), and Settings, which uses them all, waited on five more round trips
+ * before it could draw. Every signed-in screen loads the shell anyway; they add about 2 KB to it.
+ * Parts the signed-out pages load on demand (the passkey and two-factor requests) stay out: there
+ * they would bring the whole shell.
+ */
+const SHELL_PARTS = [
+  '/src/queries/notifications.ts',
+  '/src/queries/billing.ts',
+  '/src/api/billing.ts',
+  '/src/queries/plans.ts',
+  '/src/components/emoji/emojiSettings.ts',
+  '/src/components/emoji/emojiConfig.ts',
+  '/src/components/emoji/emojiImages.ts',
+  '/src/components/profile/LazyEditProfileModal.tsx',
+];
+
+/**
  * The query library's parts that only lists and forms use. Its index re-exports everything, so by
  * imports alone the whole library looks like part of the first load; these are named for the shell
  * so /login does not carry them.
@@ -102,6 +120,7 @@ export const manualChunks: GetManualChunk = (id, meta) => {
   // What the entry imports is named too (`app`): rollup moves an unnamed module that a named chunk
   // imports into that chunk, and the shell would take the entry's code with it.
   if (reachedStatically(id, meta, (m) => meta.getModuleInfo(m)?.isEntry === true)) return 'app';
+  if (SHELL_PARTS.some((part) => id.endsWith(part))) return 'shell';
   // Screens keep chunks of their own (Home's own code too, so other screens do not carry it).
   if (SHELL_ROOTS.slice(1).some((root) => id.endsWith(root))) return undefined;
   return reachedStatically(id, meta, (m) => SHELL_ROOTS.some((root) => m.endsWith(root))) ? 'shell' : undefined;

@@ -1,59 +1,14 @@
 #!/usr/bin/env node
-// The first-load JavaScript budget, checked on the built frontend (run `npm run build` first).
-// A page's first load is the file holding each module it runs before it can draw (the entry, the
-// signed-in shell, the screen), with every file those import statically: what the browser must
-// fetch first. Sizes are brotli (quality 11), as a compressing server sends them. It reads the
-// build's chunk graph: Vite's .vite/manifest.json (which file imports which) and
-// .vite/chunk-modules.json (which modules each file holds, written by frontend/chunking.ts).
-// Fails when a page is over budget, or when code meant to load on demand (the emoji picker and its
-// data, PayPal's SDK wrapper) is part of a first load, or when the boot script imports another file.
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants } from 'node:zlib';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'frontend/dist');
-
-/** Each landing page: the modules it runs before it can draw, and its budget in KB (brotli). */
-const BUDGETS = [
-  { page: '/login', modules: ['frontend/src/main.tsx', 'frontend/src/features/auth/AuthPage.tsx'], maxKb: 90 },
-  {
-    page: '/ (home)',
-    modules: ['frontend/src/main.tsx', 'frontend/src/app/SignedInRoutes.tsx', 'frontend/src/features/home/HomePage.tsx'],
-    maxKb: 140,
-  },
-];
+// The first-load JavaScript budget, checked on the built frontend (run `npm run build` first); what a
+// first load is: scripts/first-load.mjs. Sizes are brotli (quality 11), as a compressing server sends
+// them. Fails when a page is over budget, or when code meant to load on demand (the emoji picker and
+// its data, PayPal's SDK wrapper) is part of a first load, or when the boot script imports another file.
+import { BUDGETS, brotliBytes, readBuild } from './first-load.mjs';
 
 /** Packages that only some screens load, on demand. */
 const ON_DEMAND = ['node_modules/emoji-picker-react/', 'node_modules/@paypal/'];
 
-const read = (file) => JSON.parse(readFileSync(path.join(dist, '.vite', file), 'utf8'));
-const manifest = read('manifest.json');
-const modulesOf = read('chunk-modules.json');
-const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-
-function fileHolding(module) {
-  const file = Object.keys(modulesOf).find((f) => modulesOf[f].includes(module));
-  if (!file) throw new Error(`no built file holds ${module}: was it renamed or moved?`);
-  return file;
-}
-
-/** The files `files` import statically, directly or not, themselves included. */
-function staticClosure(files) {
-  const seen = new Set();
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const key of manifest[keyOfFile.get(file)]?.imports ?? []) visit(manifest[key].file);
-  };
-  files.forEach(visit);
-  return [...seen];
-}
-
-const brotliBytes = (file) =>
-  brotliCompressSync(readFileSync(path.join(dist, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-
+const { manifest, modulesOf, firstLoadFiles } = readBuild();
 let failed = 0;
 
 // The boot script runs before the rest of the first load has arrived (frontend/chunking.ts): it
@@ -67,7 +22,7 @@ if (!boot?.isEntry || boot.imports?.length) {
 }
 
 for (const { page, modules, maxKb } of BUDGETS) {
-  const files = staticClosure(modules.map(fileHolding));
+  const files = firstLoadFiles(modules);
   const kb = files.reduce((sum, file) => sum + brotliBytes(file), 0) / 1024;
   const eager = files.flatMap((file) => modulesOf[file].filter((m) => ON_DEMAND.some((p) => m.includes(p))).map((m) => `${file}: ${m}`));
   const ok = kb <= maxKb && eager.length === 0;

@@ -3,8 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
 import { useDrawnCount } from './useDrawnCount';
 
-function Count({ total, first }: { total: number; first: number }) {
-  return <output>{useDrawnCount(total, first)}</output>;
+/** Every count it draws, in order. */
+const seen: number[] = [];
+
+function Count({ total, first, step }: { total: number; first: number; step?: number }) {
+  const drawn = useDrawnCount(total, first, step);
+  seen.push(drawn);
+  return <output>{drawn}</output>;
 }
 
 describe('useDrawnCount', () => {
@@ -34,6 +39,24 @@ describe('useDrawnCount', () => {
     flushSync(() => small.render(<Count total={2} first={3} />));
     expect(container.textContent).toBe('2');
     small.unmount();
+    container.remove();
+  });
+
+  it('with a step, draws `step` more per deferred render, each committed before the next, up to `total`', async () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    seen.length = 0;
+    flushSync(() => root.render(<Count total={8} first={3} step={2} />));
+    expect(container.textContent).toBe('3');
+    await waitFor(() => expect(container.textContent).toBe('8'));
+    // Each count was on the screen before the next: 3, 5, 7, then the last one.
+    const shown = seen.filter((n, i) => n !== seen[i - 1]);
+    expect(shown).toEqual([3, 5, 7, 8]);
+
+    // Fewer items (a search): at once, never more than there are.
+    flushSync(() => root.render(<Count total={2} first={3} step={2} />));
+    expect(container.textContent).toBe('2');
+    root.unmount();
     container.remove();
   });
 });
