@@ -8,7 +8,7 @@ import { signIn } from '../../stores/sessionSync';
 
 // The ceremony's code (the API calls and the WebAuthn browser library) comes when the button is pressed:
 // the sign-in page's first load carries only the button.
-const passkeys = () => import('../../api/passkeys');
+const passkeys = () => import('../../api/passkeySignIn');
 
 /** "Sign in with a passkey": no username typed, the device offers this site's passkeys. Absent where the browser has none. */
 export function PasskeySignIn() {

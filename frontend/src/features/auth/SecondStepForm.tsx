@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TWO_FACTOR_MESSAGES as M, type CurrentUser, type TwoFactorMethod } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
-import { loginSecondStep } from '../../api/twoFactor';
+import { loginSecondStep } from '../../api/twoFactorSignIn';
 import { PasskeySignIn } from './PasskeySignIn';
 
 interface Props {
