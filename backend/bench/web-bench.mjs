@@ -27,7 +27,7 @@ const FRIEND = 'webbench_friend';
 const PAGES = ['/login', '/', '/profile', '/notifications', '/cloud9', '/settings'];
 const THEMES = ['light', 'dark'];
 const TARGETS = { performance: 95, cls: 0.05, accessibility: 100 };
-const SECTION = '## Web — npm run bench:web';
+const SECTION = '## Web — `npm run bench:web`';
 
 const args = process.argv.slice(2);
 const option = (name) => {
