@@ -171,7 +171,8 @@ describe('donation', () => {
     // The moments are taken in the page (the click, window.open, the dialog leaving): the test process
     // sees each of them late, and by different amounts, on a busy machine.
     await page.evaluate(() => {
-      const times = ((window as unknown as { donationTimes: Record<string, number> }).donationTimes = {});
+      const times: Record<string, number> = {};
+      (window as unknown as { donationTimes: Record<string, number> }).donationTimes = times;
       document.addEventListener('click', () => (times.clicked ??= performance.now()), { capture: true });
       const open = window.open.bind(window);
       window.open = (...args) => ((times.opened = performance.now()), open(...args));
