@@ -22,6 +22,8 @@ const ATTACK_MS = 20_000;
 /** DATABASE_STATEMENT_TIMEOUT_MS's default: no request may take longer. */
 const STATEMENT_LIMIT_MS = 2000;
 const READER_P99_MS = 500;
+/** A p99 over fewer reads is their slowest one. */
+const READER_MIN_READS = 100;
 
 /** The words of the seeded posts; the attacker mutes the common ones, so almost every post is hidden from them. */
 const COMMON = ['cloud', 'nine', 'winner', 'gold', 'silver', 'diamond', 'sky', 'sunrise', 'storm', 'rain', 'coffee', 'music', 'football', 'election',
@@ -165,7 +167,8 @@ describe('cost: one client cannot drain the database', () => {
         attack.push({ path, status: res.status, ms: performance.now() - t0 });
       }
     });
-    // The second client: the feed's first pages, one after the other, a few per second.
+    // The second client: the feed's first pages, one after the other, several a second: enough reads (at
+    // least READER_MIN_READS) that the p99 is a percentile, not the slowest of a few dozen.
     const readerLoop = (async () => {
       await new Promise((r) => setTimeout(r, 1000));
       while (performance.now() < end) {
@@ -176,7 +179,7 @@ describe('cost: one client cannot drain the database', () => {
           const body = (await res.json()) as { nextCursor?: string | null };
           reads.push({ status: res.status, ms: performance.now() - t0 });
           cursor = body.nextCursor ?? null;
-          await new Promise((r) => setTimeout(r, 200));
+          await new Promise((r) => setTimeout(r, 50));
         }
       }
     })();
@@ -196,7 +199,7 @@ describe('cost: one client cannot drain the database', () => {
     }
     console.log([...kinds].map(([kind, ms]) => `${kind}: ${ms.length}, p50 ${percentile(ms, 50).toFixed(0)} ms, max ${percentile(ms, 100).toFixed(0)} ms`).join('\n'));
     console.log(`reader: ${reads.map((r) => r.ms.toFixed(0)).join(' ')}`);
-    expect(reads.length).toBeGreaterThan(10);
+    expect(reads.length).toBeGreaterThanOrEqual(READER_MIN_READS);
     expect(reads.filter((r) => r.status !== 200)).toEqual([]);
     expect(p99).toBeLessThan(READER_P99_MS);
     expect(attack.filter((r) => r.status !== 200 && r.status !== 429)).toEqual([]);
