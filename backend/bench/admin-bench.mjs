@@ -6,9 +6,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import pg from 'pg';
 import contracts from '@cloud9/contracts';
-import { fmt, percentile } from './lib.mjs';
+import { fmt, percentile, sql } from './lib.mjs';
 import { BENCH_DB, login, root, seedIfNeeded, startApp } from './bench-app.mjs';
 
 const COPY = BENCH_DB.replace(/\/[^/]+$/, '/cloud9_bench_admin');
@@ -16,16 +15,6 @@ const ADMIN = { username: 'bench_admin', password: 'bench-admin-password-1' };
 const ORPHANS = Number(process.env.BENCH_ORPHANS ?? 10000);
 const REFERENCED = Number(process.env.BENCH_REFERENCED ?? 10000);
 const DRIFTED = 5000;
-
-async function sql(db, text, values) {
-  const client = new pg.Client({ connectionString: db });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A fresh copy of the seeded bench database (a file-level copy inside PostgreSQL). */
 async function copyBenchDb() {

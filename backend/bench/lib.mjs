@@ -1,6 +1,8 @@
 // Small measuring tools shared by the benchmarks: a closed-loop load of N concurrent workers
-// over any async call, with latency percentiles, and a free port finder.
+// over any async call, with latency percentiles, a free port finder, one-off SQL and clearing a
+// bench's Redis keys.
 import { createServer } from 'node:net';
+import pg from 'pg';
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -50,3 +52,24 @@ export const RATE_LIMITS_OFF = Object.fromEntries(
     '0/1m',
   ]),
 );
+
+/** One statement on its own connection: the benches' setup and checks, not what they measure. */
+export async function sql(db, text, values) {
+  const client = new pg.Client({ connectionString: db });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes every key under `prefix` (a bench's own REDIS_PREFIX), a page of SCAN at a time. */
+export async function clearRedisPrefix(redis, prefix) {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}

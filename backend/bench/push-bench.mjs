@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import Redis from 'ioredis';
-import { fmt } from './lib.mjs';
+import { clearRedisPrefix, fmt, sql } from './lib.mjs';
 import { login, startApp } from './bench-app.mjs';
 import { deviceKeys } from './push-service.mjs';
 
@@ -26,16 +26,6 @@ const ADMIN = { username: 'bench_push_admin', password: 'bench-push-admin-passwo
 const PREFIX = `c9bench-push-${process.pid}:`;
 /** Gives up when no push has arrived for this long. */
 const STALL_MS = 30_000;
-
-async function sql(db, text, values) {
-  const client = new pg.Client({ connectionString: db });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** 5,000 accounts with 20 subscriptions each, endpoints /push/<n> of the loopback service. */
 async function seed(origin) {
@@ -110,12 +100,7 @@ async function main() {
     app.kill('SIGTERM');
     service.send('stop');
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await clearRedisPrefix(redis, PREFIX);
     redis.disconnect();
   }
   console.log('');

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Redis from 'ioredis';
 import pg from 'pg';
-import { fmt, freePort, percentile, RATE_LIMITS_OFF } from './lib.mjs';
+import { clearRedisPrefix, fmt, freePort, percentile, RATE_LIMITS_OFF } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -67,15 +67,6 @@ async function writeSessions(redis, userIds) {
   }
   await pipeline.exec();
   return cookies;
-}
-
-async function clearPrefix(redis) {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }
 
 async function startApp() {
@@ -177,7 +168,7 @@ async function settle() {
 async function main() {
   const { db, userId } = await setupDatabase();
   const redis = new Redis(REDIS_URL);
-  await clearPrefix(redis);
+  await clearRedisPrefix(redis, PREFIX);
   const readers = Array.from({ length: CLIENTS }, (_, i) => userId(i + 1));
   const likers = Array.from({ length: 2 * SAMPLES }, (_, i) => userId(CLIENTS + 1 + i));
   const admin = userId(0);
@@ -238,7 +229,7 @@ async function main() {
       b.app.kill();
     }
   }
-  await clearPrefix(redis);
+  await clearRedisPrefix(redis, PREFIX);
   await redis.quit();
   await db.end();
 

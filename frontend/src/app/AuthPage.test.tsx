@@ -143,6 +143,27 @@ describe('Login / Register page', () => {
     expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(me);
     expect(JSON.parse(localStorage.getItem('groupLimits') ?? 'null')).toEqual({ postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true });
   });
+  it('login: a link followed while the group limits are still being read is not undone when they arrive', async () => {
+    const me = testUser({ group_id: 6 });
+    routes['POST /api/login'] = () => jsonResponse(me);
+    let answerLimits = (_: Response) => undefined as void;
+    const limits = new Promise<Response>((resolve) => (answerLimits = resolve));
+    (routes as Record<string, () => Response | Promise<Response>>)['GET /api/group/6'] = () => limits;
+    const user = userEvent.setup();
+    renderAt(<AppRoutes />, '/login');
+    await user.type(screen.getByLabelText('Username'), 'skyler');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'rightpassword');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(MESSAGES.empty.noPosts, undefined, { timeout: 5000 })).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('link', { name: 'Notifications' })[0]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/notifications$/));
+    answerLimits(jsonResponse({ id: 6, name: 'Silver', description: '', subscriptionFee: 4.99, postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true, monthlyBoosts: 1, paypalPlanId: null, isAvailable: true }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('groupLimits') ?? 'null')).toMatchObject({ postLimit: 500 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/notifications$/);
+  });
+
   it('login with two-factor on: the password step asks for a code (no session yet); a wrong code shows its message, the right one signs in', async () => {
     const me = testUser({ group_id: 5 });
     routes['POST /api/login'] = () => jsonResponse({ twoFactorRequired: true, methods: ['totp', 'recovery'] });

@@ -1,21 +1,6 @@
 import { createFallbackPoller } from './poller';
-import { createBrowserVisibility, type VisibilitySource } from './visibility';
-
-function fakeVisibility(initial: boolean): VisibilitySource & { set: (visible: boolean) => void } {
-  let visible = initial;
-  const listeners = new Set<() => void>();
-  return {
-    visible: () => visible,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set: (next) => {
-      visible = next;
-      listeners.forEach((listener) => listener());
-    },
-  };
-}
+import { fakeVisibility } from '../test/visibility';
+import { createBrowserVisibility } from './visibility';
 
 describe('the fallback poller in the leader tab', () => {
   beforeEach(() => vi.useFakeTimers());

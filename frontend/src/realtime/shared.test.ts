@@ -1,5 +1,6 @@
 import type { NotificationStatus } from '@cloud9/contracts';
 import type { RealtimeOutput } from './output';
+import { fakeVisibility } from '../test/visibility';
 import { REALTIME_LOCK, startSharedRealtime, type SharedRealtimeEnv } from './shared';
 import type { VisibilitySource } from './visibility';
 
@@ -82,23 +83,6 @@ class FakeBrowser {
       });
     });
   }
-}
-
-/** A tab's visibility, set by the test. */
-function fakeVisibility(initial = true): VisibilitySource & { set: (visible: boolean) => void } {
-  let visible = initial;
-  const listeners = new Set<() => void>();
-  return {
-    visible: () => visible,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set: (next) => {
-      visible = next;
-      listeners.forEach((listener) => listener());
-    },
-  };
 }
 
 /** What one tab's stores and bus were given. */

@@ -21,8 +21,11 @@ export function LoginForm() {
   const [secondStep, setSecondStep] = useState<TwoFactorMethod[] | null>(null);
 
   const finish = async (user: CurrentUser) => {
-    await signIn(user);
+    // Home at once: the group's limits are read behind it, and a redirect made when they arrive
+    // would undo a link the member has followed meanwhile.
+    const signedIn = signIn(user);
     void navigate('/', { replace: true });
+    await signedIn;
   };
 
   const handleSubmit = async (event: FormEvent) => {

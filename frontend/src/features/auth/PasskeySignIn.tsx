@@ -21,8 +21,9 @@ export function PasskeySignIn() {
     try {
       const { signInWithPasskey } = await passkeys();
       const user = await signInWithPasskey();
-      await signIn(user);
-      void navigate('/', { replace: true });
+      const signedIn = signIn(user);
+      void navigate('/', { replace: true }); // at once, as LoginForm does
+      await signedIn;
     } catch (err) {
       setBusy(false);
       notify(ceremonyCancelled(err) ? PASSKEY_SIGN_IN_MESSAGES.cancelled : AUTH_MESSAGES.loginErrorPrefix + errorMessage(err, PASSKEY_SIGN_IN_MESSAGES.failed), 'error');

@@ -85,3 +85,44 @@ export function ListStates<T>({ query, failedMessage, emptyMessage, children }: 
   }
   return query.data.length === 0 ? <p className="hint">{emptyMessage}</p> : children(query.data);
 }
+
+interface SettingsRowProps {
+  /** Who or what the row is about, at its start. */
+  children: ReactNode;
+  /** The button's text ("Remove", "Unmute"...). */
+  action: string;
+  /** The button's accessible name: the action and the item it acts on. */
+  actionName: string;
+  onAction: (button: HTMLButtonElement) => void;
+  disabled?: boolean;
+}
+
+/** One row of a Settings list: the item, then its one action at the end. */
+export function SettingsRow({ children, action, actionName, onAction, disabled }: SettingsRowProps) {
+  return (
+    <div className="settings-row">
+      {children}
+      <button type="button" className="btn btn-ghost settings-row-action" aria-label={actionName} onClick={(e) => onAction(e.currentTarget)} disabled={disabled}>
+        {action}
+      </button>
+    </div>
+  );
+}
+
+interface SettingsRowsProps<T> {
+  label: string;
+  items: T[];
+  keyOf: (item: T) => string | number;
+  children: (item: T) => ReactNode;
+}
+
+/** A Settings list read whole (passkeys, muted words): its items, one row each. */
+export function SettingsRows<T>({ label, items, keyOf, children }: SettingsRowsProps<T>) {
+  return (
+    <ul className="settings-rows" aria-label={label}>
+      {items.map((item) => (
+        <li key={keyOf(item)}>{children(item)}</li>
+      ))}
+    </ul>
+  );
+}

@@ -6,7 +6,7 @@ import { confirmAction } from '../../components/confirm';
 import { notify } from '../../components/notify';
 import { ceremonyCancelled } from '../../lib/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../queries/passkeys';
-import { AddField, ListStates, useAddDraft } from './AddableList';
+import { AddField, ListStates, SettingsRow, SettingsRows, useAddDraft } from './AddableList';
 
 const DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 const day = (iso: string) => DAY.format(new Date(iso));
@@ -65,21 +65,16 @@ export function PasskeysSettings() {
       />
       <ListStates query={passkeys} failedMessage={PASSKEY_MESSAGES.listFailed} emptyMessage={PASSKEY_MESSAGES.none}>
         {(listed) => (
-          <ul className="settings-rows" aria-label={PASSKEY_MESSAGES.title}>
-            {listed.map((passkey) => (
-              <li key={passkey.id}>
-                <div className="settings-row">
-                  <span className="settings-row-who">
-                    <span className="settings-row-name">{passkey.name}</span>
-                    <span className="settings-row-meta">{usedLine(passkey)}</span>
-                  </span>
-                  <button type="button" className="btn btn-ghost settings-row-action" aria-label={PASSKEY_MESSAGES.remove(passkey.name)} onClick={() => void drop(passkey)}>
-                    Remove
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <SettingsRows label={PASSKEY_MESSAGES.title} items={listed} keyOf={(passkey) => passkey.id}>
+            {(passkey) => (
+              <SettingsRow action="Remove" actionName={PASSKEY_MESSAGES.remove(passkey.name)} onAction={() => void drop(passkey)}>
+                <span className="settings-row-who">
+                  <span className="settings-row-name">{passkey.name}</span>
+                  <span className="settings-row-meta">{usedLine(passkey)}</span>
+                </span>
+              </SettingsRow>
+            )}
+          </SettingsRows>
         )}
       </ListStates>
     </div>

@@ -6,7 +6,7 @@ import { notify } from '../../components/notify';
 import { useSafetyActions } from '../../components/safety/useSafetyActions';
 import { Avatar } from '../../components/ui/Avatar';
 import { PagedList } from '../../components/ui/PagedList';
-import { AddField, ListStates, useAddDraft } from './AddableList';
+import { AddField, ListStates, SettingsRow, SettingsRows, useAddDraft } from './AddableList';
 import { dropHiddenAccount, safetyKeys, useAddMutedWord, useHiddenAccounts, useMutedWords, useRemoveMutedWord, type HideKind } from '../../queries/safety';
 
 const WORDS = {
@@ -50,21 +50,13 @@ export function HiddenAccountsList({ kind }: { kind: HideKind }) {
         className="settings-rows"
         moreLabel={SAFETY_UI_MESSAGES.loadMore}
         renderItem={(account) => (
-          <div className="settings-row">
+          <SettingsRow action={words.action} actionName={`${words.action} @${account.username}`} onAction={(button) => void undo(account, button)}>
             <Avatar path={account.thumbnail} size={40} />
             <span className="settings-row-who">
               {account.name && <span className="settings-row-name">{account.name}</span>}
               <span className="settings-row-handle">@{account.username}</span>
             </span>
-            <button
-              type="button"
-              className="btn btn-ghost settings-row-action"
-              aria-label={`${words.action} @${account.username}`}
-              onClick={(e) => void undo(account, e.currentTarget)}
-            >
-              {words.action}
-            </button>
-          </div>
+          </SettingsRow>
         )}
       />
     </div>
@@ -118,18 +110,13 @@ export function MutedWordsForm() {
       />
       <ListStates query={words} failedMessage={SAFETY_UI_MESSAGES.listFailed} emptyMessage={SAFETY_UI_MESSAGES.noMutedWords}>
         {(listed) => (
-          <ul className="settings-rows" aria-label={SAFETY_UI_MESSAGES.mutedWordsTitle}>
-            {listed.map((w) => (
-              <li key={w.id}>
-                <div className="settings-row">
-                  <span className="settings-row-who settings-row-word">{w.word}</span>
-                  <button type="button" className="btn btn-ghost settings-row-action" aria-label={`Remove ${w.word}`} onClick={(e) => drop(w.id, e.currentTarget)}>
-                    Remove
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <SettingsRows label={SAFETY_UI_MESSAGES.mutedWordsTitle} items={listed} keyOf={(w) => w.id}>
+            {(w) => (
+              <SettingsRow action="Remove" actionName={`Remove ${w.word}`} onAction={(button) => drop(w.id, button)}>
+                <span className="settings-row-who settings-row-word">{w.word}</span>
+              </SettingsRow>
+            )}
+          </SettingsRows>
         )}
       </ListStates>
     </div>
