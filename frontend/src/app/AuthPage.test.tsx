@@ -8,7 +8,7 @@ import { jsonResponse, renderAt, setSession, stubFetch, testUser, type FetchCall
 const CONFIG = { supportEmail: 'help@cloud9.test', donateUrl: null, paypalClientId: null, paypalSdkUrl: 'https://www.paypal.com/sdk/js', gifsEnabled: false };
 
 let calls: FetchCall[];
-let routes: Record<string, () => Response>;
+let routes: Record<string, () => Response | Promise<Response>>;
 
 beforeEach(() => {
   setSession(null);
@@ -27,6 +27,19 @@ async function openRegister() {
   await user.click(screen.getByRole('tab', { name: 'Register' }));
   return user;
 }
+
+/** The login form, filled in as skyler and sent. */
+async function logIn(password: string) {
+  const user = userEvent.setup();
+  renderAt(<AppRoutes />, '/login');
+  await user.type(screen.getByLabelText('Username'), 'skyler');
+  await user.type(screen.getByLabelText('Password', { exact: true }), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  return user;
+}
+
+/** Group 6's plan, as GET /api/group/6 answers it. */
+const SILVER = { id: 6, name: 'Silver', description: '', subscriptionFee: 4.99, postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true, monthlyBoosts: 1, paypalPlanId: null, isAvailable: true };
 
 async function fillRegister(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) {
@@ -117,11 +130,7 @@ describe('Login / Register page', () => {
 
   it('login: failure alerts "Login error: " plus the server message and stays signed out', async () => {
     routes['POST /api/login'] = () => jsonResponse({ success: false, error: 'Invalid username or password.', statusCode: 401 }, 401);
-    const user = userEvent.setup();
-    renderAt(<AppRoutes />, '/login');
-    await user.type(screen.getByLabelText('Username'), 'skyler');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'wrongpassword');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await logIn('wrongpassword');
     await waitFor(() => expect(alertTexts()).toContain('Login error: Invalid username or password.'));
     expect(useSessionStore.getState().currentUser).toBeNull();
   });
@@ -129,13 +138,8 @@ describe('Login / Register page', () => {
   it('login: success stores the user and group limits, then shows Home', async () => {
     const me = testUser({ group_id: 6 });
     routes['POST /api/login'] = () => jsonResponse(me);
-    routes['GET /api/group/6'] = () =>
-      jsonResponse({ id: 6, name: 'Silver', description: '', subscriptionFee: 4.99, postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true, monthlyBoosts: 1, paypalPlanId: null, isAvailable: true });
-    const user = userEvent.setup();
-    renderAt(<AppRoutes />, '/login');
-    await user.type(screen.getByLabelText('Username'), 'skyler');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'rightpassword');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    routes['GET /api/group/6'] = () => jsonResponse(SILVER);
+    await logIn('rightpassword');
 
     // The shell and Home load lazily: their first transform alone can take over a second on a busy machine.
     expect(await screen.findByText(MESSAGES.empty.noPosts, undefined, { timeout: 5000 })).toBeInTheDocument();
@@ -148,17 +152,13 @@ describe('Login / Register page', () => {
     routes['POST /api/login'] = () => jsonResponse(me);
     let answerLimits = (_: Response) => undefined as void;
     const limits = new Promise<Response>((resolve) => (answerLimits = resolve));
-    (routes as Record<string, () => Response | Promise<Response>>)['GET /api/group/6'] = () => limits;
-    const user = userEvent.setup();
-    renderAt(<AppRoutes />, '/login');
-    await user.type(screen.getByLabelText('Username'), 'skyler');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'rightpassword');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    routes['GET /api/group/6'] = () => limits;
+    const user = await logIn('rightpassword');
     expect(await screen.findByText(MESSAGES.empty.noPosts, undefined, { timeout: 5000 })).toBeInTheDocument();
 
     await user.click(screen.getAllByRole('link', { name: 'Notifications' })[0]);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/notifications$/));
-    answerLimits(jsonResponse({ id: 6, name: 'Silver', description: '', subscriptionFee: 4.99, postLimit: 500, mediaLimit: 4096, editTimeout: 30, priorityBoost: true, monthlyBoosts: 1, paypalPlanId: null, isAvailable: true }));
+    answerLimits(jsonResponse(SILVER));
     await waitFor(() => expect(JSON.parse(localStorage.getItem('groupLimits') ?? 'null')).toMatchObject({ postLimit: 500 }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/notifications$/);
@@ -172,11 +172,7 @@ describe('Login / Register page', () => {
       ++attempts === 1 ? jsonResponse({ success: false, error: TWO_FACTOR_MESSAGES.wrongCode, statusCode: 401 }, 401) : jsonResponse(me);
     routes['GET /api/group/5'] = () =>
       jsonResponse({ id: 5, name: 'Basic', description: '', subscriptionFee: 0, postLimit: 50, mediaLimit: 1024, editTimeout: null, priorityBoost: false, monthlyBoosts: 0, paypalPlanId: null, isAvailable: true });
-    const user = userEvent.setup();
-    renderAt(<AppRoutes />, '/login');
-    await user.type(screen.getByLabelText('Username'), 'skyler');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'rightpassword');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const user = await logIn('rightpassword');
 
     const codeField = await screen.findByLabelText(TWO_FACTOR_MESSAGES.codeLabel);
     expect(useSessionStore.getState().currentUser).toBeNull();
@@ -198,11 +194,7 @@ describe('Login / Register page', () => {
   it('login with two-factor on: an expired second step goes back to the password with its message', async () => {
     routes['POST /api/login'] = () => jsonResponse({ twoFactorRequired: true, methods: ['totp'] });
     routes['POST /api/login/2fa'] = () => jsonResponse({ success: false, error: TWO_FACTOR_MESSAGES.stepExpired, statusCode: 401 }, 401);
-    const user = userEvent.setup();
-    renderAt(<AppRoutes />, '/login');
-    await user.type(screen.getByLabelText('Username'), 'skyler');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'rightpassword');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const user = await logIn('rightpassword');
     expect(screen.queryByRole('button', { name: TWO_FACTOR_MESSAGES.useRecoveryCode })).toBeNull();
     await user.type(await screen.findByLabelText(TWO_FACTOR_MESSAGES.codeLabel), '123456');
     await user.click(screen.getByRole('button', { name: TWO_FACTOR_MESSAGES.verify }));

@@ -85,9 +85,13 @@ export async function confirmGroup(): Promise<void> {
   }
 }
 
-export async function signIn(user: CurrentUser): Promise<void> {
+/**
+ * Stores the signed-in user and reads its group's limits behind it: the caller opens Home at once.
+ * Waiting for the limits first let the redirect made on their arrival undo a link followed meanwhile.
+ */
+export function signIn(user: CurrentUser): void {
   useSessionStore.getState().setCurrentUser(user);
-  await loadGroupLimits(user.group_id);
+  void loadGroupLimits(user.group_id);
 }
 
 /** Ends the server session too, but the local sign-out must happen even if the server is away. */

@@ -20,12 +20,9 @@ export function LoginForm() {
   /** Set when the password was right and the account has two-factor on: the second step's methods. */
   const [secondStep, setSecondStep] = useState<TwoFactorMethod[] | null>(null);
 
-  const finish = async (user: CurrentUser) => {
-    // Home at once: the group's limits are read behind it, and a redirect made when they arrive
-    // would undo a link the member has followed meanwhile.
-    const signedIn = signIn(user);
+  const finish = (user: CurrentUser) => {
+    signIn(user);
     void navigate('/', { replace: true });
-    await signedIn;
   };
 
   const handleSubmit = async (event: FormEvent) => {
@@ -43,7 +40,7 @@ export function LoginForm() {
         setBusy(false);
         setPassword('');
         setSecondStep(result.methods);
-      } else await finish(result);
+      } else finish(result);
     } catch (err) {
       setBusy(false);
       const message = err instanceof ApiRequestError && err.message ? AUTH_MESSAGES.loginErrorPrefix + err.message : AUTH_MESSAGES.loginFailed;

@@ -21,9 +21,8 @@ export function PasskeySignIn() {
     try {
       const { signInWithPasskey } = await passkeys();
       const user = await signInWithPasskey();
-      const signedIn = signIn(user);
-      void navigate('/', { replace: true }); // at once, as LoginForm does
-      await signedIn;
+      signIn(user);
+      void navigate('/', { replace: true });
     } catch (err) {
       setBusy(false);
       notify(ceremonyCancelled(err) ? PASSKEY_SIGN_IN_MESSAGES.cancelled : AUTH_MESSAGES.loginErrorPrefix + errorMessage(err, PASSKEY_SIGN_IN_MESSAGES.failed), 'error');

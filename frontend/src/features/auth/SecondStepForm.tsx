@@ -7,7 +7,7 @@ import { PasskeySignIn } from './PasskeySignIn';
 interface Props {
   methods: TwoFactorMethod[];
   /** The second step passed: the signed-in account. */
-  onSignedIn: (user: CurrentUser) => Promise<void>;
+  onSignedIn: (user: CurrentUser) => void;
   /** Back to the password (also when the pending sign-in has expired). */
   onCancel: (message?: string) => void;
 }
@@ -36,7 +36,7 @@ export function SecondStepForm({ methods, onSignedIn, onCancel }: Props) {
     setError(null);
     try {
       const user = await loginSecondStep(useRecovery ? { recoveryCode: entered } : { code: entered });
-      await onSignedIn(user);
+      onSignedIn(user);
     } catch (err) {
       setBusy(false);
       const message = err instanceof ApiRequestError && err.message ? err.message : M.wrongCode;
