@@ -17,6 +17,8 @@ export * from './gif-messages';
 export * from './alt-text-messages';
 export * from './safety';
 export * from './moderation';
+export * from './direct-messages';
+export * from './direct-messages-text';
 export * from './safety-ui-messages';
 export * from './passkey-messages';
 export * from './passkeys';

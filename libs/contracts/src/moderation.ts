@@ -8,7 +8,7 @@ import { codePointsAtMost, id, idNumber, oneOf, text } from './schema-kit';
 export const REPORT_REASONS = ['spam', 'harassment', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-export const REPORT_TARGET_TYPES = ['post', 'user'] as const;
+export const REPORT_TARGET_TYPES = ['post', 'user', 'message'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
@@ -49,7 +49,25 @@ export const ReportedPost = z.object({
 });
 export type ReportedPost = z.output<typeof ReportedPost>;
 
-/** One report in the staff's queue. `post` is null for a report on a user, or once the post is gone. */
+/**
+ * A direct message as its report carries it: copied when the report was made (the reported message
+ * and the DM_RULES.reportContext before it), so staff read only those, never the conversation.
+ */
+export const ReportedMessage = z.object({
+  id: z.number(),
+  senderId: z.number(),
+  senderUsername: z.string(),
+  text: z.string(),
+  mediaUrl: z.nullable(z.string()),
+  gif: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ReportedMessage = z.output<typeof ReportedMessage>;
+
+/**
+ * One report in the staff's queue. `post` is null for a report on a user or a message, or once the
+ * post is gone; `messages` is a message report's copy (the reported one last), else null.
+ */
 export const ModerationReport = z.object({
   id: z.number(),
   status: z.enum(REPORT_STATUSES),
@@ -57,7 +75,7 @@ export const ModerationReport = z.object({
   comment: z.nullable(z.string()),
   createdAt: z.string(),
   reporter: ModerationAccount,
-  target: z.object({ type: z.enum(REPORT_TARGET_TYPES), user: ModerationAccount, post: z.nullable(ReportedPost) }),
+  target: z.object({ type: z.enum(REPORT_TARGET_TYPES), user: ModerationAccount, post: z.nullable(ReportedPost), messages: z.nullable(z.array(ReportedMessage)) }),
   /** The other posts the reporter pointed at that still exist. */
   posts: z.array(ReportedPost),
   resolution: z.nullable(z.object({ action: z.enum(MODERATION_ACTIONS), text: z.nullable(z.string()), by: z.nullable(z.string()), at: z.string() })),
@@ -83,7 +101,7 @@ const suspensionEnd = (until: string) => (until === 'infinity' ? null : `${until
 
 /** Kept apart from MESSAGES, which every page loads (the sign-in page too): only reporting and the staff queue need them. */
 export const MODERATION_MESSAGES = {
-  invalidTargetType: "targetType must be 'post' or 'user'.",
+  invalidTargetType: "targetType must be 'post', 'user' or 'message'.",
   invalidTargetId: 'targetId must be a positive whole number.',
   invalidReason: "reason must be 'spam', 'harassment', 'illegal' or 'other'.",
   commentTooLong: `The comment must be at most ${REPORT_RULES.commentMax} characters.`,

@@ -28,6 +28,9 @@ import {
   AlertGroup, ApiError, BookmarkResult, BoostQuota, CurrentUser, FollowResult, FollowUser, GifCategoriesResponse, GifRandomResponse, GifSearchResponse, GroupPlan, HealthReport, IsFollowingResult, LikeResult, LivenessReport, NoticeResult, NotificationSeenResult, NotificationSettings, NotificationStatus, Post, PostCounts, PostEdit, PostThread, PublicConfig, ReadinessReport, RepostResult, SubscribeResult, Subscription, SystemNotice, TrendingTags, UserAlert, UserProfile, UserSearchResult, WebhookResult, pageOf,
 } from './types';
 import { ThemeBody } from './appearance';
+import {
+  AddMembersBody, Conversation, ConversationsQuery, DeleteMessageQuery, DmMessage, DmReactionBody, DmReactionCount, DmSettings, DmSettingsBody, DmUnread, NewConversationBody, NewMessageBody, ReadBody,
+} from './direct-messages';
 import { LoginResult, LoginSecondStepBody, Me, RecoveryCodes, RecoveryCodesBody, TotpDisableBody, TotpEnableBody, TotpSetup } from './two-factor';
 
 
@@ -236,7 +239,7 @@ export const ROUTES = {
     interestedAgain: defineRoute({ method: 'DELETE', path: '/api/posts/:id/not-interested', summary: 'Undo Not interested.', auth: 'session', params: id, responses: { 200: NotInterestedResult }, errors: SIGNED_IN }),
   },
   moderation: {
-    report: defineRoute({ method: 'POST', path: '/api/reports', summary: 'Report a post or an account.', auth: 'session', body: ReportBody, responses: { 201: z.object({ id: z.number() }) }, errors: [401, 403, 404, 409] }),
+    report: defineRoute({ method: 'POST', path: '/api/reports', summary: 'Report a post, an account or a direct message.', auth: 'session', body: ReportBody, responses: { 201: z.object({ id: z.number() }) }, errors: [401, 403, 404, 409] }),
     queue: defineRoute({ method: 'GET', path: '/api/moderation/reports', summary: 'A page of the moderation queue (staff).', auth: 'session', query: ModerationQuery, responses: { 200: pageOf(ModerationReport) }, errors: STAFF }),
     act: defineRoute({
       method: 'POST',
@@ -248,6 +251,54 @@ export const ROUTES = {
       responses: { 200: z.object({ success: z.literal(true), report: ModerationReport }) },
       errors: [401, 403, 404, 409],
     }),
+  },
+  /** Direct messages (decision 0100): a non-member gets 404 for a conversation and its messages. */
+  directMessages: {
+    list: defineRoute({
+      method: 'GET', path: '/api/conversations', summary: 'A page of the inbox or the Requests, newest conversation first.', auth: 'session',
+      query: ConversationsQuery, responses: { 200: pageOf(Conversation) }, errors: SIGNED_IN,
+    }),
+    /** 201 with a new id; 200 with the existing one for a conversation with the same one person. */
+    start: defineRoute({
+      method: 'POST', path: '/api/conversations', summary: 'Start a conversation (or find the one with the same person).', auth: 'session',
+      body: NewConversationBody, responses: { 200: z.object({ id: z.number() }), 201: z.object({ id: z.number() }) }, errors: [401, 403, 404, 429],
+    }),
+    unread: defineRoute({ method: 'GET', path: '/api/conversations/unread', summary: 'Unread messages and waiting requests (the Messages badge).', auth: 'session', responses: { 200: DmUnread }, errors: SIGNED_IN }),
+    get: defineRoute({ method: 'GET', path: '/api/conversations/:id', summary: 'One conversation.', auth: 'session', params: id, responses: { 200: Conversation }, errors: [401, 404] }),
+    messages: defineRoute({
+      method: 'GET', path: '/api/conversations/:id/messages', summary: 'A page of messages, newest first.', auth: 'session',
+      params: id, query: PageQuery, responses: { 200: pageOf(DmMessage) }, errors: [401, 404],
+    }),
+    /** JSON without a file, multipart with one. */
+    send: defineRoute({
+      method: 'POST', path: '/api/conversations/:id/messages', summary: 'Send a message.', auth: 'session', params: id,
+      body: NewMessageBody, multipart: { fields: NewMessageBody, files: ['file'] }, responses: { 201: DmMessage }, errors: [401, 403, 404, 415, 429],
+    }),
+    read: defineRoute({ method: 'POST', path: '/api/conversations/:id/read', summary: 'Mark the conversation read up to a message.', auth: 'session', params: id, body: ReadBody, responses: { 200: Done }, errors: [401, 404] }),
+    accept: defineRoute({ method: 'POST', path: '/api/conversations/:id/accept', summary: 'Accept a request: the conversation moves to the inbox.', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 404] }),
+    /** Leaves a group; for a conversation of two, deletes it for the caller (it comes back with the next message). */
+    leave: defineRoute({ method: 'DELETE', path: '/api/conversations/:id', summary: 'Leave a group, or delete a conversation for oneself.', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 404] }),
+    addMembers: defineRoute({
+      method: 'POST', path: '/api/conversations/:id/members', summary: 'Add members to a group (its creator).', auth: 'session',
+      params: id, body: AddMembersBody, responses: { 200: Conversation }, errors: [401, 403, 404],
+    }),
+    mute: defineRoute({ method: 'POST', path: '/api/conversations/:id/mute', summary: 'Mute a conversation: no pushes, no unread badge.', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 404] }),
+    unmute: defineRoute({ method: 'DELETE', path: '/api/conversations/:id/mute', summary: 'Unmute a conversation.', auth: 'session', params: id, responses: { 200: Done }, errors: [401, 404] }),
+    react: defineRoute({
+      method: 'POST', path: '/api/messages/:id/reactions', summary: 'React to a message with a quick reaction.', auth: 'session',
+      params: id, body: DmReactionBody, responses: { 200: z.object({ reactions: z.array(DmReactionCount) }) }, errors: [401, 404],
+    }),
+    unreact: defineRoute({
+      method: 'DELETE', path: '/api/messages/:id/reactions/:emoji', summary: 'Take a reaction back.', auth: 'session',
+      params: z.object({ id: idParam, emoji: pathText }), responses: { 200: z.object({ reactions: z.array(DmReactionCount) }) }, errors: [401, 404],
+    }),
+    /** `for=everyone`: the sender, within 10 minutes (403 otherwise); `for=me` (the default): gone from one's own list. */
+    deleteMessage: defineRoute({
+      method: 'DELETE', path: '/api/messages/:id', summary: 'Delete a message for oneself or for everyone.', auth: 'session',
+      params: id, query: DeleteMessageQuery, responses: { 200: Done }, errors: [401, 403, 404],
+    }),
+    settings: defineRoute({ method: 'GET', path: '/api/me/dm-settings', summary: 'Who may message the signed-in account, read receipts, push text.', auth: 'session', responses: { 200: DmSettings }, errors: SIGNED_IN }),
+    setSettings: defineRoute({ method: 'PUT', path: '/api/me/dm-settings', summary: 'Change the direct message settings.', auth: 'session', body: DmSettingsBody, responses: { 200: DmSettings }, errors: SIGNED_IN }),
   },
   notifications: {
     /** Single alerts, or with `grouped=1` groups of them (AlertGroup). */

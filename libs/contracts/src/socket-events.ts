@@ -1,5 +1,6 @@
 /** Socket.IO event names, rooms and payloads, shared by the server and the client (see docs/architecture.md, Realtime). */
 import type { Post, SystemNotice, UserAlert } from './types';
+import type { DmDeletedPush, DmMessagePush, DmReactionPush, DmReadPush, DmTypingPush } from './direct-messages';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -18,6 +19,12 @@ export const SocketEvents = {
   postCreated: 'post:created',
   boostsChanged: 'boosts:changed',
   accountUpdated: 'account:updated',
+  dmMessage: 'dm:message',
+  dmReaction: 'dm:reaction',
+  dmDeleted: 'dm:deleted',
+  dmRead: 'dm:read',
+  dmTyping: 'dm:typing',
+  dmChanged: 'dm:changed',
 } as const;
 
 /** Payload of `alert:sync`: the newest alert's id and creation time (ISO, as `UserAlert.createdAt`). */
@@ -48,6 +55,24 @@ export interface ServerToClientEvents {
   'boosts:changed': (payload: { at: string }) => void;
   /** The account's group changed (a subscription began or ended, an admin moved it): limits follow at once. */
   'account:updated': (payload: { group_id: number }) => void;
+  /** A new message, to every socket of every member (the sender's included); a member who muted the sender's account hears nothing. */
+  'dm:message': (payload: DmMessagePush) => void;
+  /** A message's reactions changed: the new counts, and who did what. */
+  'dm:reaction': (payload: DmReactionPush) => void;
+  /** A message was deleted for everyone (to every member), or for oneself (to one's own sockets). */
+  'dm:deleted': (payload: DmDeletedPush) => void;
+  /**
+   * A member read up to a message: to their own sockets always (their unread counts), to the others
+   * only when both sides have read receipts on and the conversation is accepted.
+   */
+  'dm:read': (payload: DmReadPush) => void;
+  /** Another member is typing (at most once every DM_RULES.typingEveryMs per member and conversation). */
+  'dm:typing': (payload: DmTypingPush) => void;
+  /**
+   * A conversation's own facts changed for this member (accepted, muted, left, members added, deleted
+   * for oneself): read it and the lists again.
+   */
+  'dm:changed': (payload: { conversationId: number }) => void;
   /**
    * This instance is shutting down (a deploy): the client should reconnect at once, without its
    * back-off, and will reach another instance. Sent only to the instance's own sockets, just before
@@ -77,11 +102,13 @@ export const SocketErrors = {
 export const SOCKET_RECOVERY_MS = 2 * 60 * 1000;
 
 /**
- * What the client sends over the socket: only the browser's visible-page report. `page:visible` is
+ * What the client sends over the socket: the browser's visible-page report and typing marks. `page:visible` is
  * true while any tab of the browser is visible (the tabs share one socket), sent on each (re)connect
  * and whenever that changes; anything but a boolean is ignored. While any socket of a member reports
  * a visible page, their alerts go only to the socket, not as a Web Push. Every action is a REST call.
  */
 export interface ClientToServerEvents {
   'page:visible': (visible: boolean) => void;
+  /** The member is typing in a conversation: relayed as `dm:typing` to its other members, throttled; anything malformed is ignored. */
+  'dm:typing': (payload: { conversationId: number }) => void;
 }
