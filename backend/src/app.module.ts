@@ -20,6 +20,7 @@ import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { BookmarksModule } from './modules/bookmarks/bookmarks.module';
+import { DirectMessagesModule } from './modules/direct-messages/direct-messages.module';
 import { ExportsModule } from './modules/exports/exports.module';
 import { FollowsModule } from './modules/follows/follows.module';
 import { SafetyModule } from './modules/safety/safety.module';
@@ -78,6 +79,7 @@ export class AppModule {
         SearchModule,
         HashtagsModule,
         BookmarksModule,
+        DirectMessagesModule,
         ExportsModule,
         AppConfigModule,
         GifsModule,

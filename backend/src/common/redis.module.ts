@@ -62,6 +62,10 @@ export class RedisKeys {
   userSessionSeen(userId: number) {
     return `${this.settings.redisPrefix}user-session-seen:${userId}`;
   }
+  /** A member's typing mark in a conversation was relayed within DM_RULES.typingEveryMs (DirectMessagesService.typing). */
+  dmTyping(userId: number, conversationId: number) {
+    return `${this.settings.redisPrefix}dm-typing:${userId}:${conversationId}`;
+  }
   /** The prefix of one limit's counters (the limiter appends `:<subject>`). */
   rateLimit(bucket: string) {
     return `${this.settings.redisPrefix}rl:${bucket}`;

@@ -64,6 +64,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   vapidSubject: 'keep',
   pushAllowPrivateEndpoints: 'keep',
   pushTimeoutMs: 'keep',
+  dmGroupMax: 'keep',
   paypalPlans: 'keep',
   backupDir: 'keep',
   backupKeep: 'keep',

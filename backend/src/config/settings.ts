@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
-import { LIMITS, PRODUCT } from '@cloud9/contracts';
+import { DM_RULES, LIMITS, PRODUCT } from '@cloud9/contracts';
 
 /** Every setting the app reads, parsed and validated once at start (see .env.example). */
 export interface RateLimit {
@@ -39,6 +39,10 @@ const RATE_LIMIT_SETTINGS = {
   twoFactor: ['RATE_LIMIT_2FA', { max: 5, windowSeconds: 15 * 60 }],
   // Test pushes per account (issue 31): Settings' "Notifications on this device".
   pushTest: ['RATE_LIMIT_PUSH_TEST', { max: 5, windowSeconds: 60 }],
+  // Direct messages (issue 32): messages per account; new conversations with people who do not follow
+  // the member, Basic's count (each plan multiplies it: DM_REQUEST_FACTOR).
+  dms: ['RATE_LIMIT_DMS', { max: 300, windowSeconds: 3600 }],
+  dmRequests: ['RATE_LIMIT_DM_REQUESTS', { max: 20, windowSeconds: 24 * 3600 }],
 } as const satisfies Record<string, readonly [string, RateLimit]>;
 
 export type RateBucket = keyof typeof RATE_LIMIT_SETTINGS;
@@ -181,6 +185,8 @@ export interface Settings {
   pushAllowPrivateEndpoints: boolean;
   /** PUSH_TIMEOUT_MS: the longest one delivery to a push service may take (connect, send, answer). */
   pushTimeoutMs: number;
+  /** DM_GROUP_MAX: the most members a conversation may have, its creator included (2–500). */
+  dmGroupMax: number;
 }
 
 export class SettingsError extends Error {}
@@ -432,6 +438,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     require2faForStaff: ['1', 'true', 'yes'].includes((env.REQUIRE_2FA_FOR_STAFF ?? '').trim().toLowerCase()),
     totpEncryptionKey: totpKeySetting(env),
     ...pushSettings(env, optional(env, 'SUPPORT_EMAIL') ?? PRODUCT.defaultSupportEmail),
+    dmGroupMax: intSetting(env, 'DM_GROUP_MAX', DM_RULES.groupMaxDefault, 2, 500),
   };
 }
 

@@ -21,6 +21,7 @@ import { LikesByPostRecent1733500000000 } from './migrations/1733500000000-Likes
 import { AccountMail1733600000001 } from './migrations/1733600000001-AccountMail';
 import { Passkeys1733900000000 } from './migrations/1733900000000-Passkeys';
 import { UserTheme1734100000000 } from './migrations/1734100000000-UserTheme';
+import { DirectMessages1734200000000 } from './migrations/1734200000000-DirectMessages';
 import { TotpTwoFactor1733700000010 } from './migrations/1733700000010-TotpTwoFactor';
 import { DataExports1733800000001 } from './migrations/1733800000001-DataExports';
 import { WebPush1734000000000 } from './migrations/1734000000000-WebPush';
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   Passkeys1733900000000,
   WebPush1734000000000,
   UserTheme1734100000000,
+  DirectMessages1734200000000,
 ];
 
 /**

@@ -91,6 +91,26 @@ export interface Boosts {
   user_id: number;
 }
 
+export interface ConversationMembers {
+  accepted: boolean;
+  activity_at: Timestamp | null;
+  conversation_id: number;
+  joined_at: Generated<Timestamp>;
+  last_read_id: Generated<number>;
+  muted: Generated<boolean>;
+  unread_count: Generated<number>;
+  user_id: number;
+  visible_after: Generated<number>;
+}
+
+export interface Conversations {
+  created_at: Generated<Timestamp>;
+  creator_id: number | null;
+  id: Generated<number>;
+  is_group: boolean;
+  pair_key: string | null;
+}
+
 export interface DataExports {
   bytes: number | null;
   file: string | null;
@@ -98,6 +118,38 @@ export interface DataExports {
   ready_at: Timestamp | null;
   requested_at: Generated<Timestamp>;
   status: Generated<string>;
+  user_id: number;
+}
+
+export interface DmHiddenMessages {
+  message_id: number;
+  user_id: number;
+}
+
+export interface DmMessages {
+  conversation_id: number;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  gif_url: string | null;
+  id: Generated<number>;
+  media_id: number | null;
+  media_mime: string | null;
+  media_url: string | null;
+  sender_id: number;
+  text: Generated<string>;
+}
+
+export interface DmReactions {
+  created_at: Generated<Timestamp>;
+  emoji: string;
+  message_id: number;
+  user_id: number;
+}
+
+export interface DmSettings {
+  allow_from: Generated<string>;
+  hide_push_text: Generated<boolean>;
+  read_receipts: Generated<boolean>;
   user_id: number;
 }
 
@@ -253,6 +305,7 @@ export interface Reports {
   handled_at: Timestamp | null;
   handled_by: number | null;
   id: Generated<number>;
+  messages: Json | null;
   post_ids: Generated<ArrayType<number>>;
   reason: string;
   reporter_id: number;
@@ -367,7 +420,13 @@ export interface DB {
   bookmarks: Bookmarks;
   boost_ledger: BoostLedger;
   boosts: Boosts;
+  conversation_members: ConversationMembers;
+  conversations: Conversations;
   data_exports: DataExports;
+  dm_hidden_messages: DmHiddenMessages;
+  dm_messages: DmMessages;
+  dm_reactions: DmReactions;
+  dm_settings: DmSettings;
   follows: Follows;
   groups: Groups;
   likes: Likes;

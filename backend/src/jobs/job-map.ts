@@ -36,12 +36,14 @@ export const EXPORT_CLEANUP_JOB = 'cleanup';
 /**
  * Web Push (decision 0096): `alert` pushes one raised alert to its recipient's devices; `notice` one
  * batch of a staff notice's fan-out (a keyset page of every subscription, which enqueues the next);
- * `send` one message to one subscription (a test push, or a delivery tried again after 429/5xx).
+ * `send` one message to one subscription (a test push, or a delivery tried again after 429/5xx);
+ * `dm` one direct message to one recipient's devices (decision 0100).
  */
 export const PUSH_QUEUE = 'push';
 export const PUSH_ALERT_JOB = 'alert';
 export const PUSH_NOTICE_JOB = 'notice';
 export const PUSH_SEND_JOB = 'send';
+export const PUSH_DM_JOB = 'dm';
 
 /** One push as it goes to a subscription: what it says and its Web Push headers. */
 export interface PushMessage {
@@ -152,6 +154,7 @@ interface JobMap {
     /** `afterId`: the last subscription id of the batch before (0 for the first). */
     [PUSH_NOTICE_JOB]: JobType<{ noticeId: number; body: string; afterId: number }, PushOutcome>;
     [PUSH_SEND_JOB]: JobType<{ subscriptionId: number; message: PushMessage }, PushOutcome>;
+    [PUSH_DM_JOB]: JobType<{ recipientId: number; message: PushMessage }, PushOutcome>;
   };
   [EXPORTS_QUEUE]: {
     /** The export's ZIP size (0 when its row had gone: the account was deleted meanwhile). */
@@ -191,5 +194,5 @@ export const DECLARED_JOBS: { readonly [Q in QueueName]: Readonly<Record<JobName
   [HASHTAGS_QUEUE]: { [TRENDING_JOB]: true },
   [MAIL_QUEUE]: { [MAIL_SEND_JOB]: true },
   [EXPORTS_QUEUE]: { [EXPORT_BUILD_JOB]: true, [EXPORT_CLEANUP_JOB]: true },
-  [PUSH_QUEUE]: { [PUSH_ALERT_JOB]: true, [PUSH_NOTICE_JOB]: true, [PUSH_SEND_JOB]: true },
+  [PUSH_QUEUE]: { [PUSH_ALERT_JOB]: true, [PUSH_NOTICE_JOB]: true, [PUSH_SEND_JOB]: true, [PUSH_DM_JOB]: true },
 };

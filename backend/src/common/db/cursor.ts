@@ -40,6 +40,14 @@ export function decodeTimeCursor(cursor: string | undefined): TimeCursor | undef
   return { time, id };
 }
 
+/** An id cursor (a page ordered by id alone, as a conversation's messages), or undefined for the first page; anything malformed is a 400. */
+export function decodeIdCursor(cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return undefined;
+  const [id, ...rest] = decode(cursor);
+  if (!isId(id) || rest.length) throw new BadRequestException(MESSAGES.post.invalidCursor);
+  return id;
+}
+
 /** A (rank, similarity, id) cursor of the post search. */
 export function decodeRankCursor(cursor: string | undefined): { rank: number; similarity: number; id: number } | undefined {
   if (cursor === undefined) return undefined;

@@ -1,4 +1,4 @@
-import type { Post, SystemNotice, UserAlert } from '@cloud9/contracts';
+import type { DmMessage, DmReactionPush, Post, SystemNotice, UserAlert } from '@cloud9/contracts';
 
 // The payloads are declared with the map, in domain words, so that the events layer depends on no module.
 
@@ -18,6 +18,17 @@ interface WithdrawnAlert {
 export interface GroupMove {
   userId: number;
   groupId: number;
+}
+
+/** A member a new direct message goes to, and what decides how (DirectMessagesService.send). */
+export interface DmRecipient {
+  userId: number;
+  /** The conversation is in their Requests. */
+  request: boolean;
+  /** They muted the conversation: no push, no badge. */
+  muted: boolean;
+  /** Their push shows "New message" instead of the text. */
+  hidePushText: boolean;
 }
 
 type Nothing = Record<string, never>;
@@ -82,6 +93,21 @@ interface DomainEventMap {
   'notice.edited': { notice: SystemNotice };
   /** A system notice was deleted. */
   'notice.deleted': { id: number };
+  /**
+   * A direct message was sent: to the sender's devices and to `recipients` (the members who hear of
+   * it: not one who muted the sender's account).
+   */
+  'dm.sent': { message: DmMessage; senderId: number; senderName: string; isGroup: boolean; recipients: DmRecipient[] };
+  /** A message was deleted, for everyone (`userIds`: every member) or for oneself (`userIds`: that member). */
+  'dm.deleted': { conversationId: number; messageId: number; userIds: number[] };
+  /** A message's reactions changed; `userIds` are the members who hear of it. */
+  'dm.reacted': DmReactionPush & { userIds: number[] };
+  /** A member read up to a message; `userIds` are who hear of it (their own devices, and others when read receipts allow). */
+  'dm.read': { conversationId: number; userId: number; messageId: number; userIds: number[] };
+  /** A member is typing (not a write; throttled by DirectMessagesService.typing); `userIds` are the other members told. */
+  'dm.typing': { conversationId: number; userId: number; userIds: number[] };
+  /** A conversation's own facts changed for these members (started, accepted, muted, left, members added, deleted for oneself). */
+  'dm.conversation.changed': { conversationId: number; userIds: number[] };
   /** A backup replaced the live data. */
   'data.restored': Nothing;
 }
@@ -118,5 +144,11 @@ export const DECLARED_EVENTS: Readonly<Record<EventName, true>> = {
   'notice.posted': true,
   'notice.edited': true,
   'notice.deleted': true,
+  'dm.sent': true,
+  'dm.deleted': true,
+  'dm.reacted': true,
+  'dm.read': true,
+  'dm.typing': true,
+  'dm.conversation.changed': true,
   'data.restored': true,
 };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import Redis from 'ioredis';
-import { GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
+import { DM_MESSAGES, GIF_MESSAGES, MESSAGES } from '@cloud9/contracts';
 import { SETTINGS } from '../../config/settings.module';
 import { RateBucket, Settings } from '../../config/settings';
 import { AppMetrics } from '../metrics/app-metrics';
@@ -34,6 +34,8 @@ const REFUSAL: Record<RateBucket, string> = {
   emailResend: MESSAGES.accountMail.tooManyResends,
   twoFactor: MESSAGES.twoFactor.tooManyCodes,
   pushTest: MESSAGES.push.tooManyTests,
+  dms: DM_MESSAGES.tooManyMessages,
+  dmRequests: DM_MESSAGES.tooManyRequests,
 };
 
 /**
@@ -44,15 +46,36 @@ const REFUSAL: Record<RateBucket, string> = {
 export class RateLimitsService {
   private readonly limiters = new Map<RateBucket, SharedLimiter>();
 
+  /** The limits a plan multiplies (consumeScaled), by bucket and factor, made when first used. */
+  private readonly scaled = new Map<string, SharedLimiter>();
+
   constructor(
-    @Inject(SETTINGS) settings: Settings,
-    @Inject(REDIS) redis: Redis,
-    keys: RedisKeys,
+    @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
     private readonly metrics: AppMetrics,
   ) {
     for (const [bucket, limit] of Object.entries(settings.rateLimits) as [RateBucket, Settings['rateLimits'][RateBucket]][]) {
       if (limit.max > 0) this.limiters.set(bucket, new SharedLimiter(redis, keys.rateLimit(bucket), limit));
     }
+  }
+
+  /**
+   * Counts one for the subject against the bucket's limit multiplied by `factor` (a plan's: the
+   * subject's count is kept per factor, so a plan change starts a new one); 429 over it.
+   */
+  async consumeScaled(bucket: RateBucket, subject: string, factor: number): Promise<LimitState | null> {
+    const base = this.settings.rateLimits[bucket];
+    if (base.max <= 0) return null;
+    const name = `${bucket}:x${factor}`;
+    let limiter = this.scaled.get(name);
+    if (!limiter) {
+      limiter = new SharedLimiter(this.redis, this.keys.rateLimit(name), { max: base.max * factor, windowSeconds: base.windowSeconds });
+      this.scaled.set(name, limiter);
+    }
+    const state = await limiter.consume(subject);
+    if (state.exceeded) throw this.refusal(bucket, state);
+    return state;
   }
 
   /** Counts `points` for the subject; 429 when that goes over the limit. */

@@ -120,7 +120,7 @@ export class MediaRepository {
 
   /**
    * Ends one profile-image use of a file by its owner: the oldest of the owner's rows for `key`
-   * that no post, notice or video (as its poster) points at (a profile refers to its image by URL, not by row).
+   * that no post, notice, direct message or video (as its poster) points at (a profile refers to its image by URL, not by row).
    */
   async deleteProfileUse(trx: Db, ownerId: number, key: string): Promise<void> {
     await sql`
@@ -129,6 +129,7 @@ export class MediaRepository {
          WHERE m.owner_id = ${ownerId} AND m.storage_key = ${key}
            AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.media_id = m.id)
            AND NOT EXISTS (SELECT 1 FROM system_notices n WHERE n.media_id = m.id)
+           AND NOT EXISTS (SELECT 1 FROM dm_messages d WHERE d.media_id = m.id)
            AND NOT EXISTS (SELECT 1 FROM media v WHERE v.poster_id = m.id)
          ORDER BY m.id LIMIT 1)`.execute(trx);
   }

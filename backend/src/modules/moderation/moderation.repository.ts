@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { GroupId } from '@cloud9/contracts';
+import { GroupId, type ReportTargetType } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
@@ -9,19 +9,21 @@ import { oneReportSql, queuePageSql, suspendedUntilSql, type ReportRow } from '.
 
 export interface NewReport {
   reporter_id: number;
-  target_type: 'post' | 'user';
+  target_type: ReportTargetType;
   target_key: string;
   target_user_id: number;
   target_post_id: number | null;
   reason: string;
   comment: string | null;
   post_ids: number[];
+  /** A message report's copy of the messages (ReportedMessage[] as JSON text). */
+  messages: string | null;
 }
 
 /** A report claimed for one action: the target it concerns. */
 export interface ClaimedReport {
   id: number;
-  target_type: 'post' | 'user';
+  target_type: ReportTargetType;
   target_key: string;
   target_user_id: number;
   target_post_id: number | null;

@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { MESSAGES, MODERATION_MESSAGES, canChangeSuspension, canModerateAccount, canSuspendForGood, latestSuspensionEnd, type ModerationAction, type ModerationActionBody, type ModerationReport, type Page, type ReportBody, type ReportReason, type ReportStatus, type ReportTargetType } from '@cloud9/contracts';
+import { MESSAGES, MODERATION_MESSAGES, canChangeSuspension, canModerateAccount, canSuspendForGood, latestSuspensionEnd, type ModerationAction, type ModerationActionBody, type ModerationReport, type Page, type ReportBody, type ReportReason, type ReportStatus, type ReportTargetType, type ReportedMessage } from '@cloud9/contracts';
 import type { Db } from '../../common/db/database';
 import { DomainEvents } from '../../common/events/domain-events';
 import { decodeTimeCursor } from '../../common/db/cursor';
@@ -9,6 +9,7 @@ import { AuditService } from '../audit/audit.service';
 import { SessionsService } from '../identity/sessions.service';
 import { AlertsService } from '../notifications/alerts.service';
 import { PostsService } from '../posts/posts.service';
+import { DirectMessagesService } from '../direct-messages/direct-messages.service';
 import type { SessionUser } from '../users/public';
 import { ModerationRepository, type ClaimedReport } from './moderation.repository';
 import type { ReportRow } from './moderation.sql';
@@ -20,7 +21,7 @@ const toReport = (r: ReportRow): ModerationReport => ({
   comment: r.comment,
   createdAt: r.created_at,
   reporter: r.reporter,
-  target: { type: r.target_type as ReportTargetType, user: r.target_user, post: r.target_post },
+  target: { type: r.target_type as ReportTargetType, user: r.target_user, post: r.target_post, messages: r.messages },
   posts: r.posts,
   resolution: r.status === 'resolved' && r.action ? { action: r.action as ModerationAction, text: r.action_text, by: r.handled_by, at: r.handled_at! } : null,
 });
@@ -43,29 +44,51 @@ export class ModerationService {
     private readonly audit: AuditService,
     private readonly alerts: AlertsService,
     private readonly events: DomainEvents,
+    private readonly directMessages: DirectMessagesService,
   ) {}
 
   async report(user: SessionUser, dto: ReportBody): Promise<{ id: number }> {
-    const targetUserId = dto.targetType === 'post' ? await this.moderation.postAuthor(dto.targetId) : (await this.moderation.account(dto.targetId))?.id;
-    if (targetUserId === undefined) throw new NotFoundException(dto.targetType === 'post' ? MESSAGES.post.notFoundOrDeleted : MESSAGES.profile.userNotFound);
-    if (targetUserId === user.id) throw new BadRequestException(MODERATION_MESSAGES.cannotReportSelf);
+    const target = await this.target(user.id, dto);
+    if (target.userId === user.id) throw new BadRequestException(MODERATION_MESSAGES.cannotReportSelf);
     const comment = dto.comment?.trim() || null;
     try {
       const id = await this.moderation.insertReport({
         reporter_id: user.id,
         target_type: dto.targetType,
         target_key: `${dto.targetType}:${dto.targetId}`,
-        target_user_id: targetUserId,
+        target_user_id: target.userId,
         target_post_id: dto.targetType === 'post' ? dto.targetId : null,
         reason: dto.reason,
         comment,
         post_ids: [...new Set(dto.postIds ?? [])],
+        messages: target.messages ? JSON.stringify(target.messages) : null,
       });
       return { id };
     } catch (error) {
       if (pgErrorCode(error) === PG_ERROR.uniqueViolation) throw new ConflictException(MODERATION_MESSAGES.alreadyReported);
       throw error;
     }
+  }
+
+  /**
+   * Whom a report is about, 404 for a target that does not exist or the reporter cannot see. A
+   * message's report copies it and the messages before it as the reporter sees them: staff read
+   * only that copy, never the conversation (decision 0100).
+   */
+  private async target(reporterId: number, dto: ReportBody): Promise<{ userId: number; messages: ReportedMessage[] | null }> {
+    if (dto.targetType === 'message') {
+      const { senderId, messages } = await this.directMessages.reportContext(reporterId, dto.targetId);
+      return {
+        userId: senderId,
+        messages: messages.map((m) => ({
+          id: Number(m.id), senderId: Number(m.sender_id), senderUsername: m.sender_username, text: m.deleted_at ? '' : m.text,
+          mediaUrl: m.deleted_at ? null : m.media_url, gif: m.deleted_at ? null : m.gif_url, createdAt: new Date(m.created_at).toISOString(),
+        })),
+      };
+    }
+    const userId = dto.targetType === 'post' ? await this.moderation.postAuthor(dto.targetId) : (await this.moderation.account(dto.targetId))?.id;
+    if (userId === undefined) throw new NotFoundException(dto.targetType === 'post' ? MESSAGES.post.notFoundOrDeleted : MESSAGES.profile.userNotFound);
+    return { userId, messages: null };
   }
 
   async queue(status: ReportStatus, reason: ReportReason | undefined, limit: number, cursor?: string): Promise<Page<ModerationReport>> {

@@ -1,5 +1,5 @@
 /** SQL of reports and suspensions. */
-import type { ModerationAccount, ReportedPost } from '@cloud9/contracts';
+import type { ModerationAccount, ReportedMessage, ReportedPost } from '@cloud9/contracts';
 import { limitLiteral, SqlParams } from '../../common/db/sql-params';
 import { timeKey } from '../../common/db/sql-snippets';
 import type { TimeCursor } from '../../common/db/cursor';
@@ -26,6 +26,7 @@ function reportsSql(where: string, limit: string): string {
            ${account('rep')} AS reporter, ${account('tu')} AS target_user,
            CASE WHEN tp.id IS NULL THEN NULL ELSE ${reportedPost('tp')} END AS target_post,
            COALESCE((SELECT json_agg(${reportedPost('x')} ORDER BY x.created_at, x.id) FROM posts x WHERE x.id = ANY (r.post_ids)), '[]'::json) AS posts,
+           r.messages,
            ${timeKey('r.created_at')} AS cursor_time, r.id AS cursor_id
       FROM reports r
       JOIN users rep ON rep.id = r.reporter_id
@@ -64,6 +65,8 @@ export interface ReportRow {
   target_user: ModerationAccount;
   target_post: ReportedPost | null;
   posts: ReportedPost[];
+  /** A message report's copy of the message and those before it (jsonb, in its wire shape). */
+  messages: ReportedMessage[] | null;
   cursor_time: string;
   cursor_id: number;
 }

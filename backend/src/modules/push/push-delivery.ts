@@ -6,13 +6,13 @@ import { OnEvent } from '../../common/events/on-event.decorator';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { RetryLater } from '../../jobs/job-errors';
 import { retryDelayMs } from '../../jobs/job-policy';
-import { PUSH_ALERT_JOB, PUSH_NOTICE_JOB, PUSH_QUEUE, PUSH_SEND_JOB, type PushMessage, type PushOutcome, type QueueJob } from '../../jobs/job-map';
+import { PUSH_ALERT_JOB, PUSH_DM_JOB, PUSH_NOTICE_JOB, PUSH_QUEUE, PUSH_SEND_JOB, type PushMessage, type PushOutcome, type QueueJob } from '../../jobs/job-map';
 import { JobsService } from '../../jobs/jobs.service';
 import { AlertGroupsService } from '../notifications/alert-groups.service';
 import { AlertSettingsService } from '../notifications/alert-settings.service';
 import { NotificationStatusService } from '../notifications/notification-status.service';
 import { PageVisibility } from '../realtime/page-visibility.service';
-import { alertMessage, noticeBody, noticeMessage, pushTypeOf } from './push-payloads';
+import { alertMessage, directMessage, noticeBody, noticeMessage, pushTypeOf } from './push-payloads';
 import { PushRepository, type PushSubscriptionRow } from './push.repository';
 import { PushSender } from './push-sender';
 import { VapidKeys } from './vapid-keys';
@@ -76,6 +76,22 @@ export class PushDelivery {
     await this.jobs.add(PUSH_QUEUE, PUSH_NOTICE_JOB, { noticeId: notice.id, body: noticeBody(notice.content), afterId: 0 }, { jobId: `push-notice-${notice.id}-0` });
   }
 
+  /**
+   * A direct message: a job per recipient who has not muted the conversation, named by the message and
+   * the recipient. The text is fixed now (the recipient's "hide message text" as it was when sent).
+   */
+  @OnEvent('dm.sent')
+  async dmSent({ message, senderName, recipients }: EventPayload<'dm.sent'>): Promise<void> {
+    const told = recipients.filter((r) => !r.muted);
+    if (!told.length) return;
+    const unseen = await this.status.unseenAlerts(told.map((r) => r.userId));
+    await Promise.all(
+      told.map((r) =>
+        this.jobs.add(PUSH_QUEUE, PUSH_DM_JOB, { recipientId: r.userId, message: directMessage(message, senderName, r.request, r.hidePushText, unseen.get(r.userId) ?? 0) }, { jobId: `push-dm-${message.id}-${r.userId}` }),
+      ),
+    );
+  }
+
   /** An ended session (sign-out, ended from the list, a password reset, a suspension) takes its device's subscriptions with it. */
   @OnEvent('sessions.ended')
   async sessionsEnded({ sessionIds }: EventPayload<'sessions.ended'>): Promise<void> {
@@ -100,6 +116,16 @@ export class PushDelivery {
     // The alert was withdrawn (an unlike) or hidden meanwhile: nothing to tell.
     if (actors === 0) return skipped;
     const message = alertMessage(alert, actors, unseen.get(recipientId) ?? 0, this.vapid.current().privateKey);
+    return this.deliverAll(String(job.id), subscriptions.map((subscription) => ({ subscription, message })));
+  }
+
+  /** A direct message to its recipient's devices, unless a page of theirs is visible (the socket has it). */
+  @JobHandler(PUSH_QUEUE, PUSH_DM_JOB)
+  async pushDirectMessage(job: QueueJob<typeof PUSH_QUEUE, typeof PUSH_DM_JOB>): Promise<PushOutcome> {
+    const { recipientId, message } = job.data;
+    const subscriptions = await this.repository.ofUser(recipientId);
+    if (!subscriptions.length) return nothing();
+    if ((await this.visibility.lookingNow([recipientId])).size) return { ...nothing(), skipped: 1 };
     return this.deliverAll(String(job.id), subscriptions.map((subscription) => ({ subscription, message })));
   }
 

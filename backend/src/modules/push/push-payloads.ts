@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ALERT_TYPES, MESSAGES, truncateForDisplay, type AlertType, type PushType, type UserAlert } from '@cloud9/contracts';
+import { ALERT_TYPES, DM_MESSAGES, MESSAGES, truncateForDisplay, type AlertType, type DmMessage, type PushType, type UserAlert } from '@cloud9/contracts';
 import type { PushMessage } from '../../jobs/job-map';
 
 /** How long a push service keeps a push for a device that is offline. */
@@ -65,6 +65,29 @@ export function noticeMessage(noticeId: number, body: string, unseen: number): P
 
 /** A notice's text as its push carries it. */
 export const noticeBody = (content: string): string => truncateForDisplay(content.trim(), NOTICE_BODY_CHARS).text;
+
+/** The longest message text a push carries. */
+const DM_BODY_CHARS = 180;
+
+/**
+ * The push of a direct message: the sender's name (a request says so), and the text's start unless
+ * the recipient hides it ("New message"); one per conversation on the device (its tag), opening it.
+ */
+export function directMessage(message: DmMessage, senderName: string, request: boolean, hideText: boolean, unseen: number): PushMessage {
+  const content = message.text ? truncateForDisplay(message.text.trim(), DM_BODY_CHARS).text : message.gif ? DM_MESSAGES.pushGif : DM_MESSAGES.pushFile;
+  return {
+    payload: {
+      title: request ? DM_MESSAGES.pushTitleRequest : senderName,
+      body: hideText ? (request ? senderName : DM_MESSAGES.pushHiddenBody) : request ? `${senderName}: ${content}` : content,
+      url: `/messages/${message.conversationId}`,
+      unseen,
+      tag: `dm:${message.conversationId}`,
+    },
+    ttlSeconds: ALERT_TTL_SECONDS,
+    urgency: 'high',
+    topic: null,
+  };
+}
 
 /** Settings' "Send a test notification". */
 export function testMessage(unseen: number): PushMessage {

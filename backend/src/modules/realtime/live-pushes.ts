@@ -63,4 +63,34 @@ export class LivePushes {
   noticeDeleted({ id }: EventPayload<'notice.deleted'>): void {
     this.realtime.toEveryone(SocketEvents.noticeDeleted, { id });
   }
+  /** A direct message reaches every device of its sender and of the members who hear of it, on every instance. */
+  @OnEvent('dm.sent')
+  dmSent({ message, senderId, recipients }: EventPayload<'dm.sent'>): void {
+    this.realtime.toUsers([senderId, ...recipients.map((r) => r.userId)], SocketEvents.dmMessage, { conversationId: message.conversationId, message });
+  }
+
+  @OnEvent('dm.deleted')
+  dmDeleted({ conversationId, messageId, userIds }: EventPayload<'dm.deleted'>): void {
+    this.realtime.toUsers(userIds, SocketEvents.dmDeleted, { conversationId, messageId });
+  }
+
+  @OnEvent('dm.reacted')
+  dmReacted({ userIds, ...push }: EventPayload<'dm.reacted'>): void {
+    this.realtime.toUsers(userIds, SocketEvents.dmReaction, push);
+  }
+
+  @OnEvent('dm.read')
+  dmRead({ userIds, ...push }: EventPayload<'dm.read'>): void {
+    this.realtime.toUsers(userIds, SocketEvents.dmRead, push);
+  }
+
+  @OnEvent('dm.typing')
+  dmTyping({ userIds, conversationId, userId }: EventPayload<'dm.typing'>): void {
+    this.realtime.toUsers(userIds, SocketEvents.dmTyping, { conversationId, userId });
+  }
+
+  @OnEvent('dm.conversation.changed')
+  dmConversationChanged({ conversationId, userIds }: EventPayload<'dm.conversation.changed'>): void {
+    this.realtime.toUsers(userIds, SocketEvents.dmChanged, { conversationId });
+  }
 }

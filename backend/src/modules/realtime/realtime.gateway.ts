@@ -8,6 +8,7 @@ import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
 import { PageVisibility } from './page-visibility.service';
 import { RealtimeService, sessionRoom, type RealtimeServer, type RealtimeSocket } from './realtime.service';
+import { SocketMessages } from './socket-messages.service';
 import { sessionCookieName } from '../../common/auth/session-cookie';
 import { SessionUserSource } from '../../common/auth/session-user-source';
 import { Readiness } from '../../common/readiness';
@@ -22,7 +23,8 @@ const DRAIN_NOTICE_MS = 150;
  * Sockets at SOCKET_PATH (server options in RealtimeIoAdapter). The handshake is authenticated from
  * the session cookie exactly as the REST API does it (signed session cookie → the session in Redis → a user
  * who still exists); anything else is refused with `connect_error` "Unauthorized". A signed-in socket
- * joins `user:<id>` and `notices`; the only event it sends is `page:visible` (every action is a REST call).
+ * joins `user:<id>` and `notices`; it sends `page:visible` and what modules registered with SocketMessages
+ * (typing marks); every action is a REST call.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<RealtimeSocket>, OnGatewayDisconnect<RealtimeSocket>, OnModuleDestroy {
@@ -37,6 +39,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly readiness: Readiness,
     private readonly visibility: PageVisibility,
+    private readonly messages: SocketMessages,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -81,6 +84,11 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
       if (typeof visible !== 'boolean') return;
       this.visibility.report(socket, visible).catch((error: Error) => this.logger.warn(`page:visible not kept: ${error.message}`));
     });
+    for (const [name, handler] of this.messages.registered()) {
+      socket.on(name, (payload: unknown) => {
+        handler(socket.data.userId, payload).catch((error: Error) => this.logger.warn(`${name} not handled: ${error.message}`));
+      });
+    }
     await socket.join([SocketRooms.user(socket.data.userId), SocketRooms.notices, sessionRoom(socket.data.sessionId)]);
   }
 

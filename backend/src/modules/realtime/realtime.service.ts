@@ -43,6 +43,13 @@ export class RealtimeService {
     this.server?.to(SocketRooms.user(userId)).emit(event, ...payload);
   }
 
+  /** To every socket of these users: one emit (one message through the adapter), however many they are. */
+  toUsers<E extends EventName>(userIds: readonly number[], event: E, ...payload: Payload<E>): void {
+    if (!userIds.length) return;
+    this.counted(event);
+    this.server?.to(userIds.map(SocketRooms.user)).emit(event, ...payload);
+  }
+
   /**
    * To this instance's own sockets of one user, bypassing the Redis adapter (so it works while Redis
    * is away). Does nothing when the user has no socket here.

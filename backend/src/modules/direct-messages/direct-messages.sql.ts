@@ -1,0 +1,162 @@
+import { sql, type RawBuilder } from 'kysely';
+import { timeKey } from '../../common/db/sql-snippets';
+import { blockedBetweenSql, mutesSql } from '../safety/public';
+
+/** A member's row of a conversation, with the conversation's own facts. */
+export interface MembershipRow {
+  id: number;
+  is_group: boolean;
+  creator_id: number | null;
+  accepted: boolean;
+  muted: boolean;
+  visible_after: number;
+  last_read_id: number;
+  activity_at: Date | null;
+  /** A conversation of two with a block between its members, either way: it is no conversation (404). */
+  blocked: boolean;
+}
+
+/** A message as the lists read it. */
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  sender_id: number;
+  text: string;
+  media_url: string | null;
+  media_mime: string | null;
+  gif_url: string | null;
+  created_at: Date;
+  deleted_at: Date | null;
+}
+
+export const MESSAGE_COLUMNS = 'm.id, m.conversation_id, m.sender_id, m.text, m.media_url, m.media_mime, m.gif_url, m.created_at, m.deleted_at';
+
+/** One conversation of a member's list, with its last message visible to them. */
+export interface ListRow {
+  id: number;
+  is_group: boolean;
+  creator_id: number | null;
+  accepted: boolean;
+  muted: boolean;
+  unread_count: number;
+  cursor_time: string;
+  cursor_id: number;
+  /** The last message's columns, null without one. */
+  last: MessageRow | null;
+}
+
+/**
+ * A conversation the member's lists leave out: one of two whose other member they muted, or with a
+ * block between them either way (the block makes it no conversation; the mute hides it without
+ * telling anyone).
+ */
+export const hiddenPairSql = (member: string, conversation: string): string => `(
+  NOT (SELECT c2.is_group FROM conversations c2 WHERE c2.id = ${conversation})
+  AND EXISTS (SELECT 1 FROM conversation_members o WHERE o.conversation_id = ${conversation} AND o.user_id <> ${member}
+               AND (${mutesSql(member, 'o.user_id')} OR ${blockedBetweenSql(member, 'o.user_id')})))`;
+
+/** The member's row of a conversation, or none; `blocked` says a block stands in a conversation of two. */
+export const membershipSql = (conversationId: number, userId: number): RawBuilder<MembershipRow> => sql<MembershipRow>`
+  SELECT c.id, c.is_group, c.creator_id, cm.accepted, cm.muted, cm.visible_after, cm.last_read_id, cm.activity_at,
+         (NOT c.is_group AND EXISTS (
+            SELECT 1 FROM conversation_members o
+             WHERE o.conversation_id = c.id AND o.user_id <> cm.user_id
+               AND (EXISTS (SELECT 1 FROM user_blocks bl WHERE bl.user_id = o.user_id AND bl.target_id = cm.user_id)
+                    OR EXISTS (SELECT 1 FROM user_blocks bl WHERE bl.user_id = cm.user_id AND bl.target_id = o.user_id)))) AS blocked
+    FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+   WHERE cm.conversation_id = ${conversationId} AND cm.user_id = ${userId}`;
+
+/**
+ * One keyset page of a member's inbox or Requests, the conversation with the newest message first:
+ * a walk of conversation_members_list; `search` keeps those with another member whose username or
+ * name starts with it (any case). The last message is the newest the member sees (one index probe).
+ */
+export function listSql(userId: number, accepted: boolean, after: { time: string; id: number } | undefined, take: number, search: string | undefined): RawBuilder<ListRow> {
+  const afterSql = after ? sql`AND (cm.activity_at, cm.conversation_id) < (${after.time}::timestamptz, ${after.id}::bigint)` : sql``;
+  const pattern = search ? `${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const searchSql = pattern
+    ? sql`AND EXISTS (SELECT 1 FROM conversation_members o JOIN users u ON u.id = o.user_id
+                       WHERE o.conversation_id = cm.conversation_id AND o.user_id <> cm.user_id
+                         AND (lower(u.username) LIKE ${pattern} OR lower(coalesce(u.name, '')) LIKE ${pattern}))`
+    : sql``;
+  return sql<ListRow>`
+    SELECT c.id, c.is_group, c.creator_id, cm.accepted, cm.muted, cm.unread_count,
+           ${sql.raw(timeKey('cm.activity_at'))} AS cursor_time, cm.conversation_id AS cursor_id,
+           (SELECT row_to_json(x) FROM (
+              SELECT ${sql.raw(MESSAGE_COLUMNS)} FROM dm_messages m
+               WHERE m.conversation_id = cm.conversation_id AND m.id > cm.visible_after
+                 AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = cm.user_id AND h.message_id = m.id)
+               ORDER BY m.id DESC LIMIT 1) x) AS last
+      FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+     WHERE cm.user_id = ${userId} AND cm.accepted = ${accepted} AND cm.activity_at IS NOT NULL
+       ${afterSql}
+       AND NOT ${sql.raw(hiddenPairSql(String(userId), 'cm.conversation_id'))}
+       ${searchSql}
+     ORDER BY cm.activity_at DESC, cm.conversation_id DESC
+     LIMIT ${take}`;
+}
+
+/**
+ * A member's unread messages in inbox conversations that are not muted, and the requests waiting: a
+ * walk of their rows with unread messages (conversation_members_unread) and of their Requests.
+ */
+export const unreadSql = (userId: number): RawBuilder<{ unread: number; requests: number }> => sql<{ unread: number; requests: number }>`
+  SELECT
+    (SELECT coalesce(sum(cm.unread_count), 0)::int FROM conversation_members cm
+      WHERE cm.user_id = ${userId} AND cm.unread_count > 0 AND cm.accepted AND NOT cm.muted AND cm.activity_at IS NOT NULL
+        AND NOT ${sql.raw(hiddenPairSql(String(userId), 'cm.conversation_id'))}) AS unread,
+    (SELECT count(*)::int FROM conversation_members cm
+      WHERE cm.user_id = ${userId} AND NOT cm.accepted AND cm.activity_at IS NOT NULL
+        AND NOT ${sql.raw(hiddenPairSql(String(userId), 'cm.conversation_id'))}) AS requests`;
+
+/** One keyset page of a conversation's messages as a member sees them, newest first. */
+export const messagePageSql = (conversationId: number, userId: number, visibleAfter: number, before: number | undefined, take: number): RawBuilder<MessageRow> => sql<MessageRow>`
+  SELECT ${sql.raw(MESSAGE_COLUMNS)} FROM dm_messages m
+   WHERE m.conversation_id = ${conversationId} AND m.id > ${visibleAfter} ${before === undefined ? sql`` : sql`AND m.id < ${before}`}
+     AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = ${userId} AND h.message_id = m.id)
+   ORDER BY m.id DESC
+   LIMIT ${take}`;
+
+/** Each message's reactions: per emoji, how many and whether the viewer is one of them. */
+export const reactionsSql = (messageIds: number[], viewerId: number): RawBuilder<{ message_id: number; emoji: string; count: number; mine: boolean }> => sql`
+  SELECT r.message_id, r.emoji, count(*)::int AS count, bool_or(r.user_id = ${viewerId}) AS mine
+    FROM dm_reactions r WHERE r.message_id = ANY(${messageIds}::bigint[])
+   GROUP BY r.message_id, r.emoji
+   ORDER BY r.message_id, min(r.created_at), r.emoji`;
+
+/**
+ * The other members of a conversation a new message goes to, with what decides how: whether they
+ * hear of it at all (not when they muted the sender's account or a block stands in a conversation
+ * of two), whether they get a push (not for a muted conversation) and whether its text may show.
+ */
+export interface AudienceRow {
+  user_id: number;
+  accepted: boolean;
+  muted: boolean;
+  hides_sender: boolean;
+  hide_push_text: boolean;
+}
+
+export const audienceSql = (conversationId: number, senderId: number): RawBuilder<AudienceRow> => sql<AudienceRow>`
+  SELECT cm.user_id, cm.accepted, cm.muted,
+         (${sql.raw(mutesSql('cm.user_id', String(senderId)))} OR ${sql.raw(blockedBetweenSql('cm.user_id', String(senderId)))}) AS hides_sender,
+         coalesce(s.hide_push_text, false) AS hide_push_text
+    FROM conversation_members cm LEFT JOIN dm_settings s ON s.user_id = cm.user_id
+   WHERE cm.conversation_id = ${conversationId} AND cm.user_id <> ${senderId}`;
+
+/** How many messages from others after a read mark a member has not read, counted up to `cap` (the badge shows no more). */
+export const unreadAfterSql = (conversationId: number, userId: number, after: number, cap: number): RawBuilder<{ n: number }> => sql<{ n: number }>`
+  SELECT count(*)::int AS n FROM (
+    SELECT 1 FROM dm_messages m
+     WHERE m.conversation_id = ${conversationId} AND m.id > ${after} AND m.sender_id <> ${userId} AND m.deleted_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = ${userId} AND h.message_id = m.id)
+     LIMIT ${cap}) x`;
+
+/** A reported message and the `context` messages before it, as the reporter saw them, oldest first. */
+export const reportContextSql = (conversationId: number, userId: number, visibleAfter: number, messageId: number, context: number) => sql<MessageRow & { sender_username: string }>`
+  SELECT * FROM (
+    SELECT ${sql.raw(MESSAGE_COLUMNS)}, u.username AS sender_username FROM dm_messages m JOIN users u ON u.id = m.sender_id
+     WHERE m.conversation_id = ${conversationId} AND m.id > ${visibleAfter} AND m.id <= ${messageId}
+       AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = ${userId} AND h.message_id = m.id)
+     ORDER BY m.id DESC LIMIT ${context + 1}) x
+   ORDER BY x.id`;
