@@ -78,6 +78,8 @@ interface Row {
 const row = (route: string, expected: Expected, call: Row['call'] = () => ({})): Row => ({ route, expected, call });
 
 const id = (ctx: Ctx) => ctx.me?.id ?? ctx.other.id;
+/** An id no row has (conversations, messages): the answer a caller who is not a member gets. */
+const NO_SUCH_ID = 2_147_483_000;
 
 /** A browser's PushSubscription.toJSON() with real P-256 keys and an endpoint of its own. */
 function pushSubscription(): object {
@@ -159,6 +161,25 @@ const TABLE: Row[] = [
   row('GET /api/bookmarks',                            [401, 200, 200, 200, 200]),
   row('POST /api/bookmarks',                           [401, 200, 200, 200, 200], (c) => ({ body: { postId: c.other.postId } })),
   row('DELETE /api/bookmarks/:postId',                 [401, 200, 200, 200, 200], (c) => ({ url: `/api/bookmarks/${c.other.postId}` })),
+  // Direct messages: every member starts their own conversation with `other`; a conversation or message
+  // the caller is not in answers 404, as one that does not exist does.
+  row('GET /api/conversations',                        [401, 200, 200, 200, 200]),
+  row('POST /api/conversations',                       [401, 201, 201, 201, 201], (c) => ({ body: { memberIds: [c.other.id] } })),
+  row('GET /api/conversations/unread',                 [401, 200, 200, 200, 200]),
+  row('GET /api/conversations/:id',                    [401, 404, 404, 404, 404], () => ({ url: `/api/conversations/${NO_SUCH_ID}` })),
+  row('DELETE /api/conversations/:id',                 [401, 404, 404, 404, 404], () => ({ url: `/api/conversations/${NO_SUCH_ID}` })),
+  row('GET /api/conversations/:id/messages',           [401, 404, 404, 404, 404], () => ({ url: `/api/conversations/${NO_SUCH_ID}/messages` })),
+  row('POST /api/conversations/:id/messages',          [401, 404, 404, 404, 404], () => ({ url: `/api/conversations/${NO_SUCH_ID}/messages`, body: { text: 'hi' } })),
+  row('POST /api/conversations/:id/read',              [401, 404, 404, 404, 404], () => ({ url: `/api/conversations/${NO_SUCH_ID}/read`, body: { messageId: 1 } })),
+  row('POST /api/conversations/:id/accept',            [401, 404, 404, 404, 404], () => ({ url: `/api/conversations/${NO_SUCH_ID}/accept` })),
+  row('POST /api/conversations/:id/members',           [401, 404, 404, 404, 404], (c) => ({ url: `/api/conversations/${NO_SUCH_ID}/members`, body: { userIds: [c.other.id] } })),
+  row('POST /api/conversations/:id/mute',              [401, 404, 404, 404, 404], () => ({ url: `/api/conversations/${NO_SUCH_ID}/mute` })),
+  row('DELETE /api/conversations/:id/mute',            [401, 404, 404, 404, 404], () => ({ url: `/api/conversations/${NO_SUCH_ID}/mute` })),
+  row('POST /api/messages/:id/reactions',              [401, 404, 404, 404, 404], () => ({ url: `/api/messages/${NO_SUCH_ID}/reactions`, body: { emoji: '❤️' } })),
+  row('DELETE /api/messages/:id/reactions/:emoji',     [401, 404, 404, 404, 404], () => ({ url: `/api/messages/${NO_SUCH_ID}/reactions/${encodeURIComponent('❤️')}` })),
+  row('DELETE /api/messages/:id',                      [401, 404, 404, 404, 404], () => ({ url: `/api/messages/${NO_SUCH_ID}`, query: { for: 'everyone' } })),
+  row('GET /api/me/dm-settings',                       [401, 200, 200, 200, 200]),
+  row('PUT /api/me/dm-settings',                       [401, 200, 200, 200, 200], () => ({ body: { allowFrom: 'everyone', readReceipts: true, hidePushText: false } })),
   // Search and GIFs
   row('GET /api/search/posts',                         [200, 200, 200, 200, 200], () => ({ query: { query: 'matrix' } })),
   row('GET /api/search/user/:name',                    [200, 200, 200, 200, 200], (c) => ({ url: `/api/search/user/${c.other.username}` })),

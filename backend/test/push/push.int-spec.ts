@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
-import { MESSAGES, SOCKET_PATH, type ClientToServerEvents, type Post, type ServerToClientEvents } from '@cloud9/contracts';
+import { DM_MESSAGES, MESSAGES, SOCKET_PATH, type ClientToServerEvents, type Post, type ServerToClientEvents } from '@cloud9/contracts';
 import { bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from '../support/app';
 import { eventually, sessionCookieOf } from '../support/harness';
 import { LoopbackPushService } from '../support/push-service';
@@ -125,6 +125,34 @@ describe('web push', () => {
     const [, , third] = await arrived(device.endpoint, 3);
     expect(third).toMatchObject({ urgency: 'high', topic: undefined });
     expect(third.payload.body).toBe(MESSAGES.alerts.reply(fan.user.username));
+  });
+
+  it('pushes a direct message with the sender and its text, "New message" when the recipient hides the text, a request as such, none when muted', async () => {
+    const [sender, friend, stranger] = await signUpMany(t, 3);
+    const device = service.device();
+    await subscribe(friend, device).expect(201);
+    await follow(friend, sender);
+    const start = async (from: SignedIn, to: SignedIn) => (await from.agent.post('/api/conversations').send({ memberIds: [to.user.id] }).expect(201)).body.id as number;
+    const say = (from: SignedIn, id: number, text: string) => from.agent.post(`/api/conversations/${id}/messages`).send({ text }).expect(201);
+    const id = await start(sender, friend);
+    await say(sender, id, 'see you at 8');
+    const [first] = await arrived(device.endpoint, 1);
+    expect(first.payload).toEqual({ title: sender.user.username, body: 'see you at 8', url: `/messages/${id}`, unseen: 0, tag: `dm:${id}` });
+    expect(first).toMatchObject({ urgency: 'high', ttl: '86400' });
+    await friend.agent.put('/api/me/dm-settings').send({ allowFrom: 'following', readReceipts: true, hidePushText: true }).expect(200);
+    await say(sender, id, 'the secret plan');
+    const [, second] = await arrived(device.endpoint, 2);
+    expect(second.payload).toMatchObject({ title: sender.user.username, body: DM_MESSAGES.pushHiddenBody });
+    const request = await start(stranger, friend);
+    await say(stranger, request, 'hi from nowhere');
+    const [, , third] = await arrived(device.endpoint, 3);
+    expect(third.payload).toMatchObject({ title: DM_MESSAGES.pushTitleRequest, body: stranger.user.username, url: `/messages/${request}` });
+    await friend.agent.post(`/api/conversations/${id}/mute`).expect(200);
+    await say(sender, id, 'muted now');
+    const muted = await sender.agent.get(`/api/conversations/${id}/messages`).expect(200);
+    const jobs = t.app.get(JobsService);
+    expect(await jobs.status('push', `push-dm-${muted.body.items[0].id}-${friend.user.id}`)).toBeNull();
+    expect(service.to(device.endpoint)).toHaveLength(3);
   });
 
   it('a 404 or 410 from the push service deletes the subscription; a redirect drops it', async () => {

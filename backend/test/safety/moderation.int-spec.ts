@@ -105,6 +105,7 @@ describe('reports and the moderation queue', () => {
           type: 'post',
           user: expect.objectContaining({ id: author.user.id, username: author.user.username }),
           post: { id: postId, content: 'the reported words', media_url: null, gif_url: null, createdAt: expect.any(String) },
+          messages: null,
         },
         posts: [],
         resolution: null,
