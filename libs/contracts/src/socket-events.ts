@@ -25,6 +25,7 @@ export const SocketEvents = {
   dmRead: 'dm:read',
   dmTyping: 'dm:typing',
   dmChanged: 'dm:changed',
+  dmSync: 'dm:sync',
 } as const;
 
 /** Payload of `alert:sync`: the newest alert's id and creation time (ISO, as `UserAlert.createdAt`). */
@@ -68,6 +69,12 @@ export interface ServerToClientEvents {
   'dm:read': (payload: DmReadPush) => void;
   /** Another member is typing (at most once every DM_RULES.typingEveryMs per member and conversation). */
   'dm:typing': (payload: DmTypingPush) => void;
+  /**
+   * The newest message of a conversation committed in the last few seconds, sent by the instance that
+   * holds the socket without Redis (as `alert:sync`): a client that does not have it missed a push and
+   * reads the conversation again.
+   */
+  'dm:sync': (payload: { conversationId: number; messageId: number }) => void;
   /**
    * A conversation's own facts changed for this member (accepted, muted, left, members added, deleted
    * for oneself): read it and the lists again.

@@ -108,6 +108,11 @@ interface DomainEventMap {
   'dm.typing': { conversationId: number; userId: number; userIds: number[] };
   /** A conversation's own facts changed for these members (started, accepted, muted, left, members added, deleted for oneself). */
   'dm.conversation.changed': { conversationId: number; userIds: number[] };
+  /**
+   * Messages committed since the last sweep, each member's newest per conversation (DmSyncService):
+   * told to this instance's own sockets, without Redis, so a lost `dm:message` is still caught up.
+   */
+  'dm.swept': { syncs: { userId: number; conversationId: number; messageId: number }[] };
   /** A backup replaced the live data. */
   'data.restored': Nothing;
 }
@@ -150,5 +155,6 @@ export const DECLARED_EVENTS: Readonly<Record<EventName, true>> = {
   'dm.read': true,
   'dm.typing': true,
   'dm.conversation.changed': true,
+  'dm.swept': true,
   'data.restored': true,
 };

@@ -4,17 +4,19 @@ import { RealtimeModule } from '../realtime/realtime.module';
 import { DirectMessagesController } from './direct-messages.controller';
 import { DirectMessagesRepository } from './direct-messages.repository';
 import { DirectMessagesService } from './direct-messages.service';
+import { DmSyncService } from './dm-sync.service';
 
 /**
  * Direct messages (decision 0100): owns `conversations`, `conversation_members`, `dm_messages`,
  * `dm_hidden_messages`, `dm_reactions` and `dm_settings`. Its changes go out as `dm.*` domain events
  * (LivePushes, PushDelivery); it takes typing marks from sockets through RealtimeModule's
- * SocketMessages; moderation asks it for a reported message's context.
+ * SocketMessages; DmSyncService tells each instance's sockets of messages committed lately (a lost push
+ * caught up); moderation asks it for a reported message's context.
  */
 @Module({
   imports: [MediaModule, RealtimeModule],
   controllers: [DirectMessagesController],
-  providers: [DirectMessagesRepository, DirectMessagesService],
+  providers: [DirectMessagesRepository, DirectMessagesService, DmSyncService],
   exports: [DirectMessagesService],
 })
 export class DirectMessagesModule {}

@@ -4,8 +4,8 @@ import type { DmAllowFrom, DmSettings } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import {
-  audienceSql, listSql, membershipSql, messagePageSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
-  type AudienceRow, type ListRow, type MembershipRow, type MessageRow,
+  audienceSql, listSql, membershipSql, messagePageSql, messagesSinceSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
+  type AudienceRow, type ListRow, type MembershipRow, type MessageRow, type SweptMessageRow,
 } from './direct-messages.sql';
 
 /** The badge counts a member's unread messages up to this many per conversation. */
@@ -274,5 +274,14 @@ export class DirectMessagesRepository extends DomainRepository {
 
   async reportContext(conversationId: number, userId: number, visibleAfter: number, messageId: number, context: number): Promise<(MessageRow & { sender_username: string })[]> {
     return (await reportContextSql(conversationId, userId, visibleAfter, messageId, context).execute(this.database.db)).rows;
+  }
+
+  async newestMessageId(): Promise<number> {
+    const { rows } = await sql<{ id: number }>`SELECT coalesce(max(id), 0) AS id FROM dm_messages`.execute(this.database.db);
+    return Number(rows[0].id);
+  }
+
+  async messagesSince(lastId: number, missingIds: number[], take: number): Promise<SweptMessageRow[]> {
+    return (await messagesSinceSql(lastId, missingIds, take).execute(this.database.db)).rows;
   }
 }

@@ -49,6 +49,12 @@ export interface ListRow {
  * A conversation the member's lists leave out: one of two whose other member they muted, or with a
  * block between them either way (the block makes it no conversation; the mute hides it without
  * telling anyone).
+ *
+ * `member` is the walked row's column (`cm.user_id`), not the id as a literal: with a literal, the
+ * subquery's only link to the row is `o.conversation_id = …`, and PostgreSQL may run it hashed,
+ * once for every row of conversation_members (a sequential scan of the whole table on each inbox
+ * read: 323 ms at 14,000 rows in bench:dm). Tied to the row by `o.user_id <> cm.user_id` as well, it
+ * can only run per row: a primary-key probe of the conversation's members and their mutes and blocks.
  */
 export const hiddenPairSql = (member: string, conversation: string): string => `(
   NOT (SELECT c2.is_group FROM conversations c2 WHERE c2.id = ${conversation})
@@ -90,7 +96,7 @@ export function listSql(userId: number, accepted: boolean, after: { time: string
       FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
      WHERE cm.user_id = ${userId} AND cm.accepted = ${accepted} AND cm.activity_at IS NOT NULL
        ${afterSql}
-       AND NOT ${sql.raw(hiddenPairSql(String(userId), 'cm.conversation_id'))}
+       AND NOT ${sql.raw(hiddenPairSql('cm.user_id', 'cm.conversation_id'))}
        ${searchSql}
      ORDER BY cm.activity_at DESC, cm.conversation_id DESC
      LIMIT ${take}`;
@@ -104,10 +110,10 @@ export const unreadSql = (userId: number): RawBuilder<{ unread: number; requests
   SELECT
     (SELECT coalesce(sum(cm.unread_count), 0)::int FROM conversation_members cm
       WHERE cm.user_id = ${userId} AND cm.unread_count > 0 AND cm.accepted AND NOT cm.muted AND cm.activity_at IS NOT NULL
-        AND NOT ${sql.raw(hiddenPairSql(String(userId), 'cm.conversation_id'))}) AS unread,
+        AND NOT ${sql.raw(hiddenPairSql('cm.user_id', 'cm.conversation_id'))}) AS unread,
     (SELECT count(*)::int FROM conversation_members cm
       WHERE cm.user_id = ${userId} AND NOT cm.accepted AND cm.activity_at IS NOT NULL
-        AND NOT ${sql.raw(hiddenPairSql(String(userId), 'cm.conversation_id'))}) AS requests`;
+        AND NOT ${sql.raw(hiddenPairSql('cm.user_id', 'cm.conversation_id'))}) AS requests`;
 
 /** One keyset page of a conversation's messages as a member sees them, newest first. */
 export const messagePageSql = (conversationId: number, userId: number, visibleAfter: number, before: number | undefined, take: number): RawBuilder<MessageRow> => sql<MessageRow>`
@@ -160,3 +166,18 @@ export const reportContextSql = (conversationId: number, userId: number, visible
        AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = ${userId} AND h.message_id = m.id)
      ORDER BY m.id DESC LIMIT ${context + 1}) x
    ORDER BY x.id`;
+
+/** A committed message and the members who see it (DmSyncService). */
+export interface SweptMessageRow {
+  id: number;
+  conversation_id: number;
+  member_ids: number[];
+}
+
+/** Messages above `lastId` and the listed missing ids, in id order, at most `take`, each with its members then. */
+export const messagesSinceSql = (lastId: number, missingIds: number[], take: number): RawBuilder<SweptMessageRow> => sql<SweptMessageRow>`
+  SELECT m.id, m.conversation_id, array_agg(cm.user_id) AS member_ids
+    FROM (SELECT id, conversation_id FROM dm_messages WHERE id > ${lastId} OR id = ANY(${missingIds}::bigint[]) ORDER BY id LIMIT ${take}) m
+    JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.visible_after < m.id
+   GROUP BY m.id, m.conversation_id
+   ORDER BY m.id`;

@@ -93,4 +93,10 @@ export class LivePushes {
   dmConversationChanged({ conversationId, userIds }: EventPayload<'dm.conversation.changed'>): void {
     this.realtime.toUsers(userIds, SocketEvents.dmChanged, { conversationId });
   }
+
+  /** Only to this instance's own sockets: the sweep runs on every instance, and works while Redis is away. */
+  @OnEvent('dm.swept')
+  dmSwept({ syncs }: EventPayload<'dm.swept'>): void {
+    for (const { userId, conversationId, messageId } of syncs) this.realtime.toLocalUser(userId, SocketEvents.dmSync, { conversationId, messageId });
+  }
 }
