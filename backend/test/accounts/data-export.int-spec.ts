@@ -93,6 +93,9 @@ describe.each(DRIVERS)("POST /api/me/export, GET /api/me/exports/:id: the accoun
     await alice.agent.post(`/api/blocks/${dave.user.id}`).expect(200);
     await alice.agent.post('/api/muted-words').send({ word: 'spoilers' }).expect(201);
     await bob.agent.post(`/api/posts/${first.id}/like`).send({}).expect(200);
+    const chat = (await alice.agent.post('/api/conversations').send({ memberIds: [bob.user.id] }).expect(201)).body.id as number;
+    const said = (await alice.agent.post(`/api/conversations/${chat}/messages`).send({ text: 'see you soon' }).expect(201)).body as { id: number };
+    await bob.agent.post(`/api/conversations/${chat}/messages`).send({ text: 'bob says hi' }).expect(201);
 
     const asked = await alice.agent.post('/api/me/export').expect(202);
     expect(asked.body).toEqual({ id: expect.any(Number), status: 'pending', requestedAt: expect.any(String), readyAt: null, expiresAt: expect.any(String), bytes: null });
@@ -105,7 +108,7 @@ describe.each(DRIVERS)("POST /api/me/export, GET /api/me/exports/:id: the accoun
     const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
     const key = pictured.media_url!.replace(/^\/uploads\//, '');
     expect([...files.keys()].sort()).toEqual(
-      ['account.json', 'blocks.json', 'bookmarks.json', 'followers.json', 'following.json', 'likes.json', `media/${key}`, 'muted-words.json', 'mutes.json', 'notifications.json', 'posts.json', 'replies.json'].sort(),
+      ['account.json', 'blocks.json', 'bookmarks.json', 'direct-messages.json', 'followers.json', 'following.json', 'likes.json', `media/${key}`, 'muted-words.json', 'mutes.json', 'notifications.json', 'posts.json', 'replies.json'].sort(),
     );
     expect(json('account.json').account).toEqual(expect.objectContaining({ id: alice.user.id, username: alice.user.username, email: alice.user.email }));
     expect(files.get('account.json')!.toString()).not.toMatch(/password|argon2/);
@@ -122,6 +125,8 @@ describe.each(DRIVERS)("POST /api/me/export, GET /api/me/exports/:id: the accoun
     expect(json('blocks.json')).toEqual([{ user_id: dave.user.id, username: dave.user.username, created_at: expect.any(String) }]);
     expect(json('muted-words.json')).toEqual([{ word: 'spoilers', created_at: expect.any(String) }]);
     expect(json('notifications.json')).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'like', post_id: first.id, actor_username: bob.user.username })]));
+    // The messages the account sent; the others' stay theirs.
+    expect(json('direct-messages.json')).toEqual([{ id: said.id, conversation_id: chat, text: 'see you soon', media_url: null, gif_url: null, created_at: expect.any(String) }]);
     const stored = await store.read(t.settings.uploadDir, key);
     expect(stored).not.toBeNull();
     expect(files.get(`media/${key}`)!.equals(stored!)).toBe(true);

@@ -43,7 +43,7 @@ const later = (open: () => Promise<Readable>, fail: (error: Error) => void) => (
 /**
  * Writes the ZIP of an account's data to `file` (yazl, streamed): `account.json`, its posts and
  * replies with their edit history, likes, bookmarks, follows (`following.json`, `followers.json`),
- * mutes, blocks, muted words, notifications, and `media/` with the originals it uploaded, read from
+ * mutes, blocks, muted words, notifications, the direct messages it sent, and `media/` with the originals it uploaded, read from
  * the media store as the archive reaches each. Memory stays bounded: lists are read EXPORT_BATCH
  * rows at a time and files are piped. Returns the ZIP's size.
  */
@@ -70,6 +70,7 @@ export async function writeExportArchive(file: string, userId: number, repo: Exp
   list('blocks.json', (after) => repo.hidden('user_blocks', userId, after));
   list('muted-words.json', (after) => repo.mutedWords(userId, after));
   list('notifications.json', (after) => repo.alerts(userId, after));
+  list('direct-messages.json', (after) => repo.directMessages(userId, after));
 
   // The originals, once each (equal uploads share one stored file), as stored (already compressed: stored as is).
   const added = new Set<string>();

@@ -148,6 +148,17 @@ export class ExportsRepository extends DomainRepository {
       .execute();
   }
 
+  /** The direct messages the account sent (not deleted for everyone), after the message `afterId`. */
+  directMessages(userId: number, afterId: number) {
+    return this.db
+      .selectFrom('dm_messages as m')
+      .select(['m.id as key', 'm.id', 'm.conversation_id', 'm.text', 'm.media_url', 'm.gif_url', 'm.created_at'])
+      .where('m.sender_id', '=', userId)
+      .where('m.deleted_at', 'is', null)
+      .$call(batchAfter('m.id', afterId))
+      .execute();
+  }
+
   mutedWords(userId: number, afterId: number) {
     return this.db.selectFrom('muted_words').select(['id as key', 'word', 'created_at']).where('user_id', '=', userId).$call(batchAfter('id', afterId)).execute();
   }
