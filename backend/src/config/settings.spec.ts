@@ -43,6 +43,8 @@ describe('settings', () => {
       emailResend: { max: 3, windowSeconds: minutes(60) },
       twoFactor: { max: 5, windowSeconds: minutes(15) },
       pushTest: { max: 5, windowSeconds: minutes(1) },
+      dms: { max: 300, windowSeconds: minutes(60) },
+      dmRequests: { max: 20, windowSeconds: minutes(24 * 60) },
     });
     const s = load({ RATE_LIMIT_SEARCH: '7/2m', RATE_LIMIT_LOGIN_IP: '0/1m' });
     expect(s.rateLimits.search).toEqual({ max: 7, windowSeconds: 120 });

@@ -6,7 +6,7 @@ import { ADMIN_JOB, ADMIN_QUEUE, BILLING_QUEUE, BOOST_QUEUE, BOOST_ROTATE_JOB, M
 import { JobHandlerDiscovery, JobHandlersError } from './job-discovery';
 import { JobHandler } from './job-handler.decorator';
 import {
-  DOWNGRADE_EXPIRED_JOB, EXPORT_BUILD_JOB, EXPORT_CLEANUP_JOB, EXPORTS_QUEUE, HASHTAGS_QUEUE, MAIL_SEND_JOB, MEDIA_QUEUE, MEDIA_VARIANTS_JOB, PUSH_ALERT_JOB, PUSH_NOTICE_JOB, PUSH_QUEUE, PUSH_SEND_JOB, TRENDING_JOB,
+  DOWNGRADE_EXPIRED_JOB, EXPORT_BUILD_JOB, EXPORT_CLEANUP_JOB, EXPORTS_QUEUE, HASHTAGS_QUEUE, MAIL_SEND_JOB, MEDIA_QUEUE, MEDIA_VARIANTS_JOB, PUSH_ALERT_JOB, PUSH_DM_JOB, PUSH_NOTICE_JOB, PUSH_QUEUE, PUSH_SEND_JOB, TRENDING_JOB,
   type PushOutcome, type QueueJob, type QueueName,
 } from './job-map';
 import { JobsService } from './jobs.service';
@@ -110,6 +110,11 @@ class PushHandlers {
 
   @JobHandler(PUSH_QUEUE, PUSH_NOTICE_JOB)
   async notice(): Promise<PushOutcome> {
+    return NO_PUSH;
+  }
+
+  @JobHandler(PUSH_QUEUE, PUSH_DM_JOB)
+  async dm(): Promise<PushOutcome> {
     return NO_PUSH;
   }
 

@@ -51,7 +51,7 @@ describe('the job map', () => {
       hashtags: { trending: true },
       mail: { send: true },
       exports: { build: true, cleanup: true },
-      push: { alert: true, notice: true, send: true },
+      push: { alert: true, notice: true, send: true, dm: true },
     });
   });
 });

@@ -150,6 +150,15 @@ describe('direct messages', () => {
     expect(n).toBe(1);
   });
 
+  it('a suspended member cannot send (403), even on a session that outlived the suspension; nothing written', async () => {
+    const [a, b] = [await member(), await member()];
+    const id = await start(a, b);
+    await t.db.query(`INSERT INTO suspensions (user_id, until, reason) VALUES ($1, now() + interval '1 day', 'test')`, [a.id]);
+    expect((await as(a).post(`/api/conversations/${id}/messages`, { text: 'still here?' }).expect(403)).body.error).toBe(DM_MESSAGES.suspended);
+    const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM dm_messages WHERE conversation_id = $1', [id]);
+    expect(n).toBe(0);
+  });
+
   it('validates messages with the catalogue: empty, too long, file and GIF together, a GIF from elsewhere', async () => {
     const [a, b] = [await member(), await member()];
     const id = await start(a, b);

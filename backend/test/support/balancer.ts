@@ -57,7 +57,13 @@ export class Balancer {
   private probing = false;
   /** An idle connection is let go a second before the backend's Keep-Alive timeout (Node's agent follows that hint only with a timeout of its own). */
   private readonly agent = new Agent({ keepAlive: true, timeout: 60_000 });
-  private readonly proxy = createProxyServer({ agent: this.agent, ws: true, xfwd: true, proxyTimeout: 30_000 });
+  /**
+   * How long an answer may take: above the app's longest wait (ADMIN_JOB_WAIT_MS, 30 s, after which a
+   * job start answers 202), as the deployed nginx (proxy_read_timeout 1h). At 30 s exactly, a job start
+   * whose job waited for a restarting worker raced the cut: the balancer reset it at 30 s (ECONNRESET
+   * after the request was written, which no balancer may resend for a write: a 502).
+   */
+  private readonly proxy = createProxyServer({ agent: this.agent, ws: true, xfwd: true, proxyTimeout: 90_000 });
 
   constructor() {
     this.proxy.setMaxListeners(0); // one 'proxyReq' listener per request in flight

@@ -131,6 +131,7 @@ export class DirectMessagesService implements OnModuleInit {
         // A block or a leave committed since the check above: still nothing written.
         const still = await this.repository.membership(conversationId, user.id, trx);
         if (!still || still.blocked) throw notFound();
+        if (still.suspended) throw new ForbiddenException(DM_MESSAGES.suspended);
         if (!me.accepted) await this.repository.accept(trx, conversationId, user.id);
         const message = toMessage(
           await this.repository.insertMessage(trx, {

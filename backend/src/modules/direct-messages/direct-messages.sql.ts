@@ -14,6 +14,8 @@ export interface MembershipRow {
   activity_at: Date | null;
   /** A conversation of two with a block between its members, either way: it is no conversation (404). */
   blocked: boolean;
+  /** The member's account is suspended (moderation's `suspensions`): they cannot send. */
+  suspended: boolean;
 }
 
 /** A message as the lists read it. */
@@ -68,7 +70,8 @@ export const membershipSql = (conversationId: number, userId: number): RawBuilde
             SELECT 1 FROM conversation_members o
              WHERE o.conversation_id = c.id AND o.user_id <> cm.user_id
                AND (EXISTS (SELECT 1 FROM user_blocks bl WHERE bl.user_id = o.user_id AND bl.target_id = cm.user_id)
-                    OR EXISTS (SELECT 1 FROM user_blocks bl WHERE bl.user_id = cm.user_id AND bl.target_id = o.user_id)))) AS blocked
+                    OR EXISTS (SELECT 1 FROM user_blocks bl WHERE bl.user_id = cm.user_id AND bl.target_id = o.user_id)))) AS blocked,
+         EXISTS (SELECT 1 FROM suspensions s WHERE s.user_id = cm.user_id AND s.until > now()) AS suspended
     FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
    WHERE cm.conversation_id = ${conversationId} AND cm.user_id = ${userId}`;
 
