@@ -4,7 +4,7 @@ import type { DmAllowFrom, DmSettings } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import {
-  audienceSql, listSql, membershipSql, messagePageSql, messagesSinceSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
+  audienceSql, LAST_MESSAGE, listSql, membershipSql, messagePageSql, messagesSinceSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
   type AudienceRow, type ListRow, type MembershipRow, type MessageRow, type SweptMessageRow,
 } from './direct-messages.sql';
 
@@ -148,11 +148,7 @@ export class DirectMessagesRepository extends DomainRepository {
   async listRow(conversationId: number, userId: number): Promise<ListRow | undefined> {
     const { rows } = await sql<ListRow>`
       SELECT c.id, c.is_group, c.creator_id, cm.accepted, cm.muted, cm.unread_count, '' AS cursor_time, c.id AS cursor_id,
-             (SELECT row_to_json(x) FROM (
-                SELECT ${sql.raw(MESSAGE_COLUMNS)} FROM dm_messages m
-                 WHERE m.conversation_id = cm.conversation_id AND m.id > cm.visible_after
-                   AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = cm.user_id AND h.message_id = m.id)
-                 ORDER BY m.id DESC LIMIT 1) x) AS last
+             ${LAST_MESSAGE} AS last
         FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
        WHERE cm.conversation_id = ${conversationId} AND cm.user_id = ${userId}`.execute(this.database.db);
     return rows[0];

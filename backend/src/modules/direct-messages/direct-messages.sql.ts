@@ -33,6 +33,13 @@ export interface MessageRow {
 
 export const MESSAGE_COLUMNS = 'm.id, m.conversation_id, m.sender_id, m.text, m.media_url, m.media_mime, m.gif_url, m.created_at, m.deleted_at';
 
+/** The newest message of the member row `cm` sees, as JSON (one probe of dm_messages_conversation). */
+export const LAST_MESSAGE = sql.raw(`(SELECT row_to_json(x) FROM (
+  SELECT ${MESSAGE_COLUMNS} FROM dm_messages m
+   WHERE m.conversation_id = cm.conversation_id AND m.id > cm.visible_after
+     AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = cm.user_id AND h.message_id = m.id)
+   ORDER BY m.id DESC LIMIT 1) x)`);
+
 /** One conversation of a member's list, with its last message visible to them. */
 export interface ListRow {
   id: number;
@@ -91,11 +98,7 @@ export function listSql(userId: number, accepted: boolean, after: { time: string
   return sql<ListRow>`
     SELECT c.id, c.is_group, c.creator_id, cm.accepted, cm.muted, cm.unread_count,
            ${sql.raw(timeKey('cm.activity_at'))} AS cursor_time, cm.conversation_id AS cursor_id,
-           (SELECT row_to_json(x) FROM (
-              SELECT ${sql.raw(MESSAGE_COLUMNS)} FROM dm_messages m
-               WHERE m.conversation_id = cm.conversation_id AND m.id > cm.visible_after
-                 AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = cm.user_id AND h.message_id = m.id)
-               ORDER BY m.id DESC LIMIT 1) x) AS last
+           ${LAST_MESSAGE} AS last
       FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
      WHERE cm.user_id = ${userId} AND cm.accepted = ${accepted} AND cm.activity_at IS NOT NULL
        ${afterSql}
