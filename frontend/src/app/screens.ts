@@ -98,6 +98,18 @@ export const SCREENS = {
     namedBy: 'tag',
     skeleton: 'plain',
   },
+  messages: {
+    path: '/messages',
+    load: () => import('../features/messages/MessagesPage').then((m) => m.MessagesPage),
+    title: 'Messages',
+    skeleton: 'list',
+  },
+  conversation: {
+    path: '/messages/:id',
+    load: () => import('../features/messages/MessagesPage').then((m) => m.MessagesPage),
+    title: 'Messages',
+    skeleton: 'list',
+  },
   bookmarks: {
     path: '/bookmarks',
     load: () => import('../features/bookmarks/BookmarksPage').then((m) => m.BookmarksPage),

@@ -3,6 +3,7 @@ import { LIMITS, SocketErrors, type SystemNotice, type UserAlert } from '@cloud9
 import { RealtimeConnection } from './RealtimeConnection';
 import { subscribeRealtime } from '../realtime/bus';
 import { setSocketFactory } from '../realtime/socket';
+import { sendTyping } from '../realtime/outgoing';
 import { alertsKeys, noticesKeys } from './notifications';
 import { pageItems, type PagedData } from './paging';
 import { useNotificationsStore } from '../stores/notifications';
@@ -168,6 +169,21 @@ describe('realtime connection', () => {
     act(() => socket.drop());
     act(() => socket.serverConnect());
     expect(reports()).toEqual([false, true, false, false]);
+  });
+
+  it('sends dm:typing over the socket while it is connected, and nothing while it is not', async () => {
+    const emit = vi.spyOn(socket, 'emit');
+    const typing = () => emit.mock.calls.filter(([event]) => event === 'dm:typing').map(([, payload]) => payload);
+    const { unmount } = renderAt(<RealtimeConnection />);
+    sendTyping(4);
+    act(() => socket.serverConnect());
+    sendTyping(5);
+    act(() => socket.drop());
+    sendTyping(6);
+    expect(typing()).toEqual([{ conversationId: 5 }]);
+    unmount();
+    sendTyping(7);
+    expect(typing()).toEqual([{ conversationId: 5 }]);
   });
 
   it('fetches the status once on every (re)connect', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { catchUpAfterConnect, subscribeCacheToRealtime } from './realtimeUpdates';
+import { refreshDmUnread } from './directMessages';
 import { selectUserId, useSessionStore } from '../stores/session';
 import { startRealtime } from '../realtime/connection';
 
@@ -17,6 +18,10 @@ export function RealtimeConnection() {
   const queryClient = useQueryClient();
   // First: the cache listens before the connection can deliver anything.
   useEffect(() => subscribeCacheToRealtime(queryClient), [queryClient]);
-  useEffect(() => (userId === null ? undefined : startRealtime(userId, () => catchUpAfterConnect(queryClient))), [userId, queryClient]);
+  // The Messages badge is read again with each status (a connect, and every poll while the socket is down).
+  useEffect(
+    () => (userId === null ? undefined : startRealtime(userId, () => catchUpAfterConnect(queryClient), () => void refreshDmUnread(queryClient))),
+    [userId, queryClient],
+  );
   return null;
 }

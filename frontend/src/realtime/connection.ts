@@ -8,6 +8,7 @@ import { createFallbackPoller } from './poller';
 import { createSocket } from './socket';
 import { documentVisibility, type VisibilitySource } from './visibility';
 import type { RealtimeOutput } from './output';
+import { setSocketTypingSender } from './outgoing';
 import { sharedRealtimeEnv, startSharedRealtime } from './shared';
 
 const notifications = () => useNotificationsStore.getState();
@@ -41,7 +42,7 @@ type LooseEmitter = (event: string, handler: AnyHandler) => void;
  * group again and calls `onConnect` (the cache catches up), as what was pushed while the socket was
  * closed, or not yet open, never arrives.
  */
-function createTabOutput(onConnect?: () => void): RealtimeOutput {
+function createTabOutput(onConnect?: () => void, onStatus?: () => void): RealtimeOutput {
   const seenAlerts = new Set<number>();
   const firstSight = (id: number) => {
     if (seenAlerts.has(id)) return false;
@@ -64,7 +65,10 @@ function createTabOutput(onConnect?: () => void): RealtimeOutput {
       publishRealtime(name as never, payload as never);
       return false;
     },
-    status: (status) => notifications().applyStatus(status),
+    status: (status) => {
+      notifications().applyStatus(status);
+      onStatus?.();
+    },
     connected: (connected) => {
       if (!connected) return;
       void confirmGroup();
@@ -117,6 +121,9 @@ function openConnection(output: RealtimeOutput, visibility: VisibilitySource = d
     socket.emit('page:visible', visible);
   };
   const unsubscribeVisibility = visibility.subscribe(() => reportVisibility(false));
+  const removeTypingSender = setSocketTypingSender((conversationId) => {
+    if (socket.connected) socket.emit('dm:typing', { conversationId });
+  });
 
   const poller = createFallbackPoller(fetchStatus, undefined, visibility);
   const handlers: [string, AnyHandler][] = [];
@@ -158,6 +165,7 @@ function openConnection(output: RealtimeOutput, visibility: VisibilitySource = d
     stopped = true;
     poller.stop();
     unsubscribeVisibility();
+    removeTypingSender();
     for (const controller of controllers) controller.abort();
     for (const [event, handler] of handlers) (socket.off as LooseEmitter)(event, handler);
     socket.disconnect();
@@ -167,10 +175,12 @@ function openConnection(output: RealtimeOutput, visibility: VisibilitySource = d
 /**
  * Starts the signed-in user's real time in this tab: where the browser can (Web Locks and
  * BroadcastChannel), its tabs share one socket and one fallback poll (realtime/shared.ts);
- * otherwise the tab opens its own. Returns the function that closes it all (sign-out, 401).
+ * otherwise the tab opens its own. `onConnect` runs on every (re)connect, `onStatus` whenever the
+ * notification status arrives (a connect, the fallback poll). Returns the function that closes it
+ * all (sign-out, 401).
  */
-export function startRealtime(userId: number, onConnect?: () => void): () => void {
-  const output = createTabOutput(onConnect);
+export function startRealtime(userId: number, onConnect?: () => void, onStatus?: () => void): () => void {
+  const output = createTabOutput(onConnect, onStatus);
   const env = sharedRealtimeEnv();
   if (!env) return openConnection(output);
   return startSharedRealtime({

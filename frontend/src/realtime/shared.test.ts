@@ -2,6 +2,7 @@ import type { NotificationStatus } from '@cloud9/contracts';
 import type { RealtimeOutput } from './output';
 import { fakeVisibility } from '../test/visibility';
 import { REALTIME_LOCK, startSharedRealtime, type SharedRealtimeEnv } from './shared';
+import { sendTyping, setSocketTypingSender } from './outgoing';
 import type { VisibilitySource } from './visibility';
 
 /**
@@ -150,6 +151,26 @@ describe('one socket per browser (leader tab through Web Locks, relay through Br
     expect(openConnections().map((c) => c.tab)).toEqual([0]);
     expect(browser.lockRequests).toEqual(Array(5).fill(REALTIME_LOCK));
     tabs.forEach((t) => t.stop());
+  });
+
+  it("a follower tab's typing mark goes to the leader, which sends it over its socket", async () => {
+    const leaderTab = startTab(0);
+    await flush();
+    const follower = startTab(1);
+    await flush();
+    // This module's registry is one for all the test's tabs: the follower registered its relay last,
+    // and the leader's socket sender is put in place only once the relayed mark is on its way.
+    sendTyping(4);
+    const overSocket = vi.fn();
+    const remove = setSocketTypingSender(overSocket);
+    await flush();
+    expect(overSocket.mock.calls).toEqual([[4]]);
+    remove();
+    follower.stop();
+    sendTyping(5);
+    await flush();
+    expect(overSocket.mock.calls).toEqual([[4]]);
+    leaderTab.stop();
   });
 
   it('relays every event, status and connect to every tab exactly once', async () => {

@@ -1,5 +1,6 @@
 import type { NotificationStatus } from '@cloud9/contracts';
 import type { RealtimeOutput } from './output';
+import { sendTypingOverSocket, setRelayTypingSender } from './outgoing';
 import { createBrowserVisibility, documentVisibility, type VisibilitySource } from './visibility';
 
 /** The Web Lock the leader tab holds for its life, and the channel it relays through. */
@@ -24,7 +25,9 @@ type Message =
   /** A tab has just taken the lock: the others say hello again. */
   | { kind: 'leader' }
   /** A tab's session ended (sign-out, a 401): the others check theirs with the server. */
-  | { kind: 'signedOut' };
+  | { kind: 'signedOut' }
+  /** A follower's member is typing in a conversation: the leader sends `dm:typing` over its socket. */
+  | { kind: 'typing'; conversationId: number };
 type Envelope = Message & { user: number };
 
 interface Channel {
@@ -74,6 +77,7 @@ const newTabId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto 
  * the browser (visible while any tab is). When the leader goes, the browser gives the lock to the
  * next tab at once; its socket's connect makes every tab catch up (status, alert lists), and tabs
  * drop an `alert:new` they already have (createTabOutput), so nothing is lost or shown twice.
+ * A follower's typing marks (outgoing.ts) go to the leader, which sends them over its socket.
  * Returns the function that leaves (sign-out, 401): the lock is released and the channel closed;
  * when the session ended, the other tabs are told, and each checks its own with the server (they
  * have no socket or poll of their own to find out).
@@ -129,6 +133,8 @@ export function startSharedRealtime({ userId, output, env, open, visibility = do
       state.browser.report(message.tab, message.visible);
     } else if (message.kind === 'bye') {
       state.browser.forget(message.tab);
+    } else if (message.kind === 'typing' && typeof message.conversationId === 'number') {
+      sendTypingOverSocket(message.conversationId);
     }
   };
 
@@ -162,6 +168,10 @@ export function startSharedRealtime({ userId, output, env, open, visibility = do
   const unsubscribeVisibility = visibility.subscribe(() => {
     if (!leading) post({ kind: 'visible', tab, visible: visibility.visible() });
   });
+  // Typing marks: the leader's own socket sends them (outgoing.ts prefers it); a follower relays them.
+  const removeTypingRelay = setRelayTypingSender((conversationId) => {
+    if (!leading) post({ kind: 'typing', conversationId });
+  });
   // A tab closing says so (the leader's lock is released by the browser itself); back from the back/forward cache, it joins again.
   const onPageHide = () => {
     if (!leading) post({ kind: 'bye', tab });
@@ -185,6 +195,7 @@ export function startSharedRealtime({ userId, output, env, open, visibility = do
     stopped = true;
     abort.abort();
     unsubscribeVisibility();
+    removeTypingRelay();
     if (hasWindow) {
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);

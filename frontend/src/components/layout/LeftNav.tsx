@@ -1,13 +1,16 @@
 import { NavLink, useNavigate } from 'react-router-dom';
+import { DM_MESSAGES } from '@cloud9/contracts';
 import { useComposerStore } from '../../stores/composer';
 import { selectHasUnseen, useNotificationsStore } from '../../stores/notifications';
 import { focusPageSearch, useLogout } from './navActions';
+import { MessagesBadge, messagesLabel, useMessagesCount } from './MessagesBadge';
 import { NavIcon, type NavIconName } from './NavIcons';
 
 const LINKS: { to: string; label: string; icon: NavIconName }[] = [
   { to: '/', label: 'Home', icon: 'home' },
   { to: '/profile', label: 'Profile', icon: 'profile' },
   { to: '/notifications', label: 'Notifications', icon: 'bell' },
+  { to: '/messages', label: DM_MESSAGES.title, icon: 'message' },
   { to: '/bookmarks', label: 'Bookmarks', icon: 'bookmark' },
   { to: '/settings', label: 'Settings', icon: 'settings' },
   { to: '/cloud9', label: 'Cloud 9', icon: 'cloud' },
@@ -22,18 +25,23 @@ export function LeftNav({ onOpenMore }: { onOpenMore: () => void }) {
   const hasUnseen = useNotificationsStore(selectHasUnseen);
   const openComposer = useComposerStore((s) => s.openComposer);
   const logout = useLogout();
+  const messages = useMessagesCount();
 
   return (
     <nav className="left-nav" aria-label="Main">
       <ul className="left-nav-list">
         {LINKS.map((link) => {
           const showDot = link.to === '/notifications' && hasUnseen;
+          const isMessages = link.to === '/messages';
+          const label = showDot ? `${link.label}, new` : isMessages && messages > 0 ? messagesLabel(messages) : undefined;
           return (
             <li key={link.to}>
-              <NavLink to={link.to} end className="left-nav-item" aria-label={showDot ? `${link.label}, new` : undefined}>
+              {/* Messages stays current inside a conversation (/messages/:id). */}
+              <NavLink to={link.to} end={!isMessages} className="left-nav-item" aria-label={label}>
                 <NavIcon name={link.icon} />
                 <span className="left-nav-label">{link.label}</span>
                 {showDot && <span className="nav-dot" data-testid="notifications-dot" aria-hidden="true" />}
+                {isMessages && <MessagesBadge count={messages} className="left-nav-count" />}
               </NavLink>
             </li>
           );

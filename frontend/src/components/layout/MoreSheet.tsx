@@ -1,6 +1,6 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink, useNavigate } from 'react-router-dom';
 import { Modal } from '../ui/Modal';
-import { useLogout } from './navActions';
+import { focusPageSearch, useLogout } from './navActions';
 import { NavIcon, type NavIconName } from './NavIcons';
 import { SideContent } from './SideContent';
 import './MoreSheet.css';
@@ -12,12 +12,13 @@ const LINKS: { to: string; label: string; icon: NavIconName }[] = [
 ];
 
 /**
- * Everything the phone's tab bar and the tablet's rail have no room for: Bookmarks, Settings, Cloud 9, the
+ * Everything the phone's tab bar and the tablet's rail have no room for: Bookmarks, Settings, Cloud 9, Search, the
  * feeds and trending topics, Gift Us, Admin Tools (group 1) and Logout. A modal dialog (focus kept
  * inside, Escape and Close shut it, focus goes back to the More button), drawn as a bottom sheet.
  */
 export function MoreSheet({ onClose }: { onClose: () => void }) {
   const logout = useLogout();
+  const navigate = useNavigate();
   return (
     <Modal title="More" onClose={onClose} footer="close" className="more-sheet">
       <nav aria-label="More pages">
@@ -30,6 +31,20 @@ export function MoreSheet({ onClose }: { onClose: () => void }) {
               </NavLink>
             </li>
           ))}
+          {/* The tab bar's place for Search went to Messages: it is here on phones (the rail has its own). */}
+          <li className="more-sheet-search">
+            <button
+              type="button"
+              className="more-sheet-link"
+              onClick={() => {
+                onClose();
+                focusPageSearch(navigate);
+              }}
+            >
+              <NavIcon name="search" />
+              Search
+            </button>
+          </li>
         </ul>
       </nav>
       <div className="more-sheet-cards">

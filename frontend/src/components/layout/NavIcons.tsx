@@ -12,6 +12,7 @@ const paths = {
   more: 'M4 6h16v2H4zm0 5h16v2H4zm0 5h16v2H4z',
   shield: 'M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5z',
   bookmark: 'M6 2h12a1 1 0 0 1 1 1v19l-7-4.5L5 22V3a1 1 0 0 1 1-1',
+  message: 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 2-2m3 6v2h10V9zm0 4v2h7v-2z',
 } as const;
 
 export type NavIconName = keyof typeof paths;

@@ -1,9 +1,12 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TabBar } from './TabBar';
 import { useComposerStore } from '../../stores/composer';
 import { useNotificationsStore } from '../../stores/notifications';
-import { renderAt, setSession, testUser } from '../../test/utils';
+import { jsonResponse, renderAt, setSession, stubFetch, testUser } from '../../test/utils';
+import { publishRealtime } from '../../realtime/bus';
+import { subscribeCacheToRealtime } from '../../queries/realtimeUpdates';
+import { MoreSheet } from './MoreSheet';
 import { makeAlert } from '../../test/notifications';
 
 describe('TabBar', () => {
@@ -14,12 +17,13 @@ describe('TabBar', () => {
     useComposerStore.setState({ open: false });
   });
 
-  it('holds Home, Search, Post, Notifications and Profile, in that order', () => {
+  it('holds Home, Messages, Post, Notifications and Profile, in that order', () => {
     renderAt(<TabBar />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const names = Array.from(nav.querySelectorAll('a, button')).map((el) => el.textContent);
-    expect(names).toEqual(['Home', 'Search', 'Post', 'Notifications', 'Profile']);
+    expect(names).toEqual(['Home', 'Messages', 'Post', 'Notifications', 'Profile']);
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/messages');
     expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });
@@ -46,15 +50,35 @@ describe('TabBar', () => {
     expect(screen.getByTestId('tab-notifications-dot')).toBeInTheDocument();
   });
 
-  it('Search focuses the page search box', async () => {
+  it('Search, whose tab went to Messages, is in the More sheet and focuses the page search box', async () => {
     const user = userEvent.setup();
     renderAt(
       <>
-        <TabBar />
+        <MoreSheet onClose={() => undefined} />
         <input aria-label="page search" data-page-search="" />
       </>,
     );
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByLabelText('page search')).toHaveFocus();
+  });
+
+  it('Messages carries the count of unread messages and requests, read again when a message arrives', async () => {
+    let unread = { unread: 2, requests: 1 };
+    const calls = stubFetch((url) => (url === '/api/conversations/unread' ? jsonResponse(unread) : jsonResponse({})));
+    const { queryClient } = renderAt(<TabBar />, '/messages/4');
+    const stop = subscribeCacheToRealtime(queryClient);
+    expect(await screen.findByRole('link', { name: 'Messages, 3 unread' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('tab-bar-count')).toHaveTextContent('3');
+    unread = { unread: 0, requests: 0 };
+    act(() =>
+      publishRealtime('dm:message', {
+        conversationId: 4,
+        message: { id: 9, conversationId: 4, senderId: 8, text: 'hi', media: null, gif: null, createdAt: new Date().toISOString(), deleted: false, reactions: [] },
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Messages' })).toBeInTheDocument());
+    expect(screen.queryByTestId('tab-bar-count')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/conversations/unread')).toHaveLength(2);
+    stop();
   });
 });

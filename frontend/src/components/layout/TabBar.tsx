@@ -1,17 +1,19 @@
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
+import { DM_MESSAGES } from '@cloud9/contracts';
 import { useComposerStore } from '../../stores/composer';
 import { selectHasUnseen, useNotificationsStore } from '../../stores/notifications';
-import { focusPageSearch } from './navActions';
+import { MessagesBadge, messagesLabel, useMessagesCount } from './MessagesBadge';
 import { NavIcon } from './NavIcons';
 
 /**
- * The phone's bottom tab bar (CSS shows it below 700 px only): Home, Search, Post, Notifications,
- * Profile, each at least 44 px tall. Everything else lives in the More sheet.
+ * The phone's bottom tab bar (CSS shows it below 700 px only): Home, Messages, Post, Notifications,
+ * Profile, each at least 44 px tall. Everything else lives in the More sheet, Search included
+ * (Home, Notifications, Settings and one's own profile also carry their search box on the page).
  */
 export function TabBar() {
-  const navigate = useNavigate();
   const hasUnseen = useNotificationsStore(selectHasUnseen);
   const openComposer = useComposerStore((s) => s.openComposer);
+  const messages = useMessagesCount();
 
   return (
     <nav className="tab-bar" aria-label="Main">
@@ -23,10 +25,11 @@ export function TabBar() {
           </NavLink>
         </li>
         <li>
-          <button type="button" className="tab-bar-item" onClick={() => focusPageSearch(navigate)}>
-            <NavIcon name="search" />
-            <span className="tab-bar-label">Search</span>
-          </button>
+          <NavLink to="/messages" className="tab-bar-item" aria-label={messages > 0 ? messagesLabel(messages) : undefined}>
+            <NavIcon name="message" />
+            <span className="tab-bar-label">{DM_MESSAGES.title}</span>
+            <MessagesBadge count={messages} className="tab-bar-count" />
+          </NavLink>
         </li>
         <li>
           <button type="button" className="tab-bar-item tab-bar-post" aria-haspopup="dialog" onClick={openComposer}>

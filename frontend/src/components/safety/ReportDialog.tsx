@@ -1,13 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LIMITS, MESSAGES, MODERATION_MESSAGES, REPORT_REASONS, REPORT_RULES, SAFETY_UI_MESSAGES, truncateForDisplay, type Post, type ReportReason } from '@cloud9/contracts';
+import { DM_MESSAGES, LIMITS, MESSAGES, MODERATION_MESSAGES, REPORT_REASONS, REPORT_RULES, SAFETY_UI_MESSAGES, truncateForDisplay, type Post, type ReportReason } from '@cloud9/contracts';
 import { ApiRequestError } from '../../api/client';
 import { sendReport } from '../../api/safety';
 import { Modal } from '../ui/Modal';
 import type { SafetyTarget } from './useSafetyActions';
 import './safety.css';
 
-/** A post, or an account. */
-export type ReportTarget = { type: 'post'; post: Post } | { type: 'user'; user: SafetyTarget };
+/** A post, an account, or a direct message (its report carries the messages before it to staff). */
+export type ReportTarget = { type: 'post'; post: Post } | { type: 'user'; user: SafetyTarget } | { type: 'message'; id: number };
+
+const titleOf = (target: ReportTarget) =>
+  target.type === 'post' ? SAFETY_UI_MESSAGES.reportPostTitle : target.type === 'message' ? DM_MESSAGES.reportMessageTitle : SAFETY_UI_MESSAGES.reportUserTitle(target.user.username);
+
+const targetIdOf = (target: ReportTarget) => (target.type === 'post' ? target.post.id : target.type === 'message' ? target.id : target.user.id);
 
 export interface ReportDialogProps {
   target: ReportTarget;
@@ -20,7 +25,7 @@ type Outcome = { kind: 'sent' } | { kind: 'already'; message: string } | { kind:
 const length = (text: string) => Array.from(text).length;
 
 /**
- * Reports a post or an account: a reason (required), an optional comment counted in code points
+ * Reports a post, an account or a direct message: a reason (required), an optional comment counted in code points
  * like the server does, and for a post the post itself. The answer replaces the form: thanks,
  * "already reported" (409) or "wait a while" (429), each calm; any other failure keeps the form.
  */
@@ -33,7 +38,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const used = length(comment);
   const tooLong = used > REPORT_RULES.commentMax;
-  const title = target.type === 'post' ? SAFETY_UI_MESSAGES.reportPostTitle : SAFETY_UI_MESSAGES.reportUserTitle(target.user.username);
+  const title = titleOf(target);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +57,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
     try {
       await sendReport({
         targetType: target.type,
-        targetId: target.type === 'post' ? target.post.id : target.user.id,
+        targetId: targetIdOf(target),
         reason,
         ...(text && { comment: text }),
       });

@@ -16,7 +16,7 @@ const makeReport = (overrides: Partial<ModerationReport> = {}): ModerationReport
   comment: 'Buy-now links everywhere',
   createdAt: new Date().toISOString(),
   reporter: account(20, 'watchful'),
-  target: { type: 'post', user: account(30, 'spammer'), post: { id: 500, content: 'Cheap pills here', media_url: null, gif_url: null, createdAt: new Date().toISOString() } },
+  target: { type: 'post', user: account(30, 'spammer'), post: { id: 500, content: 'Cheap pills here', media_url: null, gif_url: null, createdAt: new Date().toISOString() }, messages: null },
   posts: [],
   resolution: null,
   ...overrides,
@@ -115,7 +115,7 @@ describe('ModerationPage', () => {
 
   it('suspends for a chosen number of days; "For good" is offered to the admin only', async () => {
     setSession(testUser({ group_id: GroupId.Staff3 }));
-    const calls = serveQueue([makeReport({ target: { type: 'user', user: account(30, 'spammer'), post: null } })]);
+    const calls = serveQueue([makeReport({ target: { type: 'user', user: account(30, 'spammer'), post: null, messages: null } })]);
     const user = userEvent.setup();
     const { unmount } = renderAt(<ModerationPage />, '/moderation');
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
@@ -130,7 +130,7 @@ describe('ModerationPage', () => {
     unmount();
 
     setSession(testUser({ group_id: GroupId.Admin }));
-    const adminCalls = serveQueue([makeReport({ target: { type: 'user', user: account(30, 'spammer'), post: null } })]);
+    const adminCalls = serveQueue([makeReport({ target: { type: 'user', user: account(30, 'spammer'), post: null, messages: null } })]);
     renderAt(<ModerationPage />, '/moderation');
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
     const adminDialog = screen.getByRole('dialog', { name: T.suspendTitle('spammer') });
@@ -142,8 +142,8 @@ describe('ModerationPage', () => {
   it('offers Lift suspension for a suspended account, and no actions on accounts the viewer may not act on', async () => {
     setSession(testUser({ group_id: GroupId.Staff3 }));
     serveQueue([
-      makeReport({ target: { type: 'user', user: account(30, 'spammer', { suspendedUntil: 'infinity' }), post: null } }),
-      makeReport({ id: 2, target: { type: 'user', user: account(31, 'colleague', { group_id: GroupId.Staff2 }), post: null } }),
+      makeReport({ target: { type: 'user', user: account(30, 'spammer', { suspendedUntil: 'infinity' }), post: null, messages: null } }),
+      makeReport({ id: 2, target: { type: 'user', user: account(31, 'colleague', { group_id: GroupId.Staff2 }), post: null, messages: null } }),
     ]);
     renderAt(<ModerationPage />, '/moderation');
     const [suspended, colleague] = within(await screen.findByRole('list', { name: T.listLabel })).getAllByRole('article');

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { DefaultBanner } from './DefaultBanner';
 import { FollowToggleButton } from './FollowToggleButton';
+import { MessageButton } from './MessageButton';
 import { ProfileFollowCounts } from './ProfileFollowCounts';
 import { useIsFollowing } from './follows';
 import { ProfilePosts } from './ProfilePosts';
@@ -119,6 +120,7 @@ export function ProfilePage() {
                 className="profile-edit"
               />
             )}
+            {!blocked && <MessageButton userId={profile.id} />}
             <ProfileSafetyMenu profile={profile} />
           </div>
         )}

@@ -1,6 +1,6 @@
 import { memo, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, PASSKEY_MESSAGES, PUSH_UI_MESSAGES, SAFETY_UI_MESSAGES, TWO_FACTOR_MESSAGES } from '@cloud9/contracts';
+import { DM_MESSAGES, MESSAGES, PASSKEY_MESSAGES, PUSH_UI_MESSAGES, SAFETY_UI_MESSAGES, TWO_FACTOR_MESSAGES } from '@cloud9/contracts';
 import { notify } from '../../components/notify';
 import { LazyEditProfileModal } from '../../components/profile/LazyEditProfileModal';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -12,6 +12,7 @@ import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { AppearanceSettings } from './AppearanceSettings';
 import { EmailSettings, PasswordResetLinks } from './EmailSettings';
 import { DeleteAccountForm } from './DeleteAccountForm';
+import { DmSettingsForm } from './DmSettingsForm';
 import { EmojiSettingsForm } from './EmojiSettingsForm';
 import { ExportSection } from './ExportSection';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
@@ -156,6 +157,12 @@ const BLOCKS: readonly Block[] = [
     Body: NotificationsBody,
   },
   { id: 'device-push', title: PUSH_UI_MESSAGES.title, keywords: 'notifications push device phone browser permission test alerts on off', Body: DevicePushSection },
+  {
+    id: 'direct-messages',
+    title: DM_MESSAGES.settingsTitle,
+    keywords: 'direct messages dm chat conversations requests who can message read receipts seen push text privacy',
+    Body: DmSettingsForm,
+  },
   { id: 'muted', title: SAFETY_UI_MESSAGES.mutedAccountsTitle, keywords: 'mute muted unmute accounts people users hide privacy safety', Body: MutedAccountsBody },
   { id: 'blocked', title: SAFETY_UI_MESSAGES.blockedAccountsTitle, keywords: 'block blocked unblock accounts people users privacy safety', Body: BlockedAccountsBody },
   { id: 'muted-words', title: SAFETY_UI_MESSAGES.mutedWordsTitle, keywords: 'mute muted words phrases filter hide keywords safety', Body: MutedWordsBody },

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, NotificationSettingsBody } from '@cloud9/contracts';
+import type { DmSettings, NotificationSettings, NotificationSettingsBody } from '@cloud9/contracts';
 import { endAccountSession, endOtherAccountSessions, fetchAccountSessions, fetchDataExports, requestDataExport } from '../../api/accountData';
+import { fetchDmSettings, saveDmSettings } from '../../api/directMessages';
 import { fetchNotificationSettings, saveNotificationSettings } from '../../api/notificationSettings';
+import { dmKeys } from '../../queries/directMessages';
 import { notificationSettingsKeys } from '../../queries/notifications';
 
 export const useNotificationSettings = (userId: number) =>
@@ -64,4 +66,27 @@ export const useDataExports = () =>
 export function useRequestExport() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: requestDataExport, onSettled: () => queryClient.invalidateQueries({ queryKey: accountDataKeys.exports() }) });
+}
+
+/** Who may message the account, read receipts, push text (GET /api/me/dm-settings). */
+export const useDmSettings = () =>
+  useQuery({ queryKey: dmKeys.settings(), queryFn: ({ signal }) => fetchDmSettings(signal), meta: { failureMessage: 'Loading direct message settings failed' } });
+
+/** Saves every field at once: shown at once, put back when the save fails, the server's answer otherwise. */
+export function useSaveDmSettings() {
+  const queryClient = useQueryClient();
+  const key = dmKeys.settings();
+  return useMutation({
+    mutationFn: (settings: DmSettings) => saveDmSettings(settings),
+    onMutate: async (settings) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<DmSettings>(key);
+      queryClient.setQueryData<DmSettings>(key, settings);
+      return { before };
+    },
+    onError: (_error, _settings, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
 }
