@@ -160,7 +160,7 @@ export async function walkEveryScreen(browser: Browser, fan: Fan, size: Size, vi
   if (size === 'phone') {
     // The tab bar: five items, each at least 44 px tall and wide, the current one marked.
     const items = mainNav(page).locator('a, button');
-    expect(await items.allTextContents()).toEqual(['Home', 'Search', 'Post', 'Notifications', 'Profile']);
+    expect(await items.allTextContents()).toEqual(['Home', 'Messages', 'Post', 'Notifications', 'Profile']);
     for (const box of await Promise.all((await items.all()).map((item) => item.boundingBox()))) {
       expect(box!.height).toBeGreaterThanOrEqual(44);
       expect(box!.width).toBeGreaterThanOrEqual(44);
@@ -208,8 +208,15 @@ export async function walkEveryScreen(browser: Browser, fan: Fan, size: Size, vi
 
   await mainNav(page).getByRole('link', { name: 'Home' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await mainNav(page).getByRole('button', { name: 'Search' }).click();
+  if (size === 'phone') {
+    // The tab bar's Search place is Messages': Search is in the More sheet.
+    await page.getByRole('banner').getByRole('button', { name: 'More' }).click();
+    await page.getByRole('dialog', { name: 'More' }).getByRole('button', { name: 'Search', exact: true }).click();
+  } else {
+    await mainNav(page).getByRole('button', { name: 'Search' }).click();
+  }
   const search = page.getByRole('searchbox', { name: 'Search posts' });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Search posts');
   expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
   await search.fill('Gold above');
   await page.waitForURL((url) => url.searchParams.get('search') === 'Gold above');

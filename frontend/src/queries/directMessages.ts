@@ -48,7 +48,7 @@ function placeMessage(messages: DmMessage[], message: DmMessage): DmMessage[] {
  * Puts `message` into its conversation's cached pages: once (by id), in order (pages are newest
  * first, ids grow with time). A copy already on a later page is replaced where it is.
  */
-export function insertMessage(data: PagedData<DmMessage> | undefined, message: DmMessage): PagedData<DmMessage> | undefined {
+function insertMessage(data: PagedData<DmMessage> | undefined, message: DmMessage): PagedData<DmMessage> | undefined {
   if (!data) return data;
   if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) {
     return mapPages(data, (items) => (items.some((m) => m.id === message.id) ? items.map((m) => (m.id === message.id ? message : m)) : items));

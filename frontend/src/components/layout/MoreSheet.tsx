@@ -38,7 +38,8 @@ export function MoreSheet({ onClose }: { onClose: () => void }) {
               className="more-sheet-link"
               onClick={() => {
                 onClose();
-                focusPageSearch(navigate);
+                // After the sheet has gone and given the focus back to More (Modal), the search box takes it.
+                window.setTimeout(() => focusPageSearch(navigate), 0);
               }}
             >
               <NavIcon name="search" />

@@ -59,7 +59,7 @@ describe('TabBar', () => {
       </>,
     );
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByLabelText('page search')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('page search')).toHaveFocus());
   });
 
   it('Messages carries the count of unread messages and requests, read again when a message arrives', async () => {

@@ -40,9 +40,12 @@ export function ConversationRow({ conversation, viewerId, current }: { conversat
       <span className="dm-row-marks">
         {conversation.muted && <span className="dm-row-muted">{M.mutedLabel}</span>}
         {unread > 0 && (
-          <span className="dm-count" aria-label={M.unreadLabel(unread)}>
-            {unread}
-          </span>
+          <>
+            <span className="dm-count" aria-hidden="true">
+              {unread}
+            </span>
+            <span className="visually-hidden">{M.unreadLabel(unread)}</span>
+          </>
         )}
       </span>
     </Link>
