@@ -163,6 +163,40 @@ describe('a conversation', () => {
     stop();
   });
 
+  it("reports another member's message as a message, and mutes the conversation from its menu", async () => {
+    const calls = serve({ messages: [makeDmMessage({ id: 2, text: 'rude words' })] });
+    const user = userEvent.setup();
+    const { stop } = renderPage('/messages/4');
+    await screen.findByText('rude words');
+    await user.click(screen.getByRole('button', { name: M.messageOptions }));
+    expect(screen.queryByRole('menuitem', { name: M.deleteForEveryone })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: M.report }));
+    const dialog = await screen.findByRole('dialog', { name: M.reportMessageTitle });
+    await user.click(within(dialog).getAllByRole('radio')[0]);
+    await user.click(within(dialog).getByRole('button', { name: /report/i }));
+    await waitFor(() => expect(posts(calls, '/api/reports')).toHaveLength(1));
+    expect(JSON.parse(String(posts(calls, '/api/reports')[0].init.body))).toMatchObject({ targetType: 'message', targetId: 2 });
+
+    await user.click(screen.getByRole('button', { name: M.conversationOptions }));
+    await user.click(screen.getByRole('menuitem', { name: M.mute }));
+    await waitFor(() => expect(posts(calls, '/api/conversations/4/mute')).toHaveLength(1));
+    expect(await screen.findByText(M.mutedLabel)).toBeInTheDocument();
+    stop();
+  });
+
+  it('offers Delete for everyone on one\'s own recent message, which leaves a deleted mark', async () => {
+    const calls = serve({ messages: [makeDmMessage({ id: 2, senderId: me.id, text: 'typo', createdAt: new Date().toISOString() })] });
+    const user = userEvent.setup();
+    const { stop } = renderPage('/messages/4');
+    await screen.findByText('typo');
+    await user.click(screen.getByRole('button', { name: M.messageOptions }));
+    await user.click(screen.getByRole('menuitem', { name: M.deleteForEveryone }));
+    await user.click(await screen.findByRole('button', { name: M.deleteForEveryone }));
+    await waitFor(() => expect(calls.some((c) => c.init.method === 'DELETE' && c.url === '/api/messages/2?for=everyone')).toBe(true));
+    expect(await screen.findByText(M.deletedMessage)).toBeInTheDocument();
+    stop();
+  });
+
   it('shows a message deleted for everyone as a mark', async () => {
     serve({ messages: [makeDmMessage({ id: 2, text: 'regret' }), makeDmMessage({ id: 1, text: 'fine' })] });
     const { stop } = renderPage('/messages/4');
@@ -218,6 +252,33 @@ describe('the conversation list', () => {
     await screen.findAllByTestId('dm-row');
     await user.type(screen.getByRole('searchbox', { name: M.searchMembers }), 'zz');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/conversations?filter=inbox&search=zz')).toBe(true));
+    stop();
+  });
+
+  it('New message: people found by name are chosen, Start opens the conversation with them', async () => {
+    const calls = stubFetch((url, init) => {
+      if (url === '/api/search/user/sun') return jsonResponse([{ id: 9, username: 'sun', name: 'Sunny', thumbnail: null }, { id: me.id, username: me.username, name: me.name, thumbnail: null }]);
+      if (url === '/api/conversations' && init.method === 'POST') return jsonResponse({ id: 12 }, 201);
+      if (url.startsWith('/api/conversations?')) return jsonResponse({ items: [], nextCursor: null });
+      if (url === '/api/conversations/12') return jsonResponse(makeConversation({ id: 12 }));
+      if (url.startsWith('/api/conversations/12/messages')) return jsonResponse({ items: [], nextCursor: null });
+      return jsonResponse({ unread: 0, requests: 0 });
+    });
+    const user = userEvent.setup();
+    const { stop } = renderPage('/messages');
+    await user.click(await screen.findByRole('button', { name: M.newMessage }));
+    const dialog = screen.getByRole('dialog', { name: M.newMessage });
+    await user.click(within(dialog).getByRole('button', { name: M.start }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(M.chooseSomeone);
+    await user.type(within(dialog).getByLabelText(M.pickMembers), 'sun');
+    const found = await within(dialog).findByRole('list', { name: M.searchPeople });
+    // The viewer is never offered.
+    expect(within(found).getAllByRole('button').map((b) => b.textContent)).toEqual(['Sunny @sun']);
+    await user.click(within(found).getByRole('button', { name: /Sunny/ }));
+    expect(within(dialog).getByRole('button', { name: M.removeChosen('Sunny') })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: M.start }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/messages/12'));
+    expect(JSON.parse(String(calls.find((c) => c.url === '/api/conversations' && c.init.method === 'POST')?.init.body))).toEqual({ memberIds: [9] });
     stop();
   });
 
