@@ -70,7 +70,7 @@ export function mergeNewestPage(data: PagedData<DmMessage> | undefined, fresh: {
 }
 
 /** Each cached copy of conversation `id` (its own query and every list), changed by `change`. */
-function updateConversation(queryClient: QueryClient, id: number, change: (conversation: Conversation) => Conversation): void {
+export function updateConversation(queryClient: QueryClient, id: number, change: (conversation: Conversation) => Conversation): void {
   queryClient.setQueryData<Conversation>(dmKeys.conversation(id), (c) => (c ? change(c) : c));
   queryClient.setQueriesData<PagedData<Conversation>>({ queryKey: dmKeys.lists() }, (data) =>
     mapPages(data, (items) => (items.some((c) => c.id === id) ? items.map((c) => (c.id === id ? change(c) : c)) : items)),

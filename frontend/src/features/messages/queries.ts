@@ -20,7 +20,7 @@ import {
 } from '../../api/directMessages';
 import { ApiRequestError } from '../../api/client';
 import { searchUsers } from '../../api/search';
-import { addMessage, dmKeys, markMessageDeleted, refreshDmUnread, removeMessage, setReactions } from '../../queries/directMessages';
+import { addMessage, dmKeys, markMessageDeleted, refreshDmUnread, removeMessage, setReactions, updateConversation } from '../../queries/directMessages';
 import { mapPages, type PagedData } from '../../queries/paging';
 import { usePagedQuery } from '../../queries/usePagedQuery';
 
@@ -89,21 +89,13 @@ export function useDeleteMessage(conversationId: number) {
   });
 }
 
-/** Each cached copy of the conversation, changed by `change`. */
-function patchConversation(queryClient: ReturnType<typeof useQueryClient>, id: number, change: (c: Conversation) => Conversation) {
-  queryClient.setQueryData<Conversation>(dmKeys.conversation(id), (c) => (c ? change(c) : c));
-  queryClient.setQueriesData<PagedData<Conversation>>({ queryKey: dmKeys.lists() }, (data) =>
-    mapPages(data, (items) => (items.some((c) => c.id === id) ? items.map((c) => (c.id === id ? change(c) : c)) : items)),
-  );
-}
-
 /** Marks the conversation read up to `messageId`: no unread count left, the badge read again. */
 export function useMarkRead(conversationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: number) => markConversationRead(conversationId, messageId),
     onSuccess: () => {
-      patchConversation(queryClient, conversationId, (c) => (c.unreadCount === 0 ? c : { ...c, unreadCount: 0 }));
+      updateConversation(queryClient, conversationId, (c) => (c.unreadCount === 0 ? c : { ...c, unreadCount: 0 }));
       void refreshDmUnread(queryClient);
     },
   });
@@ -119,14 +111,14 @@ export function useConversationActions(conversationId: number) {
   const accept = useMutation({
     mutationFn: () => acceptConversation(conversationId),
     onSuccess: () => {
-      patchConversation(queryClient, conversationId, (c) => ({ ...c, accepted: true }));
+      updateConversation(queryClient, conversationId, (c) => ({ ...c, accepted: true }));
       settle();
     },
   });
   const mute = useMutation({
     mutationFn: (on: boolean) => (on ? muteConversation(conversationId) : unmuteConversation(conversationId)),
     onSuccess: (_done, on) => {
-      patchConversation(queryClient, conversationId, (c) => ({ ...c, muted: on }));
+      updateConversation(queryClient, conversationId, (c) => ({ ...c, muted: on }));
       settle();
     },
   });
@@ -150,7 +142,7 @@ export function useAddMembers(conversationId: number) {
   return useMutation({
     mutationFn: (userIds: number[]) => addConversationMembers(conversationId, userIds),
     onSuccess: (conversation) => {
-      patchConversation(queryClient, conversationId, () => conversation);
+      updateConversation(queryClient, conversationId, () => conversation);
       void queryClient.invalidateQueries({ queryKey: dmKeys.lists() });
     },
   });
