@@ -15,10 +15,10 @@ afterAll(async () => {
  * A new member signed in through the login form at `viewport`, with axe served to their pages;
  * `socketUp()` waits until the page's socket has received its first frame, so what is pushed next reaches it.
  */
-async function member(prefix: string, viewport: { width: number; height: number }) {
+async function member(prefix: string, viewport: { width: number; height: number }, colorScheme: 'light' | 'dark' = 'light') {
   const username = uniqueName(prefix);
   await registerViaApi(username);
-  const tab = await openTab(browser, undefined, viewport);
+  const tab = await openTab(browser, undefined, viewport, { colorScheme });
   await serveAxe(tab.context);
   let socketOpen = false;
   tab.page.on('websocket', (ws) => {
@@ -129,6 +129,29 @@ describe('direct messages between two browsers', () => {
     await b.page.getByTestId('dm-row').filter({ hasText: 'Can we talk?' }).waitFor();
     await b.page.getByRole('tab', { name: new RegExp(`^${M.requests}`) }).click();
     await b.page.getByText(M.emptyRequests).waitFor();
+    await b.context.close();
+  });
+
+  it('reads well at night: the list and a conversation on a phone in the dark theme', async () => {
+    const b = await member('dmdark', PHONE, 'dark');
+    const cName = uniqueName('dmsun');
+    await registerViaApi(cName);
+    const c = await apiSession(cName);
+    await b.api.call('POST', '/api/follow', { followerId: b.api.user.id, followedId: c.user.id });
+    const { id } = await c.call<{ id: number }>('POST', '/api/conversations', { memberIds: [b.api.user.id] });
+    await c.call('POST', `/api/conversations/${id}/messages`, { text: 'Stars are out tonight' });
+
+    await messagesLink(b.page).click();
+    await b.page.getByTestId('dm-row').filter({ hasText: 'Stars are out tonight' }).waitFor();
+    await expectUsableScreen(b.page, 'phone-dark-messages-list', { oneHeading: true });
+    await b.page.getByTestId('dm-row').first().click();
+    await log(b.page).getByText('Stars are out tonight').waitFor();
+    const reply = b.page.getByRole('textbox', { name: M.composerLabel });
+    await reply.fill('So bright');
+    await reply.press('Enter');
+    await log(b.page).getByText('So bright').waitFor();
+    await expectUsableScreen(b.page, 'phone-dark-messages', { oneHeading: true });
+    await shot(b.page, 'phone-dark-messages', false);
     await b.context.close();
   });
 });

@@ -29,6 +29,9 @@ export interface Screen {
 /** The first page of a feed, as usePagedQuery asks for it (api/posts.ts fetchPosts). */
 const feedPage = (query: { username?: string } = {}) => requestPath(ROUTES.posts.list, { query: { limit: PAGING.defaultLimit, ...query } });
 
+/** The conversation list and a conversation are one screen's code. */
+const loadMessages = () => import('../features/messages/MessagesPage').then((m) => m.MessagesPage);
+
 /**
  * The signed-in screens. The router's routes (SignedInRoutes.tsx), the tab's title, the skeleton,
  * the boot script's downloads and early reads all come from here. Kept free of React and the router
@@ -98,18 +101,9 @@ export const SCREENS = {
     namedBy: 'tag',
     skeleton: 'plain',
   },
-  messages: {
-    path: '/messages',
-    load: () => import('../features/messages/MessagesPage').then((m) => m.MessagesPage),
-    title: 'Messages',
-    skeleton: 'list',
-  },
-  conversation: {
-    path: '/messages/:id',
-    load: () => import('../features/messages/MessagesPage').then((m) => m.MessagesPage),
-    title: 'Messages',
-    skeleton: 'list',
-  },
+  messages: { path: '/messages', load: loadMessages, title: 'Messages', skeleton: 'list' },
+  // The same screen with a conversation open (beside the list on wider screens).
+  conversation: { path: '/messages/:id', load: loadMessages, title: 'Messages', skeleton: 'list' },
   bookmarks: {
     path: '/bookmarks',
     load: () => import('../features/bookmarks/BookmarksPage').then((m) => m.BookmarksPage),

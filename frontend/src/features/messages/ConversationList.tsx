@@ -14,9 +14,12 @@ import { ConversationRow } from './ConversationRow';
 import { MemberPicker } from './MemberPicker';
 import { useConversations, useStartConversation } from './queries';
 
-/** A tab's waiting count after its label; its name then says it ("Requests, 2 unread"). */
+/**
+ * A tab's waiting count after its label, drawn by CSS from an attribute (the tab's visible text stays
+ * its label, which its name starts with); its name says it ("Requests, 2 unread").
+ */
 const withCount = (label: string, count: number) =>
-  count > 0 ? { label, badge: <span className="dm-count">{count}</span>, ariaLabel: `${label}, ${M.unreadLabel(count)}` } : { label };
+  count > 0 ? { label, badge: <span className="dm-count dm-count-drawn" data-count={count} />, ariaLabel: `${label}, ${M.unreadLabel(count)}` } : { label };
 
 /**
  * The conversations: Inbox and Requests, newest first, a search by member and New message. The
