@@ -1,6 +1,6 @@
 import request from 'supertest';
 import {
-  DM_MESSAGES, DM_RULES, GroupId, MODERATION_MESSAGES, SocketEvents, type Conversation, type DmMessage, type DmMessagePush, type DmReadPush, type DmTypingPush, type ModerationReport, type Page,
+  DM_MESSAGES, DM_RULES, GroupId, MODERATION_MESSAGES, SocketEvents, type Conversation, type DmDeletedPush, type DmMessage, type DmMessagePush, type DmReadPush, type DmTypingPush, type ModerationReport, type Page,
 } from '@cloud9/contracts';
 import { bootApp, PASSWORD, uniqueName, type TestApp } from '../support/app';
 import { eventually, sessionCookieOf, type WatchedApp } from '../support/harness';
@@ -348,6 +348,12 @@ describe('direct messages', () => {
     const read = heard<DmReadPush>(sa, SocketEvents.dmRead);
     await as(b).post(`/api/conversations/${id}/read`, { messageId: sent.id }).expect(200);
     expect(await read).toEqual({ conversationId: id, userId: b.id, messageId: sent.id });
+    const forMe = heard<DmDeletedPush>(sb2, SocketEvents.dmDeleted);
+    await as(b).del(`/api/messages/${sent.id}?for=me`).expect(200);
+    expect(await forMe).toEqual({ conversationId: id, messageId: sent.id, forEveryone: false });
+    const forAll = heard<DmDeletedPush>(sa, SocketEvents.dmDeleted);
+    await as(a).del(`/api/messages/${sent.id}?for=everyone`).expect(200);
+    expect(await forAll).toEqual({ conversationId: id, messageId: sent.id, forEveryone: true });
     const typings: DmTypingPush[] = [];
     (sb as unknown as { on: (e: string, f: (p: DmTypingPush) => void) => void }).on(SocketEvents.dmTyping, (p) => typings.push(p));
     const emit = (sa as unknown as { emit: (e: string, p: unknown) => void }).emit.bind(sa);

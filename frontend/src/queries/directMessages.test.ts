@@ -85,14 +85,21 @@ describe('direct messages in the query cache', () => {
     expect(merged.pageParams).toEqual([null]);
   });
 
-  it('dm:deleted leaves the message as a mark without its text, file, GIF or reactions', () => {
+  it('dm:deleted for everyone leaves the message as a mark without its text, file, GIF or reactions', () => {
     client.setQueryData(
       dmKeys.messages(4),
       pagedData(page([makeDmMessage({ id: 2, text: 'oops', gif: 'https://g/x.gif', reactions: [{ emoji: '❤️', count: 1, mine: true }] }), makeDmMessage({ id: 1 })])),
     );
-    publishRealtime('dm:deleted', { conversationId: 4, messageId: 2 });
+    publishRealtime('dm:deleted', { conversationId: 4, messageId: 2, forEveryone: true });
     expect(message(client, 2)).toMatchObject({ deleted: true, text: '', gif: null, media: null, reactions: [] });
     expect(message(client, 1)).toMatchObject({ deleted: false, text: 'Hello up there' });
+  });
+
+  it('dm:deleted for oneself (from another of one\'s devices) takes the message out of the list', () => {
+    client.setQueryData(dmKeys.messages(4), pagedData(page([makeDmMessage({ id: 2, text: 'mine to forget' }), makeDmMessage({ id: 1 })])));
+    publishRealtime('dm:deleted', { conversationId: 4, messageId: 2, forEveryone: false });
+    expect(message(client, 2)).toBeUndefined();
+    expect(message(client, 1)).toMatchObject({ deleted: false });
   });
 
   it("dm:reaction sets the new counts, keeping the viewer's own marks and taking their own change", () => {

@@ -131,7 +131,7 @@ export function applyReactionPush(queryClient: QueryClient, push: DmReactionPush
 }
 
 /** Deleted for everyone: the message stays as a mark, without its text, file, GIF or reactions. */
-export const markMessageDeleted = (queryClient: QueryClient, { conversationId, messageId }: DmDeletedPush) =>
+export const markMessageDeleted = (queryClient: QueryClient, { conversationId, messageId }: Pick<DmDeletedPush, 'conversationId' | 'messageId'>) =>
   updateMessage(queryClient, conversationId, messageId, (m) => ({ ...m, deleted: true, text: '', media: null, gif: null, reactions: [] }));
 
 /** Deleted for oneself: gone from one's own list. */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { subscribeRealtime } from '../realtime/bus';
 import { addAlert, addNotice, noticesKeys, refreshAlertGroups, refreshAlerts, removeAlert, removeNotice, replaceNotice } from './notifications';
 import { refreshFirstPage } from './paging';
-import { addMessage, applyReactionPush, applyRead, catchUpDirectMessages, markMessageDeleted, refreshConversation, refreshDmUnread, syncConversation } from './directMessages';
+import { addMessage, applyReactionPush, applyRead, catchUpDirectMessages, markMessageDeleted, refreshConversation, refreshDmUnread, removeMessage, syncConversation } from './directMessages';
 import { refreshFeeds } from './postsKeys';
 
 /** Below this scroll offset a boost change reorders the feed live; further down it waits for the next load. */
@@ -39,7 +39,7 @@ export function subscribeCacheToRealtime(queryClient: QueryClient): () => void {
       void refreshDmUnread(queryClient);
     }),
     subscribeRealtime('dm:reaction', (push) => applyReactionPush(queryClient, push)),
-    subscribeRealtime('dm:deleted', (push) => markMessageDeleted(queryClient, push)),
+    subscribeRealtime('dm:deleted', (push) => (push.forEveryone ? markMessageDeleted(queryClient, push) : removeMessage(queryClient, push.conversationId, push.messageId))),
     subscribeRealtime('dm:read', (push) => applyRead(queryClient, push)),
     subscribeRealtime('dm:changed', ({ conversationId }) => refreshConversation(queryClient, conversationId)),
     subscribeRealtime('dm:sync', ({ conversationId, messageId }) => syncConversation(queryClient, conversationId, messageId)),

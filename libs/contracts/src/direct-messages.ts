@@ -172,6 +172,8 @@ export interface DmReactionPush {
 export interface DmDeletedPush {
   conversationId: number;
   messageId: number;
+  /** Deleted for everyone (it stays as a mark), or only for the member whose devices hear this (it goes). */
+  forEveryone: boolean;
 }
 export interface DmReadPush {
   conversationId: number;

@@ -99,7 +99,7 @@ interface DomainEventMap {
    */
   'dm.sent': { message: DmMessage; senderId: number; senderName: string; isGroup: boolean; recipients: DmRecipient[] };
   /** A message was deleted, for everyone (`userIds`: every member) or for oneself (`userIds`: that member). */
-  'dm.deleted': { conversationId: number; messageId: number; userIds: number[] };
+  'dm.deleted': { conversationId: number; messageId: number; forEveryone: boolean; userIds: number[] };
   /** A message's reactions changed; `userIds` are the members who hear of it. */
   'dm.reacted': DmReactionPush & { userIds: number[] };
   /** A member read up to a message; `userIds` are who hear of it (their own devices, and others when read receipts allow). */

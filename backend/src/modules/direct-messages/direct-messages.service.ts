@@ -236,7 +236,7 @@ export class DirectMessagesService implements OnModuleInit {
     const { message } = await this.visibleMessage(user.id, messageId);
     const conversationId = Number(message.conversation_id);
     if (forWhom === 'me') {
-      if (await this.repository.hideMessage(user.id, messageId)) await this.events.emit('dm.deleted', { conversationId, messageId, userIds: [user.id] });
+      if (await this.repository.hideMessage(user.id, messageId)) await this.events.emit('dm.deleted', { conversationId, messageId, forEveryone: false, userIds: [user.id] });
       return;
     }
     const late = Date.now() - new Date(message.created_at).getTime() > DM_RULES.unsendWindowMs;
@@ -244,7 +244,7 @@ export class DirectMessagesService implements OnModuleInit {
     if (message.deleted_at !== null) return;
     const released = await this.repository.transaction(async (trx) => {
       const old = await this.repository.unsend(trx, messageId);
-      if (old) this.events.add(trx, 'dm.deleted', { conversationId, messageId, userIds: await this.repository.memberIds(conversationId, trx) });
+      if (old) this.events.add(trx, 'dm.deleted', { conversationId, messageId, forEveryone: true, userIds: await this.repository.memberIds(conversationId, trx) });
       return old;
     });
     if (released?.media_id) await this.media.removeUnused([{ media_id: released.media_id, media_url: released.media_url }]);

@@ -70,8 +70,8 @@ export class LivePushes {
   }
 
   @OnEvent('dm.deleted')
-  dmDeleted({ conversationId, messageId, userIds }: EventPayload<'dm.deleted'>): void {
-    this.realtime.toUsers(userIds, SocketEvents.dmDeleted, { conversationId, messageId });
+  dmDeleted({ userIds, ...push }: EventPayload<'dm.deleted'>): void {
+    this.realtime.toUsers(userIds, SocketEvents.dmDeleted, push);
   }
 
   @OnEvent('dm.reacted')

@@ -201,7 +201,7 @@ describe('a conversation', () => {
     serve({ messages: [makeDmMessage({ id: 2, text: 'regret' }), makeDmMessage({ id: 1, text: 'fine' })] });
     const { stop } = renderPage('/messages/4');
     await screen.findByText('regret');
-    act(() => publishRealtime('dm:deleted', { conversationId: 4, messageId: 2 }));
+    act(() => publishRealtime('dm:deleted', { conversationId: 4, messageId: 2, forEveryone: true }));
     expect(screen.queryByText('regret')).not.toBeInTheDocument();
     expect(screen.getByText(M.deletedMessage)).toBeInTheDocument();
     stop();
