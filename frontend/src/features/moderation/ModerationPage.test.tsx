@@ -70,6 +70,25 @@ describe('ModerationPage', () => {
     expect(calls.at(-1)?.url).toBe('/api/moderation/reports?status=resolved&reason=illegal');
   });
 
+  it('shows a message report as its copy: the messages before it and the reported one, marked; no post action', async () => {
+    setSession(testUser({ group_id: GroupId.Staff3 }));
+    const at = new Date().toISOString();
+    const messages = [
+      { id: 7, senderId: 20, senderUsername: 'watchful', text: 'please stop', mediaUrl: null, gif: null, createdAt: at },
+      { id: 8, senderId: 30, senderUsername: 'spammer', text: 'buy my pills', mediaUrl: null, gif: null, createdAt: at },
+    ];
+    serveQueue([makeReport({ target: { type: 'message', user: account(30, 'spammer'), post: null, messages } })]);
+    renderAt(<ModerationPage />, '/moderation');
+    const card = await screen.findByRole('article', { name: /Spam Reported message/ });
+    const copy = within(card).getByRole('list', { name: T.messageContext });
+    const items = within(copy).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([expect.stringContaining('please stop'), expect.stringContaining('buy my pills')]);
+    expect(within(items[1]).getByText(T.reportedMessageLabel)).toBeInTheDocument();
+    expect(within(items[0]).queryByText(T.reportedMessageLabel)).not.toBeInTheDocument();
+    const actions = within(card).getByRole('group', { name: T.actionsLabel('spammer') });
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Dismiss', 'Warn', 'Suspend']);
+  });
+
   it('says the skies are clear when nothing is open', async () => {
     setSession(testUser({ group_id: GroupId.Staff2 }));
     serveQueue([]);

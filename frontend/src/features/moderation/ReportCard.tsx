@@ -12,7 +12,7 @@ import { promptText } from '../../components/prompt';
 import { PostTime } from '../../components/post/PostTime';
 import { selectCurrentUser, useSessionStore } from '../../stores/session';
 import { useModerationAction } from './queries';
-import { AccountLine, ReportedPostView } from './ReportedContent';
+import { AccountLine, ReportedMessagesView, ReportedPostView } from './ReportedContent';
 import { SuspendDialog, type SuspendChoice } from './SuspendDialog';
 
 /**
@@ -55,13 +55,14 @@ export function ReportCard({ report }: { report: ModerationReport }) {
       <header className="mod-report-head">
         <h2 id={titleId} className="mod-report-title">
           <span className={`badge mod-reason mod-reason-${report.reason}`}>{T.reasons[report.reason]}</span>{' '}
-          {target.type === 'post' ? T.reportedPost : T.reportedAccount}
+          {target.type === 'post' ? T.reportedPost : target.type === 'message' ? T.reportedMessage : T.reportedAccount}
         </h2>
         <PostTime iso={report.createdAt} />
       </header>
       <div className="mod-report-target">
         <AccountLine account={account} />
         {target.type === 'post' && (target.post ? <ReportedPostView post={target.post} /> : <p className="hint">{T.postGone}</p>)}
+        {target.type === 'message' && target.messages && <ReportedMessagesView messages={target.messages} reportedId={target.messages.at(-1)?.id ?? 0} />}
       </div>
       {report.posts.length > 0 && (
         <details className="mod-other-posts">

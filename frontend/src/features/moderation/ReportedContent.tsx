@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { API_BASE } from '../../api/early';
-import { isVideoUrl, MODERATION_QUEUE_TEXT as T, resolveImageUrl, type ModerationAccount, type ReportedPost } from '@cloud9/contracts';
+import { isVideoUrl, MODERATION_QUEUE_TEXT as T, resolveImageUrl, type ModerationAccount, type ReportedMessage, type ReportedPost } from '@cloud9/contracts';
 import { Avatar } from '../../components/ui/Avatar';
 import { PostTime } from '../../components/post/PostTime';
 
@@ -38,5 +38,33 @@ export function ReportedPostView({ post }: { post: ReportedPost }) {
         Posted <PostTime iso={post.createdAt} postId={post.id} />
       </span>
     </div>
+  );
+}
+
+/**
+ * A message report's copy: the reported message (last, marked) and the ones before it, as the
+ * reporter saw them. Staff see only this, never the conversation.
+ */
+export function ReportedMessagesView({ messages, reportedId }: { messages: ReportedMessage[]; reportedId: number }) {
+  return (
+    <ol className="mod-messages" aria-label={T.messageContext}>
+      {messages.map((m) => (
+        <li key={m.id} className={m.id === reportedId ? 'mod-message mod-message-reported' : 'mod-message'}>
+          <span className="mod-message-sender">@{m.senderUsername}</span>
+          {m.id === reportedId && <span className="badge mod-reason">{T.reportedMessageLabel}</span>}
+          {m.text && <p className="mod-post-text">{m.text}</p>}
+          {m.mediaUrl &&
+            (isVideoUrl(m.mediaUrl) ? (
+              <video className="mod-post-media" src={mediaSrc(m.mediaUrl)} controls preload="metadata" aria-label={`Video sent by @${m.senderUsername}`} />
+            ) : (
+              <img className="mod-post-media" src={mediaSrc(m.mediaUrl)} alt={`Image sent by @${m.senderUsername}`} loading="lazy" />
+            ))}
+          {m.gif && <img className="mod-post-media" src={m.gif} alt={`GIF sent by @${m.senderUsername}`} loading="lazy" />}
+          <span className="mod-post-meta">
+            <PostTime iso={m.createdAt} />
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }
