@@ -1,6 +1,8 @@
 // The bench data set and the built app, shared by the benchmarks: seeding 100k users / 1M posts /
-// 3M likes / 2M follows once (seed.sql), and starting backend/dist/main.js on a database.
+// 3M likes / 2M follows once (seed.sql), starting backend/dist/main.js on a database, and sessions
+// written straight into Redis (no argon2 sign-ins).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +14,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { ensureDatabaseExists, runMigrations } = require('../dist/database/database-bootstrap.js');
+const { sessionCookieFor } = require('../dist/common/auth/signed-session-cookie.js');
+const { sessionCookieName } = require('../dist/common/auth/session-cookie.js');
 
 export const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench';
 /** Every bench account's password; `bench_1` follows 1,000 accounts. */
 export const BENCH_PASSWORD = 'bench-password-1';
+/** SESSION_SECRET of every bench app (startApp), which writeSessions signs with. */
+export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789';
 
 /** Creates, migrates and seeds `db` unless it already holds the bench data (`--reseed` rebuilds). */
 export async function seedIfNeeded(db = BENCH_DB) {
@@ -57,7 +63,7 @@ export async function startApp(db = BENCH_DB, env = {}) {
       PUBLIC_URL: base,
       DATABASE_URL: db,
       REDIS_PREFIX: 'c9bench:',
-      SESSION_SECRET: 'bench-session-secret-0123456789',
+      SESSION_SECRET: BENCH_SESSION_SECRET,
       ...RATE_LIMITS_OFF,
       ...env,
     },
@@ -81,4 +87,23 @@ export async function login(base, username, password = BENCH_PASSWORD) {
   if (!res.ok) throw new Error(`login ${username} failed: ${res.status}`);
   // The session cookie (sign-in also sets the device cookie).
   return { cookie: res.headers.getSetCookie().find((c) => c.startsWith('c9.sid=')).split(';')[0], user: await res.json() };
+}
+
+/**
+ * One express-session record per user in Redis under `prefix` (the app's REDIS_PREFIX), in the JSON
+ * connect-redis stores, with cookies signed as express-session signs them (s:<sid>.<HMAC-SHA256>):
+ * the app treats them exactly as real sign-ins. Returns each user's cookie, by id.
+ */
+export async function writeSessions(redis, prefix, userIds, secret = BENCH_SESSION_SECRET) {
+  const maxAge = 24 * 3600 * 1000;
+  const pipeline = redis.pipeline();
+  const cookies = new Map();
+  for (const userId of userIds) {
+    const sid = randomBytes(24).toString('base64url');
+    const cookie = { originalMaxAge: maxAge, expires: new Date(Date.now() + maxAge).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' };
+    pipeline.set(`${prefix}sess:${sid}`, JSON.stringify({ cookie, userId }), 'EX', 3600);
+    cookies.set(userId, sessionCookieFor(sid, { name: sessionCookieName({ publicUrl: 'http://127.0.0.1' }), secret }));
+  }
+  await pipeline.exec();
+  return cookies;
 }

@@ -46,7 +46,7 @@ export const fmt = (n, digits = 1) => (n === undefined ? '–' : Number(n).toFix
 export const RATE_LIMITS_OFF = Object.fromEntries(
   [
     'API_ANON', 'API_USER', 'POSTS', 'UPLOADS', 'FOLLOWS', 'SEARCH', 'GIFS', 'GIF_PINGBACKS', 'REPORTS', 'LOGIN_IP', 'LOGIN', 'REGISTER', 'PASSWORD',
-    'LOGIN_ACCOUNT', 'LOGIN_OK', 'GIFS_GLOBAL', 'WEBHOOKS', 'WEBHOOKS_GLOBAL', 'REACTIONS',
+    'LOGIN_ACCOUNT', 'LOGIN_OK', 'GIFS_GLOBAL', 'WEBHOOKS', 'WEBHOOKS_GLOBAL', 'REACTIONS', 'DMS', 'DM_REQUESTS',
   ].map((name) => [
     `RATE_LIMIT_${name}`,
     '0/1m',

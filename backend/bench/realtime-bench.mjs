@@ -10,25 +10,23 @@
 // express-session's JSON format (as connect-redis stores them) with cookies signed like
 // express-session's (s:<sid>.<HMAC-SHA256>). The app then treats them exactly as real sign-ins.
 import { fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Redis from 'ioredis';
 import pg from 'pg';
 import { clearRedisPrefix, fmt, freePort, percentile, RATE_LIMITS_OFF } from './lib.mjs';
+import { BENCH_SESSION_SECRET, writeSessions } from './bench-app.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { ensureDatabaseExists, runMigrations } = require('../dist/database/database-bootstrap.js');
-const { sessionCookieFor } = require('../dist/common/auth/signed-session-cookie.js');
-const { sessionCookieName } = require('../dist/common/auth/session-cookie.js');
 
 const DB = process.env.BENCH_RT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cloud9_bench_rt';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = 'c9rtbench:';
-const SECRET = 'bench-session-secret-0123456789';
+const SECRET = BENCH_SESSION_SECRET;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const NOTICES = Number(process.env.BENCH_NOTICES ?? 5);
@@ -52,21 +50,6 @@ async function setupDatabase() {
   const { rows } = await db.query(`SELECT id, username FROM users WHERE username LIKE 'rt\\_%'`);
   const ids = new Map(rows.map((r) => [r.username, Number(r.id)]));
   return { db, userId: (i) => ids.get(`rt_${i}`) };
-}
-
-/** One express-session record per user in Redis; returns the signed cookies. */
-async function writeSessions(redis, userIds) {
-  const maxAge = 24 * 3600 * 1000;
-  const pipeline = redis.pipeline();
-  const cookies = new Map();
-  for (const userId of userIds) {
-    const sid = randomBytes(24).toString('base64url');
-    const cookie = { originalMaxAge: maxAge, expires: new Date(Date.now() + maxAge).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' };
-    pipeline.set(`${PREFIX}sess:${sid}`, JSON.stringify({ cookie, userId }), 'EX', 3600);
-    cookies.set(userId, sessionCookieFor(sid, { name: sessionCookieName({ publicUrl: 'http://127.0.0.1' }), secret: SECRET }));
-  }
-  await pipeline.exec();
-  return cookies;
 }
 
 async function startApp() {
@@ -172,7 +155,7 @@ async function main() {
   const readers = Array.from({ length: CLIENTS }, (_, i) => userId(i + 1));
   const likers = Array.from({ length: 2 * SAMPLES }, (_, i) => userId(CLIENTS + 1 + i));
   const admin = userId(0);
-  const cookies = await writeSessions(redis, [admin, ...readers, ...likers]);
+  const cookies = await writeSessions(redis, PREFIX, [admin, ...readers, ...likers]);
   const clientsOf = (ids) => ids.map((id) => ({ userId: id, cookie: cookies.get(id) }));
   const results = [];
 

@@ -2,14 +2,24 @@
 // do not share an event loop (or a file-descriptor table) with the measuring process.
 // IPC in:  { cmd: 'connect', targets: [{ url, clients: [{ userId, cookie }] }], concurrency }
 //          { cmd: 'expectNotices', count }   { cmd: 'close' }
-// IPC out: { type: 'connected', ok, failed, errors, ms }   { type: 'alert', userId, at }
+// IPC out: { type: 'connected', ok, failed, errors, ms, failedUserIds }   { type: 'alert', userId, at }
 //          { type: 'notices', count, first, last }            (at/first/last: wall clock, ms)
+//          { type: 'dms', items: [[messageId, userId, at], …] }  (every `dm:message`, sent in batches every 50 ms)
 import { io } from 'socket.io-client';
 
 const SOCKET_PATH = '/socket.io';
 const now = () => performance.timeOrigin + performance.now();
 const sockets = [];
 let notices = { expected: 0, count: 0, first: 0, last: 0 };
+/** `dm:message` arrivals not yet sent to the parent (bench:dm), a batch at a time. */
+let dms = [];
+let dmFlush = null;
+function flushDms() {
+  clearTimeout(dmFlush);
+  dmFlush = null;
+  if (dms.length) process.send({ type: 'dms', items: dms });
+  dms = [];
+}
 
 function openOne(url, { userId, cookie }) {
   return new Promise((resolve) => {
@@ -22,6 +32,10 @@ function openOne(url, { userId, cookie }) {
       timeout: 60_000,
     });
     socket.on('alert:new', () => process.send({ type: 'alert', userId, at: now() }));
+    socket.on('dm:message', ({ message }) => {
+      dms.push([message.id, userId, now()]);
+      dmFlush ??= setTimeout(flushDms, 50);
+    });
     socket.on('notice:created', () => {
       const at = now();
       notices.count += 1;
@@ -41,6 +55,7 @@ async function connectAll(targets, concurrency) {
   let next = 0;
   let failed = 0;
   const errors = {};
+  const failedUserIds = [];
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < jobs.length) {
@@ -48,12 +63,13 @@ async function connectAll(targets, concurrency) {
         const error = await openOne(url, client);
         if (error) {
           failed += 1;
+          failedUserIds.push(client.userId);
           errors[error] = (errors[error] ?? 0) + 1;
         }
       }
     }),
   );
-  return { ok: jobs.length - failed, failed, errors, ms: performance.now() - started };
+  return { ok: jobs.length - failed, failed, errors, ms: performance.now() - started, failedUserIds };
 }
 
 process.on('message', async (msg) => {
@@ -62,6 +78,7 @@ process.on('message', async (msg) => {
   } else if (msg.cmd === 'expectNotices') {
     notices = { expected: msg.count, count: 0, first: 0, last: 0 };
   } else if (msg.cmd === 'close') {
+    flushDms();
     for (const socket of sockets) socket.disconnect();
     setTimeout(() => process.exit(0), 200);
   }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DmAllowFrom, DmSettings } from '@cloud9/contracts';
 import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
+import { SqlService } from '../../common/db/sql.service';
 import {
   audienceSql, LAST_MESSAGE, listSql, membershipSql, messagePageSql, messagesSinceSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
   type AudienceRow, type ListRow, type MembershipRow, type MessageRow, type SweptMessageRow,
@@ -31,15 +32,24 @@ export interface NewMessage {
 
 const DEFAULT_SETTINGS: DmSettings = { allowFrom: 'following', readReceipts: true, hidePushText: false };
 
-/** The only code that writes conversations, conversation_members, dm_messages, dm_hidden_messages, dm_reactions and dm_settings. */
+/**
+ * The only code that writes conversations, conversation_members, dm_messages, dm_hidden_messages, dm_reactions and dm_settings.
+ * The hot reads (a member's row, a page of messages and its reactions, the lists, the unread counts)
+ * run as named prepared statements (SqlService): planning them cost as much as running them (bench:dm).
+ */
 @Injectable()
 export class DirectMessagesRepository extends DomainRepository {
-  constructor(database: Database) {
+  constructor(
+    database: Database,
+    private readonly sql: SqlService,
+  ) {
     super(database);
   }
 
-  async membership(conversationId: number, userId: number, db: Db = this.database.db): Promise<MembershipRow | undefined> {
-    return (await membershipSql(conversationId, userId).execute(db)).rows[0];
+  /** In a transaction (`db`) on its connection; otherwise as a prepared statement. */
+  async membership(conversationId: number, userId: number, db?: Db): Promise<MembershipRow | undefined> {
+    if (db) return (await membershipSql(conversationId, userId).execute(db)).rows[0];
+    return (await this.sql.run(membershipSql(conversationId, userId).compile(this.database.db)))[0];
   }
 
   /** The ids among `ids` of accounts that exist. */
@@ -123,12 +133,11 @@ export class DirectMessagesRepository extends DomainRepository {
   /** The members of these conversations, each conversation's creator first, then by joining. */
   async membersOf(conversationIds: number[]): Promise<MemberInfoRow[]> {
     if (!conversationIds.length) return [];
-    const { rows } = await sql<MemberInfoRow>`
+    return this.sql.run(sql<MemberInfoRow>`
       SELECT cm.conversation_id, u.id, u.username, u.name, u.thumbnail
         FROM conversation_members cm JOIN users u ON u.id = cm.user_id JOIN conversations c ON c.id = cm.conversation_id
        WHERE cm.conversation_id = ANY(${conversationIds}::bigint[])
-       ORDER BY cm.conversation_id, (u.id = c.creator_id) DESC, cm.joined_at, u.id`.execute(this.database.db);
-    return rows;
+       ORDER BY cm.conversation_id, (u.id = c.creator_id) DESC, cm.joined_at, u.id`.compile(this.database.db));
   }
 
   /** The other members' read marks, for members who send read receipts. */
@@ -141,7 +150,7 @@ export class DirectMessagesRepository extends DomainRepository {
   }
 
   list(userId: number, accepted: boolean, after: { time: string; id: number } | undefined, take: number, search: string | undefined): Promise<ListRow[]> {
-    return listSql(userId, accepted, after, take, search).execute(this.database.db).then((r) => r.rows);
+    return this.sql.run(listSql(userId, accepted, after, take, search).compile(this.database.db));
   }
 
   /** The member's own view of one conversation, as a list row. */
@@ -155,16 +164,16 @@ export class DirectMessagesRepository extends DomainRepository {
   }
 
   async unread(userId: number): Promise<{ unread: number; requests: number }> {
-    return (await unreadSql(userId).execute(this.database.db)).rows[0];
+    return (await this.sql.run(unreadSql(userId).compile(this.database.db)))[0];
   }
 
   async messagePage(conversationId: number, userId: number, visibleAfter: number, before: number | undefined, take: number): Promise<MessageRow[]> {
-    return (await messagePageSql(conversationId, userId, visibleAfter, before, take).execute(this.database.db)).rows;
+    return this.sql.run(messagePageSql(conversationId, userId, visibleAfter, before, take).compile(this.database.db));
   }
 
   async reactions(messageIds: number[], viewerId: number): Promise<{ message_id: number; emoji: string; count: number; mine: boolean }[]> {
     if (!messageIds.length) return [];
-    return (await reactionsSql(messageIds, viewerId).execute(this.database.db)).rows;
+    return this.sql.run(reactionsSql(messageIds, viewerId).compile(this.database.db));
   }
 
   async message(messageId: number, db: Db = this.database.db): Promise<(MessageRow & { media_id: number | null }) | undefined> {

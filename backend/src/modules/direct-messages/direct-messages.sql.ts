@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { limitLiteral } from '../../common/db/sql-params';
 import { timeKey } from '../../common/db/sql-snippets';
 import { blockedBetweenSql, mutesSql } from '../safety/public';
 
@@ -105,7 +106,7 @@ export function listSql(userId: number, accepted: boolean, after: { time: string
        AND NOT ${sql.raw(hiddenPairSql('cm.user_id', 'cm.conversation_id'))}
        ${searchSql}
      ORDER BY cm.activity_at DESC, cm.conversation_id DESC
-     LIMIT ${take}`;
+     LIMIT ${sql.raw(limitLiteral(take))}`;
 }
 
 /**
@@ -121,13 +122,17 @@ export const unreadSql = (userId: number): RawBuilder<{ unread: number; requests
       WHERE cm.user_id = ${userId} AND NOT cm.accepted AND cm.activity_at IS NOT NULL
         AND NOT ${sql.raw(hiddenPairSql('cm.user_id', 'cm.conversation_id'))}) AS requests`;
 
-/** One keyset page of a conversation's messages as a member sees them, newest first. */
+/**
+ * One keyset page of a conversation's messages as a member sees them, newest first. Like listSql, a
+ * named prepared statement (SqlService) with the page size written into it: a generic plan cannot
+ * see `LIMIT $n`.
+ */
 export const messagePageSql = (conversationId: number, userId: number, visibleAfter: number, before: number | undefined, take: number): RawBuilder<MessageRow> => sql<MessageRow>`
   SELECT ${sql.raw(MESSAGE_COLUMNS)} FROM dm_messages m
    WHERE m.conversation_id = ${conversationId} AND m.id > ${visibleAfter} ${before === undefined ? sql`` : sql`AND m.id < ${before}`}
      AND NOT EXISTS (SELECT 1 FROM dm_hidden_messages h WHERE h.user_id = ${userId} AND h.message_id = m.id)
    ORDER BY m.id DESC
-   LIMIT ${take}`;
+   LIMIT ${sql.raw(limitLiteral(take))}`;
 
 /** Each message's reactions: per emoji, how many and whether the viewer is one of them. */
 export const reactionsSql = (messageIds: number[], viewerId: number): RawBuilder<{ message_id: number; emoji: string; count: number; mine: boolean }> => sql`
@@ -180,10 +185,20 @@ export interface SweptMessageRow {
   member_ids: number[];
 }
 
-/** Messages above `lastId` and the listed missing ids, in id order, at most `take`, each with its members then. */
+/**
+ * Messages above `lastId` and the listed missing ids, in id order, at most `take`, each with its members then.
+ * Two index ranges joined by UNION: as one `id > … OR id = ANY(…)` the pair cannot be an index range,
+ * and the planner walked the whole primary key with it as a filter (860–975 ms at 1,000,000 messages,
+ * every DM_SYNC_EVERY_MS on every instance; bench:dm). The first `take` rows above `lastId` are all
+ * that part can give to the first `take` of both.
+ */
 export const messagesSinceSql = (lastId: number, missingIds: number[], take: number): RawBuilder<SweptMessageRow> => sql<SweptMessageRow>`
   SELECT m.id, m.conversation_id, array_agg(cm.user_id) AS member_ids
-    FROM (SELECT id, conversation_id FROM dm_messages WHERE id > ${lastId} OR id = ANY(${missingIds}::bigint[]) ORDER BY id LIMIT ${take}) m
+    FROM (SELECT id, conversation_id FROM (
+            (SELECT id, conversation_id FROM dm_messages WHERE id > ${lastId} ORDER BY id LIMIT ${take})
+            UNION
+            (SELECT id, conversation_id FROM dm_messages WHERE id = ANY(${missingIds}::bigint[]))) u
+          ORDER BY id LIMIT ${take}) m
     JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.visible_after < m.id
    GROUP BY m.id, m.conversation_id
    ORDER BY m.id`;
