@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DM_MESSAGES as M } from '@cloud9/contracts';
 import { expectUsableScreen, serveAxe } from './a11y';
+import { rgbPng } from './png';
 import { DESKTOP, PHONE, apiSession, launchBrowser, openTab, registerViaApi, loginViaUi, shot, uniqueName, waitFor } from './support';
 
 let browser: Browser;
@@ -99,6 +100,51 @@ describe('direct messages between two browsers', () => {
     await shot(b.page, 'phone-messages', false);
     await shot(a.page, 'desktop-messages', false);
     expect([...a.alerts, ...b.alerts, ...a.nativeDialogs, ...b.nativeDialogs]).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('a reaction, a photo and a GIF reach the other browser live; a block ends the conversation', async () => {
+    const a = await member('dmra', DESKTOP);
+    const b = await member('dmrb', PHONE);
+    await b.api.call('POST', '/api/follow', { followerId: b.api.user.id, followedId: a.api.user.id });
+    const { id } = await a.api.call<{ id: number }>('POST', '/api/conversations', { memberIds: [b.api.user.id] });
+    await a.api.call('POST', `/api/conversations/${id}/messages`, { text: 'Look at this sky' });
+    await a.page.goto(`/messages/${id}`);
+    await b.page.goto(`/messages/${id}`);
+    await log(a.page).getByText('Look at this sky').waitFor();
+    await log(b.page).getByText('Look at this sky').waitFor();
+    await Promise.all([a.socketUp(), b.socketUp()]);
+
+    // B reacts with a heart; A sees it counted under the message.
+    const message = (page: Page, text: string) => log(page).getByTestId('dm-message').filter({ hasText: text });
+    await message(b.page, 'Look at this sky').getByRole('button', { name: M.react }).click();
+    await b.page.getByRole('menuitem', { name: '❤️' }).click();
+    await message(a.page, 'Look at this sky').getByRole('button', { name: M.reactionLabel('❤️', 1, false) }).waitFor({ timeout: 10_000 });
+    await message(b.page, 'Look at this sky').getByRole('button', { name: M.reactionLabel('❤️', 1, true) }).waitFor();
+
+    // A sends a photo (judged and stored by the server), then a GIF from the picker; B sees both.
+    const composer = a.page.getByRole('form', { name: M.composerLabel });
+    await composer.getByLabel('Photo/Video').setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: rgbPng(2, [[80, 160, 240, 80, 160, 240], [80, 160, 240, 80, 160, 240]]) });
+    await composer.getByRole('button', { name: M.send }).click();
+    const photo = log(b.page).getByRole('img', { name: M.photoFrom(a.username) });
+    await photo.waitFor({ timeout: 10_000 });
+    await b.page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[role="log"] img.dm-media')).every((i) => i.complete && i.naturalWidth > 0));
+    await composer.getByRole('button', { name: 'GIF', exact: true }).click();
+    await composer.locator('.gif-grid-item').first().click();
+    await composer.getByRole('button', { name: M.send }).click();
+    await log(b.page).getByRole('img', { name: M.gifFrom(a.username) }).waitFor({ timeout: 10_000 });
+    await shot(b.page, 'phone-messages-media', false);
+
+    // B blocks A: the conversation is gone from B's list, and A's next message is refused.
+    await b.api.call('POST', `/api/blocks/${a.api.user.id}`);
+    const box = a.page.getByRole('textbox', { name: M.composerLabel });
+    await box.fill('Hello?');
+    await box.press('Enter');
+    await waitFor(() => a.alerts.includes(M.conversationNotFound), 10_000);
+    await b.page.goto('/messages');
+    await b.page.getByText(M.emptyInbox).waitFor();
+    expect(await log(b.page).count()).toBe(0);
     await a.context.close();
     await b.context.close();
   });
