@@ -5,7 +5,7 @@ import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import {
-  audienceSql, LAST_MESSAGE, listSql, membershipSql, messagePageSql, messagesSinceSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
+  audienceSql, insertMessageSql, LAST_MESSAGE, listSql, membershipSql, messagePageSql, messagesSinceSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
   type AudienceRow, type ListRow, type MembershipRow, type MessageRow, type SweptMessageRow,
 } from './direct-messages.sql';
 
@@ -119,11 +119,6 @@ export class DirectMessagesRepository extends DomainRepository {
     return rows.map((r) => r.user_id);
   }
 
-  /** How an account is named to others (a push's title). */
-  async accountName(trx: Db, userId: number): Promise<{ username: string; name: string | null }> {
-    return trx.selectFrom('users').select(['username', 'name']).where('id', '=', userId).executeTakeFirstOrThrow();
-  }
-
   /** Every member's id. */
   async memberIds(conversationId: number, db: Db = this.database.db): Promise<number[]> {
     const rows = await db.selectFrom('conversation_members').select('user_id').where('conversation_id', '=', conversationId).execute();
@@ -187,27 +182,20 @@ export class DirectMessagesRepository extends DomainRepository {
     return row !== undefined;
   }
 
-  async audience(trx: Db, conversationId: number, senderId: number): Promise<AudienceRow[]> {
-    return (await audienceSql(conversationId, senderId).execute(trx)).rows;
+  async audience(conversationId: number, senderId: number): Promise<AudienceRow[]> {
+    return (await audienceSql(conversationId, senderId).execute(this.database.db)).rows;
   }
 
   /**
-   * The message, and what it moves: the conversation comes to the top of every member's list (back
-   * into the list of one who had deleted it), one more unread for the others, the sender has read it.
+   * The message, and what it moves, in one statement: the conversation comes to the top of every
+   * member's list (back into the list of one who had deleted it), one more unread for the others, the
+   * sender has read it. Answers the message, the other members it goes to (audienceSql's facts) and
+   * the sender's names.
    */
-  async insertMessage(trx: Db, message: NewMessage): Promise<MessageRow> {
-    const { rows } = await sql<MessageRow>`
-      INSERT INTO dm_messages (conversation_id, sender_id, text, media_id, media_url, media_mime, gif_url)
-      VALUES (${message.conversation_id}, ${message.sender_id}, ${message.text}, ${message.media_id}, ${message.media_url}, ${message.media_mime}, ${message.gif_url})
-      RETURNING id, conversation_id, sender_id, text, media_url, media_mime, gif_url, created_at, deleted_at`.execute(trx);
-    const inserted = rows[0];
-    await sql`
-      UPDATE conversation_members
-         SET activity_at = ${inserted.created_at},
-             unread_count = CASE WHEN user_id = ${message.sender_id} THEN 0 ELSE least(unread_count + 1, ${UNREAD_CAP}) END,
-             last_read_id = CASE WHEN user_id = ${message.sender_id} THEN ${inserted.id} ELSE last_read_id END
-       WHERE conversation_id = ${message.conversation_id}`.execute(trx);
-    return inserted;
+  async insertMessage(trx: Db, message: NewMessage): Promise<{ message: MessageRow; audience: AudienceRow[]; sender: { username: string; name: string | null } }> {
+    const { rows } = await insertMessageSql(message, UNREAD_CAP).execute(trx);
+    const { audience, sender_username, sender_name, ...row } = rows[0];
+    return { message: row, audience, sender: { username: sender_username, name: sender_name } };
   }
 
   /** Moves the member's read mark up to `messageId` (never back) and counts what is left unread. */

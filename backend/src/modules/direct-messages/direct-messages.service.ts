@@ -124,23 +124,20 @@ export class DirectMessagesService implements OnModuleInit {
     if (!text && !file && !gif) throw new BadRequestException(DM_MESSAGES.messageEmpty);
     if (file && gif) throw new BadRequestException(DM_MESSAGES.oneAttachment);
     if (gif && !isAllowedGifUrl(gif, this.settings.giphyMediaHosts)) throw new BadRequestException(DM_MESSAGES.gifInvalid);
-    const me = await this.member(user.id, conversationId);
+    // With a file, membership is checked before the upload is stored; the transaction checks it again either way.
+    if (file) await this.member(user.id, conversationId);
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, MESSAGE_KINDS, 'post') : undefined;
     try {
       return await this.repository.transaction(async (trx) => {
-        // A block or a leave committed since the check above: still nothing written.
-        const still = await this.repository.membership(conversationId, user.id, trx);
-        if (!still || still.blocked) throw notFound();
-        if (still.suspended) throw new ForbiddenException(DM_MESSAGES.suspended);
+        const me = await this.repository.membership(conversationId, user.id, trx);
+        if (!me || me.blocked) throw notFound();
+        if (me.suspended) throw new ForbiddenException(DM_MESSAGES.suspended);
         if (!me.accepted) await this.repository.accept(trx, conversationId, user.id);
-        const message = toMessage(
-          await this.repository.insertMessage(trx, {
-            conversation_id: conversationId, sender_id: user.id, text, gif_url: gif,
-            media_id: stored?.id ?? null, media_url: stored?.url ?? null, media_mime: stored?.mime ?? null,
-          }),
-        );
-        const audience = await this.repository.audience(trx, conversationId, user.id);
-        const sender = await this.repository.accountName(trx, user.id);
+        const { message: row, audience, sender } = await this.repository.insertMessage(trx, {
+          conversation_id: conversationId, sender_id: user.id, text, gif_url: gif,
+          media_id: stored?.id ?? null, media_url: stored?.url ?? null, media_mime: stored?.mime ?? null,
+        });
+        const message = toMessage(row);
         const recipients = audience.filter((a) => !a.hides_sender).map((a) => ({ userId: Number(a.user_id), request: !a.accepted, muted: a.muted, hidePushText: a.hide_push_text }));
         this.events.add(trx, 'dm.sent', { message, senderId: user.id, senderName: sender.name?.trim() || sender.username, isGroup: me.is_group, recipients });
         return message;
@@ -282,7 +279,7 @@ export class DirectMessagesService implements OnModuleInit {
     if (fresh !== 'OK') return;
     const me = await this.repository.membership(conversationId, userId);
     if (!me || me.blocked || !me.accepted) return;
-    const audience = await this.repository.transaction((trx) => this.repository.audience(trx, conversationId, userId));
+    const audience = await this.repository.audience(conversationId, userId);
     const userIds = audience.filter((a) => !a.hides_sender).map((a) => Number(a.user_id));
     if (userIds.length) await this.events.emit('dm.typing', { conversationId, userId, userIds });
   }

@@ -154,12 +154,41 @@ export interface AudienceRow {
   hide_push_text: boolean;
 }
 
+/** A member row `cm` as audienceSql and insertMessageSql answer it, about the sender `sender`. */
+const audienceColumns = (sender: string) => `cm.user_id, cm.accepted, cm.muted,
+  (${mutesSql('cm.user_id', sender)} OR ${blockedBetweenSql('cm.user_id', sender)}) AS hides_sender,
+  coalesce((SELECT s.hide_push_text FROM dm_settings s WHERE s.user_id = cm.user_id), false) AS hide_push_text`;
+
 export const audienceSql = (conversationId: number, senderId: number): RawBuilder<AudienceRow> => sql<AudienceRow>`
-  SELECT cm.user_id, cm.accepted, cm.muted,
-         (${sql.raw(mutesSql('cm.user_id', String(senderId)))} OR ${sql.raw(blockedBetweenSql('cm.user_id', String(senderId)))}) AS hides_sender,
-         coalesce(s.hide_push_text, false) AS hide_push_text
-    FROM conversation_members cm LEFT JOIN dm_settings s ON s.user_id = cm.user_id
+  SELECT ${sql.raw(audienceColumns(String(Number(senderId))))}
+    FROM conversation_members cm
    WHERE cm.conversation_id = ${conversationId} AND cm.user_id <> ${senderId}`;
+
+/**
+ * A new message and what it moves, in one round trip: the insert, every member row (activity,
+ * unread counts, the sender's read mark), and the audience and the sender's names for the events.
+ * The audience is read from the members as updated (their accepted and muted flags are unchanged by it).
+ */
+export const insertMessageSql = (
+  message: { conversation_id: number; sender_id: number; text: string; media_id: number | null; media_url: string | null; media_mime: string | null; gif_url: string | null },
+  unreadCap: number,
+) => sql<MessageRow & { audience: AudienceRow[]; sender_username: string; sender_name: string | null }>`
+  WITH inserted AS (
+    INSERT INTO dm_messages (conversation_id, sender_id, text, media_id, media_url, media_mime, gif_url)
+    VALUES (${message.conversation_id}, ${message.sender_id}, ${message.text}, ${message.media_id}, ${message.media_url}, ${message.media_mime}, ${message.gif_url})
+    RETURNING id, conversation_id, sender_id, text, media_url, media_mime, gif_url, created_at, deleted_at
+  ), moved AS (
+    UPDATE conversation_members cm
+       SET activity_at = i.created_at,
+           unread_count = CASE WHEN cm.user_id = i.sender_id THEN 0 ELSE least(cm.unread_count + 1, ${unreadCap}) END,
+           last_read_id = CASE WHEN cm.user_id = i.sender_id THEN i.id ELSE cm.last_read_id END
+      FROM inserted i
+     WHERE cm.conversation_id = i.conversation_id
+    RETURNING cm.user_id, cm.accepted, cm.muted
+  )
+  SELECT i.*, u.username AS sender_username, u.name AS sender_name,
+         coalesce((SELECT json_agg(a) FROM (SELECT ${sql.raw(audienceColumns('i.sender_id'))} FROM moved cm WHERE cm.user_id <> i.sender_id) a), '[]'::json) AS audience
+    FROM inserted i JOIN users u ON u.id = i.sender_id`;
 
 /** How many messages from others after a read mark a member has not read, counted up to `cap` (the badge shows no more). */
 export const unreadAfterSql = (conversationId: number, userId: number, after: number, cap: number): RawBuilder<{ n: number }> => sql<{ n: number }>`

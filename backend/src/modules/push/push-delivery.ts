@@ -77,12 +77,14 @@ export class PushDelivery {
   }
 
   /**
-   * A direct message: a job per recipient who has not muted the conversation, named by the message and
-   * the recipient. The text is fixed now (the recipient's "hide message text" as it was when sent).
+   * A direct message: a job per recipient with a subscribed device who has not muted the conversation,
+   * named by the message and the recipient. The text is fixed now (the recipient's "hide message text" as it was when sent).
    */
   @OnEvent('dm.sent')
   async dmSent({ message, senderName, recipients }: EventPayload<'dm.sent'>): Promise<void> {
-    const told = recipients.filter((r) => !r.muted);
+    // Most members have no device subscribed: one read keeps them out of the queue.
+    const subscribed = await this.repository.subscribed(recipients.filter((r) => !r.muted).map((r) => r.userId));
+    const told = recipients.filter((r) => subscribed.has(r.userId) && !r.muted);
     if (!told.length) return;
     const unseen = await this.status.unseenAlerts(told.map((r) => r.userId));
     await Promise.all(

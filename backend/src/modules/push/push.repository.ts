@@ -78,6 +78,13 @@ export class PushRepository extends DomainRepository {
     return this.database.db.selectFrom('push_subscriptions').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Of these accounts, those with a subscribed device. */
+  async subscribed(userIds: number[]): Promise<Set<number>> {
+    if (!userIds.length) return new Set();
+    const rows = await this.database.db.selectFrom('push_subscriptions').select('user_id').distinct().where('user_id', 'in', userIds).execute();
+    return new Set(rows.map((r) => r.user_id));
+  }
+
   /** An account's subscriptions (at most the cap). */
   ofUser(userId: number): Promise<PushSubscriptionRow[]> {
     return this.database.db.selectFrom('push_subscriptions').select(COLUMNS).where('user_id', '=', userId).orderBy('id').execute();
