@@ -17,9 +17,11 @@ import { alertShownSql } from './alert-wanted';
  */
 export const ALERT_SYNC_SQL = {
   newest: `SELECT coalesce(max(id), 0) AS id FROM user_alerts`,
+  // Two index ranges: as one condition (id > $1 OR id = ANY($2)) the planner walks the whole primary key.
   since: `
     SELECT a.id, a.recipient_id, a.created_at, ${alertShownSql('a', 'a.recipient_id')} AS shown FROM user_alerts a
-     WHERE a.id > $1 OR a.id = ANY($2::bigint[])
+     WHERE a.id IN (SELECT u.id FROM ((SELECT id FROM user_alerts WHERE id > $1 ORDER BY id LIMIT $3)
+                                      UNION (SELECT id FROM user_alerts WHERE id = ANY($2::bigint[]))) u)
      ORDER BY a.id
      LIMIT $3`,
 };
