@@ -21,7 +21,7 @@ export interface GroupMove {
 }
 
 /** A member a new direct message goes to, and what decides how (DirectMessagesService.send). */
-export interface DmRecipient {
+interface DmRecipient {
   userId: number;
   /** The conversation is in their Requests. */
   request: boolean;

@@ -24,7 +24,7 @@ const pairKeyOf = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A message's row as the wire shows it; a deleted one keeps only its place. */
-export function toMessage(row: MessageRow, reactions: DmReactionCount[] = []): DmMessage {
+function toMessage(row: MessageRow, reactions: DmReactionCount[] = []): DmMessage {
   const deleted = row.deleted_at !== null;
   return {
     id: Number(row.id),

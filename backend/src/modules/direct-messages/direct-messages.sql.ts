@@ -66,7 +66,7 @@ export interface ListRow {
  * read: 323 ms at 14,000 rows in bench:dm). Tied to the row by `o.user_id <> cm.user_id` as well, it
  * can only run per row: a primary-key probe of the conversation's members and their mutes and blocks.
  */
-export const hiddenPairSql = (member: string, conversation: string): string => `(
+const hiddenPairSql = (member: string, conversation: string): string => `(
   NOT (SELECT c2.is_group FROM conversations c2 WHERE c2.id = ${conversation})
   AND EXISTS (SELECT 1 FROM conversation_members o WHERE o.conversation_id = ${conversation} AND o.user_id <> ${member}
                AND (${mutesSql(member, 'o.user_id')} OR ${blockedBetweenSql(member, 'o.user_id')})))`;
