@@ -3,7 +3,7 @@ import { Agent } from 'node:http';
 import { Client } from 'pg';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { SAFETY_RULES } from '@cloud9/contracts';
+import { ALERT_TYPES, SAFETY_RULES } from '@cloud9/contracts';
 import { AuditService } from '../../src/modules/audit/audit.service';
 import { AccountMailService } from '../../src/modules/users/account-mail.service';
 import { AccountTokensRepository } from '../../src/modules/users/account-tokens.repository';
@@ -191,7 +191,20 @@ describe('fuzz: hostile requests over every route', () => {
     // The one write a bare signed-in request makes: a data export (at most one per identity: once per 7 days).
     const counts = await tableCounts(t);
     expect(counts.data_exports - countsBefore.data_exports).toBeLessThanOrEqual(Object.keys(ids.cookies).length);
-    expect(counts).toEqual({ ...countsBefore, audit_log: countsBefore.audit_log + auditRows, data_exports: counts.data_exports, totp_credentials: countsBefore.totp_credentials + pending, account_tokens: countsBefore.account_tokens + tokenRows });
+    // The notification switches take a partial body of booleans, which the fuzz's JSON values include
+    // (`{"like":false}` is a valid request): at most one row per identity and alert type, in either table.
+    const switches = Object.keys(ids.cookies).length * ALERT_TYPES.length;
+    expect(counts.alert_mutes - countsBefore.alert_mutes).toBeLessThanOrEqual(switches);
+    expect(counts.push_mutes - countsBefore.push_mutes).toBeLessThanOrEqual(switches + Object.keys(ids.cookies).length);
+    expect(counts).toEqual({
+      ...countsBefore,
+      audit_log: countsBefore.audit_log + auditRows,
+      data_exports: counts.data_exports,
+      totp_credentials: countsBefore.totp_credentials + pending,
+      account_tokens: countsBefore.account_tokens + tokenRows,
+      alert_mutes: counts.alert_mutes,
+      push_mutes: counts.push_mutes,
+    });
 
     // No upload survived, not even in UPLOAD_DIR/.incoming.
     expect(await eventually(async () => JSON.stringify(await filesUnder(t.settings.uploadDir)) === JSON.stringify(filesBefore), 5000)).toBe(true);
