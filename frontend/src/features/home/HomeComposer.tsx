@@ -2,13 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { FEED_CATEGORIES, MESSAGES, type FeedCategory } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
 import { CharacterCounter } from '../../components/composer/CharacterCounter';
+import { ComposerPickers } from '../../components/composer/ComposerPickers';
 import { ComposerTools } from '../../components/composer/ComposerTools';
 import { ComposerEditor } from '../../components/composer/ComposerEditor';
-import { PickerEscape } from '../../components/composer/PickerEscape';
 import { useComposerDraft } from '../../components/composer/useComposerDraft';
 import { useConfirmDiscard } from '../../components/composer/useConfirmDiscard';
-import { LazyEmojiPanel } from '../../components/emoji/LazyEmojiPanel';
-import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
 import { reportGifSentLater } from '../../components/gifs/reportGifSent';
 import { notify } from '../../components/notify';
 import { Avatar } from '../../components/ui/Avatar';
@@ -76,21 +74,7 @@ export function HomeComposer({ defaultCategory }: HomeComposerProps) {
             </select>
           </span>
         </ComposerTools>
-        {draft.gifOpen && (
-          <PickerEscape picker="gif" onClose={draft.toggleGif}>
-            <LazyHomeGifWidget
-              onPick={(url) => {
-                draft.setFile(null);
-                draft.setGif(url);
-              }}
-            />
-          </PickerEscape>
-        )}
-        {draft.emojiOpen && (
-          <PickerEscape picker="emoji" onClose={draft.toggleEmoji}>
-            <LazyEmojiPanel onPick={draft.addEmoji} />
-          </PickerEscape>
-        )}
+        <ComposerPickers draft={draft} />
         <div className="composer-footer">
           <CharacterCounter text={draft.text} limit={limit} />
           <button type="button" className="btn btn-ghost" onClick={() => void confirmDiscard().then((cleared) => cleared && draft.reset())} disabled={busy}>

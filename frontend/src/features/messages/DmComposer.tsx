@@ -2,12 +2,10 @@ import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { DM_MESSAGES as M, DM_RULES } from '@cloud9/contracts';
 import { errorMessage } from '../../api/client';
 import { CharacterCounter } from '../../components/composer/CharacterCounter';
+import { ComposerPickers } from '../../components/composer/ComposerPickers';
 import { ComposerTools } from '../../components/composer/ComposerTools';
 import { MediaPreview } from '../../components/composer/MediaPreview';
-import { PickerEscape } from '../../components/composer/PickerEscape';
 import { useComposerDraft } from '../../components/composer/useComposerDraft';
-import { LazyEmojiPanel } from '../../components/emoji/LazyEmojiPanel';
-import { LazyHomeGifWidget } from '../../components/gifs/LazyGifPickers';
 import { reportGifSentLater } from '../../components/gifs/reportGifSent';
 import { notify } from '../../components/notify';
 import { useSendMessage } from './queries';
@@ -62,21 +60,7 @@ export function DmComposer({ conversationId }: { conversationId: number }) {
           onRemoveFile={() => draft.setFile(null)}
           onRemoveGif={() => draft.setGif(null)}
         />
-        {draft.gifOpen && (
-          <PickerEscape picker="gif" onClose={draft.toggleGif}>
-            <LazyHomeGifWidget
-              onPick={(url) => {
-                draft.setFile(null);
-                draft.setGif(url);
-              }}
-            />
-          </PickerEscape>
-        )}
-        {draft.emojiOpen && (
-          <PickerEscape picker="emoji" onClose={draft.toggleEmoji}>
-            <LazyEmojiPanel onPick={draft.addEmoji} />
-          </PickerEscape>
-        )}
+        <ComposerPickers draft={draft} />
         <div className="dm-composer-row">
           <label htmlFor={textId} className="visually-hidden">
             {M.composerLabel}
