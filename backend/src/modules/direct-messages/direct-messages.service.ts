@@ -70,18 +70,14 @@ export class DirectMessagesService implements OnModuleInit {
     const others = [...new Set(memberIds)].filter((id) => id !== user.id);
     if (!others.length) throw new BadRequestException(DM_MESSAGES.notYourself);
     if (others.length + 1 > this.settings.dmGroupMax) throw new BadRequestException(DM_MESSAGES.tooManyMembers(this.settings.dmGroupMax));
-    const existing = await this.repository.existingAccounts(others);
-    // A block either way is no conversation, and is told as if the account did not exist.
-    if (existing.size !== others.length || (await this.repository.blockedWithAny(user.id, others))) throw new NotFoundException(DM_MESSAGES.memberNotFound);
+    await this.assertReachable(user.id, others);
     const pairKey = others.length === 1 ? pairKeyOf(user.id, others[0]) : null;
     if (pairKey) {
       const id = await this.repository.pair(pairKey);
       if (id !== undefined) return { id, created: false };
     }
-    const followers = await this.repository.followersAmong(others, user.id);
-    if (others.some((id) => !followers.has(id))) await this.rateLimits.consumeScaled('dmRequests', `user:${user.id}`, DM_REQUEST_FACTOR[user.group_id] ?? 1);
-    const settings = await this.repository.settingsOf(others);
-    const inboxOf = (id: number) => settings.get(id)!.allowFrom === 'everyone' || (settings.get(id)!.allowFrom === 'following' && followers.has(id));
+    const { inboxOf, anyStranger } = await this.placements(user.id, others);
+    if (anyStranger) await this.rateLimits.consumeScaled('dmRequests', `user:${user.id}`, DM_REQUEST_FACTOR[user.group_id] ?? 1);
     const outcome = await this.repository.transaction(async (trx) => {
       const id = await this.repository.createConversation(trx, user.id, pairKey);
       if (id === undefined) return undefined; // the same pair started at the same moment: theirs stands
@@ -196,15 +192,12 @@ export class DirectMessagesService implements OnModuleInit {
     if (Number(me.creator_id) !== user.id) throw new ForbiddenException(DM_MESSAGES.onlyCreatorAdds);
     const named = [...new Set(userIds)].filter((id) => id !== user.id);
     if (!named.length) return this.get(user, conversationId);
-    const existing = await this.repository.existingAccounts(named);
-    if (existing.size !== named.length || (await this.repository.blockedWithAny(user.id, named))) throw new NotFoundException(DM_MESSAGES.memberNotFound);
-    const followers = await this.repository.followersAmong(named, user.id);
-    const settings = await this.repository.settingsOf(named);
+    await this.assertReachable(user.id, named);
+    const { inboxOf } = await this.placements(user.id, named);
     await this.repository.transaction(async (trx) => {
       const current = await this.repository.memberIds(conversationId, trx);
       const added = named.filter((id) => !current.includes(id));
       if (current.length + added.length > this.settings.dmGroupMax) throw new BadRequestException(DM_MESSAGES.tooManyMembers(this.settings.dmGroupMax));
-      const inboxOf = (id: number) => settings.get(id)!.allowFrom === 'everyone' || (settings.get(id)!.allowFrom === 'following' && followers.has(id));
       await this.repository.addMembers(trx, conversationId, added.map((id) => ({ userId: id, accepted: inboxOf(id), listed: false })));
       if (added.length) this.events.add(trx, 'dm.conversation.changed', { conversationId, userIds: [...current, ...added] });
     });
@@ -282,6 +275,23 @@ export class DirectMessagesService implements OnModuleInit {
     const audience = await this.repository.audience(conversationId, userId);
     const userIds = audience.filter((a) => !a.hides_sender).map((a) => Number(a.user_id));
     if (userIds.length) await this.events.emit('dm.typing', { conversationId, userId, userIds });
+  }
+
+  /** 404 unless every account named exists and no block stands between it and the caller (a block is told as a missing account). */
+  private async assertReachable(userId: number, named: number[]): Promise<void> {
+    const existing = await this.repository.existingAccounts(named);
+    if (existing.size !== named.length || (await this.repository.blockedWithAny(userId, named))) throw new NotFoundException(DM_MESSAGES.memberNotFound);
+  }
+
+  /**
+   * Where a conversation from `senderId` lands for each named member (their `allowFrom`: the inbox, or
+   * Requests), and whether any of them does not follow the sender (the requests limit counts it).
+   */
+  private async placements(senderId: number, named: number[]): Promise<{ inboxOf: (id: number) => boolean; anyStranger: boolean }> {
+    const followers = await this.repository.followersAmong(named, senderId);
+    const settings = await this.repository.settingsOf(named);
+    const inboxOf = (id: number) => settings.get(id)!.allowFrom === 'everyone' || (settings.get(id)!.allowFrom === 'following' && followers.has(id));
+    return { inboxOf, anyStranger: named.some((id) => !followers.has(id)) };
   }
 
   /** The caller's membership, or 404. */
