@@ -72,6 +72,7 @@ const EXPORT: { [K in keyof Settings]: 'keep' | 'url' | 'presence' } = {
   adminJobWaitMs: 'keep',
   orphanMinAgeSeconds: 'keep',
   trendingRefreshSeconds: 'keep',
+  boostRotateSeconds: 'keep',
   httpHeadersTimeoutMs: 'keep',
   httpRequestTimeoutMs: 'keep',
   httpKeepAliveTimeoutMs: 'keep',

@@ -165,6 +165,13 @@ describe('settings', () => {
       expect(() => load({ TRENDING_REFRESH_SECONDS: bad })).toThrow(new SettingsError(`TRENDING_REFRESH_SECONDS must be a whole number between 10 and 86400, got "${bad}"`));
     }
   });
+  it('rotates the boost queue every 60 s by default; BOOST_ROTATE_SECONDS takes 10 to 86400', () => {
+    expect(load({}).boostRotateSeconds).toBe(60);
+    expect(load({ BOOST_ROTATE_SECONDS: '600' }).boostRotateSeconds).toBe(600);
+    for (const bad of ['9', '86401', '2.5', 'hourly']) {
+      expect(() => load({ BOOST_ROTATE_SECONDS: bad })).toThrow(new SettingsError(`BOOST_ROTATE_SECONDS must be a whole number between 10 and 86400, got "${bad}"`));
+    }
+  });
   it('bounds a filtered page walk at 5000 rows by default; FEED_SCAN_LIMIT takes 100 to 1000000', () => {
     expect(load({}).feedScanLimit).toBe(5000);
     expect(load({ FEED_SCAN_LIMIT: '200' }).feedScanLimit).toBe(200);

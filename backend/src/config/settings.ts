@@ -145,6 +145,8 @@ export interface Settings {
   orphanMinAgeSeconds: number;
   /** How often the trending hashtags are recomputed (the repeating `hashtags/trending` job). */
   trendingRefreshSeconds: number;
+  /** How often the boost queue rotates on its own (the repeating `boosts/rotate` job); admins can also run it now. */
+  boostRotateSeconds: number;
   /** Node's HTTP server limits: time to receive the headers, the whole request, idle keep-alive; header size. */
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
@@ -427,6 +429,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, readDotenv = 
     adminJobWaitMs: intSetting(env, 'ADMIN_JOB_WAIT_MS', 30_000, 0, 600_000),
     orphanMinAgeSeconds: intSetting(env, 'ORPHAN_MIN_AGE_SECONDS', 900, 0, 30 * 86400),
     trendingRefreshSeconds: intSetting(env, 'TRENDING_REFRESH_SECONDS', 300, 10, 86400),
+    boostRotateSeconds: intSetting(env, 'BOOST_ROTATE_SECONDS', 60, 10, 86400),
     httpHeadersTimeoutMs,
     httpRequestTimeoutMs,
     httpKeepAliveTimeoutMs: intSetting(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),

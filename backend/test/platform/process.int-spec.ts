@@ -9,10 +9,13 @@ import { sessionCookieFor } from '../../src/common/auth/signed-session-cookie';
 import { bootApp, PASSWORD, signUp, TestApp, uniqueName } from '../support/app';
 import { sessionCookieOf, sessionIdOf } from '../support/harness';
 
-// These run the built entry points (`npm run build` first; `npm test` does).
+// These run the built entry points (`npm run build` first; `npm test` does). Each run is a new Node
+// process loading the app's modules: seconds on a quiet machine, tens of seconds beside the other lanes,
+// and a test may run two or three of them.
+jest.setTimeout(150_000);
 const dist = path.resolve(__dirname, '../../dist');
 const run = (script: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [path.join(dist, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+  spawnSync(process.execPath, [path.join(dist, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
 
 describe('npm start refuses to run without its services', () => {
   it('names DATABASE_URL and how to start PostgreSQL when it is unreachable', () => {

@@ -55,6 +55,9 @@ export default async function globalSetup(): Promise<void> {
     EMOJI_CDN_URL: 'https://emoji-cdn.test/npm',
     // Trending is recomputed every 10 s (the least allowed), so a tag used during a test can trend in it.
     TRENDING_REFRESH_SECONDS: '10',
+    // The boost queue rotates only when a test asks (the admin's "process now"): a rotation on its own
+    // clock between a member's request and the next page load would move the request on unseen.
+    BOOST_ROTATE_SECONDS: '86400',
     // /metrics on the main port (one-socket.e2e.ts reads the open sockets there).
     METRICS_TOKEN: E2E_METRICS_TOKEN,
   };

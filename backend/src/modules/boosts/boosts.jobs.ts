@@ -6,9 +6,8 @@ import { Settings } from '../../config/settings';
 
 /** The id of the repeating rotation: upsertJobScheduler keeps one per queue however many instances start. */
 export const BOOST_ROTATE_SCHEDULER = 'boosts-rotate-every-minute';
-const BOOST_ROTATE_EVERY_MS = 60_000;
 
-/** The 'boosts' queue: the repeating rotation and on-demand runs (BoostsService.rotate handles them). */
+/** The 'boosts' queue: the repeating rotation (every BOOST_ROTATE_SECONDS) and on-demand runs (BoostsService.rotate handles them). */
 @Injectable()
 export class BoostJobs implements OnApplicationBootstrap {
   constructor(
@@ -17,7 +16,7 @@ export class BoostJobs implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
-    return this.jobs.repeatEvery(BOOST_QUEUE, BOOST_ROTATE_SCHEDULER, BOOST_ROTATE_EVERY_MS, BOOST_ROTATE_JOB);
+    return this.jobs.repeatEvery(BOOST_QUEUE, BOOST_ROTATE_SCHEDULER, this.settings.boostRotateSeconds * 1000, BOOST_ROTATE_JOB);
   }
 
   /** Enqueues a rotation and waits for it (ADMIN_JOB_WAIT_MS): the result, or null with the job id when it takes longer. */
