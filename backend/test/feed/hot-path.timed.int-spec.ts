@@ -166,6 +166,42 @@ describe('the lighter path: the feed answers exactly as the full pipeline', () =
     expect(anonymous.body).toEqual({ success: false, error: MESSAGES.auth.notSignedIn, statusCode: 401 });
   });
 
+  it("a member's conversations (lists, unread counts, pages): the same status, headers and body on both paths; signed out and non-members as the full route answers them", async () => {
+    const headers = await viewerHeaders(true);
+    const post = (path: string, body: object) => request(hot.app.getHttpServer()).post(path).set('Cookie', viewer.cookie).send(body);
+    const ids: number[] = [];
+    for (const other of [await signUp(full), await signUp(full)]) {
+      const id = (await post('/api/conversations', { memberIds: [other.user.id] }).expect(201)).body.id as number;
+      for (const text of ['one', 'two', 'three']) await post(`/api/conversations/${id}/messages`, { text }).expect(201);
+      ids.push(id);
+    }
+    const id = ids[1];
+    const listCursor = (await get(full, '/api/conversations?limit=1', headers).expect(200)).body.nextCursor;
+    const pageCursor = (await get(full, `/api/conversations/${id}/messages?limit=2`, headers).expect(200)).body.nextCursor;
+    expect([listCursor, pageCursor]).toEqual([expect.any(String), expect.any(String)]);
+    const cases: [string, number, boolean][] = [
+      ['/api/conversations', 200, true],
+      ['/api/conversations?filter=requests', 200, true],
+      [`/api/conversations?limit=1&cursor=${encodeURIComponent(listCursor)}`, 200, true],
+      ['/api/conversations?search=nobody', 200, false],
+      ['/api/conversations?filter=everything', 400, false],
+      ['/api/conversations/unread', 200, true],
+      ['/api/conversations/unread?extra=1', 200, false],
+      [`/api/conversations/${id}/messages`, 200, true],
+      [`/api/conversations/${id}/messages?limit=2&cursor=${encodeURIComponent(pageCursor)}`, 200, true],
+      [`/api/conversations/${id}/messages?cursor=not-a-cursor`, 400, true],
+      [`/api/conversations/${id}/messages?limit=0`, 400, false],
+      ['/api/conversations/2147483000/messages', 404, true],
+      ['/api/conversations/abc/messages', 400, false],
+    ];
+    await expectSameOnBothPaths(cases, headers);
+    await expectSameOnBothPaths([
+      ['/api/conversations', 401, false],
+      ['/api/conversations/unread', 401, false],
+      [`/api/conversations/${id}/messages`, 401, false],
+    ], {});
+  });
+
   it('compressed and conditional answers: brotli, gzip, identity and a 304 on a matching ETag', async () => {
     const headers = { Cookie: viewer.cookie };
     for (const encoding of ['br', 'gzip', 'identity']) {

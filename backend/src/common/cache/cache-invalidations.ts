@@ -92,6 +92,36 @@ export class CacheInvalidations {
     return this.bus.publish({ sessions: sessionIds });
   }
 
+  /** The conversation's pages, and the lists and unread counts of every member (its last message). */
+  @OnEvent('dm.sent', first)
+  dmSent({ message, memberIds }: EventPayload<'dm.sent'>): Promise<void> {
+    return this.bus.publish({ conversations: [message.conversationId], inboxes: memberIds });
+  }
+
+  /** The pages show the mark or the hidden message; the lists show it as the last message. */
+  @OnEvent('dm.deleted', first)
+  dmDeleted({ conversationId, userIds }: EventPayload<'dm.deleted'>): Promise<void> {
+    return this.bus.publish({ conversations: [conversationId], inboxes: userIds });
+  }
+
+  /** The pages' reactions, and the lists' when it is the last message. */
+  @OnEvent('dm.reacted', first)
+  dmReacted({ conversationId, userIds }: EventPayload<'dm.reacted'>): Promise<void> {
+    return this.bus.publish({ conversations: [conversationId], inboxes: userIds });
+  }
+
+  /** The reader's unread counts. */
+  @OnEvent('dm.read', first)
+  dmRead({ userId }: EventPayload<'dm.read'>): Promise<void> {
+    return this.bus.publish({ inboxes: [userId] });
+  }
+
+  /** Its members, and where it stands in the lists of those named. */
+  @OnEvent('dm.conversation.changed', first)
+  dmConversationChanged({ conversationId, userIds }: EventPayload<'dm.conversation.changed'>): Promise<void> {
+    return this.bus.publish({ conversations: [conversationId], inboxes: userIds });
+  }
+
   /** Every instance's caches held the replaced data. */
   @OnEvent('data.restored', first)
   dataRestored(): Promise<void> {

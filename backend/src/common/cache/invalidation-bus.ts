@@ -41,6 +41,10 @@ export interface Invalidation {
   suspensions?: boolean;
   /** Sessions written or ended (sign-out, password change, account deletion). */
   sessions?: string[];
+  /** Direct-message conversations whose messages, reactions or members changed: their pages, as every member sees them. */
+  conversations?: number[];
+  /** Members whose conversation lists or unread counts changed (a message, a read mark, a request accepted, a mute). */
+  inboxes?: number[];
 }
 
 type Listener = (change: Invalidation) => void;

@@ -95,9 +95,9 @@ interface DomainEventMap {
   'notice.deleted': { id: number };
   /**
    * A direct message was sent: to the sender's devices and to `recipients` (the members who hear of
-   * it: not one who muted the sender's account).
+   * it: not one who muted the sender's account). `memberIds`: every member, the sender included.
    */
-  'dm.sent': { message: DmMessage; senderId: number; senderName: string; isGroup: boolean; recipients: DmRecipient[] };
+  'dm.sent': { message: DmMessage; senderId: number; senderName: string; isGroup: boolean; recipients: DmRecipient[]; memberIds: number[] };
   /** A message was deleted, for everyone (`userIds`: every member) or for oneself (`userIds`: that member). */
   'dm.deleted': { conversationId: number; messageId: number; forEveryone: boolean; userIds: number[] };
   /** A message's reactions changed; `userIds` are the members who hear of it. */

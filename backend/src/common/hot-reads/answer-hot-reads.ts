@@ -42,11 +42,12 @@ export function answerHotReads(parts: HotReadsParts): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET') return next();
     const q = req.url.indexOf('?');
-    const read = parts.reads.at(q < 0 ? req.url : req.url.slice(0, q));
-    if (!read || hasBody(req) || !isCleanUrl(req.url) || fromForeignPage(req.headers, allowed, false)) return next();
+    const found = parts.reads.at(q < 0 ? req.url : req.url.slice(0, q));
+    if (!found || hasBody(req) || !isCleanUrl(req.url) || fromForeignPage(req.headers, allowed, false)) return next();
+    const { read, params } = found;
     const userId = parts.sessions.userIdOf(req.headers);
-    if (userId === undefined) return next();
-    const query = read.query(req.query as Record<string, unknown>);
+    if (userId === undefined || (read.signedIn && userId === null)) return next();
+    const query = read.query(req.query as Record<string, unknown>, params);
     if (query === undefined) return next();
     answer(parts, read, query, userId, req, res, next).catch(next);
   };

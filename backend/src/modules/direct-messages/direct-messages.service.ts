@@ -16,6 +16,7 @@ import { isAllowedGifUrl } from '../gifs/public';
 import { MediaService, type StoredMedia } from '../media/media.service';
 import { SocketMessages } from '../realtime/socket-messages.service';
 import { DirectMessagesRepository, type MemberInfoRow } from './direct-messages.repository';
+import { DmReadCache } from './dm-read-cache';
 import type { ListRow, MembershipRow, MessageRow } from './direct-messages.sql';
 
 const MESSAGE_KINDS = ['image', 'video', 'audio'] as const;
@@ -49,6 +50,7 @@ function toMessage(row: MessageRow, reactions: DmReactionCount[] = []): DmMessag
 export class DirectMessagesService implements OnModuleInit {
   constructor(
     private readonly repository: DirectMessagesRepository,
+    private readonly kept: DmReadCache,
     private readonly media: MediaService,
     private readonly rateLimits: RateLimitsService,
     private readonly events: DomainEvents,
@@ -89,10 +91,17 @@ export class DirectMessagesService implements OnModuleInit {
     return { id: (await this.repository.pair(pairKey!))!, created: false };
   }
 
-  async list(user: SessionUser, query: ConversationsQuery, limit: number): Promise<Page<Conversation>> {
-    const rows = await this.repository.list(user.id, query.filter !== 'requests', decodeTimeCursor(query.cursor), limit + 1, query.search?.trim() || undefined);
-    const page = toPage(rows, limit, (row) => row, timeCursorOf);
-    return { items: await this.conversations(user.id, page.items), nextCursor: page.nextCursor };
+  /** A page of the inbox or Requests (kept in memory unless it is a search). */
+  list(user: SessionUser, query: ConversationsQuery, limit: number): Promise<Page<Conversation>> {
+    const inbox = query.filter !== 'requests';
+    const search = query.search?.trim() || undefined;
+    const load = async () => {
+      const rows = await this.repository.list(user.id, inbox, decodeTimeCursor(query.cursor), limit + 1, search);
+      const page = toPage(rows, limit, (row) => row, timeCursorOf);
+      return { items: await this.conversations(user.id, page.items), nextCursor: page.nextCursor };
+    };
+    if (search) return load();
+    return this.kept.read(`list:${user.id}:${inbox ? 'inbox' : 'requests'}:${limit}:${query.cursor ?? ''}`, { viewer: user.id, conversation: null }, load);
   }
 
   async get(user: SessionUser, conversationId: number): Promise<Conversation> {
@@ -101,16 +110,18 @@ export class DirectMessagesService implements OnModuleInit {
     return (await this.conversations(user.id, [row], conversationId))[0];
   }
 
-  async unread(user: SessionUser): Promise<DmUnread> {
-    return this.repository.unread(user.id);
+  unread(user: SessionUser): Promise<DmUnread> {
+    return this.kept.read(`unread:${user.id}`, { viewer: user.id, conversation: null }, () => this.repository.unread(user.id));
   }
 
   /** A page of messages, newest first, as the member sees them. */
-  async messages(user: SessionUser, conversationId: number, limit: number, cursor?: string): Promise<Page<DmMessage>> {
-    const me = await this.member(user.id, conversationId);
-    const rows = await this.repository.messagePage(conversationId, user.id, Number(me.visible_after), decodeIdCursor(cursor), limit + 1);
-    const page = toPage(rows, limit, (row) => row, (last) => encodeCursor([Number(last.id)]));
-    return { items: await this.withReactions(page.items, user.id), nextCursor: page.nextCursor };
+  messages(user: SessionUser, conversationId: number, limit: number, cursor?: string): Promise<Page<DmMessage>> {
+    return this.kept.read(`messages:${conversationId}:${user.id}:${limit}:${cursor ?? ''}`, { viewer: user.id, conversation: conversationId }, async () => {
+      const me = await this.member(user.id, conversationId);
+      const rows = await this.repository.messagePage(conversationId, user.id, Number(me.visible_after), decodeIdCursor(cursor), limit + 1);
+      const page = toPage(rows, limit, (row) => row, (last) => encodeCursor([Number(last.id)]));
+      return { items: await this.withReactions(page.items, user.id), nextCursor: page.nextCursor };
+    });
   }
 
   /** A new message: text, one file or one GIF. Answering a request accepts it. */
@@ -135,7 +146,8 @@ export class DirectMessagesService implements OnModuleInit {
         });
         const message = toMessage(row);
         const recipients = audience.filter((a) => !a.hides_sender).map((a) => ({ userId: Number(a.user_id), request: !a.accepted, muted: a.muted, hidePushText: a.hide_push_text }));
-        this.events.add(trx, 'dm.sent', { message, senderId: user.id, senderName: sender.name?.trim() || sender.username, isGroup: me.is_group, recipients });
+        const memberIds = [user.id, ...audience.map((a) => Number(a.user_id))];
+        this.events.add(trx, 'dm.sent', { message, senderId: user.id, senderName: sender.name?.trim() || sender.username, isGroup: me.is_group, recipients, memberIds });
         return message;
       });
     } catch (error) {
