@@ -95,7 +95,9 @@ export async function login(base, username, password = BENCH_PASSWORD) {
  * the app treats them exactly as real sign-ins. Returns each user's cookie, by id.
  */
 export async function writeSessions(redis, prefix, userIds, secret = BENCH_SESSION_SECRET) {
-  const maxAge = 24 * 3600 * 1000;
+  // The app's own session life (SESSION_MAX_AGE_DAYS, 14 days): a shorter one reads as due for the
+  // daily renewal, so every member's first request would write its session again and announce it.
+  const maxAge = 14 * 24 * 3600 * 1000;
   const pipeline = redis.pipeline();
   const cookies = new Map();
   for (const userId of userIds) {

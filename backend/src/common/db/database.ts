@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -9,6 +9,7 @@ import { Settings } from '../../config/settings';
 import { DomainEvents } from '../events/domain-events';
 import { AppMetrics } from '../metrics/app-metrics';
 import { watchPool } from './pool-metrics';
+import { statementName } from './sql.service';
 import { withJobLimit } from './statement-limits';
 
 /** A query builder or transaction typed by the schema: what repositories take. */
@@ -46,6 +47,7 @@ function heldConnections(pool: () => Pool): PostgresPool {
 @Injectable()
 export class Database {
   readonly db: Db;
+  private readonly pool: () => Pool;
 
   constructor(
     dataSource: DataSource,
@@ -54,9 +56,20 @@ export class Database {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     const pool = () => (dataSource.driver as PostgresDriver).master as Pool;
+    this.pool = pool;
     this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: heldConnections(pool) }) });
     // TypeORM's module has opened its pool before anything that needs the database is made.
     watchPool(pool(), metrics, 'main');
+  }
+
+  /**
+   * A write that is one statement (its own transaction: one round trip, no BEGIN and COMMIT), as a
+   * named prepared statement planned once per connection (statementName) instead of on every run. Its
+   * domain events are the caller's to emit once it has answered.
+   */
+  async statement<T>(query: CompiledQuery<T>): Promise<T[]> {
+    const result = await this.pool().query({ name: statementName(query.sql), text: query.sql, values: [...query.parameters] });
+    return result.rows as T[];
   }
 
   /** Runs `work` in one transaction; the domain events it raised (DomainEvents.add) are dispatched after the commit. */

@@ -5,8 +5,8 @@ import { Database, type Db } from '../../common/db/database';
 import { DomainRepository } from '../../common/db/domain-repository';
 import { SqlService } from '../../common/db/sql.service';
 import {
-  audienceSql, insertMessageSql, LAST_MESSAGE, listSql, membershipSql, messagePageSql, messagesSinceSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
-  type AudienceRow, type ListRow, type MembershipRow, type MessageRow, type SweptMessageRow,
+  audienceSql, sendMessageSql, LAST_MESSAGE, listSql, membershipSql, messagePageSql, messagesSinceSql, MESSAGE_COLUMNS, reactionsSql, reportContextSql, unreadAfterSql, unreadSql,
+  type AudienceRow, type ListRow, type MembershipRow, type MessageRow, type SentRow, type SweptMessageRow,
 } from './direct-messages.sql';
 
 /** The badge counts a member's unread messages up to this many per conversation. */
@@ -192,10 +192,9 @@ export class DirectMessagesRepository extends DomainRepository {
    * sender has read it. Answers the message, the other members it goes to (audienceSql's facts) and
    * the sender's names.
    */
-  async insertMessage(trx: Db, message: NewMessage): Promise<{ message: MessageRow; audience: AudienceRow[]; sender: { username: string; name: string | null } }> {
-    const { rows } = await insertMessageSql(message, UNREAD_CAP).execute(trx);
-    const { audience, sender_username, sender_name, ...row } = rows[0];
-    return { message: row, audience, sender: { username: sender_username, name: sender_name } };
+  /** A send in one statement (sendMessageSql): undefined when the sender is not a member. */
+  async send(message: NewMessage): Promise<SentRow | undefined> {
+    return (await this.database.statement(sendMessageSql(message, UNREAD_CAP).compile(this.database.db)))[0];
   }
 
   /** Moves the member's read mark up to `messageId` (never back) and counts what is left unread. */

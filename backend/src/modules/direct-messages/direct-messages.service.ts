@@ -17,7 +17,7 @@ import { MediaService, type StoredMedia } from '../media/media.service';
 import { SocketMessages } from '../realtime/socket-messages.service';
 import { DirectMessagesRepository, type MemberInfoRow } from './direct-messages.repository';
 import { DmReadCache } from './dm-read-cache';
-import type { ListRow, MembershipRow, MessageRow } from './direct-messages.sql';
+import type { ListRow, MembershipRow, MessageRow, SentRow } from './direct-messages.sql';
 
 const MESSAGE_KINDS = ['image', 'video', 'audio'] as const;
 const notFound = () => new NotFoundException(DM_MESSAGES.conversationNotFound);
@@ -131,29 +131,26 @@ export class DirectMessagesService implements OnModuleInit {
     if (!text && !file && !gif) throw new BadRequestException(DM_MESSAGES.messageEmpty);
     if (file && gif) throw new BadRequestException(DM_MESSAGES.oneAttachment);
     if (gif && !isAllowedGifUrl(gif, this.settings.giphyMediaHosts)) throw new BadRequestException(DM_MESSAGES.gifInvalid);
-    // With a file, membership is checked before the upload is stored; the transaction checks it again either way.
+    // With a file, membership is checked before the upload is stored; the send checks it again either way.
     if (file) await this.member(user.id, conversationId);
     const stored: StoredMedia | undefined = file ? await this.media.accept(file, user.id, MESSAGE_KINDS, 'post') : undefined;
+    let sent: SentRow | undefined;
     try {
-      return await this.repository.transaction(async (trx) => {
-        const me = await this.repository.membership(conversationId, user.id, trx);
-        if (!me || me.blocked) throw notFound();
-        if (me.suspended) throw new ForbiddenException(DM_MESSAGES.suspended);
-        if (!me.accepted) await this.repository.accept(trx, conversationId, user.id);
-        const { message: row, audience, sender } = await this.repository.insertMessage(trx, {
-          conversation_id: conversationId, sender_id: user.id, text, gif_url: gif,
-          media_id: stored?.id ?? null, media_url: stored?.url ?? null, media_mime: stored?.mime ?? null,
-        });
-        const message = toMessage(row);
-        const recipients = audience.filter((a) => !a.hides_sender).map((a) => ({ userId: Number(a.user_id), request: !a.accepted, muted: a.muted, hidePushText: a.hide_push_text }));
-        const memberIds = [user.id, ...audience.map((a) => Number(a.user_id))];
-        this.events.add(trx, 'dm.sent', { message, senderId: user.id, senderName: sender.name?.trim() || sender.username, isGroup: me.is_group, recipients, memberIds });
-        return message;
+      sent = await this.repository.send({
+        conversation_id: conversationId, sender_id: user.id, text, gif_url: gif,
+        media_id: stored?.id ?? null, media_url: stored?.url ?? null, media_mime: stored?.mime ?? null,
       });
-    } catch (error) {
-      await this.media.release([stored]);
-      throw error;
+    } finally {
+      if (sent?.id == null) await this.media.release([stored]);
     }
+    if (!sent || sent.blocked) throw notFound();
+    if (sent.id === null) throw new ForbiddenException(DM_MESSAGES.suspended);
+    const { audience, sender_username, sender_name, is_group, blocked: _blocked, suspended: _suspended, ...row } = sent;
+    const message = toMessage(row);
+    const recipients = audience.filter((a) => !a.hides_sender).map((a) => ({ userId: Number(a.user_id), request: !a.accepted, muted: a.muted, hidePushText: a.hide_push_text }));
+    const memberIds = [user.id, ...audience.map((a) => Number(a.user_id))];
+    await this.events.emit('dm.sent', { message, senderId: user.id, senderName: sender_name?.trim() || sender_username, isGroup: is_group, recipients, memberIds });
+    return message;
   }
 
   /** Moves the member's read mark (never back); their devices hear of it, and the others when both sides send read receipts. */

@@ -72,7 +72,9 @@ const hiddenPairSql = (member: string, conversation: string): string => `(
                AND (${mutesSql(member, 'o.user_id')} OR ${blockedBetweenSql(member, 'o.user_id')})))`;
 
 /** The member's row of a conversation, or none; `blocked` says a block stands in a conversation of two. */
-export const membershipSql = (conversationId: number, userId: number): RawBuilder<MembershipRow> => sql<MembershipRow>`
+export const membershipSql = (conversationId: number, userId: number): RawBuilder<MembershipRow> => sql<MembershipRow>`${memberRowSql(conversationId, userId)}`;
+
+const memberRowSql = (conversationId: number, userId: number) => sql`
   SELECT c.id, c.is_group, c.creator_id, cm.accepted, cm.muted, cm.visible_after, cm.last_read_id, cm.activity_at,
          (NOT c.is_group AND EXISTS (
             SELECT 1 FROM conversation_members o
@@ -154,7 +156,7 @@ export interface AudienceRow {
   hide_push_text: boolean;
 }
 
-/** A member row `cm` as audienceSql and insertMessageSql answer it, about the sender `sender`. */
+/** A member row `cm` as audienceSql and sendMessageSql answer it, about the sender `sender`. */
 const audienceColumns = (sender: string) => `cm.user_id, cm.accepted, cm.muted,
   (${mutesSql('cm.user_id', sender)} OR ${blockedBetweenSql('cm.user_id', sender)}) AS hides_sender,
   coalesce((SELECT s.hide_push_text FROM dm_settings s WHERE s.user_id = cm.user_id), false) AS hide_push_text`;
@@ -164,31 +166,41 @@ export const audienceSql = (conversationId: number, senderId: number): RawBuilde
     FROM conversation_members cm
    WHERE cm.conversation_id = ${conversationId} AND cm.user_id <> ${senderId}`;
 
+/** A send as sendMessageSql answers it: the sender's membership, and the message when it was written. */
+export type SentRow = Pick<MembershipRow, 'is_group' | 'blocked' | 'suspended'> &
+  ({ id: null } | (MessageRow & { audience: AudienceRow[]; sender_username: string; sender_name: string | null }));
+
 /**
- * A new message and what it moves, in one round trip: the insert, every member row (activity,
- * unread counts, the sender's read mark), and the audience and the sender's names for the events.
- * The audience is read from the members as updated (their accepted and muted flags are unchanged by it).
+ * A send in one statement (one round trip, its own transaction): the sender's membership, and only
+ * when they are a member with no block in a conversation of two and not suspended, the insert and
+ * every member row it moves (activity, unread counts; the sender's read mark, and their acceptance:
+ * answering a request accepts it), with the audience and the sender's names for the events. No row:
+ * not a member; `id` null: a member who may not send (`blocked`, `suspended` say why). The audience
+ * is read from the members as updated (the others' accepted and muted flags are unchanged by it).
  */
-export const insertMessageSql = (
+export const sendMessageSql = (
   message: { conversation_id: number; sender_id: number; text: string; media_id: number | null; media_url: string | null; media_mime: string | null; gif_url: string | null },
   unreadCap: number,
-) => sql<MessageRow & { audience: AudienceRow[]; sender_username: string; sender_name: string | null }>`
-  WITH inserted AS (
+) => sql<SentRow>`
+  WITH me AS (${memberRowSql(message.conversation_id, message.sender_id)}
+  ), inserted AS (
     INSERT INTO dm_messages (conversation_id, sender_id, text, media_id, media_url, media_mime, gif_url)
-    VALUES (${message.conversation_id}, ${message.sender_id}, ${message.text}, ${message.media_id}, ${message.media_url}, ${message.media_mime}, ${message.gif_url})
+    SELECT me.id, ${message.sender_id}, ${message.text}, ${message.media_id}, ${message.media_url}, ${message.media_mime}, ${message.gif_url}
+      FROM me WHERE NOT me.blocked AND NOT me.suspended
     RETURNING id, conversation_id, sender_id, text, media_url, media_mime, gif_url, created_at, deleted_at
   ), moved AS (
     UPDATE conversation_members cm
        SET activity_at = i.created_at,
            unread_count = CASE WHEN cm.user_id = i.sender_id THEN 0 ELSE least(cm.unread_count + 1, ${unreadCap}) END,
-           last_read_id = CASE WHEN cm.user_id = i.sender_id THEN i.id ELSE cm.last_read_id END
+           last_read_id = CASE WHEN cm.user_id = i.sender_id THEN i.id ELSE cm.last_read_id END,
+           accepted = cm.accepted OR cm.user_id = i.sender_id
       FROM inserted i
      WHERE cm.conversation_id = i.conversation_id
     RETURNING cm.user_id, cm.accepted, cm.muted
   )
-  SELECT i.*, u.username AS sender_username, u.name AS sender_name,
+  SELECT me.is_group, me.blocked, me.suspended, i.*, u.username AS sender_username, u.name AS sender_name,
          coalesce((SELECT json_agg(a) FROM (SELECT ${sql.raw(audienceColumns('i.sender_id'))} FROM moved cm WHERE cm.user_id <> i.sender_id) a), '[]'::json) AS audience
-    FROM inserted i JOIN users u ON u.id = i.sender_id`;
+    FROM me LEFT JOIN inserted i ON true LEFT JOIN users u ON u.id = i.sender_id`;
 
 /** How many messages from others after a read mark a member has not read, counted up to `cap` (the badge shows no more). */
 export const unreadAfterSql = (conversationId: number, userId: number, after: number, cap: number): RawBuilder<{ n: number }> => sql<{ n: number }>`
