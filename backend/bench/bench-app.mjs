@@ -95,15 +95,17 @@ export async function login(base, username, password = BENCH_PASSWORD) {
  * the app treats them exactly as real sign-ins. Returns each user's cookie, by id.
  */
 export async function writeSessions(redis, prefix, userIds, secret = BENCH_SESSION_SECRET) {
-  // The app's own session life (SESSION_MAX_AGE_DAYS, 14 days): a shorter one reads as due for the
-  // daily renewal, so every member's first request would write its session again and announce it.
+  // As a sign-in writes them: the app's own session life (SESSION_MAX_AGE_DAYS, 14 days) and the
+  // moment of signing in. Without either, a session reads as due for renewal (a shorter life) or
+  // unknown to the lighter path (no createdAt), so every member's first request would write its
+  // session again and announce it, and the hot reads would take the full pipeline.
   const maxAge = 14 * 24 * 3600 * 1000;
   const pipeline = redis.pipeline();
   const cookies = new Map();
   for (const userId of userIds) {
     const sid = randomBytes(24).toString('base64url');
     const cookie = { originalMaxAge: maxAge, expires: new Date(Date.now() + maxAge).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' };
-    pipeline.set(`${prefix}sess:${sid}`, JSON.stringify({ cookie, userId }), 'EX', 3600);
+    pipeline.set(`${prefix}sess:${sid}`, JSON.stringify({ cookie, userId, createdAt: Date.now() }), 'EX', 3600);
     cookies.set(userId, sessionCookieFor(sid, { name: sessionCookieName({ publicUrl: 'http://127.0.0.1' }), secret }));
   }
   await pipeline.exec();
