@@ -138,6 +138,6 @@ export default defineConfig(({ command }) => ({
     // Worker threads rather than child processes: the same isolation per file, about 7 % less CPU.
     pool: 'threads',
     // Beside the integration suites on two cores a test can take several times its quiet-machine time.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 }));

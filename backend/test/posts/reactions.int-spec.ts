@@ -49,7 +49,7 @@ describe('likes, reposts, replies and profile lists', () => {
     const id = await newPost(author);
     const fans = await signUpMany(t, 30);
     const liked = await Promise.all(fans.map((f) => f.agent.post(`/api/posts/${id}/like`).send({})));
-    expect(liked.every((r) => r.status === 200 && r.body.liked === true)).toBe(true);
+    expect(liked.map((r) => [r.status, r.body.liked])).toEqual(fans.map(() => [200, true]));
     expect(new Set(liked.map((r) => r.body.likes)).size).toBe(30); // each saw its own increment
     expect(await counters(id)).toEqual(expect.objectContaining({ likes_count: 30, like_rows: 30 }));
     const reposted = await Promise.all(fans.map((f) => f.agent.post(`/api/posts/${id}/repost`).send({})));

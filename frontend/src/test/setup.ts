@@ -11,9 +11,9 @@ import { FakeSocket } from './notifications';
 // browser's batching), so a change made inside act() is on screen when act() returns.
 notifyManager.setScheduler((callback) => callback());
 
-// CI runs these beside the integration suites on two cores: what a test waits to appear gets 4 s,
+// CI runs these beside the integration suites on two cores: what a test waits to appear gets 10 s,
 // not the library's 1 s (a wait ends as soon as it is there; no bound in a test is a speed target).
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,35 +1,15 @@
-import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { PUSH_RULES } from '@cloud9/contracts';
+import { hostOf, isLocalName, isPublicAddress } from '../../common/net/public-address';
 
 /**
  * Which push endpoints the server will send to. The endpoint is a URL from the client: hostile until
- * judged. A delivery goes only to `https:` and to public unicast addresses; PUSH_ALLOW_PRIVATE_ENDPOINTS
- * (tests, the bench) lifts both. Judged twice: at subscribe time from the URL alone (`endpointProblem`),
- * and at every delivery from the addresses its name resolves to (`privateAddress`, through the
- * sender's lookup, which connects to the address it checked: no DNS-rebinding gap).
+ * judged. A delivery goes only to `https:` and to public unicast addresses (common/net/public-address);
+ * PUSH_ALLOW_PRIVATE_ENDPOINTS (tests, the bench) lifts both. Judged twice: at subscribe time from the
+ * URL alone (`judgeEndpoint`), and at every delivery from the addresses its name resolves to
+ * (`privateAddress`, through the sender's lookup, which connects to the address it checked: no
+ * DNS-rebinding gap).
  */
-
-/** Names that never leave the machine or the site, whatever they resolve to. */
-const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'localdomain', 'home.arpa', 'lan', 'intranet', 'corp'];
-
-/** An address a push may be sent to: ipaddr.js's `unicast` range only (public, globally routed). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.parse(address).range() === 'unicast';
-}
-
-/** A name (lower case, no trailing dot) that is local by itself: `localhost`, `*.localhost`, a single label, a private suffix. */
-function isLocalName(host: string): boolean {
-  if (!host.includes('.')) return true;
-  return LOCAL_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
-}
-
-/** The host of a URL as an address (IPv6 without its brackets) or a lower-case name without its trailing dot. */
-export function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
-}
 
 export type EndpointProblem = 'invalid' | 'private';
 
@@ -51,9 +31,4 @@ export function judgeEndpoint(raw: string, allowPrivate: boolean): { endpoint: s
     if (isIP(host) ? !isPublicAddress(host) : isLocalName(host)) return { problem: 'private' };
   }
   return { endpoint: url.href };
-}
-
-/** The first address of a lookup's answer that a push must not reach; null when all are public. */
-export function privateAddress(addresses: readonly LookupAddress[]): string | null {
-  return addresses.find((a) => !isPublicAddress(a.address))?.address ?? null;
 }

@@ -6,7 +6,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import { SETTINGS } from '../../config/settings.module';
 import { Settings } from '../../config/settings';
-import { hostOf, isPublicAddress, privateAddress } from './push-endpoint-policy';
+import { hostOf, isPublicAddress, privateAddress } from '../../common/net/public-address';
 import { VapidKeys } from './vapid-keys';
 
 /** A push service's answer to one delivery, as the delivery acts on it. */
