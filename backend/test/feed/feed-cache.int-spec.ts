@@ -3,7 +3,7 @@ import type { Page, Post } from '@cloud9/contracts';
 import { InvalidationBus, type CountChange } from '../../src/common/cache/invalidation-bus';
 import { SqlService } from '../../src/common/db/sql.service';
 import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from '../support/app';
-import { eventually, sessionCookieOf } from '../support/harness';
+import { eventually, sessionCookieOf, BUS_LIVE_WAIT_MS, BUS_START_TIMEOUT_MS } from '../support/harness';
 
 type Viewer = SignedIn & { cookie: string };
 
@@ -60,14 +60,14 @@ describe('cached first pages of the home feed (two instances, one Redis)', () =>
   beforeAll(async () => {
     a = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000' });
     b = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000' });
-    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, 5000)).toBe(true);
+    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, BUS_LIVE_WAIT_MS)).toBe(true);
     author = await signedIn(9);
     fan = await signedIn();
     other = await signedIn();
     admin = await signedIn(1);
     await a.db.query(`DELETE FROM boosts`);
     await a.app.get(InvalidationBus).publish({ all: true });
-  });
+  }, BUS_START_TIMEOUT_MS);
   afterAll(async () => {
     await b?.close();
     await a?.close();

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Conversation, DmMessage, DmUnread, Page } from '@cloud9/contracts';
 import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
 import { bootApp, PASSWORD, uniqueName, type TestApp } from '../support/app';
-import { eventually, sessionCookieOf } from '../support/harness';
+import { eventually, sessionCookieOf, BUS_LIVE_WAIT_MS, BUS_START_TIMEOUT_MS } from '../support/harness';
 
 /** A signed-in member: their id and session cookie (good on either instance: sessions live in Redis). */
 interface Member {
@@ -44,7 +44,7 @@ describe('direct messages kept in memory stay exact across instances', () => {
   beforeAll(async () => {
     a = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000' });
     b = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000' });
-    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, 5000)).toBe(true);
+    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, BUS_LIVE_WAIT_MS)).toBe(true);
     alice = await memberOn(a);
     bob = await memberOn(a);
     // Each follows the other: the conversation is in both inboxes.
@@ -52,7 +52,7 @@ describe('direct messages kept in memory stay exact across instances', () => {
     await on(a, bob).post('/api/follow', { followerId: bob.id, followedId: alice.id }).expect(200);
     conversationId = (await on(a, alice).post('/api/conversations', { memberIds: [bob.id] }).expect(201)).body.id;
     await send(a, alice, 'first');
-  });
+  }, BUS_START_TIMEOUT_MS);
   afterAll(async () => {
     await b?.close();
     await a?.close();

@@ -4,7 +4,7 @@ import { InvalidationBus, type Invalidation } from '../../src/common/cache/inval
 import { Database } from '../../src/common/db/database';
 import { DomainEvents } from '../../src/common/events/domain-events';
 import { bootApp, signUp, type TestApp } from '../support/app';
-import { eventually } from '../support/harness';
+import { eventually, BUS_LIVE_WAIT_MS, BUS_START_TIMEOUT_MS } from '../support/harness';
 
 /**
  * Domain events on the real database: what a transaction raises is dispatched once it has committed
@@ -25,8 +25,8 @@ describe('domain events (real PostgreSQL and Redis)', () => {
   beforeAll(async () => {
     a = await bootApp();
     b = await bootApp();
-    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, 5000)).toBe(true);
-  });
+    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, BUS_LIVE_WAIT_MS)).toBe(true);
+  }, BUS_START_TIMEOUT_MS);
   afterAll(async () => {
     await b?.close();
     await a?.close();

@@ -3,7 +3,7 @@ import { MESSAGES, type Page, type Post, type PostThread } from '@cloud9/contrac
 import { InvalidationBus } from '../../src/common/cache/invalidation-bus';
 import { analyze, bootApp, PASSWORD, signUp, signUpMany, type SignedIn, type TestApp } from '../support/app';
 import { plansOf } from '../support/query-plans';
-import { countRows, eventually, sessionCookieOf } from '../support/harness';
+import { countRows, eventually, sessionCookieOf, BUS_LIVE_WAIT_MS, BUS_START_TIMEOUT_MS } from '../support/harness';
 
 type Viewer = SignedIn & { cookie: string };
 
@@ -45,9 +45,9 @@ describe('bookmarks', () => {
     a = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000' });
     b = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000' });
     // A precondition, not the behaviour under test: on a busy machine the second app's subscription takes a while.
-    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, 20_000)).toBe(true);
+    for (const t of [a, b]) expect(await eventually(async () => t.app.get(InvalidationBus).live, BUS_LIVE_WAIT_MS)).toBe(true);
     [author, saver, other] = [await signedIn(), await signedIn(), await signedIn()];
-  });
+  }, BUS_START_TIMEOUT_MS);
   afterAll(async () => {
     await b?.close();
     await a?.close();

@@ -4,7 +4,7 @@ import { GroupId, matchesMutedWords, type Page, type Post, type PostThread } fro
 import { InvalidationBus, type Invalidation } from '../../src/common/cache/invalidation-bus';
 import { mutedWordsPattern } from '../../src/modules/safety/hiding';
 import { bootApp, PASSWORD, signUp, type SignedIn, type TestApp } from '../support/app';
-import { eventually, sessionCookieOf } from '../support/harness';
+import { eventually, sessionCookieOf, BUS_LIVE_WAIT_MS, BUS_START_TIMEOUT_MS } from '../support/harness';
 import { plansOf } from '../support/query-plans';
 
 /** A word no other post carries: makes a tag, a search word and a feed of this test's posts only. */
@@ -354,7 +354,7 @@ describe('the hide rule: mutes, blocks, muted words, Not interested and suspensi
     const b = await bootApp({ REDIS_PREFIX: prefix, FEED_CACHE_MS: '60000', SESSION_USER_CACHE_MS: '60000' });
     try {
       // (A precondition, not what is tested: a subscription opened on a machine running every lane may take its retries.)
-      for (const x of [a, b]) expect(await eventually(async () => x.app.get(InvalidationBus).live, 20_000)).toBe(true);
+      for (const x of [a, b]) expect(await eventually(async () => x.app.get(InvalidationBus).live, BUS_LIVE_WAIT_MS)).toBe(true);
       const signIn = async () => {
         const user = await signUp(a);
         const login = await request(a.app.getHttpServer()).post('/api/login').send({ username: user.user.username, password: PASSWORD }).expect(200);
@@ -411,5 +411,5 @@ describe('the hide rule: mutes, blocks, muted words, Not interested and suspensi
       await b.close();
       await a.close();
     }
-  });
+  }, BUS_START_TIMEOUT_MS);
 });

@@ -115,6 +115,14 @@ export async function filesUnder(dir: string): Promise<string[]> {
   return out.sort();
 }
 
+/**
+ * How long a suite beside the other lanes of `npm test` waits for an app's invalidation-bus subscription
+ * (a precondition, not what it tests: on two cores at load 12 the connection may take its retries), and
+ * the time given to the hook or test that starts two apps and waits for both.
+ */
+export const BUS_LIVE_WAIT_MS = 45_000;
+export const BUS_START_TIMEOUT_MS = 150_000;
+
 /** Waits until `check` holds (for clean-ups that finish just after a response). */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<boolean> {
   const until = Date.now() + timeoutMs;
