@@ -46,9 +46,8 @@ export class DirectMessagesRepository extends DomainRepository {
     super(database);
   }
 
-  /** In a transaction (`db`) on its connection; otherwise as a prepared statement. */
-  async membership(conversationId: number, userId: number, db?: Db): Promise<MembershipRow | undefined> {
-    if (db) return (await membershipSql(conversationId, userId).execute(db)).rows[0];
+  /** As a prepared statement (the send reads it within its own statement, sendMessageSql). */
+  async membership(conversationId: number, userId: number): Promise<MembershipRow | undefined> {
     return (await this.sql.run(membershipSql(conversationId, userId).compile(this.database.db)))[0];
   }
 
